@@ -1,0 +1,47 @@
+/* Running a program we do not trust: its own process group, rlimits, a
+ * wall-clock deadline, and stdout+stderr captured up to a cap. */
+#ifndef HARNESS_ENGINE_SUPERVISE_H
+#define HARNESS_ENGINE_SUPERVISE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct run_limits {
+	double wall_s;          /* killed (whole process group) after this */
+	double cpu_s;           /* RLIMIT_CPU; 0 = none */
+	uint64_t memory_bytes;  /* RLIMIT_DATA; 0 = none (CUDA needs a huge address space) */
+	uint64_t output_keep;   /* bytes of stdout+stderr kept for the report */
+	uint64_t output_kill;   /* killed once it has written this much; 0 = never */
+	int max_procs;          /* RLIMIT_NPROC; 0 = unchanged */
+};
+
+enum run_end {
+	RUN_EXITED,      /* exit_code is set */
+	RUN_SIGNALED,    /* signal is set */
+	RUN_TIMED_OUT,   /* killed at the wall-clock limit */
+	RUN_OUTPUT_FLOOD,/* killed for writing more than output_kill bytes */
+	RUN_NOT_STARTED, /* fork or exec failed; error says why */
+};
+
+struct run_result {
+	enum run_end end;
+	int exit_code;
+	int signal;
+	double wall_s;
+	double cpu_s;
+	char *output;        /* stdout and stderr interleaved, NUL-terminated; free() it */
+	size_t output_len;
+	uint64_t output_total; /* bytes written in all, kept or not */
+	char error[256];
+};
+
+/* Runs argv[0] with argv, keeping file descriptor keep_fd (-1 for none) open in
+ * the child and closing every other one above 2. Standard input is /dev/null.
+ * Returns 0 when the run was supervised to its end (see res->end), -1 when
+ * the supervision itself failed (res->error). */
+int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
+		   struct run_result *res);
+
+void run_result_free(struct run_result *res);
+
+#endif

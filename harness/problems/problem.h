@@ -1,0 +1,82 @@
+/*
+ * The engine's side of one exercise: its cases, where an output element was
+ * computed, and the diagnoses of known mistakes. The device side lives in
+ * harness/problems/<id>.cuh (see harness/runtime/glue.h).
+ *
+ * Adding an exercise touches: problems.yaml, harness/problems/<id>.c and
+ * <id>.cuh, the list in problems.c, templates/, exercises/, reference/ and
+ * tests/submissions/<id>/.
+ */
+#ifndef HARNESS_PROBLEMS_PROBLEM_H
+#define HARNESS_PROBLEMS_PROBLEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../engine/catalog.h"
+#include "../engine/check.h"
+#include "../engine/rng.h"
+#include "../runtime/wire.h"
+
+struct jbuf {
+	char name[16];
+	uint32_t elem; /* enum cj_elem */
+	uint32_t role; /* enum cj_role */
+	uint64_t count;
+	void *data;    /* in the case file: inputs before the run, outputs after it */
+	void *expect;  /* engine-private golden output (CJ_OUT and CJ_INOUT), else NULL */
+	double *scale; /* optional per-element tolerance scale for floats, else NULL */
+};
+
+struct jcase {
+	char name[48];
+	int64_t param[CJ_MAX_PARAMS];
+	bool timed;
+	int nbuf;
+	struct jbuf buf[CJ_MAX_BUFS];
+};
+
+struct case_set; /* cases.h */
+
+/* Where an output element came from, for reports. */
+struct where {
+	int64_t block;  /* blockIdx.x */
+	int64_t thread; /* threadIdx.x; warp and lane follow */
+};
+
+/* What the checker found in one case (filled by the engine, read by diagnose). */
+struct case_findings {
+	int bad_buf;                    /* first buffer with mismatches, -1 if none */
+	struct buffer_report report;    /* of bad_buf */
+	char extra[512];                /* a failed check_extra explains itself here */
+};
+
+struct problem {
+	const char *id;
+	/* Adds this run's cases: samples, random, edge shapes, and one timed case
+	 * of e->perf.n elements when with_perf. Uses case_new()/case_buf(). */
+	void (*make_cases)(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+			   bool with_perf);
+	/* The block and thread that computed element `index` of buffer `buf`. */
+	void (*locate)(const struct jcase *c, int buf, uint64_t index, struct where *w);
+	/* Optional: checks that are not element-wise. Returns false and explains
+	 * in why[] when the outputs are wrong. */
+	bool (*check_extra)(const struct jcase *c, char *why, size_t whylen);
+	/* Optional: one sentence naming a known mistake that fits the findings. */
+	const char *(*diagnose)(const struct jcase *c, const struct case_findings *f);
+};
+
+/* Every exercise with a harness, NULL-terminated (problems.c). */
+extern const struct problem *const all_problems[];
+const struct problem *problem_find(const char *id);
+
+/* Case building, for make_cases (cases.c). */
+struct jcase *case_new(struct case_set *set, const char *name);
+/* Adds a buffer. Inputs are filled by the caller through ->data; outputs and
+ * in-out buffers also get ->expect for the golden result. Returns the buffer. */
+struct jbuf *case_buf(struct case_set *set, struct jcase *c, const char *name, uint32_t elem,
+		      uint32_t role, uint64_t count);
+/* Allocates ->scale for a float output buffer. */
+double *case_scale(struct jbuf *b);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * The case file: the only channel between the engine and a test binary.
+ *
+ * The engine writes a header, a table of cases and every input buffer into a
+ * memfd, then starts the test binary with the descriptor number. The test
+ * binary runs each case on the device and writes the output buffers and a
+ * small status record back into the same file. The engine keeps its own copy
+ * of the case table and of the expected outputs, so nothing the test binary
+ * (or the learner code inside it) writes here can change a verdict except the
+ * output bytes themselves.
+ *
+ * Included by C11 (engine) and CUDA C++ (runtime), so plain C only.
+ */
+#ifndef HARNESS_RUNTIME_WIRE_H
+#define HARNESS_RUNTIME_WIRE_H
+
+#include <stdint.h>
+
+#define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
+#define CJ_WIRE_VERSION 1u
+#define CJ_MAX_BUFS 8
+#define CJ_MAX_PARAMS 8
+#define CJ_ALIGN 4096u
+
+/* Exit codes of a test binary; anything else is the learner program's doing. */
+enum cj_exit {
+	CJ_EXIT_OK = 0,
+	CJ_EXIT_CASE_FAILED = 3, /* a CUDA error or a broken guard; details in the case record */
+	CJ_EXIT_WRONG_ARCH = 4,  /* built for another compute capability than the device has */
+	CJ_EXIT_NO_DEVICE = 5,   /* no usable CUDA device */
+	CJ_EXIT_BAD_WIRE = 6,    /* the case file is unreadable: a judge bug */
+};
+
+enum cj_elem { CJ_I32 = 1, CJ_U32 = 2, CJ_F32 = 3 };
+
+enum cj_role {
+	CJ_IN = 1,    /* copied to the device before the launch */
+	CJ_OUT = 2,   /* poisoned on the device, copied back after the launch */
+	CJ_INOUT = 3, /* copied in, copied back */
+};
+
+enum cj_case_state {
+	CJ_CASE_PENDING = 0,
+	CJ_CASE_STARTED = 1,
+	CJ_CASE_DONE = 2,
+	CJ_CASE_FAILED = 3,
+};
+
+struct cj_wire_buf {
+	uint64_t offset; /* from the start of the file, CJ_ALIGN-aligned */
+	uint64_t count;  /* elements */
+	uint32_t elem;   /* enum cj_elem */
+	uint32_t role;   /* enum cj_role */
+	char name[16];
+};
+
+struct cj_wire_case {
+	/* written by the engine */
+	char name[48];
+	int64_t param[CJ_MAX_PARAMS]; /* meaning is per problem (see its .cuh) */
+	uint32_t nbuf;
+	uint32_t timed; /* 1: time this case after checking it */
+	struct cj_wire_buf buf[CJ_MAX_BUFS];
+
+	/* written by the test binary */
+	int32_t state;        /* enum cj_case_state */
+	int32_t cuda_error;   /* cudaError_t of the first failure, 0 if none */
+	int32_t guard_buf;    /* buffer whose guard zone was overwritten, -1 if none */
+	int32_t guard_side;   /* -1 before the buffer, +1 after it */
+	int64_t guard_offset; /* byte distance of the first damaged guard byte */
+	char error[256];      /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
+	uint32_t reps;        /* timed repetitions */
+	float median_ms, min_ms, max_ms;
+};
+
+struct cj_wire_header {
+	uint32_t magic, version;
+	uint64_t size;     /* bytes in the file */
+	uint32_t ncases;
+	uint32_t warmup;   /* launches before timing */
+	uint32_t reps;     /* timed launches per timed case */
+	uint32_t flush_l2; /* 1: flush L2 before each timed launch */
+	int32_t current;   /* case the test binary is working on (progress for TLE reports) */
+	uint32_t pad;
+	struct cj_wire_case cases[];
+};
+
+/* Every element type on the wire is four bytes wide. */
+#define CJ_ELEM_SIZE 4u
+
+#endif
