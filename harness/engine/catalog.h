@@ -44,7 +44,7 @@ struct problem_entry {
 	struct text_pair title;
 	struct text_pair statement;
 	char *signature;
-	char *launch;       /* the launch configuration, in words (shown by `show`) */
+	struct text_pair launch; /* the launch configuration, in words (shown by `show`) */
 	struct string_list hints_en, hints_zh;
 	struct string_list require, forbid; /* rules: */
 	struct check_spec check;

@@ -11,6 +11,7 @@
 #define HARNESS_PROBLEMS_PROBLEM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../engine/catalog.h"
@@ -26,6 +27,8 @@ struct jbuf {
 	void *data;    /* in the case file: inputs before the run, outputs after it */
 	void *expect;  /* engine-private golden output (CJ_OUT and CJ_INOUT), else NULL */
 	double *scale; /* optional per-element tolerance scale for floats, else NULL */
+	void *initial; /* engine-private copy of an in-out buffer's starting values */
+	bool by_extra; /* checked by the problem's check_extra, not element by element */
 };
 
 struct jcase {

@@ -1,0 +1,259 @@
+/* Building test binaries with nvcc; see compile.h. */
+#include "compile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "supervise.h"
+#include "util.h"
+
+static char *search_dirs(const char *dirs, const char *name)
+{
+	if (!dirs)
+		return NULL;
+	char *copy = xstrdup(dirs), *save = NULL;
+	for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", d, name);
+		if (access(p, X_OK) == 0) {
+			free(copy);
+			return p;
+		}
+		free(p);
+	}
+	free(copy);
+	return NULL;
+}
+
+char *find_nvcc(void)
+{
+	const char *env = getenv("NVCC");
+	if (env && access(env, X_OK) == 0)
+		return xstrdup(env);
+	char *p = search_dirs(getenv("PATH"), "nvcc");
+	for (const char *const *v = (const char *const[]){"CUDA_PATH", "CUDA_HOME", NULL}; !p && *v;
+	     ++v) {
+		const char *base = getenv(*v);
+		if (base) {
+			char *dir = xasprintf("%s/bin", base);
+			p = search_dirs(dir, "nvcc");
+			free(dir);
+		}
+	}
+	return p ? p : search_dirs("/usr/local/cuda/bin", "nvcc");
+}
+
+/* True when the line starts with "path(digits): " where path has no spaces. */
+static bool nvcc_location(const char *line, size_t len, size_t *open, size_t *close)
+{
+	size_t i = 0;
+	while (i < len && line[i] != '(' && line[i] != ' ')
+		++i;
+	if (i == 0 || i >= len || line[i] != '(')
+		return false;
+	size_t j = i + 1;
+	while (j < len && isdigit((unsigned char)line[j]))
+		++j;
+	if (j == i + 1 || j + 2 > len || line[j] != ')' || line[j + 1] != ':')
+		return false;
+	*open = i;
+	*close = j;
+	return true;
+}
+
+char *rewrite_compiler_log(const char *log, const char *root)
+{
+	struct strbuf out = {0};
+	char *prefix = xasprintf("%s/", root);
+	size_t plen = strlen(prefix);
+	for (const char *line = log; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		struct strbuf l = {0};
+		/* Strip the root wherever it appears on the line. */
+		for (size_t i = 0; i < len;) {
+			if (len - i >= plen && !strncmp(line + i, prefix, plen)) {
+				i += plen;
+				continue;
+			}
+			sb_add(&l, line + i, 1);
+			++i;
+		}
+		char *s = sb_take(&l);
+		size_t open, close;
+		/* nvcc's own summary line names the glue file, not the learner's. */
+		if (strstr(s, "detected in the compilation of")) {
+			free(s);
+		} else if (nvcc_location(s, strlen(s), &open, &close)) {
+			sb_add(&out, s, open);
+			sb_puts(&out, ":");
+			sb_add(&out, s + open + 1, close - open - 1);
+			sb_puts(&out, s + close + 1);
+			sb_puts(&out, "\n");
+			free(s);
+		} else {
+			sb_puts(&out, s);
+			sb_puts(&out, "\n");
+			free(s);
+		}
+		line += len + (end ? 1 : 0);
+	}
+	free(prefix);
+	return sb_take(&out);
+}
+
+static const struct run_limits tool_limits = {
+	.wall_s = 300, .output_keep = 256 * 1024, .output_kill = 64 << 20};
+
+/* Runs a compiler command; 0 if it succeeded, 1 if it reported errors, -1 if
+ * it could not run or was killed. */
+static int run_tool(char **argv, char **log, double *seconds)
+{
+	struct run_result r;
+	if (run_supervised(argv, -1, &tool_limits, &r) != 0) {
+		*log = xstrdup(r.error);
+		return -1;
+	}
+	*seconds = r.wall_s;
+	if (r.end == RUN_NOT_STARTED) {
+		*log = xstrdup(r.error);
+		run_result_free(&r);
+		return -1;
+	}
+	*log = r.output;
+	r.output = NULL;
+	if (r.end != RUN_EXITED) {
+		char *more = xasprintf("%s\n%s was stopped (%s)\n", *log, argv[0],
+				       r.end == RUN_TIMED_OUT ? "it ran past 300 s" : "killed");
+		free(*log);
+		*log = more;
+		return -1;
+	}
+	return r.exit_code == 0 ? 0 : 1;
+}
+
+int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+		      const char *workdir, const char *out_bin, bool compile_only,
+		      struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *arch = xasprintf("-arch=sm_%d", cc);
+	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
+	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *obj = xasprintf("%s/tu.o", workdir);
+	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	char *raw = NULL;
+
+	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3", "-lineinfo", arch, inc_rt, inc_pb,
+			   def_src, def_glue, "-c", tu, "-o", obj, NULL};
+	int rc = run_tool(cc_argv, &raw, &res->compile_s);
+	res->log = rewrite_compiler_log(raw, p->root);
+	free(raw);
+	if (rc != 0) {
+		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
+	} else if (!compile_only) {
+		char *ld_argv[] = {(char *)p->nvcc,  arch, "-o", (char *)out_bin, obj,
+				   "-Xlinker",	   "--whole-archive", lib, "-Xlinker",
+				   "--no-whole-archive", NULL};
+		rc = run_tool(ld_argv, &raw, &res->link_s);
+		char *link_log = rewrite_compiler_log(raw, p->root);
+		free(raw);
+		char *both = xasprintf("%s%s", res->log, link_log);
+		free(res->log);
+		free(link_log);
+		res->log = both;
+		res->status = rc < 0 ? BUILD_TOOL_FAILED : rc > 0 ? BUILD_LINK_FAILED : BUILD_OK;
+	}
+	free(arch);
+	free(inc_rt);
+	free(inc_pb);
+	free(def_src);
+	free(def_glue);
+	free(tu);
+	free(obj);
+	free(lib);
+	return 0;
+}
+
+/* FNV-1a over the files a reference binary is built from. */
+static uint64_t hash_files(const char *const paths[], int cc)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)cc;
+	for (int i = 0; paths[i]; ++i) {
+		size_t len = 0;
+		char *text = read_file(paths[i], &len);
+		const unsigned char *s = (const unsigned char *)(text ? text : paths[i]);
+		if (!text)
+			len = strlen(paths[i]);
+		for (size_t k = 0; k < len; ++k)
+			h = (h ^ s[k]) * 0x100000001b3ull;
+		h = (h ^ 0xff) * 0x100000001b3ull;
+		free(text);
+	}
+	return h;
+}
+
+int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+		    struct build_result *res)
+{
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	const char *inputs[] = {source, glue, tu, lib, NULL};
+	uint64_t key = hash_files(inputs, cc);
+	char *dir = xasprintf("%s/cache/reference", p->build);
+	char *stamp = xasprintf("%s/%s-sm%d.key", dir, id, cc);
+	*bin = xasprintf("%s/%s-sm%d", dir, id, cc);
+	char want[32];
+	snprintf(want, sizeof want, "%016llx", (unsigned long long)key);
+
+	char *have = read_file(stamp, NULL);
+	bool fresh = have && !strcmp(have, want) && access(*bin, X_OK) == 0;
+	free(have);
+	int rc = 0;
+	if (fresh) {
+		memset(res, 0, sizeof *res);
+		res->log = xstrdup("");
+		res->cached = true;
+	} else if (make_dirs(dir) != 0) {
+		memset(res, 0, sizeof *res);
+		res->status = BUILD_TOOL_FAILED;
+		res->log = xasprintf("cannot create %s: %s", dir, strerror(errno));
+	} else {
+		/* Build under a private name, then rename: two judges may race here. */
+		char *work = xasprintf("%s/%s-sm%d.tmp%d", dir, id, cc, (int)getpid());
+		char *tmp_bin = xasprintf("%s/bin", work);
+		make_dirs(work);
+		build_test_binary(p, id, source, cc, work, tmp_bin, false, res);
+		if (res->status == BUILD_OK) {
+			FILE *f = fopen(stamp, "w");
+			if (rename(tmp_bin, *bin) != 0 || !f || fputs(want, f) < 0) {
+				res->status = BUILD_TOOL_FAILED;
+				char *more = xasprintf("%scannot store the reference binary in %s\n",
+						       res->log, dir);
+				free(res->log);
+				res->log = more;
+			}
+			if (f)
+				fclose(f);
+		}
+		remove_tree(work);
+		free(work);
+		free(tmp_bin);
+	}
+	free(source);
+	free(glue);
+	free(tu);
+	free(lib);
+	free(dir);
+	free(stamp);
+	return rc;
+}

@@ -1,0 +1,48 @@
+/* Building a test binary: the learner's file (or a reference) plus its
+ * problem's glue, compiled with nvcc and linked with the runtime. Compiler
+ * messages are rewritten to point at the learner's file as file:line. */
+#ifndef HARNESS_ENGINE_COMPILE_H
+#define HARNESS_ENGINE_COMPILE_H
+
+#include <stdbool.h>
+
+struct build_paths {
+	const char *root;  /* the repository */
+	const char *build; /* the meson build directory */
+	const char *nvcc;  /* the CUDA compiler */
+};
+
+enum build_status {
+	BUILD_OK,
+	BUILD_COMPILE_FAILED, /* the learner's CE */
+	BUILD_LINK_FAILED,    /* also a CE: e.g. the file defines main() */
+	BUILD_TOOL_FAILED,    /* nvcc missing or killed: the judge's problem */
+};
+
+struct build_result {
+	enum build_status status;
+	char *log;       /* compiler messages, rewritten; free() it */
+	double compile_s, link_s;
+	bool cached;     /* an up-to-date binary was reused */
+};
+
+/* Finds nvcc: $NVCC, then PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, /usr/local/cuda/bin.
+ * Returns a malloc'd path or NULL. */
+char *find_nvcc(void);
+
+/* Builds `out_bin` from `source` for problem `id` and compute capability cc
+ * (e.g. 90), using workdir for intermediate files. compile_only stops after
+ * the object file (no device to run on). */
+int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+		      const char *workdir, const char *out_bin, bool compile_only,
+		      struct build_result *res);
+
+/* Builds (or reuses from build/cache) the reference binary of `id` for cc.
+ * Returns the binary's path in *bin (malloc'd). */
+int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+		    struct build_result *res);
+
+/* "path(12): error" -> "path:12: error", with root/ stripped. Returns malloc'd. */
+char *rewrite_compiler_log(const char *log, const char *root);
+
+#endif

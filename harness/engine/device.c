@@ -1,0 +1,81 @@
+/* Device discovery through cj-probe, with a cache; see device.h. */
+#include "device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "supervise.h"
+#include "util.h"
+
+static void parse_probe(const char *text, struct device_info *d)
+{
+	memset(d, 0, sizeof *d);
+	char *copy = xstrdup(text), *save = NULL;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		const char *v = eq + 1;
+		if (!strcmp(line, "name"))
+			snprintf(d->name, sizeof d->name, "%s", v);
+		else if (!strcmp(line, "cc"))
+			d->cc = atoi(v);
+		else if (!strcmp(line, "sm_count"))
+			d->sm_count = atoi(v);
+		else if (!strcmp(line, "l2_bytes"))
+			d->l2_bytes = atoll(v);
+		else if (!strcmp(line, "uuid"))
+			snprintf(d->uuid, sizeof d->uuid, "%s", v);
+		else if (!strcmp(line, "copy_gbps"))
+			d->copy_gbps = atof(v);
+		else if (!strcmp(line, "error"))
+			snprintf(d->error, sizeof d->error, "%s", v);
+	}
+	free(copy);
+	d->found = d->cc > 0 && d->copy_gbps > 0;
+}
+
+int device_query(const char *build, bool fresh, struct device_info *d)
+{
+	char *cache = xasprintf("%s/cache/device.txt", build);
+	char *text = fresh ? NULL : read_file(cache, NULL);
+	if (text) {
+		parse_probe(text, d);
+		free(text);
+		if (d->found) {
+			free(cache);
+			return 0;
+		}
+	}
+	char *probe = xasprintf("%s/cj-probe", build);
+	char *argv[] = {probe, NULL};
+	struct run_limits lim = {.wall_s = 60, .output_keep = 8192, .output_kill = 1 << 20};
+	struct run_result r;
+	memset(d, 0, sizeof *d);
+	if (run_supervised(argv, -1, &lim, &r) != 0 || r.end == RUN_NOT_STARTED) {
+		snprintf(d->error, sizeof d->error, "cannot run the device probe: %.200s", r.error);
+	} else {
+		parse_probe(r.output ? r.output : "", d);
+		if (r.end == RUN_TIMED_OUT)
+			snprintf(d->error, sizeof d->error, "the device probe hung for 60 s");
+		else if (!d->found && !d->error[0])
+			snprintf(d->error, sizeof d->error, "the device probe failed (exit %d)",
+				 r.exit_code);
+		if (d->found) {
+			char *dir = xasprintf("%s/cache", build);
+			make_dirs(dir);
+			free(dir);
+			FILE *f = fopen(cache, "w");
+			if (f) {
+				fputs(r.output, f);
+				fclose(f);
+			}
+		}
+	}
+	run_result_free(&r);
+	free(probe);
+	free(cache);
+	return 0;
+}

@@ -1,0 +1,490 @@
+/*
+ * Judging one file; see judge.h.
+ *
+ * Theory of operation: the engine compiles the learner's translation unit
+ * (learner file + problem glue) and links it with the runtime into a test
+ * binary. It then builds the cases itself from a seed (inputs in a memfd,
+ * golden outputs in its own memory), starts the test binary under
+ * supervision with the memfd as its only channel, and, once the binary has
+ * ended, reads the outputs and the per-case records back and decides each
+ * case's verdict. Nothing the test binary prints or returns can make a case
+ * pass: only output bytes equal to the golden model do.
+ */
+#include "judge.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../problems/problem.h"
+#include "cases.h"
+#include "catalog.h"
+#include "compile.h"
+#include "device.h"
+#include "report.h"
+#include "supervise.h"
+#include "util.h"
+#include "verdict.h"
+
+#ifndef CJ_DEFAULT_CC
+#define CJ_DEFAULT_CC 90
+#endif
+
+#define CASE_RESERVE_BYTES ((uint64_t)16 << 30) /* virtual: the memfd is sparse */
+#define WARMUP_LAUNCHES 3
+
+struct judgement {
+	const struct judge_options *o;
+	const struct problem_entry *entry;
+	const struct problem *prob;
+	struct build_paths paths;
+	struct device_info dev;
+	struct summary sum;
+	struct case_outcome out[CASES_MAX];
+	char *case_json[CASES_MAX];
+	int nout;
+	char message[1024];
+	double t0;
+};
+
+static void finish(struct judgement *j)
+{
+	j->sum.total_s = now_s() - j->t0;
+	j->sum.message = j->message;
+	report_summary(&j->sum, j->case_json, j->nout);
+	for (int i = 0; i < j->nout; ++i)
+		free(j->case_json[i]);
+}
+
+static struct run_limits learner_limits(const struct problem_entry *e)
+{
+	struct run_limits lim = {
+		.wall_s = e->limits.wall_s,
+		.cpu_s = e->limits.cpu_s,
+		.memory_bytes = e->limits.memory_mb << 20,
+		.output_keep = e->limits.output_kb << 10,
+		.output_kill = (uint64_t)64 << 20,
+	};
+	return lim;
+}
+
+static const char *signal_words(int sig)
+{
+	switch (sig) {
+	case SIGSEGV:
+		return "a segmentation fault (a bad host pointer?)";
+	case SIGABRT:
+		return "abort()";
+	case SIGBUS:
+		return "a bus error";
+	case SIGFPE:
+		return "an arithmetic exception";
+	case SIGKILL:
+		return "SIGKILL (out of memory?)";
+	default:
+		return strsignal(sig);
+	}
+}
+
+/* Element-wise comparison, then the problem's own checks. */
+static void judge_outputs(struct judgement *j, struct case_outcome *o)
+{
+	const struct jcase *c = o->c;
+	o->f.bad_buf = -1;
+	for (int b = 0; b < c->nbuf; ++b) {
+		const struct jbuf *jb = &c->buf[b];
+		if (jb->role == CJ_IN || jb->by_extra)
+			continue;
+		struct buffer_report r;
+		compare_buffer(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
+			       &j->entry->check, &r);
+		if (r.bad && o->f.bad_buf < 0) {
+			o->f.bad_buf = b;
+			o->f.report = r;
+		}
+	}
+	if (o->f.bad_buf < 0 && j->prob->check_extra) {
+		char why[sizeof o->f.extra] = "";
+		if (!j->prob->check_extra(c, why, sizeof why)) {
+			o->verdict = V_WA;
+			memcpy(o->f.extra, why, sizeof why);
+			memcpy(o->detail, why, sizeof why);
+		}
+	}
+	if (o->f.bad_buf >= 0) {
+		o->verdict = V_WA;
+		const struct buffer_report *r = &o->f.report;
+		snprintf(o->detail, sizeof o->detail, "%llu of %llu elements of '%s' differ",
+			 (unsigned long long)r->bad, (unsigned long long)r->total,
+			 c->buf[o->f.bad_buf].name);
+		if (j->prob->diagnose)
+			o->diagnosis = j->prob->diagnose(c, &o->f);
+		if (!o->diagnosis && r->unwritten == r->bad)
+			o->diagnosis = "the wrong elements were never written (they still hold the "
+				       "poison value): does every thread store its result?";
+	}
+}
+
+/* The case the run was inside when it ended badly gets the blame. */
+static void blame_run(const struct judgement *j, const struct run_result *r,
+		      struct case_outcome *o)
+{
+	const char *name = o->c ? o->c->name : "start-up";
+	switch (r->end) {
+	case RUN_TIMED_OUT:
+		o->verdict = V_TLE;
+		snprintf(o->detail, sizeof o->detail,
+			 "still running case '%s' after %.1f s (limit %.0f s): possible deadlock "
+			 "(a __syncthreads() or a wait that not every thread reaches) or an endless "
+			 "loop",
+			 name, r->wall_s, j->entry->limits.wall_s);
+		break;
+	case RUN_SIGNALED:
+		if (r->signal == SIGXCPU) {
+			o->verdict = V_TLE;
+			snprintf(o->detail, sizeof o->detail,
+				 "used more than %.0f s of CPU time in case '%s'",
+				 j->entry->limits.cpu_s, name);
+		} else {
+			o->verdict = V_RE;
+			snprintf(o->detail, sizeof o->detail,
+				 "the program was killed by %s during case '%s'",
+				 signal_words(r->signal), name);
+		}
+		break;
+	case RUN_OUTPUT_FLOOD:
+		o->verdict = V_RE;
+		snprintf(o->detail, sizeof o->detail,
+			 "the program printed more than %llu MiB during case '%s'",
+			 (unsigned long long)(learner_limits(j->entry).output_kill >> 20), name);
+		break;
+	default:
+		o->verdict = V_RE;
+		snprintf(o->detail, sizeof o->detail,
+			 "the program ended (exit status %d) in the middle of case '%s': does the "
+			 "code call exit() or return from a host function early?",
+			 r->exit_code, name);
+		break;
+	}
+}
+
+static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
+{
+	o->verdict = V_RE;
+	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
+		const struct jbuf *b = &o->c->buf[rec->guard_buf];
+		snprintf(o->detail, sizeof o->detail,
+			 "a write landed %lld bytes %s buffer '%s' (%llu elements): an index "
+			 "out of bounds",
+			 (long long)rec->guard_offset + 1, rec->guard_side < 0 ? "before" : "past the end of",
+			 b->name, (unsigned long long)b->count);
+	} else {
+		char error[sizeof rec->error + 1];
+		memcpy(error, rec->error, sizeof rec->error);
+		error[sizeof rec->error] = '\0';
+		snprintf(o->detail, sizeof o->detail, "CUDA error in case '%s': %s", o->c->name,
+			 error[0] ? error : "unknown");
+	}
+}
+
+/* Timing of the timed case against the measured copy bandwidth. */
+static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
+{
+	struct timing *t = &j->sum.timing;
+	t->have = rec->reps > 0 && rec->median_ms > 0;
+	if (!t->have)
+		return;
+	t->median_ms = rec->median_ms;
+	t->min_ms = rec->min_ms;
+	t->max_ms = rec->max_ms;
+	t->reps = rec->reps;
+	double bytes = (double)j->entry->perf.n * j->entry->perf.bytes_per_elem;
+	t->gbps = bytes / (t->median_ms * 1e-3) / 1e9;
+	t->copy_gbps = j->dev.copy_gbps;
+	t->pct_of_copy = t->copy_gbps > 0 ? 100.0 * t->gbps / t->copy_gbps : 0;
+	t->tier = t->pct_of_copy >= 90   ? "gold"
+		  : t->pct_of_copy >= 80 ? "silver"
+		  : t->pct_of_copy >= 50 ? "bronze"
+					 : NULL;
+	t->ref_median_ms = -1;
+}
+
+static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
+		      struct run_result *r)
+{
+	char fd[16], cc[16];
+	snprintf(fd, sizeof fd, "%d", set->fd);
+	snprintf(cc, sizeof cc, "%d", j->dev.cc);
+	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
+	struct run_limits lim = learner_limits(j->entry);
+	return run_supervised(argv, set->fd, &lim, r);
+}
+
+/* Runs the reference on the timed case alone; fills ref_median_ms. */
+static void time_reference(struct judgement *j, struct case_set *ref)
+{
+	report_phase("reference", "start", -1);
+	double t = now_s();
+	char *bin = NULL;
+	struct build_result br;
+	build_reference(&j->paths, j->entry->id, j->dev.cc, &bin, &br);
+	if (br.status != BUILD_OK) {
+		snprintf(j->message + strlen(j->message), sizeof j->message - strlen(j->message),
+			 " (the reference did not build, so there is no ratio: %.200s)", br.log);
+	} else {
+		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+		struct run_result r;
+		if (spawn_test(j, bin, ref, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
+			const struct cj_wire_case *rec = case_record(ref, 0);
+			if (rec->reps > 0 && rec->median_ms > 0) {
+				j->sum.timing.ref_median_ms = rec->median_ms;
+				j->sum.timing.ratio_to_ref = j->sum.timing.median_ms / rec->median_ms;
+			}
+		}
+		run_result_free(&r);
+	}
+	free(br.log);
+	free(bin);
+	report_phase("reference", "done", now_s() - t);
+}
+
+static int timed_index(const struct case_set *set)
+{
+	for (int i = 0; i < set->n; ++i)
+		if (set->cases[i].timed)
+			return i;
+	return -1;
+}
+
+/* Runs the built test binary and decides the verdicts. */
+static void run_and_check(struct judgement *j, const char *bin)
+{
+	char err[256];
+	struct case_set set, ref = {.fd = -1};
+	uint64_t seed = j->o->have_seed ? j->o->seed : rng_fresh_seed();
+	j->sum.seed = seed;
+	if (case_set_init(&set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message, "cannot prepare the cases: %s", err);
+		return;
+	}
+	struct rng rng;
+	rng_seed(&rng, seed);
+	j->prob->make_cases(&set, &rng, j->entry, !j->o->no_perf && j->entry->perf.n > 0);
+	int timed = timed_index(&set);
+	if (timed >= 0 && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
+		timed = -1; /* no reference timing, but the learner is still judged */
+	case_set_publish(&set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+
+	report_phase("run", "start", -1);
+	struct run_result r;
+	if (spawn_test(j, bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message, "cannot start the test program: %s",
+			 r.error);
+		goto out;
+	}
+	j->sum.run_s = r.wall_s;
+	report_phase("run", "done", r.wall_s);
+	j->sum.program_output = r.output;
+
+	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+			 "the CUDA device could not be used: run `python3 judge.py doctor`");
+		goto out;
+	}
+	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message, "the test program could not read its cases");
+		goto out;
+	}
+	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_WRONG_ARCH) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+			 "the device is not the one the judge remembered: run `python3 judge.py "
+			 "doctor` and judge again");
+		device_query(j->paths.build, true, &j->dev);
+		goto out;
+	}
+
+	enum verdict overall = V_AC;
+	bool blamed = false;
+	bool ended_badly = r.end != RUN_EXITED || r.exit_code != 0;
+	for (int i = 0; i < set.n; ++i) {
+		const struct cj_wire_case *rec = case_record(&set, i);
+		struct case_outcome *o = &j->out[j->nout];
+		memset(o, 0, sizeof *o);
+		o->c = &set.cases[i];
+		o->time_ms = -1;
+		o->verdict = V_AC;
+		if (rec->state == CJ_CASE_DONE) {
+			judge_outputs(j, o);
+			if (o->verdict == V_AC && set.cases[i].timed) {
+				fill_timing(j, rec);
+				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;
+			}
+		} else if (rec->state == CJ_CASE_FAILED && r.end == RUN_EXITED &&
+			   r.exit_code == CJ_EXIT_CASE_FAILED) {
+			failed_case(o, rec);
+			blamed = true;
+		} else if (!blamed) {
+			/* Started, or never reached although the program ended. */
+			blame_run(j, &r, o);
+			blamed = true;
+		} else {
+			break;
+		}
+		overall = verdict_worse(overall, o->verdict);
+		j->case_json[j->nout] = report_case(j->prob, o);
+		j->nout++;
+		if (o->verdict == V_TLE || o->verdict == V_RE)
+			break;
+	}
+	if (ended_badly && !blamed) {
+		/* Every case finished, then the program hung or crashed. */
+		struct case_outcome o = {.verdict = V_AC};
+		blame_run(j, &r, &o);
+		overall = verdict_worse(overall, o.verdict);
+		snprintf(j->message, sizeof j->message, "after the last case: %s", o.detail);
+	}
+	j->sum.verdict = overall;
+	if (!j->message[0]) {
+		const struct case_outcome *first = NULL;
+		for (int i = 0; i < j->nout && !first; ++i)
+			if (j->out[i].verdict != V_AC)
+				first = &j->out[i];
+		if (!first)
+			snprintf(j->message, sizeof j->message, "all %d cases passed", j->nout);
+		else
+			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
+				 first->detail);
+	}
+	if (overall == V_AC && timed >= 0 && j->sum.timing.have)
+		time_reference(j, &ref);
+out:
+	r.output = NULL; /* handed to the summary */
+	run_result_free(&r);
+	case_set_free(&set);
+	if (ref.base)
+		case_set_free(&ref);
+}
+
+static bool real_path(const char *file, char *out)
+{
+	return realpath(file, out) != NULL;
+}
+
+int judge_file(const struct judge_options *o)
+{
+	struct judgement *j = xcalloc(1, sizeof *j);
+	j->o = o;
+	j->t0 = now_s();
+	j->sum.backend = "none";
+	j->sum.verdict = V_JE;
+
+	char err[1024];
+	struct catalog cat;
+	char *yaml = xasprintf("%s/problems.yaml", o->root);
+	if (catalog_load(yaml, "problems.yaml", &cat, err, sizeof err) != 0)
+		die("%s", err);
+	free(yaml);
+	j->entry = catalog_find(&cat, o->id);
+	if (!j->entry)
+		die("unknown exercise '%s' (python3 judge.py list shows them all)", o->id);
+	j->prob = problem_find(j->entry->id);
+	if (!j->prob)
+		die("exercise '%s' has no harness yet (problems.yaml:%d)", j->entry->id,
+		    j->entry->line);
+	j->sum.id = j->entry->id;
+
+	char source[PATH_MAX];
+	if (!real_path(o->file, source))
+		die("cannot read %s: %s", o->file, strerror(errno));
+	char *shown = xstrdup(relative_to(source, o->root));
+	j->sum.file = shown;
+
+	char *nvcc = find_nvcc();
+	if (!nvcc) {
+		snprintf(j->message, sizeof j->message,
+			 "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
+			 "its bin folder (usually /usr/local/cuda/bin) to PATH");
+		finish(j);
+		free(shown);
+		catalog_free(&cat);
+		free(j);
+		return 2;
+	}
+	j->paths = (struct build_paths){.root = o->root, .build = o->build, .nvcc = nvcc};
+
+	report_phase("device", "start", -1);
+	device_query(o->build, false, &j->dev);
+	report_phase("device", "done", -1);
+	int cc = j->dev.found ? j->dev.cc : CJ_DEFAULT_CC;
+	if (j->dev.found) {
+		j->sum.backend = "gpu";
+		j->sum.device = &j->dev;
+	}
+
+	char *work = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
+	char *bin = xasprintf("%s/test", work);
+	remove_tree(work);
+	if (make_dirs(work) != 0)
+		die("cannot create %s: %s", work, strerror(errno));
+
+	report_phase("compile", "start", -1);
+	struct build_result br;
+	build_test_binary(&j->paths, j->entry->id, source, cc, work, bin, !j->dev.found, &br);
+	report_phase("compile", "done", br.compile_s);
+	j->sum.compile_s = br.compile_s;
+	j->sum.link_s = br.link_s;
+	j->sum.compile_log = br.log;
+
+	switch (br.status) {
+	case BUILD_COMPILE_FAILED:
+	case BUILD_LINK_FAILED:
+		j->sum.verdict = V_CE;
+		snprintf(j->message, sizeof j->message, "%s does not %s; the compiler's messages "
+			 "are above",
+			 shown, br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
+		if (strstr(br.log, "harness/problems/"))
+			snprintf(j->message + strlen(j->message),
+				 sizeof j->message - strlen(j->message),
+				 ". The judge calls `%s`: define it with exactly this signature",
+				 j->entry->signature);
+		break;
+	case BUILD_TOOL_FAILED:
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message, "the CUDA compiler failed to run: %.300s",
+			 br.log);
+		break;
+	case BUILD_OK:
+		if (!j->dev.found) {
+			j->sum.verdict = V_JE;
+			snprintf(j->message, sizeof j->message,
+				 "%s compiled, but no CUDA device was found (%s), so it cannot be run "
+				 "here. Judge it on a machine with an NVIDIA GPU; `python3 judge.py "
+				 "doctor` checks the set-up",
+				 shown, j->dev.error[0] ? j->dev.error : "no device");
+		} else {
+			run_and_check(j, bin);
+		}
+		break;
+	}
+	finish(j);
+	int code = verdict_exit_code(j->sum.verdict);
+	free((char *)j->sum.program_output);
+	free(br.log);
+	remove_tree(work);
+	free(work);
+	free(bin);
+	free(nvcc);
+	free(shown);
+	catalog_free(&cat);
+	free(j);
+	return code;
+}

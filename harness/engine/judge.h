@@ -1,0 +1,22 @@
+/* Judging one file: compile, generate cases, run under supervision, compare
+ * with the golden model, time against the reference, report. */
+#ifndef HARNESS_ENGINE_JUDGE_H
+#define HARNESS_ENGINE_JUDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct judge_options {
+	const char *root;  /* repository */
+	const char *build; /* meson build directory */
+	const char *id;    /* exercise id or alias */
+	const char *file;  /* the file to judge */
+	uint64_t seed;
+	bool have_seed;
+	bool no_perf; /* skip the timed case (check, corpus runs) */
+};
+
+/* Runs the whole judgement, printing JSON lines; returns the exit status. */
+int judge_file(const struct judge_options *o);
+
+#endif

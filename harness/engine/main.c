@@ -1,0 +1,212 @@
+/*
+ * cudajudge: the judging engine behind judge.py.
+ *
+ *   cudajudge catalog --root DIR
+ *       validates DIR/problems.yaml and prints it as one JSON object
+ *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
+ *       judges FILE as exercise ID; JSON lines on stdout (see report.h)
+ *   cudajudge device --build DIR [--fresh]
+ *       the CUDA device as one JSON object
+ *
+ * Exit status: 0 accepted, 1 the learner's code failed, 2 the judge or the
+ * environment failed (a message on stderr says what to do).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../problems/problem.h"
+#include "catalog.h"
+#include "device.h"
+#include "judge.h"
+#include "json.h"
+#include "util.h"
+
+static void usage(void)
+{
+	fputs("usage: cudajudge catalog --root DIR\n"
+	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
+	      "[--no-perf]\n"
+	      "       cudajudge device --build DIR [--fresh]\n",
+	      stderr);
+	exit(2);
+}
+
+static void list_json(struct strbuf *b, const char *key, const struct string_list *l)
+{
+	sb_puts(b, ",");
+	json_str(b, key);
+	sb_puts(b, ":[");
+	for (size_t i = 0; i < l->n; ++i) {
+		if (i)
+			sb_puts(b, ",");
+		json_str(b, l->items[i]);
+	}
+	sb_puts(b, "]");
+}
+
+static void pair_json(struct strbuf *b, const char *key, const struct text_pair *t)
+{
+	sb_puts(b, ",");
+	json_str(b, key);
+	sb_puts(b, ":{\"en\":");
+	json_str(b, t->en);
+	sb_puts(b, ",\"zh\":");
+	json_str(b, t->zh);
+	sb_puts(b, "}");
+}
+
+static void entry_json(struct strbuf *b, const struct problem_entry *e)
+{
+	sb_puts(b, "{\"id\":");
+	json_str(b, e->id);
+	list_json(b, "aliases", &e->aliases);
+	json_kv_str(b, "chapter", e->chapter);
+	pair_json(b, "title", &e->title);
+	pair_json(b, "statement", &e->statement);
+	json_kv_str(b, "signature", e->signature);
+	pair_json(b, "launch", &e->launch);
+	sb_puts(b, ",\"hints\":{\"en\":[");
+	for (size_t i = 0; i < e->hints_en.n; ++i) {
+		sb_puts(b, i ? "," : "");
+		json_str(b, e->hints_en.items[i]);
+	}
+	sb_puts(b, "],\"zh\":[");
+	for (size_t i = 0; i < e->hints_zh.n; ++i) {
+		sb_puts(b, i ? "," : "");
+		json_str(b, e->hints_zh.items[i]);
+	}
+	sb_puts(b, "]},\"rules\":{\"require\":[");
+	for (size_t i = 0; i < e->require.n; ++i) {
+		sb_puts(b, i ? "," : "");
+		json_str(b, e->require.items[i]);
+	}
+	sb_puts(b, "],\"forbid\":[");
+	for (size_t i = 0; i < e->forbid.n; ++i) {
+		sb_puts(b, i ? "," : "");
+		json_str(b, e->forbid.items[i]);
+	}
+	sb_printf(b, "]},\"check\":{\"exact\":%s,\"rtol\":", e->check.exact ? "true" : "false");
+	json_num(b, e->check.rtol);
+	sb_puts(b, ",\"atol\":");
+	json_num(b, e->check.atol);
+	sb_puts(b, "},\"limits\":{\"wall_s\":");
+	json_num(b, e->limits.wall_s);
+	sb_puts(b, ",\"cpu_s\":");
+	json_num(b, e->limits.cpu_s);
+	sb_printf(b, ",\"memory_mb\":%llu,\"output_kb\":%llu}",
+		  (unsigned long long)e->limits.memory_mb, (unsigned long long)e->limits.output_kb);
+	sb_printf(b, ",\"perf\":{\"n\":%lld,\"bytes_per_elem\":", (long long)e->perf.n);
+	json_num(b, e->perf.bytes_per_elem);
+	sb_printf(b, ",\"reps\":%u}", e->perf.reps);
+	sb_puts(b, ",\"backends\":[");
+	const char *sep = "";
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = {{BACKEND_GPU, "gpu"}, {BACKEND_EMU, "emu"}, {BACKEND_SANITIZE, "sanitize"}};
+	for (size_t i = 0; i < 3; ++i)
+		if (e->backends & names[i].bit) {
+			sb_printf(b, "%s\"%s\"", sep, names[i].name);
+			sep = ",";
+		}
+	sb_puts(b, "],\"skip\":{\"emu\":");
+	json_str(b, e->emu_skip_reason);
+	sb_printf(b, "},\"harness\":%s", problem_find(e->id) ? "true" : "false");
+	sb_printf(b, ",\"template\":\"templates/%s.cu\",\"exercise\":\"exercises/%s.cu\","
+		     "\"reference\":\"reference/%s.cu\",\"line\":%d}",
+		  e->id, e->id, e->id, e->line);
+}
+
+static int cmd_catalog(const char *root)
+{
+	char err[1024];
+	struct catalog cat;
+	char *path = xasprintf("%s/problems.yaml", root);
+	if (catalog_load(path, "problems.yaml", &cat, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		free(path);
+		return 2;
+	}
+	free(path);
+	struct strbuf b = {0};
+	sb_puts(&b, "{\"problems\":[");
+	for (size_t i = 0; i < cat.n; ++i) {
+		if (i)
+			sb_puts(&b, ",");
+		entry_json(&b, &cat.entries[i]);
+	}
+	sb_puts(&b, "]}");
+	char *s = sb_take(&b);
+	puts(s);
+	free(s);
+	catalog_free(&cat);
+	return 0;
+}
+
+static int cmd_device(const char *build, bool fresh)
+{
+	struct device_info d;
+	device_query(build, fresh, &d);
+	struct strbuf b = {0};
+	sb_printf(&b, "{\"found\":%s", d.found ? "true" : "false");
+	json_kv_str(&b, "name", d.found ? d.name : NULL);
+	sb_printf(&b, ",\"cc\":%d,\"sm_count\":%d,\"l2_bytes\":%lld,\"copy_gbps\":", d.cc,
+		  d.sm_count, d.l2_bytes);
+	json_num(&b, d.copy_gbps);
+	json_kv_str(&b, "error", d.found ? NULL : (d.error[0] ? d.error : "no CUDA device"));
+	sb_puts(&b, "}");
+	char *s = sb_take(&b);
+	puts(s);
+	free(s);
+	return 0;
+}
+
+static uint64_t parse_seed(const char *s)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (!*s || *end || errno || s[0] == '-')
+		die("--seed takes a whole number, not '%s'", s);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		usage();
+	const char *cmd = argv[1];
+	struct judge_options o = {0};
+	bool fresh = false;
+	for (int i = 2; i < argc; ++i) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--no-perf")) {
+			o.no_perf = true;
+		} else if (!strcmp(a, "--fresh")) {
+			fresh = true;
+		} else if (v && !strcmp(a, "--root")) {
+			o.root = v, ++i;
+		} else if (v && !strcmp(a, "--build")) {
+			o.build = v, ++i;
+		} else if (v && !strcmp(a, "--id")) {
+			o.id = v, ++i;
+		} else if (v && !strcmp(a, "--file")) {
+			o.file = v, ++i;
+		} else if (v && !strcmp(a, "--seed")) {
+			o.seed = parse_seed(v), o.have_seed = true, ++i;
+		} else {
+			fprintf(stderr, "cudajudge: unknown or incomplete option '%s'\n", a);
+			usage();
+		}
+	}
+	if (!strcmp(cmd, "catalog") && o.root)
+		return cmd_catalog(o.root);
+	if (!strcmp(cmd, "device") && o.build)
+		return cmd_device(o.build, fresh);
+	if (!strcmp(cmd, "judge") && o.root && o.build && o.id && o.file)
+		return judge_file(&o);
+	usage();
+}

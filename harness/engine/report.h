@@ -1,0 +1,49 @@
+/* The engine's output: JSON lines on stdout, one per phase event, one per
+ * case judged, and a summary last (format documented in README.md). */
+#ifndef HARNESS_ENGINE_REPORT_H
+#define HARNESS_ENGINE_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../problems/problem.h"
+#include "device.h"
+#include "verdict.h"
+
+struct case_outcome {
+	const struct jcase *c;
+	enum verdict verdict;
+	struct case_findings f;
+	const char *diagnosis; /* static text or NULL */
+	char detail[640];      /* what happened, when not a plain mismatch */
+	double time_ms;        /* median of the timed repetitions, < 0 when not timed */
+};
+
+struct timing {
+	bool have;
+	double median_ms, min_ms, max_ms;
+	unsigned reps;
+	double gbps, copy_gbps, pct_of_copy;
+	const char *tier; /* "gold", "silver", "bronze" or NULL */
+	double ref_median_ms; /* < 0 when the reference was not timed */
+	double ratio_to_ref;  /* learner time / reference time */
+};
+
+struct summary {
+	const char *id, *file, *backend;
+	enum verdict verdict;
+	uint64_t seed;
+	const char *message;
+	const char *compile_log;
+	const char *program_output;
+	struct timing timing;
+	double compile_s, link_s, run_s, total_s;
+	const struct device_info *device; /* NULL when none */
+};
+
+void report_phase(const char *phase, const char *state, double seconds);
+/* Prints the case line and returns the same JSON object (malloc'd). */
+char *report_case(const struct problem *p, const struct case_outcome *o);
+void report_summary(const struct summary *s, char *const case_json[], int ncases);
+
+#endif

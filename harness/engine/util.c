@@ -1,0 +1,187 @@
+/* Small helpers shared by the engine; see util.h. */
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("cudajudge: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die("out of memory (asked for %zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die("out of memory (asked for %zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory (asked for %zu bytes)", n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	return s;
+}
+
+void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	sb_add(b, s, (size_t)n);
+	free(s);
+}
+
+char *sb_take(struct strbuf *b)
+{
+	char *s = b->s ? b->s : xstrdup("");
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct strbuf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sb_add(&b, chunk, n);
+	int failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		free(b.s);
+		errno = EIO;
+		return NULL;
+	}
+	if (len)
+		*len = b.len;
+	return sb_take(&b);
+}
+
+bool file_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+int make_dirs(const char *path)
+{
+	char *p = xstrdup(path);
+	for (char *q = p + 1; *q; ++q) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*q = '/';
+	}
+	int rc = mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
+
+void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			char *child = xasprintf("%s/%s", path, e->d_name);
+			struct stat st;
+			if (lstat(child, &st) == 0 && S_ISDIR(st.st_mode))
+				remove_tree(child);
+			else
+				unlink(child);
+			free(child);
+		}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *relative_to(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		--n;
+	if (strncmp(path, root, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	return path;
+}

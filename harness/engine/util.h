@@ -1,0 +1,43 @@
+/* Small helpers shared by the engine: allocation that cannot fail, the
+ * engine's own fatal errors, strings, files and clocks. */
+#ifndef HARNESS_ENGINE_UTIL_H
+#define HARNESS_ENGINE_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The engine's own failure (not the learner's): message to stderr, exit 2. */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable string. */
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+void sb_add(struct strbuf *b, const char *s, size_t n);
+void sb_puts(struct strbuf *b, const char *s);
+void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *sb_take(struct strbuf *b); /* returns the string ("" if empty) and resets b */
+
+/* Whole file into memory, NUL-terminated; NULL with errno set on failure. */
+char *read_file(const char *path, size_t *len);
+bool file_exists(const char *path);
+/* mkdir -p */
+int make_dirs(const char *path);
+/* rm -rf of a directory the engine created. */
+void remove_tree(const char *path);
+
+/* Seconds from a monotonic clock. */
+double now_s(void);
+
+/* `path` relative to `root` when it lies inside it, else `path` itself. */
+const char *relative_to(const char *path, const char *root);
+
+#endif

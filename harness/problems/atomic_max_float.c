@@ -1,0 +1,209 @@
+/* atomic_max_float: cases, golden model, the check of returned old values, and
+ * diagnoses (device side: atomic_max_float.cuh). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK, P_SLOTS };
+enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
+
+/* Distributions of the values a case draws from. */
+enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE };
+
+static float draw(struct rng *rng, enum spread s)
+{
+	switch (s) {
+	case NEGATIVE:
+		return (float)-rng_uniform(rng, 1e-3, 1e6);
+	case ZEROS: {
+		static const float pick[] = {0.0f, -0.0f, -1.0f, -1e-30f, 1e-30f};
+		return pick[rng_range(rng, 0, 4)];
+	}
+	case INFINITIES:
+		switch (rng_range(rng, 0, 9)) {
+		case 0:
+			return INFINITY;
+		case 1:
+		case 2:
+			return -INFINITY;
+		default:
+			return (float)rng_uniform(rng, -1e6, 1e6);
+		}
+	case HUGE_MAGNITUDE:
+		return (float)rng_uniform(rng, -3e38, 3e38);
+	default:
+		return (float)rng_uniform(rng, -1e6, 1e6);
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
+		     int block, int nslots, enum spread spread, float init, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = n;
+	c->param[P_BLOCK] = block;
+	c->param[P_SLOTS] = nslots;
+	c->timed = timed;
+	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *slots = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)nslots);
+	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
+	olds->by_extra = true;
+	float *v = vals->data, *s = slots->data, *want = slots->expect;
+	int32_t *to = slot_of->data;
+	for (int j = 0; j < nslots; ++j)
+		s[j] = want[j] = isnan(init) ? draw(rng, spread) : init;
+	for (int64_t i = 0; i < n; ++i) {
+		v[i] = draw(rng, spread);
+		to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
+		if (v[i] > want[to[i]])
+			want[to[i]] = v[i];
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+		       bool with_perf)
+{
+	add_case(set, rng, "sample: 64 threads, one address", 64, 64, 1, MIXED, -INFINITY, false);
+	add_case(set, rng, "1M threads on one address", 1 << 20, 256, 1, MIXED, -INFINITY, false);
+	add_case(set, rng, "all negative", 100000, 256, 16, NEGATIVE, NAN, false);
+	add_case(set, rng, "signed zeros", 4096, 128, 8, ZEROS, -0.0f, false);
+	add_case(set, rng, "infinities", 10000, 96, 32, INFINITIES, NAN, false);
+	add_case(set, rng, "the initial value is the max", 5000, 256, 4, MIXED, 1e30f, false);
+	add_case(set, rng, "huge magnitudes, 4096 addresses", 200000, 128, 4096, HUGE_MAGNITUDE,
+		 -INFINITY, false);
+	if (with_perf)
+		add_case(set, rng, "timed", e->perf.n, 256, 4096, MIXED, -INFINITY, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	if (buf == B_SLOTS) { /* many threads wrote it; name none */
+		w->block = -1;
+		w->thread = -1;
+		return;
+	}
+	w->block = (int64_t)index / c->param[P_BLOCK];
+	w->thread = (int64_t)index % c->param[P_BLOCK];
+}
+
+/* (slot, value) pairs, with -0 folded into +0, so "was this value ever stored
+ * at this address?" is a binary search. */
+struct seen {
+	int32_t slot;
+	float value;
+};
+
+static int seen_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	if (x->slot != y->slot)
+		return x->slot < y->slot ? -1 : 1;
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
+static float fold_zero(float v)
+{
+	return v == 0.0f ? 0.0f : v;
+}
+
+/* Every returned old value must be one the address really held: its initial
+ * value or another thread's value, never above the final maximum; and some
+ * thread holding the maximum must have seen a smaller old value (it did the
+ * last raise). */
+static bool check_olds(const struct jcase *c, char *why, size_t whylen)
+{
+	int64_t n = c->param[P_N];
+	int nslots = (int)c->param[P_SLOTS];
+	const float *vals = c->buf[B_VALS].data, *olds = c->buf[B_OLDS].data;
+	const float *start = c->buf[B_SLOTS].initial, *final = c->buf[B_SLOTS].expect;
+	const int32_t *to = c->buf[B_SLOT_OF].data;
+
+	size_t total = (size_t)(n + nslots);
+	struct seen *known = malloc(sizeof *known * total);
+	if (!known) {
+		snprintf(why, whylen, "out of memory while checking returned values");
+		return false;
+	}
+	for (int j = 0; j < nslots; ++j)
+		known[j] = (struct seen){j, fold_zero(start[j])};
+	for (int64_t i = 0; i < n; ++i)
+		known[nslots + i] = (struct seen){to[i], fold_zero(vals[i])};
+	qsort(known, total, sizeof *known, seen_cmp);
+
+	bool ok = true;
+	for (int64_t i = 0; i < n && ok; ++i) {
+		struct seen key = {to[i], fold_zero(olds[i])};
+		if (isnan(olds[i]) || !bsearch(&key, known, total, sizeof *known, seen_cmp)) {
+			snprintf(why, whylen,
+				 "thread %lld (block %lld, thread %lld) got back %g, a value address "
+				 "%d never held: atomicMaxFloat must return the value before the update",
+				 (long long)i, (long long)(i / c->param[P_BLOCK]),
+				 (long long)(i % c->param[P_BLOCK]), (double)olds[i], to[i]);
+			ok = false;
+		} else if (olds[i] > final[to[i]]) {
+			snprintf(why, whylen,
+				 "thread %lld got back %g, larger than the final maximum %g of "
+				 "address %d",
+				 (long long)i, (double)olds[i], (double)final[to[i]], to[i]);
+			ok = false;
+		}
+	}
+	/* Whoever raised an address to its final maximum saw something smaller. */
+	bool *raised = calloc((size_t)nslots, sizeof *raised);
+	for (int64_t i = 0; i < n && ok && raised; ++i)
+		raised[to[i]] |= vals[i] == final[to[i]] && olds[i] < vals[i];
+	for (int j = 0; j < nslots && ok && raised; ++j) {
+		if (final[j] > start[j] && !raised[j]) {
+			snprintf(why, whylen,
+				 "address %d ends at %g, but no thread that stored %g got back a smaller "
+				 "old value: is the value returned before or after the update?",
+				 j, (double)final[j], (double)final[j]);
+			ok = false;
+		}
+	}
+	free(raised);
+	free(known);
+	return ok;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_SLOTS)
+		return NULL;
+	const float *got = c->buf[B_SLOTS].data, *want = c->buf[B_SLOTS].expect;
+	int nslots = (int)c->param[P_SLOTS];
+	bool below = true, negative_only = true, is_min = true;
+	const float *vals = c->buf[B_VALS].data;
+	const int32_t *to = c->buf[B_SLOT_OF].data;
+	for (int j = 0; j < nslots; ++j) {
+		if (got[j] == want[j])
+			continue;
+		below &= got[j] < want[j];
+		negative_only &= want[j] < 0;
+	}
+	for (int64_t i = 0; i < c->param[P_N] && is_min; ++i)
+		is_min = !(vals[i] < got[to[i]]);
+	if (is_min && c->param[P_N] > 1)
+		return "the addresses end at the smallest value, not the largest: check the "
+		       "direction of the comparison";
+	if (negative_only)
+		return "only addresses whose maximum is negative are wrong: the bits of negative "
+		       "floats order backwards as integers, so compare floats, not their bits";
+	if (below)
+		return "some addresses end below the true maximum: updates were lost between a read "
+		       "and a write; make the read-compare-write one atomicCAS loop";
+	return NULL;
+}
+
+const struct problem atomic_max_float_problem = {
+	.id = "atomic_max_float",
+	.make_cases = make_cases,
+	.locate = locate,
+	.check_extra = check_olds,
+	.diagnose = diagnose,
+};

@@ -1,0 +1,124 @@
+/* block_reduce_sum: cases, golden model (in double) and diagnoses (device
+ * side: block_reduce_sum.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK, P_ITEMS, P_CALLS };
+enum { B_X, B_Y, B_SUMS };
+
+/* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
+static void golden_block(const float *v, int64_t n, int64_t block, int64_t items, int64_t b,
+			 double *sum, double *mag)
+{
+	*sum = 0;
+	*mag = 0;
+	int64_t first = b * block * items, last = first + block * items;
+	for (int64_t i = first; i < last && i < n; ++i) {
+		*sum += v[i];
+		*mag += fabs(v[i]);
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
+		     int block, int items, int calls, double lo, double hi, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = n;
+	c->param[P_BLOCK] = block;
+	c->param[P_ITEMS] = items;
+	c->param[P_CALLS] = calls;
+	c->timed = timed;
+	int64_t blocks = (n + (int64_t)block * items - 1) / ((int64_t)block * items);
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_IN, calls > 1 ? (uint64_t)n : 1);
+	struct jbuf *sums =
+		case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(blocks * calls));
+	float *xv = x->data, *yv = y->data, *want = sums->expect;
+	double *scale = case_scale(sums);
+	for (int64_t i = 0; i < n; ++i)
+		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
+	for (uint64_t i = 0; i < y->count; ++i)
+		yv[i] = (float)rng_uniform(rng, lo == hi ? -1 : lo, lo == hi ? 1 : hi);
+	for (int64_t b = 0; b < blocks; ++b)
+		for (int k = 0; k < calls; ++k) {
+			double s, m;
+			golden_block(k ? yv : xv, n, block, items, b, &s, &m);
+			want[b * calls + k] = (float)s;
+			scale[b * calls + k] = m;
+		}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+		       bool with_perf)
+{
+	add_case(set, rng, "sample: 1..32, block 32", 32, 32, 1, 1, 0, 0, false);
+	add_case(set, rng, "block 32, many blocks", 32 * 50 + 7, 32, 1, 1, -1, 1, false);
+	add_case(set, rng, "block 96, called twice", 96 * 40 + 50, 96, 1, 2, -1, 1, false);
+	add_case(set, rng, "block 128, 4 items per thread", 128 * 4 * 30 + 3, 128, 4, 1, -1, 1,
+		 false);
+	add_case(set, rng, "block 992 (31 warps)", 992 * 9 + 100, 992, 1, 1, -1, 1, false);
+	add_case(set, rng, "block 1024, called twice", 1024 * 8 + 500, 1024, 1, 2, -1, 1, false);
+	add_case(set, rng, "all negative, block 256", 256 * 33 + 1, 256, 1, 1, -100, -1, false);
+	add_case(set, rng, "large magnitudes, block 512", 512 * 20, 512, 1, 2, -1e6, 1e6, false);
+	add_case(set, rng, "n=1, block 64", 1, 64, 1, 1, -5, 5, false);
+	if (with_perf)
+		add_case(set, rng, "timed", e->perf.n, 256, 16, 1, 0, 1, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	w->block = (int64_t)index / c->param[P_CALLS];
+	w->thread = 0;
+}
+
+/* Sum of the part of block b that warp 0 holds (items spread as in the glue). */
+static double warp0_part(const struct jcase *c, const float *v, int64_t b)
+{
+	int64_t block = c->param[P_BLOCK], items = c->param[P_ITEMS], n = c->param[P_N];
+	double s = 0;
+	for (int64_t k = 0; k < items; ++k)
+		for (int64_t t = 0; t < 32; ++t) {
+			int64_t i = b * block * items + k * block + t;
+			if (i < n)
+				s += v[i];
+		}
+	return s;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
+		return NULL;
+	const float *got = c->buf[B_SUMS].data;
+	int64_t calls = c->param[P_CALLS], block = c->param[P_BLOCK];
+	uint64_t k = f->report.shown[0].index;
+	int64_t b = (int64_t)k / calls;
+	const float *v = k % (uint64_t)calls ? c->buf[B_Y].data : c->buf[B_X].data;
+	if (block > 32 && fabs(got[k] - warp0_part(c, v, b)) <= 1e-3 * (1 + fabs(got[k])))
+		return "thread 0 returned only its own warp's sum: the other warps' partial sums "
+		       "must be combined too (one shared-memory slot per warp)";
+	bool first_calls_right = calls > 1;
+	for (int i = 0; i < f->report.nshown; ++i)
+		first_calls_right &= f->report.shown[i].index % 2 == 1;
+	if (first_calls_right)
+		return "the first call in each kernel is right but the second is wrong: before "
+		       "shared memory is reused, every thread must be done reading it "
+		       "(a __syncthreads() at the end)";
+	if (got[k] == rintf(got[k]) && f->report.shown[0].want != rint(f->report.shown[0].want))
+		return "the sums are whole numbers: was something accumulated in an int?";
+	if ((block & (block - 1)) != 0)
+		return "wrong when blockDim.x is not a power of two: a halving tree drops elements "
+		       "when the active count is odd; reduce within warps, then across warps";
+	return NULL;
+}
+
+const struct problem block_reduce_sum_problem = {
+	.id = "block_reduce_sum",
+	.make_cases = make_cases,
+	.locate = locate,
+	.diagnose = diagnose,
+};

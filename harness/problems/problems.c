@@ -1,0 +1,23 @@
+/* The exercises that have a harness. */
+#include <string.h>
+
+#include "problem.h"
+
+extern const struct problem warp_scan_problem;
+extern const struct problem atomic_max_float_problem;
+extern const struct problem block_reduce_sum_problem;
+
+const struct problem *const all_problems[] = {
+	&warp_scan_problem,
+	&atomic_max_float_problem,
+	&block_reduce_sum_problem,
+	NULL,
+};
+
+const struct problem *problem_find(const char *id)
+{
+	for (int i = 0; all_problems[i]; ++i)
+		if (!strcmp(all_problems[i]->id, id))
+			return all_problems[i];
+	return NULL;
+}

@@ -1,0 +1,150 @@
+/* warp_scan: cases, golden model and diagnoses (device side: warp_scan.cuh). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK, P_PASSES };
+enum { B_IN, B_OUT };
+
+/* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
+ * wrap-around of 32-bit integers (a GPU's int addition). Lanes past n hold 0. */
+static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
+{
+	for (int64_t w = 0; w < n; w += 32) {
+		uint32_t lane[32] = {0};
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			lane[k] = (uint32_t)in[w + k];
+		for (int p = 0; p < passes; ++p)
+			for (int k = 1; k < 32; ++k)
+				lane[k] += lane[k - 1];
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			out[w + k] = (int32_t)lane[k];
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
+		     int block, int passes, int32_t lo, int32_t hi, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = n;
+	c->param[P_BLOCK] = block;
+	c->param[P_PASSES] = passes;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
+	int32_t *v = in->data;
+	for (int64_t i = 0; i < n; ++i)
+		v[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
+	golden_scan(v, out->expect, n, passes);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+		       bool with_perf)
+{
+	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 0, 0, false);
+	add_case(set, rng, "one warp, negatives", 32, 32, 1, -1000, 1000, false);
+	add_case(set, rng, "n=1", 1, 32, 1, -50, 50, false);
+	add_case(set, rng, "partial warp, block 96", 45, 96, 1, -1000, 1000, false);
+	add_case(set, rng, "random, block 256", 100003, 256, 1, -100000, 100000, false);
+	add_case(set, rng, "block 1024, n not a multiple", 1024 * 7 + 13, 1024, 1, -(1 << 20),
+		 1 << 20, false);
+	add_case(set, rng, "large magnitudes", 5000, 128, 1, -(1 << 25), 1 << 25, false);
+	add_case(set, rng, "called twice per kernel", 3001, 96, 2, -100, 100, false);
+	if (with_perf)
+		add_case(set, rng, "timed", e->perf.n, 256, 1, -100, 100, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	w->block = (int64_t)index / c->param[P_BLOCK];
+	w->thread = (int64_t)index % c->param[P_BLOCK];
+}
+
+/* True when pattern(k, lanes) holds for every output of every complete warp. */
+static bool every_warp(const struct jcase *c, int32_t (*pattern)(const int32_t *v, int k))
+{
+	const int32_t *in = c->buf[B_IN].data, *out = c->buf[B_OUT].data;
+	int64_t n = c->param[P_N];
+	if (n < 32)
+		return false;
+	for (int64_t w = 0; w + 32 <= n; w += 32)
+		for (int k = 0; k < 32; ++k)
+			if (out[w + k] != pattern(in + w, k))
+				return false;
+	return true;
+}
+
+static int32_t exclusive(const int32_t *v, int k)
+{
+	uint32_t s = 0;
+	for (int j = 0; j < k; ++j)
+		s += (uint32_t)v[j];
+	return (int32_t)s;
+}
+
+static int32_t total(const int32_t *v, int k)
+{
+	(void)k;
+	return exclusive(v, 32);
+}
+
+static int32_t suffix(const int32_t *v, int k)
+{
+	uint32_t s = 0;
+	for (int j = k; j < 32; ++j)
+		s += (uint32_t)v[j];
+	return (int32_t)s;
+}
+
+static int32_t unchanged(const int32_t *v, int k)
+{
+	return v[k];
+}
+
+/* Without the `lane >= offset` test, lane k also adds its own value once per
+ * offset larger than k. */
+static int32_t unguarded(const int32_t *v, int k)
+{
+	uint32_t x[32];
+	for (int j = 0; j < 32; ++j)
+		x[j] = (uint32_t)v[j];
+	for (int d = 1; d < 32; d *= 2) {
+		uint32_t y[32];
+		for (int j = 0; j < 32; ++j)
+			y[j] = x[j] + (j >= d ? x[j - d] : x[j]);
+		memcpy(x, y, sizeof x);
+	}
+	return (int32_t)x[k];
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (c->param[P_PASSES] != 1 || f->bad_buf != B_OUT)
+		return NULL;
+	if (every_warp(c, unchanged))
+		return "every lane returned its own input: the scan was never computed";
+	if (every_warp(c, exclusive))
+		return "each lane holds the sum of the lanes before it: that is an exclusive scan; "
+		       "an inclusive scan also adds the lane's own value";
+	if (every_warp(c, total))
+		return "every lane holds the whole warp's sum: that is a reduction (all-reduce), "
+		       "not a scan";
+	if (every_warp(c, suffix))
+		return "lane k holds the sum of lanes k..31: values flowed from higher lanes "
+		       "(__shfl_down_sync); a prefix sum pulls from lower lanes with __shfl_up_sync";
+	if (every_warp(c, unguarded))
+		return "lanes below the shuffle offset added their own value again: "
+		       "__shfl_up_sync returns the caller's own value when lane < offset, so add "
+		       "only when lane >= offset";
+	return NULL;
+}
+
+const struct problem warp_scan_problem = {
+	.id = "warp_scan",
+	.make_cases = make_cases,
+	.locate = locate,
+	.diagnose = diagnose,
+};

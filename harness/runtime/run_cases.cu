@@ -1,0 +1,224 @@
+/*
+ * The test binary's main: maps the case file (wire.h), runs every case on the
+ * device, and writes outputs, guard findings and timings back. It decides
+ * nothing: the engine compares the outputs with its own golden model.
+ *
+ * Per case: allocate each buffer between two guard zones, poison outputs,
+ * copy inputs, launch through the problem's cj_launch(), check the launch
+ * error, synchronise, check the guard zones, copy outputs back. A timed case
+ * then runs warm-up launches and timed repetitions with CUDA events, flushing
+ * L2 before each and restoring in-out buffers outside the timed region.
+ *
+ * Usage: <binary> --wire FD --expect-cc MAJORMINOR
+ */
+#include <algorithm>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <vector>
+
+#include "cuda_check.h"
+#include "glue.h"
+
+char *cj_error_sink;
+size_t cj_error_sink_len;
+
+static const size_t GUARD_BYTES = 64 * 1024;
+static const unsigned char GUARD_BYTE = 0xa5;
+static const unsigned char POISON_BYTE = 0xff;
+
+struct device_buffer {
+	unsigned char *base; /* guard, data, guard */
+	size_t bytes;        /* data bytes */
+	void *data() const
+	{
+		return base + GUARD_BYTES;
+	}
+};
+
+static cudaError_t check_guards(struct cj_wire_case *c, const std::vector<device_buffer> &bufs)
+{
+	std::vector<unsigned char> host(GUARD_BYTES);
+	for (size_t b = 0; b < bufs.size(); ++b)
+		for (int side = -1; side <= 1; side += 2) {
+			const unsigned char *at = side < 0 ? bufs[b].base
+							   : bufs[b].base + GUARD_BYTES + bufs[b].bytes;
+			CJ_CHECK(cudaMemcpy(host.data(), at, GUARD_BYTES, cudaMemcpyDeviceToHost));
+			for (size_t i = 0; i < GUARD_BYTES; ++i) {
+				size_t k = side < 0 ? GUARD_BYTES - 1 - i : i; /* nearest first */
+				if (host[k] != GUARD_BYTE) {
+					c->guard_buf = (int32_t)b;
+					c->guard_side = side;
+					c->guard_offset = (int64_t)i;
+					return cudaSuccess;
+				}
+			}
+		}
+	return cudaSuccess;
+}
+
+/* Poisons outputs and restores in-out buffers: the state before a launch. */
+static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *file,
+			   const std::vector<device_buffer> &bufs, cudaStream_t s)
+{
+	for (uint32_t b = 0; b < c->nbuf; ++b) {
+		const struct cj_wire_buf *w = &c->buf[b];
+		if (w->role == CJ_OUT)
+			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), POISON_BYTE, bufs[b].bytes, s));
+		else
+			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
+						 cudaMemcpyHostToDevice, s));
+	}
+	return cudaSuccess;
+}
+
+static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[],
+				  cudaStream_t s)
+{
+	cj_launch(c, dev, s);
+	CJ_CHECK(cudaGetLastError());
+	CJ_CHECK(cudaStreamSynchronize(s));
+	return cudaSuccess;
+}
+
+static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header *h,
+			     const unsigned char *file, const std::vector<device_buffer> &bufs,
+			     void *const dev[], cudaStream_t s)
+{
+	int device = 0, l2 = 0;
+	CJ_CHECK(cudaGetDevice(&device));
+	CJ_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+	size_t flush_bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
+	void *flush = NULL;
+	if (h->flush_l2)
+		CJ_CHECK(cudaMalloc(&flush, flush_bytes));
+	cudaEvent_t start, stop;
+	CJ_CHECK(cudaEventCreate(&start));
+	CJ_CHECK(cudaEventCreate(&stop));
+	std::vector<float> ms;
+	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
+		CJ_CHECK(prepare(c, file, bufs, s));
+		if (flush)
+			CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+		CJ_CHECK(cudaEventRecord(start, s));
+		cj_launch(c, dev, s);
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaEventRecord(stop, s));
+		CJ_CHECK(cudaStreamSynchronize(s));
+		float t = 0;
+		CJ_CHECK(cudaEventElapsedTime(&t, start, stop));
+		if (r >= h->warmup)
+			ms.push_back(t);
+	}
+	CJ_CHECK(cudaEventDestroy(start));
+	CJ_CHECK(cudaEventDestroy(stop));
+	if (flush)
+		CJ_CHECK(cudaFree(flush));
+	std::sort(ms.begin(), ms.end());
+	c->reps = (uint32_t)ms.size();
+	if (!ms.empty()) {
+		size_t m = ms.size();
+		c->median_ms = m % 2 ? ms[m / 2] : (ms[m / 2 - 1] + ms[m / 2]) / 2;
+		c->min_ms = ms.front();
+		c->max_ms = ms.back();
+	}
+	return cudaSuccess;
+}
+
+static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header *h,
+			    unsigned char *file, cudaStream_t s)
+{
+	std::vector<device_buffer> bufs(c->nbuf);
+	void *dev[CJ_MAX_BUFS] = {0};
+	cudaError_t e = cudaSuccess;
+	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b) {
+		bufs[b].bytes = c->buf[b].count * CJ_ELEM_SIZE;
+		size_t total = bufs[b].bytes + 2 * GUARD_BYTES;
+		e = cj_note_error(cudaMalloc((void **)&bufs[b].base, total), "cudaMalloc", __FILE__,
+				  __LINE__);
+		if (e == cudaSuccess)
+			e = cj_note_error(cudaMemset(bufs[b].base, GUARD_BYTE, total), "cudaMemset",
+					  __FILE__, __LINE__);
+		dev[b] = bufs[b].data();
+	}
+	if (e == cudaSuccess)
+		e = prepare(c, file, bufs, s);
+	if (e == cudaSuccess)
+		e = launch_checked(c, dev, s);
+	if (e == cudaSuccess)
+		e = check_guards(c, bufs);
+	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
+		if (c->buf[b].role != CJ_IN)
+			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
+						     bufs[b].bytes, cudaMemcpyDeviceToHost),
+					  "cudaMemcpy (outputs)", __FILE__, __LINE__);
+	if (e == cudaSuccess && c->timed && c->guard_buf < 0)
+		e = time_case(c, h, file, bufs, dev, s);
+	for (uint32_t b = 0; b < c->nbuf; ++b)
+		if (bufs[b].base)
+			cudaFree(bufs[b].base); /* after a sticky error this fails too; ignore */
+	return e;
+}
+
+static int parse_args(int argc, char **argv, int *fd, int *cc)
+{
+	*fd = -1;
+	*cc = 0;
+	for (int i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--wire"))
+			*fd = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--expect-cc"))
+			*cc = atoi(argv[i + 1]);
+	}
+	return *fd >= 0 ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	int fd, want_cc;
+	if (parse_args(argc, argv, &fd, &want_cc) != 0) {
+		fprintf(stderr, "usage: %s --wire FD --expect-cc MAJORMINOR\n", argv[0]);
+		return CJ_EXIT_BAD_WIRE;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(struct cj_wire_header))
+		return CJ_EXIT_BAD_WIRE;
+	unsigned char *file = (unsigned char *)mmap(NULL, (size_t)st.st_size,
+						    PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (file == MAP_FAILED)
+		return CJ_EXIT_BAD_WIRE;
+	struct cj_wire_header *h = (struct cj_wire_header *)file;
+	if (h->magic != CJ_WIRE_MAGIC || h->version != CJ_WIRE_VERSION ||
+	    h->size > (uint64_t)st.st_size)
+		return CJ_EXIT_BAD_WIRE;
+
+	int count = 0;
+	if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+		return CJ_EXIT_NO_DEVICE;
+	cudaDeviceProp prop;
+	if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+		return CJ_EXIT_NO_DEVICE;
+	if (want_cc && prop.major * 10 + prop.minor != want_cc)
+		return CJ_EXIT_WRONG_ARCH;
+	cudaStream_t s;
+	if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess)
+		return CJ_EXIT_NO_DEVICE;
+
+	for (uint32_t i = 0; i < h->ncases; ++i) {
+		struct cj_wire_case *c = &h->cases[i];
+		h->current = (int32_t)i;
+		c->state = CJ_CASE_STARTED;
+		cj_error_sink = c->error;
+		cj_error_sink_len = sizeof c->error;
+		cudaError_t e = run_case(c, h, file, s);
+		if (e != cudaSuccess || c->guard_buf >= 0) {
+			c->cuda_error = (int32_t)e;
+			c->state = CJ_CASE_FAILED;
+			return CJ_EXIT_CASE_FAILED;
+		}
+		c->state = CJ_CASE_DONE;
+	}
+	h->current = -1;
+	return CJ_EXIT_OK;
+}
