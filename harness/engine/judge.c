@@ -409,7 +409,7 @@ int judge_file(const struct judge_options *o)
 	j->sum.file = shown;
 
 	char *nvcc = find_nvcc();
-	if (!nvcc) {
+	if (!nvcc && !o->prebuilt) {
 		snprintf(j->message, sizeof j->message,
 			 "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
 			 "its bin folder (usually /usr/local/cuda/bin) to PATH");
@@ -420,6 +420,23 @@ int judge_file(const struct judge_options *o)
 		return 2;
 	}
 	j->paths = (struct build_paths){.root = o->root, .build = o->build, .nvcc = nvcc};
+
+	if (o->prebuilt) {
+		/* Tests of the judging logic: a stand-in for the test binary, no device. */
+		j->sum.backend = "test";
+		j->dev.cc = 0;
+		j->sum.compile_log = xstrdup("");
+		run_and_check(j, o->prebuilt);
+		finish(j);
+		int code = verdict_exit_code(j->sum.verdict);
+		free((char *)j->sum.compile_log);
+		free((char *)j->sum.program_output);
+		free(nvcc);
+		free(shown);
+		catalog_free(&cat);
+		free(j);
+		return code;
+	}
 
 	report_phase("device", "start", -1);
 	device_query(o->build, false, &j->dev);

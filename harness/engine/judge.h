@@ -14,6 +14,7 @@ struct judge_options {
 	uint64_t seed;
 	bool have_seed;
 	bool no_perf; /* skip the timed case (check, corpus runs) */
+	const char *prebuilt; /* tests: run this binary instead of compiling, no device needed */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

@@ -4,7 +4,9 @@
  *   cudajudge catalog --root DIR
  *       validates DIR/problems.yaml and prints it as one JSON object
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
- *       judges FILE as exercise ID; JSON lines on stdout (see report.h)
+ *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
+ *       --prebuilt BIN runs BIN as the test binary without compiling or
+ *       looking for a device: the engine's own tests use it with stand-ins.
  *   cudajudge device --build DIR [--fresh]
  *       the CUDA device as one JSON object
  *
@@ -195,6 +197,8 @@ int main(int argc, char **argv)
 			o.id = v, ++i;
 		} else if (v && !strcmp(a, "--file")) {
 			o.file = v, ++i;
+		} else if (v && !strcmp(a, "--prebuilt")) {
+			o.prebuilt = v, ++i;
 		} else if (v && !strcmp(a, "--seed")) {
 			o.seed = parse_seed(v), o.have_seed = true, ++i;
 		} else {

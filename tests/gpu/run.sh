@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU host's one entry point: builds cudajudge from scratch, runs the gpu
+# test suite, `judge.py check`, and a few learner-style runs (template,
+# reference with timing, deadlock then recovery), and prints a summary table
+# last. Full logs go to $OUT (or build/gpu-logs).
+#   usage: bash tests/gpu/run.sh [--quick]   (--quick: skip the gpu suite, which repeats check)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+out=${OUT:-$root/build/gpu-logs}
+mkdir -p "$out"
+if [ -d .devkit/libyaml/lib/pkgconfig ]; then
+	export PKG_CONFIG_PATH=$root/.devkit/libyaml/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+fi
+command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
+export PYTHONUNBUFFERED=1
+
+rows=()
+step() { # step NAME EXPECT-RC COMMAND... : runs, logs, records a row
+	local name=$1 want=$2
+	shift 2
+	local t0=$(date +%s%N)
+	"$@" >"$out/$name.log" 2>&1
+	local rc=$?
+	local ms=$((($(date +%s%N) - t0) / 1000000))
+	local ok=ok
+	[ "$rc" = "$want" ] || ok=FAIL
+	rows+=("$(printf '%-34s %-4s rc=%-3s %4d.%01d s' "$name" "$ok" "$rc" $((ms / 1000)) $((ms % 1000 / 100)))")
+	tail -n 3 "$out/$name.log" | sed "s/^/    [$name] /"
+}
+verdict_of() { # judge a file, print its summary's verdict and key numbers
+	python3 judge.py "$@" --json | tail -n 1 | tee -a "$out/summaries.jsonl" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+t = d.get("timing") or {}
+print(d["verdict"], d["message"][:150])
+print("phases_s", d["phases_s"])
+if t: print("timing", {k: t[k] for k in ("median_ms", "gbps", "pct_of_copy", "tier", "ref_median_ms", "ratio_to_ref")})'
+}
+
+rm -rf build
+step setup 0 meson setup build
+step compile 0 ninja -C build
+step device 0 build/cj-probe
+step unit-suite 0 meson test -C build --suite unit --print-errorlogs
+for id in warp_scan atomic_max_float block_reduce_sum; do
+	step "template:$id" 1 verdict_of "$id" "templates/$id.cu"
+	step "reference+timing:$id" 0 verdict_of "$id" "reference/$id.cu"
+done
+step "deadlock:block_reduce_sum" 1 verdict_of block_reduce_sum \
+	tests/submissions/block_reduce_sum/time_limit_exceeded/sync_in_branch.cu
+step "after-deadlock:block_reduce_sum" 0 verdict_of block_reduce_sum reference/block_reduce_sum.cu
+step check 0 python3 judge.py check
+if [ "${1:-}" != "--quick" ]; then
+	step gpu-suite 0 meson test -C build --suite gpu --print-errorlogs
+fi
+cp build/meson-logs/testlog.txt "$out/" 2>/dev/null
+
+echo
+echo "== summary ($(build/cj-probe --no-bandwidth | grep '^name=' | cut -d= -f2)) =="
+fails=0
+for r in "${rows[@]}"; do
+	echo "$r"
+	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
+done
+grep -h '^check:' "$out/check.log" 2>/dev/null
+echo "gpu run: $((${#rows[@]} - fails)) passed, $fails failed"
+[ "$fails" = 0 ]
