@@ -91,24 +91,59 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 	w->thread = (int64_t)index % c->param[P_BLOCK];
 }
 
-/* (slot, value) pairs, with -0 folded into +0, so "was this value ever stored
- * at this address?" is a binary search. */
-struct seen {
-	int32_t slot;
-	float value;
-};
-
-static int seen_cmp(const void *a, const void *b)
-{
-	const struct seen *x = a, *y = b;
-	if (x->slot != y->slot)
-		return x->slot < y->slot ? -1 : 1;
-	return x->value < y->value ? -1 : x->value > y->value;
-}
-
 static float fold_zero(float v)
 {
 	return v == 0.0f ? 0.0f : v;
+}
+
+/* The (address, value) pairs that were ever stored, as an open-addressing
+ * hash set with -0 folded into +0: "did this address ever hold this value?"
+ * in constant time, for millions of threads. */
+struct seen_set {
+	uint64_t *keys; /* 0 = empty; keys are (slot + 1) << 32 | value bits */
+	uint64_t mask;
+};
+
+static uint64_t seen_key(int32_t slot, float value)
+{
+	uint32_t bits;
+	value = fold_zero(value);
+	memcpy(&bits, &value, sizeof bits);
+	return (uint64_t)(uint32_t)(slot + 1) << 32 | bits;
+}
+
+static uint64_t seen_hash(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	return k;
+}
+
+static bool seen_init(struct seen_set *s, uint64_t count)
+{
+	uint64_t cap = 16;
+	while (cap < 2 * count)
+		cap *= 2;
+	s->mask = cap - 1;
+	s->keys = calloc(cap, sizeof *s->keys);
+	return s->keys != NULL;
+}
+
+static void seen_add(struct seen_set *s, uint64_t k)
+{
+	uint64_t i = seen_hash(k) & s->mask;
+	while (s->keys[i] && s->keys[i] != k)
+		i = (i + 1) & s->mask;
+	s->keys[i] = k;
+}
+
+static bool seen_has(const struct seen_set *s, uint64_t k)
+{
+	for (uint64_t i = seen_hash(k) & s->mask; s->keys[i]; i = (i + 1) & s->mask)
+		if (s->keys[i] == k)
+			return true;
+	return false;
 }
 
 /* Every returned old value must be one the address really held: its initial
@@ -123,22 +158,19 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	const float *start = c->buf[B_SLOTS].initial, *final = c->buf[B_SLOTS].expect;
 	const int32_t *to = c->buf[B_SLOT_OF].data;
 
-	size_t total = (size_t)(n + nslots);
-	struct seen *known = malloc(sizeof *known * total);
-	if (!known) {
+	struct seen_set known;
+	if (!seen_init(&known, (uint64_t)(n + nslots))) {
 		snprintf(why, whylen, "out of memory while checking returned values");
 		return false;
 	}
 	for (int j = 0; j < nslots; ++j)
-		known[j] = (struct seen){j, fold_zero(start[j])};
+		seen_add(&known, seen_key(j, start[j]));
 	for (int64_t i = 0; i < n; ++i)
-		known[nslots + i] = (struct seen){to[i], fold_zero(vals[i])};
-	qsort(known, total, sizeof *known, seen_cmp);
+		seen_add(&known, seen_key(to[i], vals[i]));
 
 	bool ok = true;
 	for (int64_t i = 0; i < n && ok; ++i) {
-		struct seen key = {to[i], fold_zero(olds[i])};
-		if (isnan(olds[i]) || !bsearch(&key, known, total, sizeof *known, seen_cmp)) {
+		if (isnan(olds[i]) || !seen_has(&known, seen_key(to[i], olds[i]))) {
 			snprintf(why, whylen,
 				 "thread %lld (block %lld, thread %lld) got back %g, a value address "
 				 "%d never held: atomicMaxFloat must return the value before the update",
@@ -154,7 +186,7 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 		}
 	}
 	/* Whoever raised an address to its final maximum saw something smaller. */
-	bool *raised = calloc((size_t)nslots, sizeof *raised);
+	bool *raised = calloc(c->buf[B_SLOTS].count, sizeof *raised);
 	for (int64_t i = 0; i < n && ok && raised; ++i)
 		raised[to[i]] |= vals[i] == final[to[i]] && olds[i] < vals[i];
 	for (int j = 0; j < nslots && ok && raised; ++j) {
@@ -167,7 +199,7 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 		}
 	}
 	free(raised);
-	free(known);
+	free(known.keys);
 	return ok;
 }
 

@@ -35,7 +35,8 @@ d = json.load(sys.stdin)
 t = d.get("timing") or {}
 print(d["verdict"], d["message"][:150])
 print("phases_s", d["phases_s"])
-if t: print("timing", {k: t[k] for k in ("median_ms", "gbps", "pct_of_copy", "tier", "ref_median_ms", "ratio_to_ref")})'
+if t: print("timing", {k: t[k] for k in ("median_ms", "gbps", "pct_of_copy", "tier", "ref_median_ms", "ratio_to_ref")})
+sys.exit({"AC": 0, "JE": 2}.get(d["verdict"], 1))'
 }
 
 rm -rf build
