@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""A stand-in for build/cudajudge, used by test_judge.py through CUDAJUDGE_ENGINE.
+
+It speaks the engine's command-line interface (catalog, judge, device) with
+canned answers, so that judge.py can be tested without a build or a GPU.
+
+The verdict of `judge` comes from, in order:
+    FAKE_VERDICT=WA                 every file gets this verdict
+    a `// fake-verdict: WA` line    in the judged file
+    the file's place                reference/ -> AC, templates/ -> WA,
+                                    tests/submissions/<id>/<folder>/ -> the folder's
+                                    verdict, anything else -> AC
+Other switches:
+    FAKE_CRASH=1          judge: print one phase line, then die of SIGSEGV
+    FAKE_GARBAGE=1        judge: print a line that is not JSON
+    FAKE_NO_SUMMARY=1     judge: exit 1 after the cases, without a summary
+    FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
+    FAKE_NO_DEVICE=1      no GPU: device says so; judge gives JE unless CE
+    FAKE_PROGRAM_OUTPUT   judge: what the learner's program printed
+    FAKE_LOG=PATH         append each call's arguments to PATH as a JSON line
+"""
+
+import argparse
+import json
+import os
+import re
+import signal
+import sys
+
+PROBLEMS = [
+    ("warp_scan", ["warp_inclusive_scan"], "sync-warp", "Warp inclusive scan",
+     "warp 内包含式前缀和", "__device__ int warp_inclusive_scan(int v)"),
+    ("warp_reduce", [], "sync-warp", "Warp reduce", "warp 归约",
+     "__device__ int warp_reduce(int v)"),
+    ("warp_allreduce", [], "sync-warp", "Warp all-reduce", "warp 全归约",
+     "__device__ int warp_allreduce(int v)"),
+    ("block_reduce_sum", [], "sync-warp", "Block sum", "块内求和",
+     "__device__ float block_reduce_sum(float v)"),
+    ("atomic_max_float", [], "sync-warp", "Atomic max of floats", "浮点原子最大值",
+     "__device__ float atomicMaxFloat(float* addr, float val)"),
+]
+
+FOLDER_VERDICTS = {
+    "accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE",
+    "run_time_error": "RE", "compile_error": "CE", "rule_violation": "RULE", "race": "RACE",
+}
+
+EXIT_CODES = {"AC": 0, "SKIP": 0, "JE": 2}
+
+DEVICE = {"found": True, "name": "NVIDIA H200", "cc": "9.0", "sm_count": 132,
+          "l2_bytes": 62914560, "copy_gbps": 3950.4, "error": None}
+NO_DEVICE = {"found": False, "name": None, "cc": None, "sm_count": 0, "l2_bytes": 0,
+             "copy_gbps": None, "error": "no CUDA-capable device is detected"}
+
+
+def emit(obj):
+    print(json.dumps(obj), flush=True)
+
+
+def catalog_entry(problem):
+    pid, aliases, chapter, title_en, title_zh, signature = problem
+    return {
+        "id": pid, "aliases": aliases, "chapter": chapter,
+        "title": {"en": title_en, "zh": title_zh},
+        "statement": {"en": f"Write {signature}.", "zh": f"实现 {signature}。"},
+        "signature": signature,
+        "launch": {"en": "one block of 256 threads", "zh": "一个 256 线程的块"},
+        "hints": {"en": ["Think of shuffles.", "Use __shfl_up_sync."],
+                  "zh": ["想想 shuffle。", "用 __shfl_up_sync。"]},
+        "check": {"exact": True, "rtol": 0, "atol": 0},
+        "limits": {"wall_s": 10},
+        "perf": {"n": 1 << 24, "bytes_per_elem": 8, "reps": 20},
+        "backends": ["gpu"],
+        "template": f"templates/{pid}.cu",
+        "exercise": f"exercises/{pid}.cu",
+        "reference": f"reference/{pid}.cu",
+    }
+
+
+def run_catalog(args):
+    if os.environ.get("FAKE_CATALOG_ERROR"):
+        print("problems.yaml:12:5: unknown key 'titel' (expected one of: id, aliases, title)",
+              file=sys.stderr)
+        return 2
+    emit({"problems": [catalog_entry(p) for p in PROBLEMS]})
+    return 0
+
+
+def run_device(args):
+    emit(NO_DEVICE if os.environ.get("FAKE_NO_DEVICE") else DEVICE)
+    return 0
+
+
+def chosen_verdict(root, file_arg):
+    if os.environ.get("FAKE_VERDICT"):
+        return os.environ["FAKE_VERDICT"]
+    path = file_arg if os.path.isabs(file_arg) else os.path.join(root, file_arg)
+    try:
+        with open(path, encoding="utf-8") as source:
+            found = re.search(r"//\s*fake-verdict:\s*([A-Z]+)", source.read())
+        if found:
+            return found.group(1)
+    except OSError:
+        pass
+    relative = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+    parts = relative.split("/")
+    if parts[0] == "reference":
+        return "AC"
+    if parts[0] == "templates":
+        return "WA"
+    if parts[:2] == ["tests", "submissions"] and len(parts) >= 5:
+        return FOLDER_VERDICTS.get(parts[3], "JE")
+    return "AC"
+
+
+def mismatch(index, expected, got):
+    return {"buffer": "out", "index": index, "block": index // 256, "warp": (index % 256) // 32,
+            "lane": index % 32, "thread": index % 256, "expected": expected, "got": got}
+
+
+def passing_case(name, n):
+    return {"type": "case", "name": f"{name} (n={n}, block=256)", "verdict": "AC", "total": n,
+            "bad": 0, "unwritten": 0, "mismatches": [], "last": None, "diagnosis": None,
+            "detail": None, "time_ms": 0.01}
+
+
+def failing_case(verdict, n):
+    case = passing_case("random-2", n)
+    case["verdict"] = verdict
+    if verdict == "WA":
+        case["mismatches"] = [mismatch(i * 32 + 1, i * 32 + 1, 0) for i in range(7)]
+        case["last"] = mismatch(991, 991, 0)
+        case.update(bad=30, unwritten=2,
+                    diagnosis="only lane 0 is right: did you use shfl_down where every "
+                              "lane needs the result?",
+                    detail="first wrong element: index 1 (block 0, warp 0, lane 1)")
+    elif verdict == "RE":
+        case["detail"] = "an illegal memory access was encountered"
+    elif verdict == "TLE":
+        case["detail"] = "killed after 10 s: possible deadlock"
+    return case
+
+
+def judge_cases(verdict):
+    if verdict in ("CE", "JE", "RULE"):
+        return []
+    cases = [passing_case("random-1", 1000)]
+    if verdict in ("WA", "RE", "TLE", "RACE"):
+        cases.append(failing_case(verdict, 1000))
+    return cases
+
+
+MESSAGES = {
+    "AC": "all cases passed",
+    "WA": "1 of 2 cases gave a wrong answer",
+    "CE": "your file does not compile",
+    "RE": "the kernel crashed",
+    "TLE": "the run took too long",
+    "RULE": "warp exercises must use shfl.sync",
+    "RACE": "a data race on shared memory",
+    "JE": "the judge failed",
+    "SKIP": "this backend cannot judge this exercise",
+}
+
+
+def judge_summary(args, verdict, cases, no_device):
+    timing = None
+    if verdict == "AC" and not args.no_perf:
+        timing = {"median_ms": 1.234, "min_ms": 1.2, "max_ms": 1.3, "reps": 20, "gbps": 812.3,
+                  "copy_gbps": 967.0, "pct_of_copy": 84.0, "tier": "silver",
+                  "ref_median_ms": 1.153, "ratio_to_ref": 1.07}
+    message = MESSAGES.get(verdict, "")
+    if no_device and verdict == "JE":
+        message = "your code compiled; no CUDA device was found, so nothing was run"
+    return {
+        "type": "summary", "id": args.id, "file": args.file, "verdict": verdict,
+        "backend": "none" if no_device else "gpu",
+        "seed": args.seed if args.seed is not None else 1234,
+        "message": message,
+        "compile_log": (f"{args.file}:12:5: error: expected ';' before '}}' token\n"
+                        if verdict == "CE" else ""),
+        "program_output": os.environ.get("FAKE_PROGRAM_OUTPUT", ""),
+        "cases": cases, "timing": timing,
+        "phases_s": {"compile": 2.1, "link": 0.4, "run": 0.8, "total": 3.3},
+        "device": None if no_device else {"name": DEVICE["name"], "cc": DEVICE["cc"]},
+    }
+
+
+def run_judge(args):
+    no_device = bool(os.environ.get("FAKE_NO_DEVICE"))
+    verdict = chosen_verdict(args.root, args.file)
+    if no_device and verdict != "CE":
+        verdict = "JE"
+    emit({"type": "phase", "phase": "compile", "state": "start"})
+    if os.environ.get("FAKE_CRASH"):
+        print("fake engine: about to crash", file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGSEGV)
+    emit({"type": "phase", "phase": "compile", "state": "done", "seconds": 2.1})
+    if os.environ.get("FAKE_GARBAGE"):
+        print("Segmentation fault in totally-not-json", flush=True)
+    cases = judge_cases(verdict)
+    for case in cases:
+        emit(case)
+    if os.environ.get("FAKE_NO_SUMMARY"):
+        return 1
+    emit(judge_summary(args, verdict, cases, no_device))
+    if verdict == "JE":
+        print("fake engine: judge error", file=sys.stderr)
+    return EXIT_CODES.get(verdict, 1)
+
+
+def log_call(argv):
+    log = os.environ.get("FAKE_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps(argv) + "\n")
+
+
+def main(argv):
+    log_call(argv)
+    parser = argparse.ArgumentParser(prog="cudajudge")
+    commands = parser.add_subparsers(dest="command", required=True)
+    catalog = commands.add_parser("catalog")
+    catalog.add_argument("--root", required=True)
+    judge = commands.add_parser("judge")
+    judge.add_argument("--root", required=True)
+    judge.add_argument("--build", required=True)
+    judge.add_argument("--id", required=True)
+    judge.add_argument("--file", required=True)
+    judge.add_argument("--seed", type=int)
+    judge.add_argument("--no-perf", action="store_true")
+    device = commands.add_parser("device")
+    device.add_argument("--build", required=True)
+    device.add_argument("--fresh", action="store_true")
+    args = parser.parse_args(argv)
+    return {"catalog": run_catalog, "judge": run_judge, "device": run_device}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
