@@ -11,9 +11,10 @@
 #include "util.h"
 
 /* The header and case table sit in the first bytes of the file. */
-#define HEADER_BYTES                                                                           \
-	(((sizeof(struct cj_wire_header) + CASES_MAX * sizeof(struct cj_wire_case)) + CJ_ALIGN - \
-	  1) / CJ_ALIGN * CJ_ALIGN)
+#define HEADER_BYTES                                                                               \
+	(((sizeof(struct cj_wire_header) + CASES_MAX * sizeof(struct cj_wire_case)) + CJ_ALIGN -   \
+	  1) /                                                                                     \
+	 CJ_ALIGN * CJ_ALIGN)
 
 int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errlen)
 {
@@ -26,7 +27,7 @@ int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errl
 	set->reserved = HEADER_BYTES + reserve;
 	if (ftruncate(set->fd, (off_t)set->reserved) != 0) {
 		snprintf(err, errlen, "cannot size the case file to %llu bytes: %s",
-			 (unsigned long long)set->reserved, strerror(errno));
+		         (unsigned long long)set->reserved, strerror(errno));
 		close(set->fd);
 		set->fd = -1;
 		return -1;
@@ -53,7 +54,7 @@ struct jcase *case_new(struct case_set *set, const char *name)
 }
 
 struct jbuf *case_buf(struct case_set *set, struct jcase *c, const char *name, uint32_t elem,
-		      uint32_t role, uint64_t count)
+                      uint32_t role, uint64_t count)
 {
 	if (c->nbuf >= CJ_MAX_BUFS)
 		die("case '%s' has more than %d buffers", c->name, CJ_MAX_BUFS);
@@ -130,7 +131,7 @@ int case_set_current(const struct case_set *set)
 }
 
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
-		      size_t errlen)
+                      size_t errlen)
 {
 	const struct jcase *src = &from->cases[which];
 	uint64_t bytes = 0;

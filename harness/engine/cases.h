@@ -30,7 +30,7 @@ struct cj_wire_case *case_record(struct case_set *set, int i);
 int case_set_current(const struct case_set *set);
 /* A new set holding only case `which` of `from`, inputs copied, outputs fresh. */
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
-		      size_t errlen);
+                      size_t errlen);
 void case_set_free(struct case_set *set);
 
 #endif

@@ -27,12 +27,11 @@ struct loader {
 	jmp_buf fail;
 };
 
-__attribute__((format(printf, 3, 4))) _Noreturn static void fail_at(struct loader *ld,
-								     const yaml_node_t *n,
-								     const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) _Noreturn static void
+fail_at(struct loader *ld, const yaml_node_t *n, const char *fmt, ...)
 {
 	int k = snprintf(ld->err, ld->errlen, "%s:%zu:%zu: ", ld->path,
-			 n ? n->start_mark.line + 1 : 1, n ? n->start_mark.column + 1 : 1);
+	                 n ? n->start_mark.line + 1 : 1, n ? n->start_mark.column + 1 : 1);
 	if (k < 0 || (size_t)k >= ld->errlen)
 		k = 0;
 	va_list ap;
@@ -113,7 +112,7 @@ static struct string_list want_strings(struct loader *ld, const yaml_node_t *n, 
 /* Walks a mapping, checking each key against `keys`; returns the value nodes
  * in the same order as `keys` (NULL when absent). */
 static void want_mapping(struct loader *ld, const yaml_node_t *n, const char *what,
-			 const char *const keys[], const yaml_node_t *values[], size_t nkeys)
+                         const char *const keys[], const yaml_node_t *values[], size_t nkeys)
 {
 	if (n->type != YAML_MAPPING_NODE)
 		fail_at(ld, n, "%s must be a mapping, found %s", what, kind_name(n));
@@ -136,7 +135,7 @@ static void want_mapping(struct loader *ld, const yaml_node_t *n, const char *wh
 			snprintf(tmp, sizeof tmp, "%s", list);
 			free(list);
 			fail_at(ld, key, "unknown key '%s' in %s (expected one of: %s)",
-				scalar(key), what, tmp);
+			        scalar(key), what, tmp);
 		}
 		if (values[k])
 			fail_at(ld, key, "key '%s' appears twice in %s", keys[k], what);
@@ -145,7 +144,7 @@ static void want_mapping(struct loader *ld, const yaml_node_t *n, const char *wh
 }
 
 static void require(struct loader *ld, const yaml_node_t *map, const yaml_node_t *v,
-		    const char *key, const char *what)
+                    const char *key, const char *what)
 {
 	if (!v)
 		fail_at(ld, map, "%s is missing the required key '%s'", what, key);
@@ -176,8 +175,9 @@ static void load_check(struct loader *ld, const yaml_node_t *n, struct check_spe
 {
 	if (n->type == YAML_SCALAR_NODE) {
 		if (strcmp(scalar(n), "exact") != 0)
-			fail_at(ld, n, "check must be 'exact' or {rtol: ..., atol: ...}, found '%s'",
-				scalar(n));
+			fail_at(ld, n,
+			        "check must be 'exact' or {rtol: ..., atol: ...}, found '%s'",
+			        scalar(n));
 		c->exact = true;
 		return;
 	}
@@ -231,13 +231,13 @@ static unsigned load_backends(struct loader *ld, const yaml_node_t *n)
 	unsigned bits = 0;
 	for (size_t i = 0; i < l.n; ++i) {
 		const yaml_node_t *item = node(ld, n->data.sequence.items.start[i]);
-		unsigned b = !strcmp(l.items[i], "gpu")		 ? BACKEND_GPU
-			     : !strcmp(l.items[i], "emu")	 ? BACKEND_EMU
-			     : !strcmp(l.items[i], "sanitize") ? BACKEND_SANITIZE
-								 : 0;
+		unsigned b = !strcmp(l.items[i], "gpu")        ? BACKEND_GPU
+		             : !strcmp(l.items[i], "emu")      ? BACKEND_EMU
+		             : !strcmp(l.items[i], "sanitize") ? BACKEND_SANITIZE
+		                                               : 0;
 		if (!b)
 			fail_at(ld, item, "unknown backend '%s' (expected gpu, emu or sanitize)",
-				l.items[i]);
+			        l.items[i]);
 		bits |= b;
 	}
 	for (size_t i = 0; i < l.n; ++i)
@@ -261,7 +261,7 @@ static void load_hints(struct loader *ld, const yaml_node_t *n, struct problem_e
 		fail_at(ld, v[0], "hints.en needs at least two hints, found %zu", e->hints_en.n);
 	if (e->hints_zh.n != e->hints_en.n)
 		fail_at(ld, v[1], "hints.zh has %zu hints but hints.en has %zu: keep them paired",
-			e->hints_zh.n, e->hints_en.n);
+		        e->hints_zh.n, e->hints_en.n);
 }
 
 static void load_rules(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
@@ -305,17 +305,26 @@ enum entry_key {
 static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
 	static const char *const keys[K_COUNT] = {
-		[K_ID] = "id",		   [K_ALIASES] = "aliases", [K_CHAPTER] = "chapter",
-		[K_TITLE] = "title",	   [K_STATEMENT] = "statement",
-		[K_SIGNATURE] = "signature", [K_LAUNCH] = "launch",	    [K_HINTS] = "hints",
-		[K_RULES] = "rules",	   [K_CHECK] = "check",	    [K_LIMITS] = "limits",
-		[K_PERF] = "perf",	   [K_BACKENDS] = "backends", [K_SKIP] = "skip",
+	        [K_ID] = "id",
+	        [K_ALIASES] = "aliases",
+	        [K_CHAPTER] = "chapter",
+	        [K_TITLE] = "title",
+	        [K_STATEMENT] = "statement",
+	        [K_SIGNATURE] = "signature",
+	        [K_LAUNCH] = "launch",
+	        [K_HINTS] = "hints",
+	        [K_RULES] = "rules",
+	        [K_CHECK] = "check",
+	        [K_LIMITS] = "limits",
+	        [K_PERF] = "perf",
+	        [K_BACKENDS] = "backends",
+	        [K_SKIP] = "skip",
 	};
 	const yaml_node_t *v[K_COUNT];
 	want_mapping(ld, n, "an exercise", keys, v, K_COUNT);
-	static const enum entry_key required[] = {K_ID,	     K_CHAPTER, K_TITLE, K_STATEMENT,
-						  K_SIGNATURE, K_LAUNCH,  K_HINTS, K_CHECK,
-						  K_PERF,      K_BACKENDS};
+	static const enum entry_key required[] = {K_ID,        K_CHAPTER, K_TITLE, K_STATEMENT,
+	                                          K_SIGNATURE, K_LAUNCH,  K_HINTS, K_CHECK,
+	                                          K_PERF,      K_BACKENDS};
 	require(ld, n, v[K_ID], "id", "an exercise");
 	e->id = want_string(ld, v[K_ID], "id");
 	if (!valid_id(e->id))
@@ -331,7 +340,7 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 		for (size_t i = 0; i < e->aliases.n; ++i)
 			if (strpbrk(e->aliases.items[i], " \t/"))
 				fail_at(ld, v[K_ALIASES], "alias '%s' must be one word",
-					e->aliases.items[i]);
+				        e->aliases.items[i]);
 	}
 	e->chapter = want_string(ld, v[K_CHAPTER], "chapter");
 	e->title = want_text_pair(ld, v[K_TITLE], "title");
@@ -416,19 +425,21 @@ static void check_unique_names(struct loader *ld, const yaml_node_t *root, struc
 		for (size_t j = 0; j < i; ++j) {
 			const struct problem_entry *o = &cat->entries[j];
 			if (entry_named(o, e->id))
-				fail_at(ld, at, "id '%s' is already used by exercise '%s' (line %d)",
-					e->id, o->id, o->line);
+				fail_at(ld, at,
+				        "id '%s' is already used by exercise '%s' (line %d)", e->id,
+				        o->id, o->line);
 			for (size_t a = 0; a < e->aliases.n; ++a)
 				if (entry_named(o, e->aliases.items[a]))
 					fail_at(ld, at,
-						"alias '%s' is already used by exercise '%s' (line %d)",
-						e->aliases.items[a], o->id, o->line);
+					        "alias '%s' is already used by exercise '%s' (line "
+					        "%d)",
+					        e->aliases.items[a], o->id, o->line);
 		}
 	}
 }
 
 int catalog_parse(const char *text, size_t len, const char *shown_path, struct catalog *cat,
-		  char *err, size_t errlen)
+                  char *err, size_t errlen)
 {
 	memset(cat, 0, sizeof *cat);
 	struct loader ld = {.path = shown_path, .err = err, .errlen = errlen};
@@ -438,9 +449,9 @@ int catalog_parse(const char *text, size_t len, const char *shown_path, struct c
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &ld.doc)) {
 		snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path,
-			 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-			 parser.problem ? parser.problem : "malformed YAML",
-			 parser.context ? " " : "", parser.context ? parser.context : "");
+		         parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+		         parser.problem ? parser.problem : "malformed YAML",
+		         parser.context ? " " : "", parser.context ? parser.context : "");
 		yaml_parser_delete(&parser);
 		return -1;
 	}
@@ -456,16 +467,16 @@ int catalog_parse(const char *text, size_t len, const char *shown_path, struct c
 			fail_at(&ld, NULL, "the catalog is empty: expected a list of exercises");
 		if (root->type != YAML_SEQUENCE_NODE)
 			fail_at(&ld, root, "the catalog must be a list of exercises, found %s",
-				kind_name(root));
+			        kind_name(root));
 		size_t count =
-			(size_t)(root->data.sequence.items.top - root->data.sequence.items.start);
+		        (size_t)(root->data.sequence.items.top - root->data.sequence.items.start);
 		if (count == 0)
 			fail_at(&ld, root, "the catalog lists no exercises");
 		cat->entries = xcalloc(count, sizeof *cat->entries);
 		for (size_t i = 0; i < count; ++i) {
 			cat->n = i + 1; /* so a failure frees what was loaded */
 			load_entry(&ld, node(&ld, root->data.sequence.items.start[i]),
-				   &cat->entries[i]);
+			           &cat->entries[i]);
 		}
 		check_unique_names(&ld, root, cat);
 		cat->path = xstrdup(shown_path);
@@ -475,19 +486,19 @@ int catalog_parse(const char *text, size_t len, const char *shown_path, struct c
 }
 
 int catalog_load(const char *path, const char *shown_path, struct catalog *cat, char *err,
-		 size_t errlen)
+                 size_t errlen)
 {
 	size_t len;
 	char *text = read_file(path, &len);
 	if (!text) {
 		snprintf(err, errlen, "%s: cannot read the catalog: %s", shown_path,
-			 strerror(errno));
+		         strerror(errno));
 		memset(cat, 0, sizeof *cat);
 		return -1;
 	}
 	if (strlen(text) != len) {
 		snprintf(err, errlen, "%s:1:1: the catalog contains a NUL byte: is it a text file?",
-			 shown_path);
+		         shown_path);
 		free(text);
 		memset(cat, 0, sizeof *cat);
 		return -1;

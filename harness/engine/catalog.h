@@ -25,16 +25,16 @@ enum backend_bit {
 };
 
 struct limits {
-	double wall_s;          /* wall-clock limit of one test binary run */
-	double cpu_s;           /* CPU-time limit */
-	uint64_t memory_mb;     /* host data-segment limit, 0 = none */
-	uint64_t output_kb;     /* learner output kept for the report */
+	double wall_s;      /* wall-clock limit of one test binary run */
+	double cpu_s;       /* CPU-time limit */
+	uint64_t memory_mb; /* host data-segment limit, 0 = none */
+	uint64_t output_kb; /* learner output kept for the report */
 };
 
 struct perf_spec {
-	int64_t n;            /* elements in the timed case; 0 = not timed */
+	int64_t n;             /* elements in the timed case; 0 = not timed */
 	double bytes_per_elem; /* bytes the kernel must move per element */
-	uint32_t reps;        /* timed repetitions */
+	uint32_t reps;         /* timed repetitions */
 };
 
 struct problem_entry {
@@ -50,9 +50,9 @@ struct problem_entry {
 	struct check_spec check;
 	struct limits limits;
 	struct perf_spec perf;
-	unsigned backends;  /* enum backend_bit */
+	unsigned backends;     /* enum backend_bit */
 	char *emu_skip_reason; /* why `emu` cannot judge it, when it cannot */
-	int line;           /* where the entry starts in problems.yaml */
+	int line;              /* where the entry starts in problems.yaml */
 };
 
 struct catalog {
@@ -65,11 +65,11 @@ struct catalog {
  * the form "problems.yaml:12:5: unknown key 'titel' (expected one of: ...)"
  * into err. `shown_path` is how the file is named in messages. */
 int catalog_load(const char *path, const char *shown_path, struct catalog *cat, char *err,
-		 size_t errlen);
+                 size_t errlen);
 
 /* Same, from memory (for tests and the fuzzer). */
 int catalog_parse(const char *text, size_t len, const char *shown_path, struct catalog *cat,
-		  char *err, size_t errlen);
+                  char *err, size_t errlen);
 
 void catalog_free(struct catalog *cat);
 

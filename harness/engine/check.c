@@ -30,7 +30,7 @@ static void note(struct buffer_report *r, uint64_t i, double want, double got, u
 }
 
 void compare_buffer(uint32_t elem, const void *got, const void *want, const double *scale,
-		    uint64_t n, const struct check_spec *spec, struct buffer_report *out)
+                    uint64_t n, const struct check_spec *spec, struct buffer_report *out)
 {
 	memset(out, 0, sizeof *out);
 	out->total = n;

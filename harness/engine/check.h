@@ -40,6 +40,6 @@ struct buffer_report {
 
 /* Compares n 32-bit elements of type elem (enum cj_elem). `scale` may be NULL. */
 void compare_buffer(uint32_t elem, const void *got, const void *want, const double *scale,
-		    uint64_t n, const struct check_spec *spec, struct buffer_report *out);
+                    uint64_t n, const struct check_spec *spec, struct buffer_report *out);
 
 #endif

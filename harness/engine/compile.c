@@ -107,7 +107,7 @@ char *rewrite_compiler_log(const char *log, const char *root)
 }
 
 static const struct run_limits tool_limits = {
-	.wall_s = 300, .output_keep = 256 * 1024, .output_kill = 64 << 20};
+        .wall_s = 300, .output_keep = 256 * 1024, .output_kill = 64 << 20};
 
 /* Runs a compiler command; 0 if it succeeded, 1 if it reported errors, -1 if
  * it could not run or was killed. */
@@ -128,7 +128,7 @@ static int run_tool(char **argv, char **log, double *seconds)
 	r.output = NULL;
 	if (r.end != RUN_EXITED) {
 		char *more = xasprintf("%s\n%s was stopped (%s)\n", *log, argv[0],
-				       r.end == RUN_TIMED_OUT ? "it ran past 300 s" : "killed");
+		                       r.end == RUN_TIMED_OUT ? "it ran past 300 s" : "killed");
 		free(*log);
 		*log = more;
 		return -1;
@@ -137,8 +137,8 @@ static int run_tool(char **argv, char **log, double *seconds)
 }
 
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
-		      const char *workdir, const char *out_bin, bool compile_only,
-		      struct build_result *res)
+                      const char *workdir, const char *out_bin, bool compile_only,
+                      struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
 	char *arch = xasprintf("-arch=sm_%d", cc);
@@ -152,16 +152,16 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *raw = NULL;
 
 	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3", "-lineinfo", arch, inc_rt, inc_pb,
-			   def_src, def_glue, "-c", tu, "-o", obj, NULL};
+	                   def_src,         def_glue,     "-c",  tu,          "-o", obj,    NULL};
 	int rc = run_tool(cc_argv, &raw, &res->compile_s);
 	res->log = rewrite_compiler_log(raw, p->root);
 	free(raw);
 	if (rc != 0) {
 		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
 	} else if (!compile_only) {
-		char *ld_argv[] = {(char *)p->nvcc,  arch, "-o", (char *)out_bin, obj,
-				   "-Xlinker",	   "--whole-archive", lib, "-Xlinker",
-				   "--no-whole-archive", NULL};
+		char *ld_argv[] = {
+		        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
+		        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
 		rc = run_tool(ld_argv, &raw, &res->link_s);
 		char *link_log = rewrite_compiler_log(raw, p->root);
 		free(raw);
@@ -201,7 +201,7 @@ static uint64_t hash_files(const char *const paths[], int cc)
 }
 
 int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
-		    struct build_result *res)
+                    struct build_result *res)
 {
 	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
 	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
@@ -237,8 +237,9 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 			FILE *f = fopen(stamp, "w");
 			if (rename(tmp_bin, *bin) != 0 || !f || fputs(want, f) < 0) {
 				res->status = BUILD_TOOL_FAILED;
-				char *more = xasprintf("%scannot store the reference binary in %s\n",
-						       res->log, dir);
+				char *more =
+				        xasprintf("%scannot store the reference binary in %s\n",
+				                  res->log, dir);
 				free(res->log);
 				res->log = more;
 			}

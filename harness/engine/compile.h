@@ -21,9 +21,9 @@ enum build_status {
 
 struct build_result {
 	enum build_status status;
-	char *log;       /* compiler messages, rewritten; free() it */
+	char *log; /* compiler messages, rewritten; free() it */
 	double compile_s, link_s;
-	bool cached;     /* an up-to-date binary was reused */
+	bool cached; /* an up-to-date binary was reused */
 };
 
 /* Finds nvcc: $NVCC, then PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, /usr/local/cuda/bin.
@@ -34,13 +34,13 @@ char *find_nvcc(void);
  * (e.g. 90), using workdir for intermediate files. compile_only stops after
  * the object file (no device to run on). */
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
-		      const char *workdir, const char *out_bin, bool compile_only,
-		      struct build_result *res);
+                      const char *workdir, const char *out_bin, bool compile_only,
+                      struct build_result *res);
 
 /* Builds (or reuses from build/cache) the reference binary of `id` for cc.
  * Returns the binary's path in *bin (malloc'd). */
 int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
-		    struct build_result *res);
+                    struct build_result *res);
 
 /* "path(12): error" -> "path:12: error", with root/ stripped. Returns malloc'd. */
 char *rewrite_compiler_log(const char *log, const char *root);

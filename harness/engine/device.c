@@ -62,7 +62,7 @@ int device_query(const char *build, bool fresh, struct device_info *d)
 			snprintf(d->error, sizeof d->error, "the device probe hung for 60 s");
 		else if (!d->found && !d->error[0])
 			snprintf(d->error, sizeof d->error, "the device probe failed (exit %d)",
-				 r.exit_code);
+			         r.exit_code);
 		if (d->found) {
 			char *dir = xasprintf("%s/cache", build);
 			make_dirs(dir);

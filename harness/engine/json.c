@@ -8,9 +8,11 @@
 /* Length of the valid UTF-8 sequence at s (up to n bytes), 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
-	size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
-				     : (s[0] & 0xf8) == 0xf0     ? 4
-								 : 0;
+	size_t len = s[0] < 0x80             ? 1
+	             : (s[0] & 0xe0) == 0xc0 ? 2
+	             : (s[0] & 0xf0) == 0xe0 ? 3
+	             : (s[0] & 0xf8) == 0xf0 ? 4
+	                                     : 0;
 	if (len == 0 || len > n || (len == 2 && s[0] < 0xc2))
 		return 0;
 	for (size_t i = 1; i < len; ++i)

@@ -63,11 +63,11 @@ static void finish(struct judgement *j)
 static struct run_limits learner_limits(const struct problem_entry *e)
 {
 	struct run_limits lim = {
-		.wall_s = e->limits.wall_s,
-		.cpu_s = e->limits.cpu_s,
-		.memory_bytes = e->limits.memory_mb << 20,
-		.output_keep = e->limits.output_kb << 10,
-		.output_kill = (uint64_t)64 << 20,
+	        .wall_s = e->limits.wall_s,
+	        .cpu_s = e->limits.cpu_s,
+	        .memory_bytes = e->limits.memory_mb << 20,
+	        .output_keep = e->limits.output_kb << 10,
+	        .output_kill = (uint64_t)64 << 20,
 	};
 	return lim;
 }
@@ -101,7 +101,7 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 			continue;
 		struct buffer_report r;
 		compare_buffer(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
-			       &j->entry->check, &r);
+		               &j->entry->check, &r);
 		if (r.bad && o->f.bad_buf < 0) {
 			o->f.bad_buf = b;
 			o->f.report = r;
@@ -119,55 +119,55 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
 		snprintf(o->detail, sizeof o->detail, "%llu of %llu elements of '%s' differ",
-			 (unsigned long long)r->bad, (unsigned long long)r->total,
-			 c->buf[o->f.bad_buf].name);
+		         (unsigned long long)r->bad, (unsigned long long)r->total,
+		         c->buf[o->f.bad_buf].name);
 		if (j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
 			o->diagnosis = "the wrong elements were never written (they still hold the "
-				       "poison value): does every thread store its result?";
+			               "poison value): does every thread store its result?";
 	}
 }
 
 /* The case the run was inside when it ended badly gets the blame. */
-static void blame_run(const struct judgement *j, const struct run_result *r,
-		      struct case_outcome *o)
+static void blame_run(const struct judgement *j, const struct run_result *r, struct case_outcome *o)
 {
 	const char *name = o->c ? o->c->name : "start-up";
 	switch (r->end) {
 	case RUN_TIMED_OUT:
 		o->verdict = V_TLE;
-		snprintf(o->detail, sizeof o->detail,
-			 "still running case '%s' after %.1f s (limit %.0f s): possible deadlock "
-			 "(a __syncthreads() or a wait that not every thread reaches) or an endless "
-			 "loop",
-			 name, r->wall_s, j->entry->limits.wall_s);
+		snprintf(
+		        o->detail, sizeof o->detail,
+		        "still running case '%s' after %.1f s (limit %.0f s): possible deadlock "
+		        "(a __syncthreads() or a wait that not every thread reaches) or an endless "
+		        "loop",
+		        name, r->wall_s, j->entry->limits.wall_s);
 		break;
 	case RUN_SIGNALED:
 		if (r->signal == SIGXCPU) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
-				 "used more than %.0f s of CPU time in case '%s'",
-				 j->entry->limits.cpu_s, name);
+			         "used more than %.0f s of CPU time in case '%s'",
+			         j->entry->limits.cpu_s, name);
 		} else {
 			o->verdict = V_RE;
 			snprintf(o->detail, sizeof o->detail,
-				 "the program was killed by %s during case '%s'",
-				 signal_words(r->signal), name);
+			         "the program was killed by %s during case '%s'",
+			         signal_words(r->signal), name);
 		}
 		break;
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail,
-			 "the program printed more than %llu MiB during case '%s'",
-			 (unsigned long long)(learner_limits(j->entry).output_kill >> 20), name);
+		         "the program printed more than %llu MiB during case '%s'",
+		         (unsigned long long)(learner_limits(j->entry).output_kill >> 20), name);
 		break;
 	default:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail,
-			 "the program ended (exit status %d) in the middle of case '%s': does the "
-			 "code call exit() or return from a host function early?",
-			 r->exit_code, name);
+		         "the program ended (exit status %d) in the middle of case '%s': does the "
+		         "code call exit() or return from a host function early?",
+		         r->exit_code, name);
 		break;
 	}
 }
@@ -178,16 +178,17 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
 		const struct jbuf *b = &o->c->buf[rec->guard_buf];
 		snprintf(o->detail, sizeof o->detail,
-			 "a write landed %lld bytes %s buffer '%s' (%llu elements): an index "
-			 "out of bounds",
-			 (long long)rec->guard_offset + 1, rec->guard_side < 0 ? "before" : "past the end of",
-			 b->name, (unsigned long long)b->count);
+		         "a write landed %lld bytes %s buffer '%s' (%llu elements): an index "
+		         "out of bounds",
+		         (long long)rec->guard_offset + 1,
+		         rec->guard_side < 0 ? "before" : "past the end of", b->name,
+		         (unsigned long long)b->count);
 	} else {
 		char error[sizeof rec->error + 1];
 		memcpy(error, rec->error, sizeof rec->error);
 		error[sizeof rec->error] = '\0';
 		snprintf(o->detail, sizeof o->detail, "CUDA error in case '%s': %s", o->c->name,
-			 error[0] ? error : "unknown");
+		         error[0] ? error : "unknown");
 	}
 }
 
@@ -207,14 +208,14 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 	t->copy_gbps = j->dev.copy_gbps;
 	t->pct_of_copy = t->copy_gbps > 0 ? 100.0 * t->gbps / t->copy_gbps : 0;
 	t->tier = t->pct_of_copy >= 90   ? "gold"
-		  : t->pct_of_copy >= 80 ? "silver"
-		  : t->pct_of_copy >= 50 ? "bronze"
-					 : NULL;
+	          : t->pct_of_copy >= 80 ? "silver"
+	          : t->pct_of_copy >= 50 ? "bronze"
+	                                 : NULL;
 	t->ref_median_ms = -1;
 }
 
 static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
-		      struct run_result *r)
+                      struct run_result *r)
 {
 	char fd[16], cc[16];
 	snprintf(fd, sizeof fd, "%d", set->fd);
@@ -234,7 +235,7 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	build_reference(&j->paths, j->entry->id, j->dev.cc, &bin, &br);
 	if (br.status != BUILD_OK) {
 		snprintf(j->message + strlen(j->message), sizeof j->message - strlen(j->message),
-			 " (the reference did not build, so there is no ratio: %.200s)", br.log);
+		         " (the reference did not build, so there is no ratio: %.200s)", br.log);
 	} else {
 		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
 		struct run_result r;
@@ -242,7 +243,8 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 			const struct cj_wire_case *rec = case_record(ref, 0);
 			if (rec->reps > 0 && rec->median_ms > 0) {
 				j->sum.timing.ref_median_ms = rec->median_ms;
-				j->sum.timing.ratio_to_ref = j->sum.timing.median_ms / rec->median_ms;
+				j->sum.timing.ratio_to_ref =
+				        j->sum.timing.median_ms / rec->median_ms;
 			}
 		}
 		run_result_free(&r);
@@ -285,7 +287,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 	if (spawn_test(j, bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message, "cannot start the test program: %s",
-			 r.error);
+		         r.error);
 		goto out;
 	}
 	j->sum.run_s = r.wall_s;
@@ -295,19 +297,20 @@ static void run_and_check(struct judgement *j, const char *bin)
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
-			 "the CUDA device could not be used: run `python3 judge.py doctor`");
+		         "the CUDA device could not be used: run `python3 judge.py doctor`");
 		goto out;
 	}
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "the test program could not read its cases");
+		snprintf(j->message, sizeof j->message,
+		         "the test program could not read its cases");
 		goto out;
 	}
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_WRONG_ARCH) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
-			 "the device is not the one the judge remembered: run `python3 judge.py "
-			 "doctor` and judge again");
+		         "the device is not the one the judge remembered: run `python3 judge.py "
+		         "doctor` and judge again");
 		device_query(j->paths.build, true, &j->dev);
 		goto out;
 	}
@@ -329,7 +332,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;
 			}
 		} else if (rec->state == CJ_CASE_FAILED && r.end == RUN_EXITED &&
-			   r.exit_code == CJ_EXIT_CASE_FAILED) {
+		           r.exit_code == CJ_EXIT_CASE_FAILED) {
 			failed_case(o, rec);
 			blamed = true;
 		} else if (!blamed) {
@@ -362,7 +365,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			snprintf(j->message, sizeof j->message, "all %d cases passed", j->nout);
 		else
 			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
-				 first->detail);
+			         first->detail);
 	}
 	if (overall == V_AC && timed >= 0 && j->sum.timing.have)
 		time_reference(j, &ref);
@@ -411,8 +414,8 @@ int judge_file(const struct judge_options *o)
 	char *nvcc = find_nvcc();
 	if (!nvcc && !o->prebuilt) {
 		snprintf(j->message, sizeof j->message,
-			 "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
-			 "its bin folder (usually /usr/local/cuda/bin) to PATH");
+		         "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
+		         "its bin folder (usually /usr/local/cuda/bin) to PATH");
 		finish(j);
 		free(shown);
 		catalog_free(&cat);
@@ -465,28 +468,31 @@ int judge_file(const struct judge_options *o)
 	case BUILD_COMPILE_FAILED:
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
-		snprintf(j->message, sizeof j->message, "%s does not %s; the compiler's messages "
-			 "are above",
-			 shown, br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
+		snprintf(j->message, sizeof j->message,
+		         "%s does not %s; the compiler's messages "
+		         "are above",
+		         shown, br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
 		if (strstr(br.log, "harness/problems/"))
 			snprintf(j->message + strlen(j->message),
-				 sizeof j->message - strlen(j->message),
-				 ". The judge calls `%s`: define it with exactly this signature",
-				 j->entry->signature);
+			         sizeof j->message - strlen(j->message),
+			         ". The judge calls `%s`: define it with exactly this signature",
+			         j->entry->signature);
 		break;
 	case BUILD_TOOL_FAILED:
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message, "the CUDA compiler failed to run: %.300s",
-			 br.log);
+		         br.log);
 		break;
 	case BUILD_OK:
 		if (!j->dev.found) {
 			j->sum.verdict = V_JE;
-			snprintf(j->message, sizeof j->message,
-				 "%s compiled, but no CUDA device was found (%s), so it cannot be run "
-				 "here. Judge it on a machine with an NVIDIA GPU; `python3 judge.py "
-				 "doctor` checks the set-up",
-				 shown, j->dev.error[0] ? j->dev.error : "no device");
+			snprintf(
+			        j->message, sizeof j->message,
+			        "%s compiled, but no CUDA device was found (%s), so it cannot be "
+			        "run "
+			        "here. Judge it on a machine with an NVIDIA GPU; `python3 judge.py "
+			        "doctor` checks the set-up",
+			        shown, j->dev.error[0] ? j->dev.error : "no device");
 		} else {
 			run_and_check(j, bin);
 		}

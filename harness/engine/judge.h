@@ -13,7 +13,7 @@ struct judge_options {
 	const char *file;  /* the file to judge */
 	uint64_t seed;
 	bool have_seed;
-	bool no_perf; /* skip the timed case (check, corpus runs) */
+	bool no_perf;         /* skip the timed case (check, corpus runs) */
 	const char *prebuilt; /* tests: run this binary instead of compiling, no device needed */
 };
 

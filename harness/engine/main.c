@@ -98,7 +98,7 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	sb_puts(b, ",\"cpu_s\":");
 	json_num(b, e->limits.cpu_s);
 	sb_printf(b, ",\"memory_mb\":%llu,\"output_kb\":%llu}",
-		  (unsigned long long)e->limits.memory_mb, (unsigned long long)e->limits.output_kb);
+	          (unsigned long long)e->limits.memory_mb, (unsigned long long)e->limits.output_kb);
 	sb_printf(b, ",\"perf\":{\"n\":%lld,\"bytes_per_elem\":", (long long)e->perf.n);
 	json_num(b, e->perf.bytes_per_elem);
 	sb_printf(b, ",\"reps\":%u}", e->perf.reps);
@@ -116,9 +116,10 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	sb_puts(b, "],\"skip\":{\"emu\":");
 	json_str(b, e->emu_skip_reason);
 	sb_printf(b, "},\"harness\":%s", problem_find(e->id) ? "true" : "false");
-	sb_printf(b, ",\"template\":\"templates/%s.cu\",\"exercise\":\"exercises/%s.cu\","
-		     "\"reference\":\"reference/%s.cu\",\"line\":%d}",
-		  e->id, e->id, e->id, e->line);
+	sb_printf(b,
+	          ",\"template\":\"templates/%s.cu\",\"exercise\":\"exercises/%s.cu\","
+	          "\"reference\":\"reference/%s.cu\",\"line\":%d}",
+	          e->id, e->id, e->id, e->line);
 }
 
 static int cmd_catalog(const char *root)
@@ -155,7 +156,7 @@ static int cmd_device(const char *build, bool fresh)
 	sb_printf(&b, "{\"found\":%s", d.found ? "true" : "false");
 	json_kv_str(&b, "name", d.found ? d.name : NULL);
 	sb_printf(&b, ",\"cc\":%d,\"sm_count\":%d,\"l2_bytes\":%lld,\"copy_gbps\":", d.cc,
-		  d.sm_count, d.l2_bytes);
+	          d.sm_count, d.l2_bytes);
 	json_num(&b, d.copy_gbps);
 	json_kv_str(&b, "error", d.found ? NULL : (d.error[0] ? d.error : "no CUDA device"));
 	sb_puts(&b, "}");

@@ -38,17 +38,17 @@ static void value(struct strbuf *b, uint32_t elem, double v)
 	json_num(b, v);
 }
 
-static void mismatch_json(struct strbuf *b, const struct problem *p, const struct jcase *c,
-			  int buf, const struct mismatch *m)
+static void mismatch_json(struct strbuf *b, const struct problem *p, const struct jcase *c, int buf,
+                          const struct mismatch *m)
 {
 	struct where w = {-1, -1};
 	p->locate(c, buf, m->index, &w);
 	sb_puts(b, "{\"buffer\":");
 	json_str(b, c->buf[buf].name);
 	sb_printf(b, ",\"index\":%llu,\"block\":%lld,\"thread\":%lld,\"warp\":%lld,\"lane\":%lld",
-		  (unsigned long long)m->index, (long long)w.block, (long long)w.thread,
-		  w.thread >= 0 ? (long long)(w.thread / 32) : -1LL,
-		  w.thread >= 0 ? (long long)(w.thread % 32) : -1LL);
+	          (unsigned long long)m->index, (long long)w.block, (long long)w.thread,
+	          w.thread >= 0 ? (long long)(w.thread / 32) : -1LL,
+	          w.thread >= 0 ? (long long)(w.thread % 32) : -1LL);
 	sb_puts(b, ",\"expected\":");
 	value(b, c->buf[buf].elem, m->want);
 	sb_puts(b, ",\"got\":");
@@ -74,9 +74,9 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 	sb_printf(&b, ",\"buffer\":");
 	json_str(&b, bad >= 0 ? c->buf[bad].name : NULL);
 	sb_printf(&b, ",\"total\":%llu,\"bad\":%llu,\"unwritten\":%llu,\"mismatches\":[",
-		  (unsigned long long)(bad >= 0 ? r->total : 0),
-		  (unsigned long long)(bad >= 0 ? r->bad : 0),
-		  (unsigned long long)(bad >= 0 ? r->unwritten : 0));
+	          (unsigned long long)(bad >= 0 ? r->total : 0),
+	          (unsigned long long)(bad >= 0 ? r->bad : 0),
+	          (unsigned long long)(bad >= 0 ? r->unwritten : 0));
 	for (int i = 0; bad >= 0 && i < r->nshown; ++i) {
 		if (i)
 			sb_puts(&b, ",");

@@ -24,7 +24,7 @@ struct timing {
 	double median_ms, min_ms, max_ms;
 	unsigned reps;
 	double gbps, copy_gbps, pct_of_copy;
-	const char *tier; /* "gold", "silver", "bronze" or NULL */
+	const char *tier;     /* "gold", "silver", "bronze" or NULL */
 	double ref_median_ms; /* < 0 when the reference was not timed */
 	double ratio_to_ref;  /* learner time / reference time */
 };

@@ -55,7 +55,8 @@ uint64_t rng_fresh_seed(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+	uint64_t x =
+	        (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
 	/* Seeds stay below 2^31 so they are easy to type back. */
 	return splitmix64(&x) % 2147483647u;
 }

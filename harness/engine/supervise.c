@@ -33,7 +33,7 @@ static void set_limit(int resource, rlim_t value)
 
 /* Runs in the child between fork and exec: only async-signal-safe calls. */
 static void child_setup(char *const argv[], int keep_fd, int out_w, int err_w,
-			const struct run_limits *lim)
+                        const struct run_limits *lim)
 {
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -75,7 +75,7 @@ static void kill_group(pid_t pid)
 }
 
 int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
-		   struct run_result *res)
+                   struct run_result *res)
 {
 	memset(res, 0, sizeof *res);
 	int out_pipe[2], err_pipe[2];
@@ -118,7 +118,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		close(out_pipe[0]);
 		res->end = RUN_NOT_STARTED;
 		snprintf(res->error, sizeof res->error, "cannot run %s: %s", argv[0],
-			 strerror(exec_errno));
+		         strerror(exec_errno));
 		return 0;
 	}
 	close(err_pipe[0]);
@@ -185,7 +185,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 
 	res->wall_s = now_s() - start;
 	res->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-		     (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	             (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	if (res->end == RUN_EXITED) {
 		if (WIFSIGNALED(status)) {
 			res->end = RUN_SIGNALED;

@@ -7,20 +7,20 @@
 #include <stdint.h>
 
 struct run_limits {
-	double wall_s;          /* killed (whole process group) after this */
-	double cpu_s;           /* RLIMIT_CPU; 0 = none */
-	uint64_t memory_bytes;  /* RLIMIT_DATA; 0 = none (CUDA needs a huge address space) */
-	uint64_t output_keep;   /* bytes of stdout+stderr kept for the report */
-	uint64_t output_kill;   /* killed once it has written this much; 0 = never */
-	int max_procs;          /* RLIMIT_NPROC; 0 = unchanged */
+	double wall_s;         /* killed (whole process group) after this */
+	double cpu_s;          /* RLIMIT_CPU; 0 = none */
+	uint64_t memory_bytes; /* RLIMIT_DATA; 0 = none (CUDA needs a huge address space) */
+	uint64_t output_keep;  /* bytes of stdout+stderr kept for the report */
+	uint64_t output_kill;  /* killed once it has written this much; 0 = never */
+	int max_procs;         /* RLIMIT_NPROC; 0 = unchanged */
 };
 
 enum run_end {
-	RUN_EXITED,      /* exit_code is set */
-	RUN_SIGNALED,    /* signal is set */
-	RUN_TIMED_OUT,   /* killed at the wall-clock limit */
-	RUN_OUTPUT_FLOOD,/* killed for writing more than output_kill bytes */
-	RUN_NOT_STARTED, /* fork or exec failed; error says why */
+	RUN_EXITED,       /* exit_code is set */
+	RUN_SIGNALED,     /* signal is set */
+	RUN_TIMED_OUT,    /* killed at the wall-clock limit */
+	RUN_OUTPUT_FLOOD, /* killed for writing more than output_kill bytes */
+	RUN_NOT_STARTED,  /* fork or exec failed; error says why */
 };
 
 struct run_result {
@@ -29,7 +29,7 @@ struct run_result {
 	int signal;
 	double wall_s;
 	double cpu_s;
-	char *output;        /* stdout and stderr interleaved, NUL-terminated; free() it */
+	char *output; /* stdout and stderr interleaved, NUL-terminated; free() it */
 	size_t output_len;
 	uint64_t output_total; /* bytes written in all, kept or not */
 	char error[256];
@@ -40,7 +40,7 @@ struct run_result {
  * Returns 0 when the run was supervised to its end (see res->end), -1 when
  * the supervision itself failed (res->error). */
 int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
-		   struct run_result *res);
+                   struct run_result *res);
 
 void run_result_free(struct run_result *res);
 

@@ -9,15 +9,11 @@ static const struct {
 	int exit_code;
 	int rank; /* higher wins when findings are combined */
 } table[V_COUNT] = {
-	[V_AC] = {"AC", "accepted", 0, 0},
-	[V_SKIP] = {"SKIP", "skipped", 0, 1},
-	[V_WA] = {"WA", "wrong_answer", 1, 2},
-	[V_RACE] = {"RACE", "race", 1, 3},
-	[V_RE] = {"RE", "run_time_error", 1, 4},
-	[V_TLE] = {"TLE", "time_limit_exceeded", 1, 5},
-	[V_RULE] = {"RULE", "rule_violation", 1, 6},
-	[V_CE] = {"CE", "compile_error", 1, 7},
-	[V_JE] = {"JE", "judge_error", 2, 8},
+        [V_AC] = {"AC", "accepted", 0, 0},           [V_SKIP] = {"SKIP", "skipped", 0, 1},
+        [V_WA] = {"WA", "wrong_answer", 1, 2},       [V_RACE] = {"RACE", "race", 1, 3},
+        [V_RE] = {"RE", "run_time_error", 1, 4},     [V_TLE] = {"TLE", "time_limit_exceeded", 1, 5},
+        [V_RULE] = {"RULE", "rule_violation", 1, 6}, [V_CE] = {"CE", "compile_error", 1, 7},
+        [V_JE] = {"JE", "judge_error", 2, 8},
 };
 
 const char *verdict_name(enum verdict v)

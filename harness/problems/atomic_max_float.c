@@ -40,8 +40,8 @@ static float draw(struct rng *rng, enum spread s)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-		     int block, int nslots, enum spread spread, float init, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int nslots, enum spread spread, float init, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;
@@ -66,7 +66,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-		       bool with_perf)
+                       bool with_perf)
 {
 	add_case(set, rng, "sample: 64 threads, one address", 64, 64, 1, MIXED, -INFINITY, false);
 	add_case(set, rng, "1M threads on one address", 1 << 20, 256, 1, MIXED, -INFINITY, false);
@@ -75,7 +75,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, "infinities", 10000, 96, 32, INFINITIES, NAN, false);
 	add_case(set, rng, "the initial value is the max", 5000, 256, 4, MIXED, 1e30f, false);
 	add_case(set, rng, "huge magnitudes, 4096 addresses", 200000, 128, 4096, HUGE_MAGNITUDE,
-		 -INFINITY, false);
+	         -INFINITY, false);
 	if (with_perf)
 		add_case(set, rng, "timed", e->perf.n, 256, 4096, MIXED, -INFINITY, true);
 }
@@ -172,16 +172,18 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	for (int64_t i = 0; i < n && ok; ++i) {
 		if (isnan(olds[i]) || !seen_has(&known, seen_key(to[i], olds[i]))) {
 			snprintf(why, whylen,
-				 "thread %lld (block %lld, thread %lld) got back %g, a value address "
-				 "%d never held: atomicMaxFloat must return the value before the update",
-				 (long long)i, (long long)(i / c->param[P_BLOCK]),
-				 (long long)(i % c->param[P_BLOCK]), (double)olds[i], to[i]);
+			         "thread %lld (block %lld, thread %lld) got back %g, a value "
+			         "address "
+			         "%d never held: atomicMaxFloat must return the value before the "
+			         "update",
+			         (long long)i, (long long)(i / c->param[P_BLOCK]),
+			         (long long)(i % c->param[P_BLOCK]), (double)olds[i], to[i]);
 			ok = false;
 		} else if (olds[i] > final[to[i]]) {
 			snprintf(why, whylen,
-				 "thread %lld got back %g, larger than the final maximum %g of "
-				 "address %d",
-				 (long long)i, (double)olds[i], (double)final[to[i]], to[i]);
+			         "thread %lld got back %g, larger than the final maximum %g of "
+			         "address %d",
+			         (long long)i, (double)olds[i], (double) final[to[i]], to[i]);
 			ok = false;
 		}
 	}
@@ -192,9 +194,10 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	for (int j = 0; j < nslots && ok && raised; ++j) {
 		if (final[j] > start[j] && !raised[j]) {
 			snprintf(why, whylen,
-				 "address %d ends at %g, but no thread that stored %g got back a smaller "
-				 "old value: is the value returned before or after the update?",
-				 j, (double)final[j], (double)final[j]);
+			         "address %d ends at %g, but no thread that stored %g got back a "
+			         "smaller "
+			         "old value: is the value returned before or after the update?",
+			         j, (double) final[j], (double) final[j]);
 			ok = false;
 		}
 	}
@@ -227,15 +230,16 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		return "only addresses whose maximum is negative are wrong: the bits of negative "
 		       "floats order backwards as integers, so compare floats, not their bits";
 	if (below)
-		return "some addresses end below the true maximum: updates were lost between a read "
+		return "some addresses end below the true maximum: updates were lost between a "
+		       "read "
 		       "and a write; make the read-compare-write one atomicCAS loop";
 	return NULL;
 }
 
 const struct problem atomic_max_float_problem = {
-	.id = "atomic_max_float",
-	.make_cases = make_cases,
-	.locate = locate,
-	.check_extra = check_olds,
-	.diagnose = diagnose,
+        .id = "atomic_max_float",
+        .make_cases = make_cases,
+        .locate = locate,
+        .check_extra = check_olds,
+        .diagnose = diagnose,
 };

@@ -8,7 +8,7 @@
  *            3 olds (float, n)
  */
 __global__ void cj_atomic_max_kernel(const float *vals, const int *slot_of, float *slots,
-				     float *olds, long long n)
+                                     float *olds, long long n)
 {
 	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n)
@@ -20,5 +20,5 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	cj_atomic_max_kernel<<<cj_blocks_for(n, block), block, 0, stream>>>(
-		(const float *)dev[0], (const int *)dev[1], (float *)dev[2], (float *)dev[3], n);
+	        (const float *)dev[0], (const int *)dev[1], (float *)dev[2], (float *)dev[3], n);
 }

@@ -11,7 +11,7 @@ enum { B_X, B_Y, B_SUMS };
 
 /* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
 static void golden_block(const float *v, int64_t n, int64_t block, int64_t items, int64_t b,
-			 double *sum, double *mag)
+                         double *sum, double *mag)
 {
 	*sum = 0;
 	*mag = 0;
@@ -22,8 +22,8 @@ static void golden_block(const float *v, int64_t n, int64_t block, int64_t items
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-		     int block, int items, int calls, double lo, double hi, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int items, int calls, double lo, double hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;
@@ -34,8 +34,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	int64_t blocks = (n + (int64_t)block * items - 1) / ((int64_t)block * items);
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_IN, calls > 1 ? (uint64_t)n : 1);
-	struct jbuf *sums =
-		case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(blocks * calls));
+	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(blocks * calls));
 	float *xv = x->data, *yv = y->data, *want = sums->expect;
 	double *scale = case_scale(sums);
 	for (int64_t i = 0; i < n; ++i)
@@ -52,13 +51,13 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-		       bool with_perf)
+                       bool with_perf)
 {
 	add_case(set, rng, "sample: 1..32, block 32", 32, 32, 1, 1, 0, 0, false);
 	add_case(set, rng, "block 32, many blocks", 32 * 50 + 7, 32, 1, 1, -1, 1, false);
 	add_case(set, rng, "block 96, called twice", 96 * 40 + 50, 96, 1, 2, -1, 1, false);
 	add_case(set, rng, "block 128, 4 items per thread", 128 * 4 * 30 + 3, 128, 4, 1, -1, 1,
-		 false);
+	         false);
 	add_case(set, rng, "block 992 (31 warps)", 992 * 9 + 100, 992, 1, 1, -1, 1, false);
 	add_case(set, rng, "block 1024, called twice", 1024 * 8 + 500, 1024, 1, 2, -1, 1, false);
 	add_case(set, rng, "all negative, block 256", 256 * 33 + 1, 256, 1, 1, -100, -1, false);
@@ -117,8 +116,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 }
 
 const struct problem block_reduce_sum_problem = {
-	.id = "block_reduce_sum",
-	.make_cases = make_cases,
-	.locate = locate,
-	.diagnose = diagnose,
+        .id = "block_reduce_sum",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
 };

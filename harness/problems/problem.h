@@ -49,9 +49,9 @@ struct where {
 
 /* What the checker found in one case (filled by the engine, read by diagnose). */
 struct case_findings {
-	int bad_buf;                    /* first buffer with mismatches, -1 if none */
-	struct buffer_report report;    /* of bad_buf */
-	char extra[512];                /* a failed check_extra explains itself here */
+	int bad_buf;                 /* first buffer with mismatches, -1 if none */
+	struct buffer_report report; /* of bad_buf */
+	char extra[512];             /* a failed check_extra explains itself here */
 };
 
 struct problem {
@@ -59,7 +59,7 @@ struct problem {
 	/* Adds this run's cases: samples, random, edge shapes, and one timed case
 	 * of e->perf.n elements when with_perf. Uses case_new()/case_buf(). */
 	void (*make_cases)(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-			   bool with_perf);
+	                   bool with_perf);
 	/* The block and thread that computed element `index` of buffer `buf`. */
 	void (*locate)(const struct jcase *c, int buf, uint64_t index, struct where *w);
 	/* Optional: checks that are not element-wise. Returns false and explains
@@ -78,7 +78,7 @@ struct jcase *case_new(struct case_set *set, const char *name);
 /* Adds a buffer. Inputs are filled by the caller through ->data; outputs and
  * in-out buffers also get ->expect for the golden result. Returns the buffer. */
 struct jbuf *case_buf(struct case_set *set, struct jcase *c, const char *name, uint32_t elem,
-		      uint32_t role, uint64_t count);
+                      uint32_t role, uint64_t count);
 /* Allocates ->scale for a float output buffer. */
 double *case_scale(struct jbuf *b);
 

@@ -5,7 +5,7 @@
 #include "../engine/cases.h"
 #include "problem.h"
 
-enum { P_N, P_BLOCK, P_PASSES };
+enum { P_N, P_BLOCK, P_PASSES, P_CHUNKS };
 enum { B_IN, B_OUT };
 
 /* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
@@ -24,13 +24,14 @@ static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-		     int block, int passes, int32_t lo, int32_t hi, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int passes, int chunks, int32_t lo, int32_t hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;
 	c->param[P_BLOCK] = block;
 	c->param[P_PASSES] = passes;
+	c->param[P_CHUNKS] = chunks;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -41,26 +42,29 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-		       bool with_perf)
+                       bool with_perf)
 {
-	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 0, 0, false);
-	add_case(set, rng, "one warp, negatives", 32, 32, 1, -1000, 1000, false);
-	add_case(set, rng, "n=1", 1, 32, 1, -50, 50, false);
-	add_case(set, rng, "partial warp, block 96", 45, 96, 1, -1000, 1000, false);
-	add_case(set, rng, "random, block 256", 100003, 256, 1, -100000, 100000, false);
-	add_case(set, rng, "block 1024, n not a multiple", 1024 * 7 + 13, 1024, 1, -(1 << 20),
-		 1 << 20, false);
-	add_case(set, rng, "large magnitudes", 5000, 128, 1, -(1 << 25), 1 << 25, false);
-	add_case(set, rng, "called twice per kernel", 3001, 96, 2, -100, 100, false);
+	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 1, 0, 0, false);
+	add_case(set, rng, "one warp, negatives", 32, 32, 1, 1, -1000, 1000, false);
+	add_case(set, rng, "n=1", 1, 32, 1, 1, -50, 50, false);
+	add_case(set, rng, "partial warp, block 96", 45, 96, 1, 1, -1000, 1000, false);
+	add_case(set, rng, "random, block 256", 100003, 256, 1, 1, -100000, 100000, false);
+	add_case(set, rng, "block 1024, n not a multiple", 1024 * 7 + 13, 1024, 1, 1, -(1 << 20),
+	         1 << 20, false);
+	add_case(set, rng, "large magnitudes", 5000, 128, 1, 1, -(1 << 25), 1 << 25, false);
+	add_case(set, rng, "called twice per kernel", 3001, 96, 2, 1, -100, 100, false);
+	add_case(set, rng, "4 runs of 32 per warp", 20000, 128, 1, 4, -1000, 1000, false);
 	if (with_perf)
-		add_case(set, rng, "timed", e->perf.n, 256, 1, -100, 100, true);
+		add_case(set, rng, "timed", e->perf.n, 256, 1, 8, -100, 100, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	w->block = (int64_t)index / c->param[P_BLOCK];
-	w->thread = (int64_t)index % c->param[P_BLOCK];
+	int64_t warp = (int64_t)index / (32 * c->param[P_CHUNKS]); /* see warp_scan.cuh */
+	int64_t thread = warp * 32 + (int64_t)index % 32;
+	w->block = thread / c->param[P_BLOCK];
+	w->thread = thread % c->param[P_BLOCK];
 }
 
 /* True when pattern(k, lanes) holds for every output of every complete warp. */
@@ -134,7 +138,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		       "not a scan";
 	if (every_warp(c, suffix))
 		return "lane k holds the sum of lanes k..31: values flowed from higher lanes "
-		       "(__shfl_down_sync); a prefix sum pulls from lower lanes with __shfl_up_sync";
+		       "(__shfl_down_sync); a prefix sum pulls from lower lanes with "
+		       "__shfl_up_sync";
 	if (every_warp(c, unguarded))
 		return "lanes below the shuffle offset added their own value again: "
 		       "__shfl_up_sync returns the caller's own value when lane < offset, so add "
@@ -143,8 +148,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 }
 
 const struct problem warp_scan_problem = {
-	.id = "warp_scan",
-	.make_cases = make_cases,
-	.locate = locate,
-	.diagnose = diagnose,
+        .id = "warp_scan",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
 };

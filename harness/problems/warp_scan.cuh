@@ -1,27 +1,47 @@
 /*
- * Launch glue for warp_scan: one thread per element, so element i is lane
- * i % 32 of warp (i % blockDim) / 32 of block i / blockDim.
+ * Launch glue for warp_scan. Each warp scans `chunks` consecutive runs of 32
+ * elements, loading them all before the first scan so that enough loads are
+ * in flight to keep memory busy (chunks = 1 in most cases, more in the timed
+ * case). Lane l of global warp w handles elements (w * chunks + k) * 32 + l.
  *   param[0] n        elements
  *   param[1] block    blockDim.x, a multiple of 32
  *   param[2] passes   1: out = scan(in); 2: out = scan(scan(in)) in one kernel
+ *   param[3] chunks   runs of 32 per warp, 1..CJ_SCAN_MAX_CHUNKS
  *   buffers  0 in (int, n)   1 out (int, n)
- * Threads past n still call the scan (with 0), as the contract requires all
- * 32 lanes, and store nothing.
+ * Lanes past n still call the scan (with 0), as the contract requires all 32
+ * lanes, and store nothing.
  */
-__global__ void cj_warp_scan_kernel(const int *in, int *out, long long n, int passes)
+#define CJ_SCAN_MAX_CHUNKS 8
+
+__global__ void cj_warp_scan_kernel(const int *in, int *out, long long n, int passes, int chunks)
 {
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	int v = i < n ? in[i] : 0;
-	for (int p = 0; p < passes; ++p)
-		v = warp_inclusive_scan(v);
-	if (i < n)
-		out[i] = v;
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	int v[CJ_SCAN_MAX_CHUNKS];
+#pragma unroll
+	for (int k = 0; k < CJ_SCAN_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		v[k] = k < chunks && i < n ? in[i] : 0;
+	}
+#pragma unroll
+	for (int k = 0; k < CJ_SCAN_MAX_CHUNKS; ++k)
+		if (k < chunks) /* the same for every lane of the warp */
+			for (int p = 0; p < passes; ++p)
+				v[k] = warp_inclusive_scan(v[k]);
+#pragma unroll
+	for (int k = 0; k < CJ_SCAN_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		if (k < chunks && i < n)
+			out[i] = v[k];
+	}
 }
 
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
-	cj_warp_scan_kernel<<<cj_blocks_for(n, block), block, 0, stream>>>(
-		(const int *)dev[0], (int *)dev[1], n, (int)c->param[2]);
+	int chunks = (int)c->param[3];
+	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
+	cj_warp_scan_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
+	        (const int *)dev[0], (int *)dev[1], n, (int)c->param[2], chunks);
 }

@@ -12,20 +12,19 @@
 extern char *cj_error_sink;
 extern size_t cj_error_sink_len;
 
-static inline cudaError_t cj_note_error(cudaError_t e, const char *what, const char *file,
-					int line)
+static inline cudaError_t cj_note_error(cudaError_t e, const char *what, const char *file, int line)
 {
 	if (e != cudaSuccess && cj_error_sink)
 		snprintf(cj_error_sink, cj_error_sink_len, "%s: %s (%s, at %s:%d)", what,
-			 cudaGetErrorString(e), cudaGetErrorName(e), file, line);
+		         cudaGetErrorString(e), cudaGetErrorName(e), file, line);
 	return e;
 }
 
-#define CJ_CHECK(call)                                                                         \
-	do {                                                                                   \
-		cudaError_t cj_e_ = cj_note_error((call), #call, __FILE__, __LINE__);          \
-		if (cj_e_ != cudaSuccess)                                                      \
-			return cj_e_;                                                          \
+#define CJ_CHECK(call)                                                                             \
+	do {                                                                                       \
+		cudaError_t cj_e_ = cj_note_error((call), #call, __FILE__, __LINE__);              \
+		if (cj_e_ != cudaSuccess)                                                          \
+			return cj_e_;                                                              \
 	} while (0)
 
 #endif

@@ -42,8 +42,9 @@ static cudaError_t check_guards(struct cj_wire_case *c, const std::vector<device
 	std::vector<unsigned char> host(GUARD_BYTES);
 	for (size_t b = 0; b < bufs.size(); ++b)
 		for (int side = -1; side <= 1; side += 2) {
-			const unsigned char *at = side < 0 ? bufs[b].base
-							   : bufs[b].base + GUARD_BYTES + bufs[b].bytes;
+			const unsigned char *at =
+			        side < 0 ? bufs[b].base
+			                 : bufs[b].base + GUARD_BYTES + bufs[b].bytes;
 			CJ_CHECK(cudaMemcpy(host.data(), at, GUARD_BYTES, cudaMemcpyDeviceToHost));
 			for (size_t i = 0; i < GUARD_BYTES; ++i) {
 				size_t k = side < 0 ? GUARD_BYTES - 1 - i : i; /* nearest first */
@@ -60,7 +61,7 @@ static cudaError_t check_guards(struct cj_wire_case *c, const std::vector<device
 
 /* Poisons outputs and restores in-out buffers: the state before a launch. */
 static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *file,
-			   const std::vector<device_buffer> &bufs, cudaStream_t s)
+                           const std::vector<device_buffer> &bufs, cudaStream_t s)
 {
 	for (uint32_t b = 0; b < c->nbuf; ++b) {
 		const struct cj_wire_buf *w = &c->buf[b];
@@ -68,13 +69,12 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), POISON_BYTE, bufs[b].bytes, s));
 		else
 			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
-						 cudaMemcpyHostToDevice, s));
+			                         cudaMemcpyHostToDevice, s));
 	}
 	return cudaSuccess;
 }
 
-static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[],
-				  cudaStream_t s)
+static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[], cudaStream_t s)
 {
 	cj_launch(c, dev, s);
 	CJ_CHECK(cudaGetLastError());
@@ -83,8 +83,8 @@ static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[
 }
 
 static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-			     const unsigned char *file, const std::vector<device_buffer> &bufs,
-			     void *const dev[], cudaStream_t s)
+                             const unsigned char *file, const std::vector<device_buffer> &bufs,
+                             void *const dev[], cudaStream_t s)
 {
 	int device = 0, l2 = 0;
 	CJ_CHECK(cudaGetDevice(&device));
@@ -127,7 +127,7 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 }
 
 static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-			    unsigned char *file, cudaStream_t s)
+                            unsigned char *file, cudaStream_t s)
 {
 	std::vector<device_buffer> bufs(c->nbuf);
 	void *dev[CJ_MAX_BUFS] = {0};
@@ -136,10 +136,10 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 		bufs[b].bytes = c->buf[b].count * CJ_ELEM_SIZE;
 		size_t total = bufs[b].bytes + 2 * GUARD_BYTES;
 		e = cj_note_error(cudaMalloc((void **)&bufs[b].base, total), "cudaMalloc", __FILE__,
-				  __LINE__);
+		                  __LINE__);
 		if (e == cudaSuccess)
 			e = cj_note_error(cudaMemset(bufs[b].base, GUARD_BYTE, total), "cudaMemset",
-					  __FILE__, __LINE__);
+			                  __FILE__, __LINE__);
 		dev[b] = bufs[b].data();
 	}
 	if (e == cudaSuccess)
@@ -151,8 +151,8 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
 		if (c->buf[b].role != CJ_IN)
 			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
-						     bufs[b].bytes, cudaMemcpyDeviceToHost),
-					  "cudaMemcpy (outputs)", __FILE__, __LINE__);
+			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
+			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
 	if (e == cudaSuccess && c->timed && c->guard_buf < 0)
 		e = time_case(c, h, file, bufs, dev, s);
 	for (uint32_t b = 0; b < c->nbuf; ++b)
@@ -185,7 +185,7 @@ int main(int argc, char **argv)
 	if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(struct cj_wire_header))
 		return CJ_EXIT_BAD_WIRE;
 	unsigned char *file = (unsigned char *)mmap(NULL, (size_t)st.st_size,
-						    PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	                                            PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (file == MAP_FAILED)
 		return CJ_EXIT_BAD_WIRE;
 	struct cj_wire_header *h = (struct cj_wire_header *)file;

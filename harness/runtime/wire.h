@@ -68,14 +68,14 @@ struct cj_wire_case {
 	int32_t guard_buf;    /* buffer whose guard zone was overwritten, -1 if none */
 	int32_t guard_side;   /* -1 before the buffer, +1 after it */
 	int64_t guard_offset; /* byte distance of the first damaged guard byte */
-	char error[256];      /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
-	uint32_t reps;        /* timed repetitions */
+	char error[256]; /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
+	uint32_t reps;   /* timed repetitions */
 	float median_ms, min_ms, max_ms;
 };
 
 struct cj_wire_header {
 	uint32_t magic, version;
-	uint64_t size;     /* bytes in the file */
+	uint64_t size; /* bytes in the file */
 	uint32_t ncases;
 	uint32_t warmup;   /* launches before timing */
 	uint32_t reps;     /* timed launches per timed case */
