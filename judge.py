@@ -851,8 +851,8 @@ def render_summary(style, run, lang, problem_id, file_arg, default_file):
     say(f"{style.bold(style.verdict(verdict))}  {verdict_name(lang, verdict)}")
     if summary.get("message"):
         say(str(summary["message"]).rstrip("\n"))
-    # Without a GPU nothing ran, so there is nothing to reproduce.
-    if verdict != "AC" and summary.get("seed") is not None and not run.no_device:
+    # Without a GPU nothing ran, and a compile error needs no seed to repeat.
+    if verdict not in ("AC", "CE") and summary.get("seed") is not None and not run.no_device:
         say(label(lang, "reproduce")
             + reproduce_command(problem_id, file_arg, default_file, summary["seed"]))
 

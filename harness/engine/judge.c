@@ -267,8 +267,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 {
 	char err[256];
 	struct case_set set, ref = {.fd = -1};
-	uint64_t seed = j->o->have_seed ? j->o->seed : rng_fresh_seed();
-	j->sum.seed = seed;
+	uint64_t seed = j->sum.seed;
 	if (case_set_init(&set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message, "cannot prepare the cases: %s", err);
@@ -389,6 +388,7 @@ int judge_file(const struct judge_options *o)
 	j->t0 = now_s();
 	j->sum.backend = "none";
 	j->sum.verdict = V_JE;
+	j->sum.seed = o->have_seed ? o->seed : rng_fresh_seed();
 
 	char err[1024];
 	struct catalog cat;
