@@ -37,7 +37,8 @@ static void usage(void)
 
 static void list_json(struct strbuf *b, const char *key, const struct string_list *l)
 {
-	sb_puts(b, ",");
+	if (b->len && b->s[b->len - 1] != '{')
+		sb_puts(b, ",");
 	json_str(b, key);
 	sb_puts(b, ":[");
 	for (size_t i = 0; i < l->n; ++i) {
@@ -69,27 +70,13 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	pair_json(b, "statement", &e->statement);
 	json_kv_str(b, "signature", e->signature);
 	pair_json(b, "launch", &e->launch);
-	sb_puts(b, ",\"hints\":{\"en\":[");
-	for (size_t i = 0; i < e->hints_en.n; ++i) {
-		sb_puts(b, i ? "," : "");
-		json_str(b, e->hints_en.items[i]);
-	}
-	sb_puts(b, "],\"zh\":[");
-	for (size_t i = 0; i < e->hints_zh.n; ++i) {
-		sb_puts(b, i ? "," : "");
-		json_str(b, e->hints_zh.items[i]);
-	}
-	sb_puts(b, "]},\"rules\":{\"require\":[");
-	for (size_t i = 0; i < e->require.n; ++i) {
-		sb_puts(b, i ? "," : "");
-		json_str(b, e->require.items[i]);
-	}
-	sb_puts(b, "],\"forbid\":[");
-	for (size_t i = 0; i < e->forbid.n; ++i) {
-		sb_puts(b, i ? "," : "");
-		json_str(b, e->forbid.items[i]);
-	}
-	sb_printf(b, "]},\"check\":{\"exact\":%s,\"rtol\":", e->check.exact ? "true" : "false");
+	sb_puts(b, ",\"hints\":{");
+	list_json(b, "en", &e->hints_en);
+	list_json(b, "zh", &e->hints_zh);
+	sb_puts(b, "},\"rules\":{");
+	list_json(b, "require", &e->require);
+	list_json(b, "forbid", &e->forbid);
+	sb_printf(b, "},\"check\":{\"exact\":%s,\"rtol\":", e->check.exact ? "true" : "false");
 	json_num(b, e->check.rtol);
 	sb_puts(b, ",\"atol\":");
 	json_num(b, e->check.atol);
