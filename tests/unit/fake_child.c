@@ -1,0 +1,201 @@
+/*
+ * A misbehaving program for test_supervise: what it does is chosen by argv[1].
+ *
+ *   hang                 prints "started", then sleeps forever
+ *   grandchild exit|hang forks a grandchild that sleeps forever holding stdout,
+ *                        prints "GRANDCHILD <pid>", then exits 0 or hangs
+ *   escape               like `grandchild exit`, but the grandchild first
+ *                        leaves the process group with setsid()
+ *   segv                 writes through a null pointer
+ *   flood                writes to stdout forever
+ *   print N              writes N bytes of 'x' and exits 0
+ *   pass                 prints "PASS\nACCEPTED\n" and exits 0
+ *   interleave           "out1" on stdout, "err1" on stderr, "out2" on stdout
+ *   nul                  writes the three bytes "a\0b"
+ *   exit N               exits with status N
+ *   kill SIG             kills itself with signal SIG
+ *   burn                 spins on the CPU forever
+ *   write_fd FD          writes "hello from the child\n" to FD
+ *   listfds              prints its open descriptors, e.g. "0 1 2 5"
+ *   stdin                prints "EOF" when standard input is empty, else "DATA"
+ *   pgid                 prints "pid=P pgid=G"
+ *   limits               prints its CPU, data and core rlimits
+ *   alloc MB             allocates and touches MB MiB; prints "OK" or "ENOMEM"
+ *   report_pid_hang FD   writes its pid to FD, then sleeps forever
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static void sleep_forever(void)
+{
+	for (;;)
+		sleep(1000);
+}
+
+static void write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	while (n) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			exit(10);
+		p += k;
+		n -= (size_t)k;
+	}
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+static void print_limit(const char *name, int resource)
+{
+	struct rlimit rl;
+	getrlimit(resource, &rl);
+	if (rl.rlim_cur == RLIM_INFINITY)
+		printf("%s=inf", name);
+	else
+		printf("%s=%llu", name, (unsigned long long)rl.rlim_cur);
+	if (rl.rlim_max == RLIM_INFINITY)
+		printf("/inf\n");
+	else
+		printf("/%llu\n", (unsigned long long)rl.rlim_max);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: fake_child MODE [ARG]\n");
+		return 64;
+	}
+	const char *mode = argv[1];
+	const char *arg = argc > 2 ? argv[2] : "";
+
+	if (!strcmp(mode, "hang")) {
+		printf("started\n");
+		fflush(stdout);
+		sleep_forever();
+	} else if (!strcmp(mode, "grandchild") || !strcmp(mode, "escape")) {
+		int ready[2];
+		if (pipe(ready) != 0)
+			return 11;
+		pid_t g = fork();
+		if (g < 0)
+			return 12;
+		if (g == 0) {
+			if (!strcmp(mode, "escape"))
+				setsid();
+			write_all(ready[1], "r", 1);
+			sleep_forever(); /* stdout stays open */
+		}
+		char c;
+		if (read(ready[0], &c, 1) != 1)
+			return 13;
+		printf("GRANDCHILD %d\n", (int)g);
+		fflush(stdout);
+		if (!strcmp(arg, "hang"))
+			sleep_forever();
+		return 0;
+	} else if (!strcmp(mode, "segv")) {
+		volatile int *p = NULL;
+		*p = 1;
+		return 14;
+	} else if (!strcmp(mode, "flood")) {
+		static char chunk[65536];
+		memset(chunk, 'F', sizeof chunk);
+		for (;;)
+			write_all(1, chunk, sizeof chunk);
+	} else if (!strcmp(mode, "print")) {
+		long n = atol(arg);
+		for (long i = 0; i < n; ++i)
+			putchar('x');
+		return 0;
+	} else if (!strcmp(mode, "pass")) {
+		printf("PASS\nACCEPTED\n");
+		return 0;
+	} else if (!strcmp(mode, "interleave")) {
+		write_all(1, "out1\n", 5);
+		write_all(2, "err1\n", 5);
+		write_all(1, "out2\n", 5);
+		return 0;
+	} else if (!strcmp(mode, "nul")) {
+		write_all(1, "a\0b", 3);
+		return 0;
+	} else if (!strcmp(mode, "exit")) {
+		exit(atoi(arg));
+	} else if (!strcmp(mode, "kill")) {
+		raise(atoi(arg));
+		return 15;
+	} else if (!strcmp(mode, "burn")) {
+		volatile unsigned long x = 0;
+		for (;;)
+			++x;
+	} else if (!strcmp(mode, "write_fd")) {
+		const char msg[] = "hello from the child\n";
+		write_all(atoi(arg), msg, sizeof msg - 1);
+		return 0;
+	} else if (!strcmp(mode, "listfds")) {
+		DIR *d = opendir("/proc/self/fd");
+		if (!d)
+			return 16;
+		int fds[1024], n = 0;
+		struct dirent *e;
+		while ((e = readdir(d)) && n < 1024) {
+			if (e->d_name[0] == '.')
+				continue;
+			int fd = atoi(e->d_name);
+			if (fd != dirfd(d))
+				fds[n++] = fd;
+		}
+		closedir(d);
+		qsort(fds, (size_t)n, sizeof *fds, cmp_int);
+		for (int i = 0; i < n; ++i)
+			printf("%s%d", i ? " " : "", fds[i]);
+		printf("\n");
+		return 0;
+	} else if (!strcmp(mode, "stdin")) {
+		char c;
+		ssize_t k = read(0, &c, 1);
+		printf("%s\n", k == 0 ? "EOF" : k > 0 ? "DATA" : "ERR");
+		return 0;
+	} else if (!strcmp(mode, "pgid")) {
+		printf("pid=%d pgid=%d\n", (int)getpid(), (int)getpgid(0));
+		return 0;
+	} else if (!strcmp(mode, "limits")) {
+		print_limit("cpu", RLIMIT_CPU);
+		print_limit("data", RLIMIT_DATA);
+		print_limit("core", RLIMIT_CORE);
+		return 0;
+	} else if (!strcmp(mode, "alloc")) {
+		size_t bytes = (size_t)atol(arg) << 20;
+		char *p = malloc(bytes);
+		if (!p) {
+			printf("ENOMEM\n");
+			return 0;
+		}
+		memset(p, 1, bytes);
+		printf("OK %d\n", p[bytes - 1]);
+		free(p);
+		return 0;
+	} else if (!strcmp(mode, "report_pid_hang")) {
+		char buf[32];
+		int n = snprintf(buf, sizeof buf, "%d\n", (int)getpid());
+		write_all(atoi(arg), buf, (size_t)n);
+		sleep_forever();
+	}
+	fprintf(stderr, "fake_child: unknown mode '%s'\n", mode);
+	return 64;
+}

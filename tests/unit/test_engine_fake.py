@@ -1,0 +1,702 @@
+#!/usr/bin/env python3
+"""The engine's judging, end to end, without nvcc or a GPU.
+
+`cudajudge judge ... --prebuilt BIN` runs BIN as the test binary instead of
+compiling the learner's file. BIN here is fake_test_binary (a C program that
+speaks the case-file protocol and computes warp_scan on the CPU), told by
+FAKE_MODE which mistake to make. Each test checks the verdict, the exit status
+and the JSON the engine prints.
+
+The catalog is written by the tests into a temporary root (so they do not
+depend on the real problems.yaml), with wall_s 3 so that a hang costs little.
+
+Usage:
+    test_engine_fake.py --engine BUILD/cudajudge --fake BUILD/tests/fake_test_binary
+                        [--no-valgrind] [unittest args]
+Without the options: $CUDAJUDGE_ENGINE, or $CUDAJUDGE_BUILD/cudajudge, and
+$CUDAJUDGE_BUILD/tests/fake_test_binary.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ENGINE = None
+FAKE = None
+USE_VALGRIND = True
+
+WALL_S = 3
+OUTPUT_KB = 4
+PERF_N = 1048576
+PERF_BYTES = 8
+
+CATALOG = """\
+- id: warp_scan
+  aliases: [warp_inclusive_scan]
+  chapter: sync-warp
+  title: {{en: "Warp inclusive scan", zh: "warp 内的包含式前缀和"}}
+  statement:
+    en: |
+      Lane k returns the sum of v over lanes 0..k.
+    zh: |
+      第 k 个 lane 返回 lane 0..k 的 v 之和。
+  signature: "__device__ int warp_inclusive_scan(int v)"
+  launch: {{en: "blocks of 32 to 1024 threads", zh: "每块 32 到 1024 个线程"}}
+  hints:
+    en: ["Use __shfl_up_sync.", "Add only when lane >= offset."]
+    zh: ["用 __shfl_up_sync。", "只在 lane >= offset 时相加。"]
+  rules: {{require: [shfl.sync], forbid: [shared-memory]}}
+  check: exact
+  limits: {{{limits}}}
+  perf: {{n: {perf_n}, bytes_per_elem: {perf_bytes}, reps: 5}}
+  backends: [gpu]
+"""
+
+SUMMARY_KEYS = {"type", "id", "verdict", "backend", "seed", "cases", "timing", "phases_s",
+                "message", "program_output", "compile_log", "file", "device"}
+CASE_KEYS = {"type", "name", "verdict", "params", "buffer", "total", "bad", "unwritten",
+             "mismatches", "last", "diagnosis", "detail", "time_ms"}
+EXIT_FOR = {"AC": 0, "SKIP": 0, "JE": 2}
+
+
+def make_root(parent, name, limits=None, catalog=None):
+    """A judge root: problems.yaml and a dummy exercises/warp_scan.cu."""
+    root = os.path.join(parent, name)
+    os.makedirs(os.path.join(root, "exercises"))
+    if limits is None:
+        limits = f"wall_s: {WALL_S}, output_kb: {OUTPUT_KB}"
+    if catalog is None:
+        catalog = CATALOG.format(limits=limits, perf_n=PERF_N, perf_bytes=PERF_BYTES)
+    with open(os.path.join(root, "problems.yaml"), "w", encoding="utf-8") as f:
+        f.write(catalog)
+    with open(os.path.join(root, "exercises", "warp_scan.cu"), "w", encoding="utf-8") as f:
+        f.write("// never compiled: the engine runs --prebuilt instead\n"
+                "__device__ int warp_inclusive_scan(int v) { return v; }\n")
+    return root
+
+
+class Run:
+    """One engine run: exit status, output, and the JSON lines parsed."""
+
+    def __init__(self, proc, elapsed):
+        self.returncode = proc.returncode
+        self.stdout = proc.stdout
+        self.stderr = proc.stderr
+        self.elapsed = elapsed
+        self.lines = []
+        self.bad_lines = []
+        for line in proc.stdout.splitlines():
+            try:
+                self.lines.append(json.loads(line))
+            except ValueError:
+                self.bad_lines.append(line)
+        self.summary = self.lines[-1] if self.lines and self.lines[-1].get("type") == "summary" \
+            else None
+        self.cases = self.summary["cases"] if self.summary else []
+
+    def case_named(self, name):
+        for c in self.cases:
+            if c["name"] == name:
+                return c
+        raise AssertionError(f"no case named {name!r} in {[c['name'] for c in self.cases]}")
+
+    def __repr__(self):
+        return (f"<exit {self.returncode} after {self.elapsed:.1f} s\nstdout: "
+                f"{self.stdout[-3000:]}\nstderr: {self.stderr[-2000:]}>")
+
+
+class EngineFakeTest(unittest.TestCase):
+    maxDiff = 4000
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="cj-engine-fake-")
+        cls.root = make_root(cls.tmp, "root")
+        cls.build = os.path.join(cls.tmp, "build")
+        os.makedirs(cls.build)
+        cls.file = os.path.join(cls.root, "exercises", "warp_scan.cu")
+        cls._solved = None
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    # ---- running the engine ------------------------------------------------
+
+    def engine(self, args, mode="solve", env=None, timeout=60, wrapper=()):
+        full_env = dict(os.environ)
+        full_env.pop("FAKE_OFF_BY_ONE", None)
+        full_env["FAKE_MODE"] = mode
+        full_env.update(env or {})
+        start = time.monotonic()
+        proc = subprocess.run(list(wrapper) + [ENGINE] + args, capture_output=True, text=True,
+                              errors="replace", env=full_env, timeout=timeout,
+                              stdin=subprocess.DEVNULL)
+        return Run(proc, time.monotonic() - start)
+
+    def judge(self, mode="solve", seed=42, perf=False, root=None, env=None, extra=None,
+              ident="warp_scan", prebuilt=None, wrapper=()):
+        args = ["judge", "--root", root or self.root, "--build", self.build, "--id", ident,
+                "--file", os.path.join(root or self.root, "exercises", "warp_scan.cu"),
+                "--prebuilt", prebuilt or FAKE]
+        if seed is not None:
+            args += ["--seed", str(seed)]
+        if not perf:
+            args.append("--no-perf")
+        args += extra or []
+        run = self.engine(args, mode=mode, env=env, wrapper=wrapper,
+                          timeout=120 if wrapper else 60)
+        self.check_report(run)
+        return run
+
+    def check_report(self, run):
+        """What holds for every judged run, whatever the verdict."""
+        self.assertEqual(run.bad_lines, [], f"stdout lines that are not JSON: {run!r}")
+        self.assertIsNotNone(run.summary, f"the last stdout line is not the summary: {run!r}")
+        types = [line.get("type") for line in run.lines]
+        self.assertEqual(types.count("summary"), 1, run)
+        self.assertTrue(set(types) <= {"phase", "case", "summary"}, types)
+        s = run.summary
+        self.assertTrue(SUMMARY_KEYS <= set(s), f"summary lacks {SUMMARY_KEYS - set(s)}")
+        self.assertEqual(s["id"], "warp_scan")
+        self.assertEqual(s["backend"], "test")
+        self.assertIsInstance(s["seed"], int)
+        self.assertEqual(set(s["phases_s"]), {"compile", "link", "run", "total"})
+        self.assertIn(s["verdict"], ("AC", "WA", "RE", "TLE", "JE"))
+        self.assertEqual(run.returncode, EXIT_FOR.get(s["verdict"], 1), run)
+        # The case lines printed as the run went are the summary's cases.
+        printed = [line for line in run.lines if line.get("type") == "case"]
+        self.assertEqual(printed, s["cases"])
+        for c in s["cases"]:
+            self.assertEqual(set(c), CASE_KEYS, c)
+            self.assertIn(c["verdict"], ("AC", "WA", "RE", "TLE"))
+            if c["verdict"] == "AC":
+                self.assertEqual((c["bad"], c["mismatches"], c["detail"]), (0, [], None), c)
+        names = [c["name"] for c in s["cases"]]
+        self.assertEqual(len(names), len(set(names)), names)
+        # the verdict of the run is the worst of its cases (or worse)
+        if any(c["verdict"] != "AC" for c in s["cases"]):
+            self.assertNotEqual(s["verdict"], "AC")
+
+    def solved(self):
+        """The reference run: every case right."""
+        if EngineFakeTest._solved is None:
+            EngineFakeTest._solved = self.judge("solve")
+        return EngineFakeTest._solved
+
+    def assert_no_fake_left(self):
+        """No fake_test_binary process outlives a judged run."""
+        deadline = time.monotonic() + 2
+        while True:
+            left = []
+            for pid in os.listdir("/proc"):
+                if not pid.isdigit():
+                    continue
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        argv0 = f.read().split(b"\0")[0].decode(errors="replace")
+                    with open(f"/proc/{pid}/stat", "rb") as f:
+                        state = f.read().rsplit(b")", 1)[1].split()[0]
+                except OSError:
+                    continue
+                if argv0 == FAKE and state not in (b"Z", b"X"):
+                    left.append(int(pid))
+            if not left or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        self.assertEqual(left, [], "test binaries still running after the engine returned")
+
+    # ---- accepted ------------------------------------------------------------
+
+    def test_solve_is_accepted(self):
+        run = self.solved()
+        s = run.summary
+        self.assertEqual(s["verdict"], "AC", run)
+        self.assertEqual(run.returncode, 0)
+        self.assertEqual(s["seed"], 42)
+        self.assertGreaterEqual(len(run.cases), 5)
+        self.assertTrue(all(c["verdict"] == "AC" for c in run.cases), run.cases)
+        self.assertEqual(s["message"], f"all {len(run.cases)} cases passed")
+        self.assertIsNone(s["timing"])
+        self.assertEqual(s["program_output"], "")
+        self.assertFalse(any(c["name"] == "timed" for c in run.cases))
+        self.assertGreater(s["phases_s"]["total"], 0)
+        # the sample case is one warp of 1..32
+        self.assertEqual(run.cases[0]["params"], {"n": 32, "block": 32})
+
+    def test_solve_with_perf_has_a_timed_case(self):
+        run = self.judge("solve", perf=True)
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual(len(run.cases), len(self.solved().cases) + 1)
+        timed = run.case_named("timed")
+        self.assertEqual(timed["params"]["n"], PERF_N)
+        self.assertIsNone(timed["time_ms"])  # the fake reported no timings
+        self.assertIsNone(run.summary["timing"])
+
+    def test_alias(self):
+        run = self.judge("solve", ident="warp_inclusive_scan")
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual(run.summary["id"], "warp_scan")
+
+    def test_printing_does_not_matter(self):
+        run = self.judge("chatty")
+        s = run.summary
+        self.assertEqual(s["verdict"], "AC", run)
+        self.assertTrue(s["program_output"].startswith("ccc"), s["program_output"][:100])
+        # kept up to limits.output_kb
+        self.assertLessEqual(len(s["program_output"].encode()), OUTPUT_KB * 1024)
+        self.assertGreater(len(s["program_output"]), OUTPUT_KB * 1024 - 100)
+
+    def test_stale_header_is_ignored(self):
+        """The engine keeps its own case table: a scribbled header changes nothing."""
+        run = self.judge("stale_header")
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual([c["name"] for c in run.cases],
+                         [c["name"] for c in self.solved().cases])
+
+    def test_stale_header_wrong_outputs(self):
+        """...and a scribbled header does not hide wrong outputs or move their reports."""
+        stale = self.judge("stale_header", env={"FAKE_OFF_BY_ONE": "1"})
+        plain = self.judge("off_by_one")
+        self.assertEqual(stale.summary["verdict"], "WA", stale)
+        self.assertEqual(stale.cases, plain.cases)
+
+    # ---- wrong answers ----------------------------------------------------------
+
+    def test_print_pass_is_not_accepted(self):
+        run = self.judge("print_pass")
+        s = run.summary
+        self.assertEqual(s["verdict"], "WA", run)
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("PASS", s["program_output"])
+        self.assertIn("ACCEPTED", s["program_output"])
+        # the fake summary line is in the program's output, not in the engine's
+        self.assertIn('{"type":"summary","verdict":"AC"}', s["program_output"])
+        self.assertNotIn('{"type":"summary","verdict":"AC"}', run.stdout.splitlines())
+        self.assertTrue(all(c["verdict"] == "WA" for c in run.cases), run.cases)
+
+    def test_mark_done_without_writing(self):
+        run = self.judge("mark_done")
+        self.assertEqual(run.summary["verdict"], "WA", run)
+        for c in run.cases:
+            self.assertEqual(c["verdict"], "WA", c)
+            self.assertEqual(c["buffer"], "out")
+            self.assertGreater(c["bad"], 0)
+            self.assertEqual(c["unwritten"], c["bad"], c)
+            self.assertTrue(c["mismatches"])
+            for m in c["mismatches"] + ([c["last"]] if c["last"] else []):
+                self.assertTrue(m["unwritten"], m)
+                self.assertEqual(m["got"], -1)
+        sample = run.cases[0]
+        self.assertEqual(sample["total"], 32)
+        self.assertEqual(sample["bad"], 32)
+        self.assertEqual(len(sample["mismatches"]), 8)
+        self.assertEqual([m["index"] for m in sample["mismatches"]], list(range(8)))
+        self.assertEqual(sample["last"]["index"], 31)
+        self.assertEqual([m["expected"] for m in sample["mismatches"]],
+                         [k * (k + 1) // 2 for k in range(1, 9)])
+        self.assertIn("never written", sample["diagnosis"])
+        self.assertIn("32 of 32 elements of 'out' differ", run.summary["message"])
+
+    def test_redirected_output(self):
+        """Writing the outputs anywhere but the output buffer is not answering."""
+        run = self.judge("redirect")
+        self.assertEqual(run.summary["verdict"], "WA", run)
+        for c in run.cases:
+            self.assertEqual(c["unwritten"], c["bad"], c)
+
+    def test_off_by_one(self):
+        run = self.judge("off_by_one")
+        self.assertEqual(run.summary["verdict"], "WA", run)
+        for c in run.cases:
+            n, block = c["params"]["n"], c["params"]["block"]
+            if n <= 5:
+                self.assertEqual(c["verdict"], "AC", c)
+                continue
+            self.assertEqual(c["verdict"], "WA", c)
+            wrong = [5] + ([n - 1] if n > 64 else [])
+            self.assertEqual(c["bad"], len(wrong), c)
+            self.assertEqual(c["unwritten"], 0)
+            self.assertEqual(c["total"], n)
+            self.assertEqual([m["index"] for m in c["mismatches"]], wrong)
+            self.assertIsNone(c["last"])
+            for m in c["mismatches"]:
+                self.assert_located(m, block)
+                self.assertEqual(m["buffer"], "out")
+                self.assertEqual(m["got"] - m["expected"], 1, m)
+                self.assertFalse(m["unwritten"])
+            # element 5 is lane 5 of the first warp of the first block
+            m = c["mismatches"][0]
+            self.assertEqual((m["block"], m["thread"], m["warp"], m["lane"]), (0, 5, 0, 5), m)
+        # somewhere the far element is in a later block and warp, exactly where
+        # one element per thread puts it
+        far = [(m, c["params"]["block"]) for c in run.cases for m in c["mismatches"]
+               if m["index"] > 64]
+        self.assertTrue(any(m["block"] == m["index"] // b and m["thread"] == m["index"] % b
+                            and m["block"] > 0 and m["warp"] > 0 for m, b in far), far)
+        first = run.cases[0]
+        self.assertEqual(run.summary["message"],
+                         f"case '{first['name']}': 1 of 32 elements of 'out' differ")
+
+    def assert_located(self, m, block):
+        """block, thread, warp and lane agree with the index: a warp (of `block`
+        threads per block) covers `chunks` aligned runs of 32 elements, lane l
+        taking element l of each (harness/problems/warp_scan.cuh); chunks is not
+        in the report, so any of 1..8 will do, but the run must be the warp's."""
+        i = m["index"]
+        self.assertTrue(0 <= m["thread"] < block, m)
+        self.assertEqual(m["lane"], i % 32, m)
+        self.assertEqual(m["thread"] % 32, m["lane"], m)
+        self.assertEqual(m["warp"], m["thread"] // 32, m)
+        global_warp = (m["block"] * block + m["thread"]) // 32
+        self.assertTrue(any(i // (32 * chunks) == global_warp for chunks in range(1, 9)), m)
+
+    def test_exclusive_scan_is_diagnosed(self):
+        run = self.judge("exclusive")
+        self.assertEqual(run.summary["verdict"], "WA", run)
+        sample = run.cases[0]
+        self.assertEqual(sample["verdict"], "WA")
+        self.assertIn("exclusive", sample["diagnosis"] or "", sample)
+        self.assertEqual([m["got"] for m in sample["mismatches"][:4]], [0, 1, 3, 6])
+        self.assertEqual([m["expected"] for m in sample["mismatches"][:4]], [1, 3, 6, 10])
+        self.assertEqual(sample["bad"], 32)
+
+    # ---- runtime errors --------------------------------------------------------------
+
+    def test_exit_early(self):
+        run = self.judge("exit_early")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual(len(run.cases), 2)
+        self.assertEqual(run.cases[0]["verdict"], "AC")
+        second = run.cases[1]
+        self.assertEqual(second["verdict"], "RE")
+        self.assertIn(f"in the middle of case '{second['name']}'", second["detail"])
+        self.assertIn("in the middle of case", s["message"])
+        self.assertIn("exit status 0", s["message"])
+
+    def test_state_garbage(self):
+        run = self.judge("state_garbage")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        self.assertEqual(len(run.cases), 2)
+        self.assertIn("in the middle of case", run.cases[1]["detail"])
+
+    def test_crash(self):
+        run = self.judge("crash")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
+        self.assertIn("segmentation fault", run.cases[1]["detail"])
+        self.assertIn(run.cases[1]["name"], run.cases[1]["detail"])
+        self.assertIn("segmentation fault", s["message"])
+
+    def test_flood(self):
+        run = self.judge("flood")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual(len(run.cases), 1)
+        self.assertIn("printed more than 64 MiB", s["message"])
+        self.assertLessEqual(len(s["program_output"].encode()), OUTPUT_KB * 1024)
+        self.assertTrue(s["program_output"].startswith("a learner program printing forever"))
+        self.assertLess(run.elapsed, WALL_S + 2)
+        self.assert_no_fake_left()
+
+    def test_guard_zone(self):
+        run = self.judge("guard")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual(len(run.cases), 1)
+        detail = run.cases[0]["detail"]
+        self.assertIn("past the end of", detail)
+        self.assertIn("buffer 'out' (32 elements)", detail)
+        self.assertIn("out of bounds", detail)
+        self.assertIn("past the end of", s["message"])
+
+    def test_guard_index_out_of_range(self):
+        run = self.judge("guard_bad_index")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        self.assertIn("CUDA error in case", run.cases[0]["detail"])
+
+    def test_cuda_error(self):
+        run = self.judge("cuda_error")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
+        self.assertIn("illegal memory access", run.cases[1]["detail"])
+        self.assertIn(f"CUDA error in case '{run.cases[1]['name']}': cudaDeviceSynchronize: "
+                      "an illegal memory access was encountered", s["message"])
+
+    def test_cuda_error_without_terminator(self):
+        run = self.judge("cuda_error_long")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        detail = run.cases[1]["detail"]
+        self.assertIn("x" * 200, detail)
+        self.assertLessEqual(detail.count("x"), 256 + 10)
+
+    def test_exit_after_last_case(self):
+        run = self.judge("exit_after")
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertTrue(all(c["verdict"] == "AC" for c in run.cases))
+        self.assertTrue(s["message"].startswith("after the last case: "), s["message"])
+        self.assertIn("exit status 1", s["message"])
+
+    @unittest.expectedFailure
+    def test_exit_after_last_case_wording(self):
+        """Known engine bug: judge.c blame_run names case 'start-up' when the
+        program ends badly after its last case ("in the middle of case
+        'start-up'"), which is neither true nor helpful."""
+        run = self.judge("exit_after")
+        self.assertNotIn("start-up", run.summary["message"])
+
+    @unittest.expectedFailure
+    def test_truncated_case_file(self):
+        """Known engine bug: the test binary (and so learner code) can
+        ftruncate() the case file; the engine then reads its own mapping of it
+        and dies of SIGBUS without a summary. cases.c case_set_init should
+        create the memfd with MFD_ALLOW_SEALING and seal it (F_SEAL_SHRINK |
+        F_SEAL_GROW) once sized."""
+        run = self.engine(["judge", "--root", self.root, "--build", self.build,
+                           "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
+                           "--seed", "42", "--no-perf"], mode="truncate")
+        self.assertIn(run.returncode, (0, 1, 2), run)
+        self.check_report(run)
+
+    # ---- time limits --------------------------------------------------------
+
+    def test_hang_is_tle(self):
+        run = self.judge("hang")
+        s = run.summary
+        self.assertEqual(s["verdict"], "TLE", run)
+        self.assertEqual(run.returncode, 1)
+        self.assertLess(run.elapsed, WALL_S + 2)
+        self.assertGreaterEqual(s["phases_s"]["run"], WALL_S - 0.05)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "TLE"])
+        detail = run.cases[1]["detail"]
+        self.assertIn(f"still running case '{run.cases[1]['name']}'", detail)
+        self.assertIn("possible deadlock", detail)
+        self.assertIn(f"(limit {WALL_S} s)", detail)
+        self.assertIn("possible deadlock", s["message"])
+        self.assert_no_fake_left()
+
+    def test_hang_after_last_case(self):
+        run = self.judge("hang_after")
+        s = run.summary
+        self.assertEqual(s["verdict"], "TLE", run)
+        self.assertLess(run.elapsed, WALL_S + 2)
+        self.assertTrue(all(c["verdict"] == "AC" for c in run.cases))
+        self.assertTrue(s["message"].startswith("after the last case: "), s["message"])
+        self.assertIn("possible deadlock", s["message"])
+        self.assert_no_fake_left()
+
+    def test_cpu_limit_is_tle(self):
+        root = make_root(self.tmp, "cpu-root", limits="wall_s: 20, cpu_s: 1")
+        run = self.judge("burn", root=root)
+        s = run.summary
+        self.assertEqual(s["verdict"], "TLE", run)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "TLE"])
+        self.assertIn("CPU time", run.cases[1]["detail"])
+        self.assertIn("more than 1 s of CPU time", s["message"])
+        self.assertLess(run.elapsed, 10)
+        self.assert_no_fake_left()
+
+    # ---- timing ---------------------------------------------------------------
+
+    def test_timing_of_the_timed_case(self):
+        run = self.judge("timed", perf=True)
+        s = run.summary
+        self.assertEqual(s["verdict"], "AC", run)
+        t = s["timing"]
+        self.assertIsNotNone(t, run)
+        self.assertAlmostEqual(t["median_ms"], 0.5, places=6)
+        self.assertAlmostEqual(t["min_ms"], 0.4, places=6)
+        self.assertAlmostEqual(t["max_ms"], 0.7, places=6)
+        self.assertEqual(t["reps"], 5)
+        self.assertEqual(t["gbps"], round(PERF_N * PERF_BYTES / 0.5e-3 / 1e9, 1))
+        self.assertEqual(t["copy_gbps"], 0)  # no device measured
+        self.assertIsNone(t["tier"])
+        self.assertIsNone(t["ratio_to_ref"])
+        self.assertAlmostEqual(run.case_named("timed")["time_ms"], 0.5, places=6)
+        self.assertTrue(all(c["time_ms"] is None for c in run.cases if c["name"] != "timed"))
+
+    @unittest.expectedFailure
+    def test_timing_without_a_reference_build(self):
+        """Known engine bug: with --prebuilt (no compiler, no device: dev.cc is 0)
+        judge.c run_and_check still calls time_reference, which runs nvcc for
+        sm_0 (or, without nvcc, execv(NULL)) and appends a build failure to the
+        message."""
+        run = self.judge("timed", perf=True)
+        self.assertEqual(run.summary["message"], f"all {len(run.cases)} cases passed")
+
+    # ---- memory -----------------------------------------------------------------
+
+    def test_engine_under_valgrind(self):
+        """No invalid reads or writes and no leaks in the engine, whatever the verdict."""
+        valgrind = shutil.which("valgrind")
+        if not valgrind or not USE_VALGRIND:
+            self.skipTest("valgrind is not installed" if USE_VALGRIND else "--no-valgrind")
+        wrapper = [valgrind, "--leak-check=full", "--errors-for-leak-kinds=definite,indirect",
+                   "--error-exitcode=99", "-q"]
+        for mode, verdict in (("solve", "AC"), ("off_by_one", "WA"), ("mark_done", "WA"),
+                              ("exclusive", "WA"), ("crash", "RE"), ("guard", "RE"),
+                              ("cuda_error_long", "RE"), ("exit_after", "RE"),
+                              ("no_device", "JE")):
+            with self.subTest(mode=mode):
+                run = self.judge(mode, wrapper=wrapper)
+                self.assertEqual(run.summary["verdict"], verdict, run)
+                self.assertNotIn("==", run.stderr, run)  # valgrind's reports
+
+    # ---- judge errors -------------------------------------------------------------
+
+    def test_no_device(self):
+        run = self.judge("no_device")
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("doctor", run.summary["message"])
+        self.assertEqual(run.cases, [])
+
+    def test_bad_wire(self):
+        run = self.judge("bad_wire")
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertIn("could not read its cases", run.summary["message"])
+
+    def test_wrong_arch(self):
+        run = self.judge("wrong_arch")
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertIn("doctor", run.summary["message"])
+
+    def test_prebuilt_missing(self):
+        run = self.judge(prebuilt=os.path.join(self.tmp, "no-such-binary"))
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertIn("cannot start the test program", run.summary["message"])
+        self.assertIn("No such file or directory", run.summary["message"])
+
+    # ---- seeds ------------------------------------------------------------------
+
+    def test_same_seed_same_cases(self):
+        a = self.judge("exclusive", seed=7)
+        b = self.judge("exclusive", seed=7)
+        c = self.judge("exclusive", seed=8)
+        self.assertEqual(a.summary["seed"], 7)
+        self.assertEqual(c.summary["seed"], 8)
+        self.assertEqual(a.cases, b.cases)
+        self.assertEqual(a.summary["message"], b.summary["message"])
+        self.assertNotEqual(a.cases, c.cases)  # the inputs follow the seed
+
+    def test_fresh_seeds(self):
+        a = self.judge("exclusive", seed=None)
+        b = self.judge("exclusive", seed=None)
+        for run in (a, b):
+            self.assertTrue(0 <= run.summary["seed"] < 2 ** 31, run.summary["seed"])
+        self.assertNotEqual(a.summary["seed"], b.summary["seed"])
+        # the printed seed reproduces the run
+        again = self.judge("exclusive", seed=a.summary["seed"])
+        self.assertEqual(again.cases, a.cases)
+
+    def test_bad_seed(self):
+        for bad in ("abc", "-5", "12x", "", "99999999999999999999999"):
+            with self.subTest(seed=bad):
+                run = self.engine(["judge", "--root", self.root, "--build", self.build,
+                                   "--id", "warp_scan", "--file", self.file,
+                                   "--prebuilt", FAKE, "--seed", bad])
+                self.assertEqual(run.returncode, 2, run)
+                self.assertIn(f"--seed takes a whole number, not '{bad}'", run.stderr)
+                self.assertEqual(run.stdout, "")
+
+    # ---- usage and catalog errors ---------------------------------------------
+
+    def test_unknown_id(self):
+        run = self.engine(["judge", "--root", self.root, "--build", self.build, "--id", "nope",
+                           "--file", self.file, "--prebuilt", FAKE])
+        self.assertEqual(run.returncode, 2, run)
+        self.assertIn("unknown exercise 'nope'", run.stderr)
+        self.assertEqual(run.stdout, "")
+
+    def test_bad_catalog_key(self):
+        text = CATALOG.format(limits="wall_s: 3", perf_n=PERF_N, perf_bytes=PERF_BYTES)
+        lines = text.splitlines(keepends=True)
+        lines.insert(4, "  titel: {en: x, zh: y}\n")  # becomes line 5
+        root = make_root(self.tmp, "bad-key-root", catalog="".join(lines))
+        run = self.engine(["judge", "--root", root, "--build", self.build, "--id", "warp_scan",
+                           "--file", os.path.join(root, "exercises", "warp_scan.cu"),
+                           "--prebuilt", FAKE])
+        self.assertEqual(run.returncode, 2, run)
+        self.assertIn("problems.yaml:5:3: unknown key 'titel' in an exercise", run.stderr)
+        self.assertEqual(run.stdout, "")
+        # `catalog` says the same
+        run = self.engine(["catalog", "--root", root])
+        self.assertEqual(run.returncode, 2, run)
+        self.assertIn("problems.yaml:5:3: unknown key 'titel'", run.stderr)
+
+    def test_missing_catalog(self):
+        root = os.path.join(self.tmp, "empty-root")
+        os.makedirs(root, exist_ok=True)
+        run = self.engine(["judge", "--root", root, "--build", self.build, "--id", "warp_scan",
+                           "--file", self.file, "--prebuilt", FAKE])
+        self.assertEqual(run.returncode, 2, run)
+        self.assertIn("problems.yaml: cannot read the catalog", run.stderr)
+
+    def test_missing_file(self):
+        run = self.engine(["judge", "--root", self.root, "--build", self.build,
+                           "--id", "warp_scan", "--file", os.path.join(self.tmp, "nope.cu"),
+                           "--prebuilt", FAKE])
+        self.assertEqual(run.returncode, 2, run)
+        self.assertIn("cannot read", run.stderr)
+        self.assertIn("nope.cu", run.stderr)
+
+    def test_usage(self):
+        for args in ([], ["judge"], ["judge", "--root"], ["bogus", "--root", self.root],
+                     ["judge", "--root", self.root, "--frobnicate"]):
+            with self.subTest(args=args):
+                run = self.engine(args)
+                self.assertEqual(run.returncode, 2, run)
+                self.assertIn("usage: cudajudge", run.stderr)
+                self.assertEqual(run.stdout, "")
+
+    def test_catalog_command(self):
+        run = self.engine(["catalog", "--root", self.root])
+        self.assertEqual(run.returncode, 0, run)
+        cat = json.loads(run.stdout)
+        (p,) = cat["problems"]
+        self.assertEqual(p["id"], "warp_scan")
+        self.assertEqual(p["aliases"], ["warp_inclusive_scan"])
+        self.assertEqual(p["limits"], {"wall_s": WALL_S, "cpu_s": 2 * WALL_S, "memory_mb": 0,
+                                       "output_kb": OUTPUT_KB})
+        self.assertEqual(p["perf"], {"n": PERF_N, "bytes_per_elem": PERF_BYTES, "reps": 5})
+        self.assertEqual(p["check"]["exact"], True)
+        self.assertEqual(p["backends"], ["gpu"])
+        self.assertEqual(p["title"]["zh"], "warp 内的包含式前缀和")
+        self.assertTrue(p["harness"])
+        self.assertEqual(p["line"], 1)
+
+
+def main():
+    global ENGINE, FAKE, USE_VALGRIND
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--engine")
+    parser.add_argument("--fake")
+    parser.add_argument("--no-valgrind", action="store_true",
+                        help="the engine is built with a sanitizer")
+    opts, rest = parser.parse_known_args()
+    USE_VALGRIND = not opts.no_valgrind
+    build = os.environ.get("CUDAJUDGE_BUILD")
+    ENGINE = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
+        (build and os.path.join(build, "cudajudge"))
+    FAKE = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
+    for what, path in (("--engine", ENGINE), ("--fake", FAKE)):
+        if not path or not os.access(path, os.X_OK):
+            print(f"test_engine_fake.py: {what} {path!r} is not an executable", file=sys.stderr)
+            return 2
+    ENGINE, FAKE = os.path.abspath(ENGINE), os.path.abspath(FAKE)
+    program = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False)
+    return 0 if program.result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

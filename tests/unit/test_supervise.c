@@ -1,0 +1,516 @@
+/*
+ * Supervision (harness/engine/supervise.c) of fake_child, a program that
+ * misbehaves on request: hangs, forks, crashes, floods, burns CPU.
+ *
+ * Usage: test_supervise FAKE_CHILD [TEST...]
+ *
+ * The test process makes itself a child subreaper, so that grandchildren
+ * orphaned by fake_child are reparented to it and it can see how they died.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "supervise.h"
+#include "unit.h"
+
+static const char *fake = "./fake_child";
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const struct run_limits DEFAULT_LIMITS = {
+	.wall_s = 10, .output_keep = 65536, .output_kill = 64 << 20};
+
+/* Runs fake_child with the given mode and argument; returns run_supervised's
+ * status and the seconds the call took. */
+static int run_fake(const char *mode, const char *arg, int keep_fd, const struct run_limits *lim,
+		    struct run_result *r, double *took)
+{
+	char *argv[] = {(char *)fake, (char *)mode, (char *)arg, NULL};
+	if (!arg)
+		argv[2] = NULL;
+	double t0 = now();
+	int rc = run_supervised(argv, keep_fd, lim, r);
+	*took = now() - t0;
+	return rc;
+}
+
+/* Waits up to `secs` for pid (a child of ours, or an orphan reparented to us)
+ * to end; true with its status when it did. */
+static bool reap(pid_t pid, double secs, int *status)
+{
+	double end = now() + secs;
+	do {
+		pid_t w = waitpid(pid, status, WNOHANG);
+		if (w == pid)
+			return true;
+		if (w < 0 && errno == ECHILD)
+			return kill(pid, 0) != 0; /* not ours: gone is all we can tell */
+		usleep(10 * 1000);
+	} while (now() < end);
+	return false;
+}
+
+static pid_t grandchild_pid(const char *output)
+{
+	const char *g = output ? strstr(output, "GRANDCHILD ") : NULL;
+	return g ? (pid_t)atoi(g + strlen("GRANDCHILD ")) : -1;
+}
+
+static void test_hang_times_out(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.wall_s = 1.0;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("hang", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
+	CHECK_DBL(took, >=, 1.0);
+	CHECK_DBL(took, <, 1.5);
+	CHECK_DBL(r.wall_s, >=, 1.0);
+	CHECK_DBL(r.wall_s, <, 1.5);
+	/* what it printed before the deadline is kept */
+	CHECK_STR_EQ(r.output, "started\n");
+	CHECK_UINT(r.output_len, ==, 8);
+	run_result_free(&r);
+	CHECK(r.output == NULL);
+	run_result_free(&r); /* twice is harmless */
+}
+
+/* The child exits at once; its grandchild keeps stdout open and sleeps. */
+static void test_grandchild_holding_stdout(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.wall_s = 5.0;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("grandchild", "exit", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_DBL(took, <, 1.5); /* does not wait for the grandchild, nor the deadline */
+	pid_t g = grandchild_pid(r.output);
+	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
+	if (g > 0) {
+		int status = 0;
+		bool gone = reap(g, 2.0, &status);
+		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
+		if (gone) {
+			CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+			CHECK(kill(g, 0) == -1 && errno == ESRCH);
+		} else {
+			kill(g, SIGKILL);
+			reap(g, 2.0, &status);
+		}
+	}
+	run_result_free(&r);
+}
+
+/* Both hang: the deadline kills the whole process group. */
+static void test_grandchild_and_child_hang(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.wall_s = 1.0;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("grandchild", "hang", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
+	CHECK_DBL(took, >=, 1.0);
+	CHECK_DBL(took, <, 1.5);
+	pid_t g = grandchild_pid(r.output);
+	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
+	if (g > 0) {
+		int status = 0;
+		bool gone = reap(g, 2.0, &status);
+		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
+		if (gone)
+			CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+		else {
+			kill(g, SIGKILL);
+			reap(g, 2.0, &status);
+		}
+	}
+	run_result_free(&r);
+}
+
+/* A grandchild that leaves the process group (setsid) must not outlive the
+ * run either: supervise.c says "nothing of the judged program outlives its run". */
+static void test_escaped_grandchild(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.wall_s = 5.0;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("escape", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_DBL(took, <, 1.5); /* the call itself still returns */
+	pid_t g = grandchild_pid(r.output);
+	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
+	if (g > 0) {
+		int status = 0;
+		bool gone = reap(g, 1.0, &status);
+		CHECK_MSG(gone, "grandchild %d (own session) still alive after the run", (int)g);
+		if (!gone) { /* clean up after the engine */
+			kill(g, SIGKILL);
+			reap(g, 2.0, &status);
+		}
+	}
+	run_result_free(&r);
+}
+
+static void test_segv(void)
+{
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("segv", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_SIGNALED);
+	CHECK_INT(r.signal, ==, SIGSEGV);
+	CHECK_DBL(took, <, 2.0);
+	run_result_free(&r);
+
+	CHECK_INT(run_fake("kill", "15", -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_SIGNALED);
+	CHECK_INT(r.signal, ==, SIGTERM);
+	run_result_free(&r);
+
+	char abrt[8];
+	snprintf(abrt, sizeof abrt, "%d", SIGABRT);
+	CHECK_INT(run_fake("kill", abrt, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_SIGNALED);
+	CHECK_INT(r.signal, ==, SIGABRT);
+	run_result_free(&r);
+}
+
+static void test_flood(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.output_keep = 1000;
+	lim.output_kill = 1 << 20;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("flood", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_OUTPUT_FLOOD);
+	CHECK_UINT(r.output_len, <=, lim.output_keep);
+	CHECK_UINT(r.output_len, ==, 1000); /* it had plenty */
+	CHECK_UINT(r.output_total, >, lim.output_kill);
+	CHECK(r.output && r.output[0] == 'F' && r.output[r.output_len - 1] == 'F');
+	CHECK(r.output && r.output[r.output_len] == '\0');
+	CHECK_DBL(took, <, 5.0);
+	run_result_free(&r);
+}
+
+static void test_output_cap_without_kill(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.output_keep = 100;
+	lim.output_kill = 0; /* never */
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("print", "3000000", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_UINT(r.output_len, ==, 100);
+	CHECK_UINT(r.output_total, ==, 3000000);
+	CHECK_UINT(strlen(r.output), ==, 100);
+	run_result_free(&r);
+
+	/* exactly at the kill limit is not a flood; one byte more is */
+	lim.output_kill = 5000;
+	CHECK_INT(run_fake("print", "5000", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_UINT(r.output_total, ==, 5000);
+	run_result_free(&r);
+	CHECK_INT(run_fake("print", "5001", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_OUTPUT_FLOOD);
+	run_result_free(&r);
+}
+
+static void test_pass_output(void)
+{
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("pass", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_STR_EQ(r.output, "PASS\nACCEPTED\n");
+	CHECK_UINT(r.output_len, ==, 14);
+	CHECK_UINT(r.output_total, ==, 14);
+	CHECK_DBL(took, <, 2.0);
+	CHECK_DBL(r.wall_s, <, 2.0);
+	CHECK_DBL(r.wall_s, >, 0);
+	run_result_free(&r);
+
+	/* stdout and stderr share one stream, in the order written */
+	CHECK_INT(run_fake("interleave", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "out1\nerr1\nout2\n");
+	run_result_free(&r);
+
+	/* NUL bytes are kept, and counted */
+	CHECK_INT(run_fake("nul", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_UINT(r.output_len, ==, 3);
+	CHECK(r.output && memcmp(r.output, "a\0b", 4) == 0);
+	run_result_free(&r);
+
+	/* no output at all: an empty string, not NULL */
+	CHECK_INT(run_fake("exit", "0", -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK(r.output != NULL);
+	CHECK_UINT(r.output_len, ==, 0);
+	CHECK_STR_EQ(r.output, "");
+	run_result_free(&r);
+}
+
+static void test_exit_codes(void)
+{
+	static const char *const codes[] = {"0", "1", "3", "42", "255", NULL};
+	for (int i = 0; codes[i]; ++i) {
+		struct run_result r;
+		double took;
+		CHECK_INT(run_fake("exit", codes[i], -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+		CHECK_INT(r.end, ==, RUN_EXITED);
+		CHECK_INT(r.exit_code, ==, atoi(codes[i]));
+		CHECK_INT(r.signal, ==, 0);
+		run_result_free(&r);
+	}
+}
+
+static void test_cpu_limit(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.wall_s = 20;
+	lim.cpu_s = 1;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("burn", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_SIGNALED);
+	CHECK_MSG(r.signal == SIGXCPU || r.signal == SIGKILL, "signal %d", r.signal);
+	CHECK_DBL(r.cpu_s, >=, 1.0);
+	CHECK_DBL(r.cpu_s, <, 4.0);
+	CHECK_DBL(took, <, 10.0); /* far below wall_s, even on a busy machine */
+	run_result_free(&r);
+}
+
+static void test_rlimits(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.cpu_s = 5;
+	lim.memory_bytes = (uint64_t)256 << 20;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("limits", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.exit_code, ==, 0);
+	/* the CPU limit leaves a second of grace before SIGXCPU, two before SIGKILL */
+	CHECK_CONTAINS(r.output, "cpu=6/7\n");
+	CHECK_CONTAINS(r.output, "data=268435456/268435456\n");
+	CHECK_CONTAINS(r.output, "core=0/0\n");
+	run_result_free(&r);
+
+	/* no limits asked: none set (but never a core file) */
+	lim.cpu_s = 0;
+	lim.memory_bytes = 0;
+	CHECK_INT(run_fake("limits", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_CONTAINS(r.output, "cpu=inf");
+	CHECK_CONTAINS(r.output, "core=0/0\n");
+	run_result_free(&r);
+
+	/* the data limit holds */
+	lim.memory_bytes = (uint64_t)64 << 20;
+	CHECK_INT(run_fake("alloc", "512", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_STR_EQ(r.output, "ENOMEM\n");
+	run_result_free(&r);
+	lim.memory_bytes = 0;
+	CHECK_INT(run_fake("alloc", "16", -1, &lim, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "OK 1\n");
+	run_result_free(&r);
+}
+
+static void test_not_started(void)
+{
+	struct run_result r;
+	char *argv[] = {"/nonexistent/cj-fake-child", "pass", NULL};
+	double t0 = now();
+	CHECK_INT(run_supervised(argv, -1, &DEFAULT_LIMITS, &r), ==, 0);
+	CHECK_DBL(now() - t0, <, 2.0);
+	CHECK_INT(r.end, ==, RUN_NOT_STARTED);
+	CHECK_STR_EQ(r.error, "cannot run /nonexistent/cj-fake-child: No such file or directory");
+	CHECK(r.output == NULL || r.output[0] == '\0');
+	run_result_free(&r);
+
+	/* a file that is not executable */
+	char path[] = "/tmp/cj-not-exec-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd >= 0) {
+		CHECK(write(fd, "#!/bin/sh\necho hi\n", 18) == 18);
+		close(fd);
+		chmod(path, 0644);
+		char *argv2[] = {path, NULL};
+		CHECK_INT(run_supervised(argv2, -1, &DEFAULT_LIMITS, &r), ==, 0);
+		CHECK_INT(r.end, ==, RUN_NOT_STARTED);
+		CHECK_CONTAINS(r.error, "cannot run /tmp/cj-not-exec-");
+		CHECK_CONTAINS(r.error, "Permission denied");
+		run_result_free(&r);
+		unlink(path);
+	}
+}
+
+static void test_keep_fd(void)
+{
+	int p[2];
+	CHECK(pipe2(p, O_CLOEXEC) == 0);
+	char fdnum[16];
+	snprintf(fdnum, sizeof fdnum, "%d", p[1]);
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("write_fd", fdnum, p[1], &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0); /* 10 when the write failed */
+	run_result_free(&r);
+	/* what the child wrote is in the pipe */
+	char buf[64] = "";
+	struct pollfd pf = {.fd = p[0], .events = POLLIN};
+	CHECK(poll(&pf, 1, 1000) == 1);
+	ssize_t n = read(p[0], buf, sizeof buf - 1);
+	CHECK_INT(n, ==, 21);
+	if (n > 0)
+		buf[n] = '\0';
+	CHECK_STR_EQ(buf, "hello from the child\n");
+	/* and the descriptor is close-on-exec again in the parent */
+	CHECK(fcntl(p[1], F_GETFD) & FD_CLOEXEC);
+	close(p[0]);
+	close(p[1]);
+}
+
+static void test_other_fds_closed(void)
+{
+	int keep[2], leak[2];
+	CHECK(pipe2(keep, O_CLOEXEC) == 0);
+	CHECK(pipe(leak) == 0); /* no close-on-exec: the engine must close them */
+	int devnull = open("/dev/null", O_RDONLY);
+	CHECK(devnull >= 0);
+	int high = fcntl(devnull, F_DUPFD, 200); /* a high one, without close-on-exec */
+	CHECK(high >= 200);
+	CHECK((fcntl(leak[0], F_GETFD) & FD_CLOEXEC) == 0);
+
+	struct run_result r;
+	double took;
+	char want[64];
+	snprintf(want, sizeof want, "0 1 2 %d\n", keep[1]);
+	CHECK_INT(run_fake("listfds", NULL, keep[1], &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_STR_EQ(r.output, want);
+	run_result_free(&r);
+
+	CHECK_INT(run_fake("listfds", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "0 1 2\n");
+	run_result_free(&r);
+
+	/* the parent's own descriptors are untouched */
+	CHECK((fcntl(leak[0], F_GETFD) & FD_CLOEXEC) == 0);
+	CHECK(fcntl(high, F_GETFD) >= 0);
+	close(keep[0]), close(keep[1]), close(leak[0]), close(leak[1]), close(devnull), close(high);
+}
+
+static void test_stdin_and_group(void)
+{
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("stdin", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "EOF\n");
+	CHECK_DBL(took, <, 2.0); /* did not wait on a terminal */
+	run_result_free(&r);
+
+	CHECK_INT(run_fake("pgid", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
+	int pid = -1, pgid = -2;
+	CHECK(r.output && sscanf(r.output, "pid=%d pgid=%d", &pid, &pgid) == 2);
+	CHECK_INT(pid, ==, pgid); /* its own process group */
+	CHECK_INT(pgid, !=, getpgid(0));
+	run_result_free(&r);
+}
+
+/* If the supervisor dies, the supervised program dies with it. */
+static void test_parent_death(void)
+{
+	int p[2];
+	CHECK(pipe2(p, O_CLOEXEC) == 0);
+	pid_t helper = fork();
+	if (helper == 0) {
+		close(p[0]);
+		char fdnum[16];
+		snprintf(fdnum, sizeof fdnum, "%d", p[1]);
+		struct run_limits lim = DEFAULT_LIMITS;
+		lim.wall_s = 30;
+		struct run_result r;
+		double took;
+		run_fake("report_pid_hang", fdnum, p[1], &lim, &r, &took);
+		_exit(0);
+	}
+	close(p[1]);
+	char buf[32] = "";
+	struct pollfd pf = {.fd = p[0], .events = POLLIN};
+	CHECK(poll(&pf, 1, 5000) == 1);
+	ssize_t n = read(p[0], buf, sizeof buf - 1);
+	close(p[0]);
+	pid_t child = n > 0 ? (pid_t)atoi(buf) : -1;
+	CHECK_MSG(child > 0, "no pid from the supervised program");
+	kill(helper, SIGKILL);
+	int status;
+	CHECK(reap(helper, 5.0, &status));
+	if (child > 0) {
+		bool gone = reap(child, 3.0, &status);
+		CHECK_MSG(gone, "the supervised program outlived its supervisor");
+		if (gone)
+			CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+		else {
+			kill(child, SIGKILL);
+			reap(child, 2.0, &status);
+		}
+	}
+}
+
+static const struct unit_test tests[] = {
+	{"hang: timed out at the deadline", test_hang_times_out},
+	{"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
+	{"child and grandchild hang: both killed at the deadline", test_grandchild_and_child_hang},
+	{"grandchild in its own session is killed too", test_escaped_grandchild,
+	 "supervise.c kill_group only reaches the process group; setsid() escapes it"},
+	{"crash: signaled", test_segv},
+	{"output flood: killed, output capped", test_flood},
+	{"output cap without a kill limit", test_output_cap_without_kill},
+	{"PASS ACCEPTED exit 0: output kept exactly", test_pass_output},
+	{"exit codes", test_exit_codes},
+	{"CPU limit", test_cpu_limit},
+	{"rlimits in the child", test_rlimits},
+	{"missing or non-executable program", test_not_started},
+	{"keep_fd is inherited", test_keep_fd},
+	{"other descriptors are closed", test_other_fds_closed},
+	{"stdin is empty, own process group", test_stdin_and_group},
+	{"supervisor death kills the program", test_parent_death},
+	{0},
+};
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		fake = argv[1];
+	if (access(fake, X_OK) != 0) {
+		fprintf(stderr, "test_supervise: %s is not executable\n", fake);
+		return 1;
+	}
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	signal(SIGPIPE, SIG_IGN);
+	return unit_main(tests, argc > 1 ? argc - 1 : 1, argc > 1 ? argv + 1 : argv);
+}
