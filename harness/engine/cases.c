@@ -2,6 +2,7 @@
 #include "cases.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@
 int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errlen)
 {
 	memset(set, 0, sizeof *set);
-	set->fd = memfd_create("cudajudge-cases", MFD_CLOEXEC);
+	set->fd = memfd_create("cudajudge-cases", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (set->fd < 0) {
 		snprintf(err, errlen, "memfd_create: %s", strerror(errno));
 		return -1;
@@ -32,6 +33,14 @@ int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errl
 		set->fd = -1;
 		return -1;
 	}
+	/* The test binary must not be able to shrink the file under our mapping
+	 * (SIGBUS in the engine) or grow it. */
+	if (fcntl(set->fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+		snprintf(err, errlen, "cannot seal the case file: %s", strerror(errno));
+		close(set->fd);
+		set->fd = -1;
+		return -1;
+	}
 	set->base = mmap(NULL, set->reserved, PROT_READ | PROT_WRITE, MAP_SHARED, set->fd, 0);
 	if (set->base == MAP_FAILED) {
 		snprintf(err, errlen, "cannot map the case file: %s", strerror(errno));
@@ -40,6 +49,7 @@ int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errl
 		return -1;
 	}
 	set->used = HEADER_BYTES;
+	set->int_poison = 0xff;
 	return 0;
 }
 
@@ -69,6 +79,7 @@ struct jbuf *case_buf(struct case_set *set, struct jcase *c, const char *name, u
 	b->role = role;
 	b->count = count;
 	b->data = set->base + set->used;
+	b->poison = elem == CJ_F32 ? 0xff : set->int_poison;
 	set->used += bytes;
 	if (role != CJ_IN)
 		b->expect = xcalloc(count, CJ_ELEM_SIZE);
@@ -109,11 +120,12 @@ void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int 
 				memcpy(jb->initial, jb->data, jb->count * CJ_ELEM_SIZE);
 			}
 			if (jb->role == CJ_OUT) /* a record marked done without writing fails */
-				memset(jb->data, 0xff, jb->count * CJ_ELEM_SIZE);
+				memset(jb->data, (int)jb->poison, jb->count * CJ_ELEM_SIZE);
 			w->buf[b].offset = (uint64_t)((uint8_t *)c->buf[b].data - set->base);
 			w->buf[b].count = c->buf[b].count;
 			w->buf[b].elem = c->buf[b].elem;
 			w->buf[b].role = c->buf[b].role;
+			w->buf[b].poison = c->buf[b].poison;
 			snprintf(w->buf[b].name, sizeof w->buf[b].name, "%s", c->buf[b].name);
 		}
 	}
@@ -130,6 +142,23 @@ int case_set_current(const struct case_set *set)
 	return cur >= 0 && cur < set->n ? cur : -1;
 }
 
+uint64_t case_set_hash_inputs(const struct case_set *set)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	for (int i = 0; i < set->n; ++i)
+		for (int b = 0; b < set->cases[i].nbuf; ++b) {
+			const struct jbuf *jb = &set->cases[i].buf[b];
+			if (jb->role != CJ_IN)
+				continue;
+			/* buffers start CJ_ALIGN-aligned and are padded to it */
+			const uint64_t *w = jb->data;
+			uint64_t words = (jb->count * CJ_ELEM_SIZE + 7) / 8;
+			for (uint64_t k = 0; k < words; ++k)
+				h = (h ^ w[k]) * 0x100000001b3ull + (h >> 29);
+		}
+	return h;
+}
+
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
                       size_t errlen)
 {
@@ -139,6 +168,7 @@ int case_set_copy_one(struct case_set *to, const struct case_set *from, int whic
 		bytes += (src->buf[b].count * CJ_ELEM_SIZE + CJ_ALIGN - 1) / CJ_ALIGN * CJ_ALIGN;
 	if (case_set_init(to, bytes, err, errlen) != 0)
 		return -1;
+	to->int_poison = from->int_poison;
 	struct jcase *c = case_new(to, src->name);
 	memcpy(c->param, src->param, sizeof c->param);
 	c->timed = src->timed;

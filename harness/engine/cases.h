@@ -18,6 +18,7 @@ struct case_set {
 	uint64_t used;     /* bytes handed out, header region included */
 	struct jcase cases[CASES_MAX];
 	int n;
+	uint8_t int_poison; /* poison byte of integer outputs (floats get 0xff: NaN) */
 };
 
 /* Creates an empty set able to hold `reserve` bytes of buffers. */
@@ -28,6 +29,9 @@ void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int 
 struct cj_wire_case *case_record(struct case_set *set, int i);
 /* The case the test binary said it was working on (-1 if none). */
 int case_set_current(const struct case_set *set);
+/* A hash of every input buffer (CJ_IN): equal before and after a run unless
+ * the test binary wrote into the judge's inputs. */
+uint64_t case_set_hash_inputs(const struct case_set *set);
 /* A new set holding only case `which` of `from`, inputs copied, outputs fresh. */
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
                       size_t errlen);

@@ -32,12 +32,12 @@ fail_at(struct loader *ld, const yaml_node_t *n, const char *fmt, ...)
 {
 	int k = snprintf(ld->err, ld->errlen, "%s:%zu:%zu: ", ld->path,
 	                 n ? n->start_mark.line + 1 : 1, n ? n->start_mark.column + 1 : 1);
-	if (k < 0 || (size_t)k >= ld->errlen)
-		k = 0;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(ld->err + k, ld->errlen - (size_t)k, fmt, ap);
-	va_end(ap);
+	if (k >= 0 && (size_t)k < ld->errlen) { /* else the cut prefix is all that fits */
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(ld->err + k, ld->errlen - (size_t)k, fmt, ap);
+		va_end(ap);
+	}
 	longjmp(ld->fail, 1);
 }
 
@@ -65,12 +65,11 @@ static const char *scalar(const yaml_node_t *n)
 	return (const char *)n->data.scalar.value;
 }
 
+static void check_string(struct loader *ld, const yaml_node_t *n, const char *what);
+
 static char *want_string(struct loader *ld, const yaml_node_t *n, const char *what)
 {
-	if (n->type != YAML_SCALAR_NODE)
-		fail_at(ld, n, "%s must be a string, found %s", what, kind_name(n));
-	if (!*scalar(n))
-		fail_at(ld, n, "%s must not be empty", what);
+	check_string(ld, n, what);
 	return xstrdup(scalar(n));
 }
 
@@ -96,16 +95,30 @@ static int64_t want_count(struct loader *ld, const yaml_node_t *n, const char *w
 	return (int64_t)v;
 }
 
+/* Fails (without allocating) unless n is a non-empty string. */
+static void check_string(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	if (n->type != YAML_SCALAR_NODE)
+		fail_at(ld, n, "%s must be a string, found %s", what, kind_name(n));
+	if (!*scalar(n))
+		fail_at(ld, n, "%s must not be empty", what);
+}
+
+/* Every item is checked before anything is allocated, so a failure (which
+ * longjmps) leaks nothing. */
 static struct string_list want_strings(struct loader *ld, const yaml_node_t *n, const char *what)
 {
 	if (n->type != YAML_SEQUENCE_NODE)
 		fail_at(ld, n, "%s must be a list of strings, found %s", what, kind_name(n));
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+	     ++it)
+		check_string(ld, node(ld, *it), what);
 	struct string_list l = {0};
 	size_t count = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	l.items = xcalloc(count + 1, sizeof *l.items);
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
 	     ++it)
-		l.items[l.n++] = want_string(ld, node(ld, *it), what);
+		l.items[l.n++] = xstrdup(scalar(node(ld, *it)));
 	return l;
 }
 
@@ -157,7 +170,9 @@ static struct text_pair want_text_pair(struct loader *ld, const yaml_node_t *n, 
 	want_mapping(ld, n, what, keys, v, 2);
 	require(ld, n, v[0], "en", what);
 	require(ld, n, v[1], "zh", what);
-	struct text_pair t = {want_string(ld, v[0], what), want_string(ld, v[1], what)};
+	check_string(ld, v[0], what);
+	check_string(ld, v[1], what);
+	struct text_pair t = {xstrdup(scalar(v[0])), xstrdup(scalar(v[1]))};
 	return t;
 }
 
@@ -217,32 +232,35 @@ static void load_perf(struct loader *ld, const yaml_node_t *n, struct perf_spec 
 	require(ld, n, v[1], "bytes_per_elem", "perf");
 	p->n = want_count(ld, v[0], "perf.n");
 	p->bytes_per_elem = want_number(ld, v[1], "perf.bytes_per_elem");
-	if (v[2])
-		p->reps = (uint32_t)want_count(ld, v[2], "perf.reps");
-	if (p->reps == 0 || p->reps > 1000)
-		fail_at(ld, v[2] ? v[2] : n, "perf.reps must be between 1 and 1000");
+	if (v[2]) {
+		int64_t reps = v[2] ? want_count(ld, v[2], "perf.reps") : p->reps;
+		if (reps < 1 || reps > 1000)
+			fail_at(ld, v[2] ? v[2] : n, "perf.reps must be between 1 and 1000");
+		p->reps = (uint32_t)reps;
+	}
 	if (p->n < 1 || p->n > (int64_t)1 << 31)
 		fail_at(ld, v[0], "perf.n must be between 1 and 2^31");
 }
 
 static unsigned load_backends(struct loader *ld, const yaml_node_t *n)
 {
-	struct string_list l = want_strings(ld, n, "backends");
+	if (n->type != YAML_SEQUENCE_NODE)
+		fail_at(ld, n, "backends must be a list of strings, found %s", kind_name(n));
 	unsigned bits = 0;
-	for (size_t i = 0; i < l.n; ++i) {
-		const yaml_node_t *item = node(ld, n->data.sequence.items.start[i]);
-		unsigned b = !strcmp(l.items[i], "gpu")        ? BACKEND_GPU
-		             : !strcmp(l.items[i], "emu")      ? BACKEND_EMU
-		             : !strcmp(l.items[i], "sanitize") ? BACKEND_SANITIZE
-		                                               : 0;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+	     ++it) {
+		const yaml_node_t *item = node(ld, *it);
+		check_string(ld, item, "backends");
+		const char *name = scalar(item);
+		unsigned b = !strcmp(name, "gpu")        ? BACKEND_GPU
+		             : !strcmp(name, "emu")      ? BACKEND_EMU
+		             : !strcmp(name, "sanitize") ? BACKEND_SANITIZE
+		                                         : 0;
 		if (!b)
 			fail_at(ld, item, "unknown backend '%s' (expected gpu, emu or sanitize)",
-			        l.items[i]);
+			        name);
 		bits |= b;
 	}
-	for (size_t i = 0; i < l.n; ++i)
-		free(l.items[i]);
-	free(l.items);
 	if (!bits)
 		fail_at(ld, n, "backends must name at least one of gpu, emu, sanitize");
 	return bits;
@@ -438,6 +456,36 @@ static void check_unique_names(struct loader *ld, const yaml_node_t *root, struc
 	}
 }
 
+/* libyaml's own message. Reader errors (bad UTF-8, control characters) carry
+ * a byte offset instead of a line and column: count them from the text. */
+static void parser_error(const yaml_parser_t *parser, const char *text, size_t len,
+                         const char *shown_path, char *err, size_t errlen)
+{
+	size_t line = parser->problem_mark.line + 1, col = parser->problem_mark.column + 1;
+		if (parser->error == YAML_READER_ERROR) {
+		size_t at = parser->problem_offset;
+		/* A bad trailing octet is reported at itself: point at its sequence. */
+		if (parser->problem && strstr(parser->problem, "trailing"))
+			for (size_t back = 1; back <= 3 && back <= at && at <= len; ++back)
+				if ((unsigned char)text[at - back] >= 0xc0) {
+					at -= back;
+					break;
+				}
+		line = col = 1;
+		for (size_t i = 0; i < at && i < len; ++i) {
+			if (text[i] == '\n') {
+				++line;
+				col = 1;
+			} else if (((unsigned char)text[i] & 0xc0) != 0x80) {
+				++col; /* count characters, not UTF-8 continuation bytes */
+			}
+		}
+	}
+	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, line, col,
+	         parser->problem ? parser->problem : "malformed YAML", parser->context ? " " : "",
+	         parser->context ? parser->context : "");
+}
+
 int catalog_parse(const char *text, size_t len, const char *shown_path, struct catalog *cat,
                   char *err, size_t errlen)
 {
@@ -448,14 +496,30 @@ int catalog_parse(const char *text, size_t len, const char *shown_path, struct c
 		die("cannot initialise the YAML parser");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &ld.doc)) {
-		snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path,
-		         parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-		         parser.problem ? parser.problem : "malformed YAML",
-		         parser.context ? " " : "", parser.context ? parser.context : "");
+		parser_error(&parser, text, len, shown_path, err, errlen);
 		yaml_parser_delete(&parser);
 		return -1;
 	}
+	/* One document only: text after a '---' must not be silently ignored. */
+	yaml_document_t extra;
+	if (!yaml_parser_load(&parser, &extra)) {
+		parser_error(&parser, text, len, shown_path, err, errlen);
+		yaml_document_delete(&ld.doc);
+		yaml_parser_delete(&parser);
+		return -1;
+	}
+	bool second = yaml_document_get_root_node(&extra) != NULL;
+	size_t second_line = extra.start_mark.line + 1, second_col = extra.start_mark.column + 1;
+	yaml_document_delete(&extra);
 	yaml_parser_delete(&parser);
+	if (second) {
+		snprintf(err, errlen,
+		         "%s:%zu:%zu: a second YAML document: the catalog is one list of exercises "
+		         "(remove the '---')",
+		         shown_path, second_line, second_col);
+		yaml_document_delete(&ld.doc);
+		return -1;
+	}
 
 	volatile int rc = 0;
 	if (setjmp(ld.fail)) {

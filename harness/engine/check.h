@@ -35,10 +35,16 @@ struct buffer_report {
 	struct mismatch last;                   /* the last one, when bad > nshown */
 };
 
-/* Poison written to every output element before a launch. */
+/* The poison of float outputs (a NaN). Integer outputs get a byte chosen
+ * per run, so that no fixed value (such as -1) can hide an unwritten element. */
 #define CHECK_POISON_BITS 0xffffffffu
 
-/* Compares n 32-bit elements of type elem (enum cj_elem). `scale` may be NULL. */
+/* Compares n 32-bit elements of type elem (enum cj_elem). `scale` may be NULL.
+ * Bad elements whose bits equal poison_bits count as unwritten. */
+void compare_buffer_poisoned(uint32_t elem, const void *got, const void *want, const double *scale,
+                             uint64_t n, const struct check_spec *spec, uint32_t poison_bits,
+                             struct buffer_report *out);
+/* The same with CHECK_POISON_BITS. */
 void compare_buffer(uint32_t elem, const void *got, const void *want, const double *scale,
                     uint64_t n, const struct check_spec *spec, struct buffer_report *out);
 

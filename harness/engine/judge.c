@@ -100,8 +100,8 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		if (jb->role == CJ_IN || jb->by_extra)
 			continue;
 		struct buffer_report r;
-		compare_buffer(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
-		               &j->entry->check, &r);
+		compare_buffer_poisoned(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
+		                        &j->entry->check, jb->poison * 0x01010101u, &r);
 		if (r.bad && o->f.bad_buf < 0) {
 			o->f.bad_buf = b;
 			o->f.report = r;
@@ -129,45 +129,60 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	}
 }
 
-/* The case the run was inside when it ended badly gets the blame. */
-static void blame_run(const struct judgement *j, const struct run_result *r, struct case_outcome *o)
+/* The case the run was inside when it ended badly gets the blame; `name` is
+ * that case, or NULL when every case had finished. */
+static void blame_run(const struct judgement *j, const struct run_result *r, const char *name,
+                      struct case_outcome *o)
 {
-	const char *name = o->c ? o->c->name : "start-up";
+	char during[96] = "", in_case[96] = "";
+	if (name) {
+		snprintf(during, sizeof during, " during case '%s'", name);
+		snprintf(in_case, sizeof in_case, " case '%s'", name);
+	}
+	const char *after = name ? "" : "after the last case: ";
 	switch (r->end) {
 	case RUN_TIMED_OUT:
 		o->verdict = V_TLE;
-		snprintf(
-		        o->detail, sizeof o->detail,
-		        "still running case '%s' after %.1f s (limit %.0f s): possible deadlock "
-		        "(a __syncthreads() or a wait that not every thread reaches) or an endless "
-		        "loop",
-		        name, r->wall_s, j->entry->limits.wall_s);
+		snprintf(o->detail, sizeof o->detail,
+		         "%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
+		         "__syncthreads() or a wait that not every thread reaches) or an endless "
+		         "loop",
+		         after, in_case, r->wall_s, j->entry->limits.wall_s);
 		break;
 	case RUN_SIGNALED:
-		if (r->signal == SIGXCPU) {
+		if (r->signal == SIGXCPU ||
+		    (r->signal == SIGKILL && r->cpu_s >= j->entry->limits.cpu_s)) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
-			         "used more than %.0f s of CPU time in case '%s'",
-			         j->entry->limits.cpu_s, name);
+			         "%sused more than %.0f s of CPU time%s: an endless loop on the "
+			         "host?",
+			         after, j->entry->limits.cpu_s, during);
 		} else {
 			o->verdict = V_RE;
-			snprintf(o->detail, sizeof o->detail,
-			         "the program was killed by %s during case '%s'",
-			         signal_words(r->signal), name);
+			snprintf(o->detail, sizeof o->detail, "%sthe program was killed by %s%s",
+			         after, signal_words(r->signal), during);
 		}
 		break;
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail,
-		         "the program printed more than %llu MiB during case '%s'",
-		         (unsigned long long)(learner_limits(j->entry).output_kill >> 20), name);
+		snprintf(o->detail, sizeof o->detail, "%sthe program printed more than %llu MiB%s",
+		         after, (unsigned long long)(learner_limits(j->entry).output_kill >> 20),
+		         during);
 		break;
 	default:
 		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail,
-		         "the program ended (exit status %d) in the middle of case '%s': does the "
-		         "code call exit() or return from a host function early?",
-		         r->exit_code, name);
+		if (name)
+			snprintf(o->detail, sizeof o->detail,
+			         "the program ended (exit status %d) in the middle of case '%s': "
+			         "does "
+			         "the code call exit() or return from a host function early?",
+			         r->exit_code, name);
+		else
+			snprintf(o->detail, sizeof o->detail,
+			         "after the last case: the program ended with exit status %d "
+			         "instead "
+			         "of 0: does the code call exit()?",
+			         r->exit_code);
 		break;
 	}
 }
@@ -178,9 +193,9 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
 		const struct jbuf *b = &o->c->buf[rec->guard_buf];
 		snprintf(o->detail, sizeof o->detail,
-		         "a write landed %lld bytes %s buffer '%s' (%llu elements): an index "
+		         "a write landed %lld byte%s %s buffer '%s' (%llu elements): an index "
 		         "out of bounds",
-		         (long long)rec->guard_offset + 1,
+		         (long long)rec->guard_offset + 1, rec->guard_offset ? "s" : "",
 		         rec->guard_side < 0 ? "before" : "past the end of", b->name,
 		         (unsigned long long)b->count);
 	} else {
@@ -275,11 +290,14 @@ static void run_and_check(struct judgement *j, const char *bin)
 	}
 	struct rng rng;
 	rng_seed(&rng, seed);
+	/* Integer outputs are poisoned with a byte that changes from run to run. */
+	set.int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
 	j->prob->make_cases(&set, &rng, j->entry, !j->o->no_perf && j->entry->perf.n > 0);
 	int timed = timed_index(&set);
 	if (timed >= 0 && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
 		timed = -1; /* no reference timing, but the learner is still judged */
 	case_set_publish(&set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+	uint64_t inputs_before = case_set_hash_inputs(&set);
 
 	report_phase("run", "start", -1);
 	struct run_result r;
@@ -317,6 +335,15 @@ static void run_and_check(struct judgement *j, const char *bin)
 	enum verdict overall = V_AC;
 	bool blamed = false;
 	bool ended_badly = r.end != RUN_EXITED || r.exit_code != 0;
+	if (case_set_hash_inputs(&set) != inputs_before) {
+		/* The runtime never writes inputs: the learner's code reached into
+		 * the judge's case file. Nothing it left there can be trusted. */
+		j->sum.verdict = V_RE;
+		snprintf(j->message, sizeof j->message,
+		         "the program wrote into the judge's input data (the case file), so no "
+		         "case can be judged");
+		goto out;
+	}
 	for (int i = 0; i < set.n; ++i) {
 		const struct cj_wire_case *rec = case_record(&set, i);
 		struct case_outcome *o = &j->out[j->nout];
@@ -336,7 +363,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			blamed = true;
 		} else if (!blamed) {
 			/* Started, or never reached although the program ended. */
-			blame_run(j, &r, o);
+			blame_run(j, &r, o->c->name, o);
 			blamed = true;
 		} else {
 			break;
@@ -350,9 +377,9 @@ static void run_and_check(struct judgement *j, const char *bin)
 	if (ended_badly && !blamed) {
 		/* Every case finished, then the program hung or crashed. */
 		struct case_outcome o = {.verdict = V_AC};
-		blame_run(j, &r, &o);
+		blame_run(j, &r, NULL, &o);
 		overall = verdict_worse(overall, o.verdict);
-		snprintf(j->message, sizeof j->message, "after the last case: %s", o.detail);
+		snprintf(j->message, sizeof j->message, "%s", o.detail);
 	}
 	j->sum.verdict = overall;
 	if (!j->message[0]) {
@@ -366,7 +393,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
 			         first->detail);
 	}
-	if (overall == V_AC && timed >= 0 && j->sum.timing.have)
+	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt)
 		time_reference(j, &ref);
 out:
 	r.output = NULL; /* handed to the summary */

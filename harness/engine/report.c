@@ -53,7 +53,8 @@ static void mismatch_json(struct strbuf *b, const struct problem *p, const struc
 	value(b, c->buf[buf].elem, m->want);
 	sb_puts(b, ",\"got\":");
 	value(b, c->buf[buf].elem, m->got);
-	sb_printf(b, ",\"unwritten\":%s}", m->got_bits == CHECK_POISON_BITS ? "true" : "false");
+	sb_printf(b, ",\"unwritten\":%s}",
+	          m->got_bits == c->buf[buf].poison * 0x01010101u ? "true" : "false");
 }
 
 char *report_case(const struct problem *p, const struct case_outcome *o)
@@ -69,7 +70,11 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 	static const char *const names[] = {"n", "block"};
 	for (int i = 0; i < 2; ++i)
 		sb_printf(&b, "%s\"%s\":%lld", i ? "," : "", names[i], (long long)c->param[i]);
-	sb_puts(&b, "}");
+	/* every parameter, in the order the problem's glue documents them */
+	sb_puts(&b, "},\"param\":[");
+	for (int i = 0; i < CJ_MAX_PARAMS; ++i)
+		sb_printf(&b, "%s%lld", i ? "," : "", (long long)c->param[i]);
+	sb_puts(&b, "]");
 	int bad = o->f.bad_buf;
 	sb_printf(&b, ",\"buffer\":");
 	json_str(&b, bad >= 0 ? c->buf[bad].name : NULL);

@@ -9,10 +9,12 @@
  */
 #include "supervise.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +70,46 @@ static void child_setup(char *const argv[], int keep_fd, int out_w, int err_w,
 	_exit(127);
 }
 
-static void kill_group(pid_t pid)
+/* Kills and reaps every process re-parented to us: descendants that left the
+ * program's process group (setsid) end up here because the engine is a child
+ * subreaper. Repeats until none is left, as a dying one may leave orphans. */
+static void kill_orphans(void)
 {
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
+	for (int round = 0; round < 50; ++round) {
+		bool found = false;
+		DIR *d = opendir("/proc");
+		struct dirent *e;
+		while (d && (e = readdir(d))) {
+			char *end;
+			long pid = strtol(e->d_name, &end, 10);
+			if (*end || pid <= 0)
+				continue;
+			char path[64], buf[512];
+			snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+			FILE *f = fopen(path, "r");
+			if (!f)
+				continue;
+			size_t n = fread(buf, 1, sizeof buf - 1, f);
+			fclose(f);
+			buf[n] = '\0';
+			/* "pid (comm) state ppid ...": comm may hold spaces and ')' */
+			char *close = strrchr(buf, ')');
+			long ppid = 0;
+			if (close && sscanf(close + 1, " %*c %ld", &ppid) == 1 &&
+			    ppid == getpid()) {
+				kill((pid_t)pid, SIGKILL);
+				found = true;
+			}
+		}
+		if (d)
+			closedir(d);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			found = true;
+		if (!found)
+			return;
+		struct timespec ts = {0, 2 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
 }
 
 int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
@@ -89,6 +127,8 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		close(out_pipe[1]);
 		return -1;
 	}
+	/* Descendants that escape the process group are re-parented to us. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	if (keep_fd >= 0) /* the child must inherit it across exec */
 		fcntl(keep_fd, F_SETFD, fcntl(keep_fd, F_GETFD) & ~FD_CLOEXEC);
 
@@ -133,8 +173,11 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 
 	while (out_open || !exited) {
 		if (!exited) {
-			pid_t w = wait4(pid, &status, WNOHANG, &ru);
-			if (w == pid) {
+			/* WNOWAIT: the zombie keeps its pid (and so its process group)
+			 * until the group has been killed below. */
+			siginfo_t info = {0};
+			if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			    info.si_pid == pid) {
 				exited = true;
 				exited_at = now_s();
 			}
@@ -176,11 +219,14 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		}
 	}
 
-	kill_group(pid); /* nothing of the judged program outlives its run */
-	if (!exited) {
-		wait4(pid, &status, 0, &ru);
-		exited = true;
-	}
+	/* Nothing of the judged program outlives its run: its process group
+	 * (still held by the child, alive or a zombie), then whatever escaped
+	 * the group and was re-parented to us. */
+	kill(-pid, SIGKILL);
+	if (!exited)
+		kill(pid, SIGKILL);
+	wait4(pid, &status, 0, &ru);
+	kill_orphans();
 	close(out_pipe[0]);
 
 	res->wall_s = now_s() - start;

@@ -24,11 +24,12 @@ struct jbuf {
 	uint32_t elem; /* enum cj_elem */
 	uint32_t role; /* enum cj_role */
 	uint64_t count;
-	void *data;    /* in the case file: inputs before the run, outputs after it */
-	void *expect;  /* engine-private golden output (CJ_OUT and CJ_INOUT), else NULL */
-	double *scale; /* optional per-element tolerance scale for floats, else NULL */
-	void *initial; /* engine-private copy of an in-out buffer's starting values */
-	bool by_extra; /* checked by the problem's check_extra, not element by element */
+	void *data;      /* in the case file: inputs before the run, outputs after it */
+	void *expect;    /* engine-private golden output (CJ_OUT and CJ_INOUT), else NULL */
+	double *scale;   /* optional per-element tolerance scale for floats, else NULL */
+	void *initial;   /* engine-private copy of an in-out buffer's starting values */
+	uint32_t poison; /* outputs: the byte written over them before each launch */
+	bool by_extra;   /* checked by the problem's check_extra, not element by element */
 };
 
 struct jcase {

@@ -26,7 +26,6 @@ size_t cj_error_sink_len;
 
 static const size_t GUARD_BYTES = 64 * 1024;
 static const unsigned char GUARD_BYTE = 0xa5;
-static const unsigned char POISON_BYTE = 0xff;
 
 struct device_buffer {
 	unsigned char *base; /* guard, data, guard */
@@ -66,7 +65,8 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 	for (uint32_t b = 0; b < c->nbuf; ++b) {
 		const struct cj_wire_buf *w = &c->buf[b];
 		if (w->role == CJ_OUT)
-			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), POISON_BYTE, bufs[b].bytes, s));
+			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), (int)(w->poison & 0xff),
+			                         bufs[b].bytes, s));
 		else
 			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
 			                         cudaMemcpyHostToDevice, s));

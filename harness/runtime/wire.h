@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
-#define CJ_WIRE_VERSION 1u
+#define CJ_WIRE_VERSION 2u
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u
@@ -51,6 +51,8 @@ struct cj_wire_buf {
 	uint64_t count;  /* elements */
 	uint32_t elem;   /* enum cj_elem */
 	uint32_t role;   /* enum cj_role */
+	uint32_t poison; /* byte written over an output before each launch */
+	uint32_t pad;
 	char name[16];
 };
 
