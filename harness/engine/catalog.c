@@ -462,7 +462,7 @@ static void parser_error(const yaml_parser_t *parser, const char *text, size_t l
                          const char *shown_path, char *err, size_t errlen)
 {
 	size_t line = parser->problem_mark.line + 1, col = parser->problem_mark.column + 1;
-		if (parser->error == YAML_READER_ERROR) {
+	if (parser->error == YAML_READER_ERROR) {
 		size_t at = parser->problem_offset;
 		/* A bad trailing octet is reported at itself: point at its sequence. */
 		if (parser->problem && strstr(parser->problem, "trailing"))

@@ -126,7 +126,8 @@ static void buffers(struct cj_wire_case *c, int32_t **in, int32_t **out, int64_t
 		bad("not a warp_scan case", (long)c->nbuf);
 	for (int b = 0; b < 2; ++b) {
 		const struct cj_wire_buf *w = &c->buf[b];
-		if (w->elem != CJ_I32 || w->role != (b ? CJ_OUT : CJ_IN) || w->count != (uint64_t)*n)
+		if (w->elem != CJ_I32 || w->role != (b ? CJ_OUT : CJ_IN) ||
+		    w->count != (uint64_t)*n)
 			bad("unexpected buffer", b);
 		if (w->offset % CJ_ALIGN || w->offset + w->count * CJ_ELEM_SIZE > file_size)
 			bad("buffer outside the file", b);
@@ -263,8 +264,9 @@ int main(int argc, char **argv)
 			if (is("cuda_error") || is("cuda_error_long")) {
 				if (is("cuda_error"))
 					snprintf(c->error, sizeof c->error, "%s",
-						 "cudaDeviceSynchronize: an illegal memory access was "
-						 "encountered");
+					         "cudaDeviceSynchronize: an illegal memory access "
+					         "was "
+					         "encountered");
 				else
 					memset(c->error, 'x', sizeof c->error);
 				c->cuda_error = 700;

@@ -189,10 +189,10 @@ static void test_find(void)
 	CHECK(catalog_find(&cat, "grid_sync2") == &cat.entries[2]);
 	CHECK(catalog_find(&cat, "nope") == NULL);
 	CHECK(catalog_find(&cat, "") == NULL);
-	CHECK(catalog_find(&cat, "warp") == NULL);        /* no prefix matching */
-	CHECK(catalog_find(&cat, "warp_scan_") == NULL);  /* nor extension */
-	CHECK(catalog_find(&cat, "WARP_SCAN") == NULL);   /* exact: case matters */
-	CHECK(catalog_find(&cat, "sync-warp") == NULL);   /* a chapter is not a name */
+	CHECK(catalog_find(&cat, "warp") == NULL);       /* no prefix matching */
+	CHECK(catalog_find(&cat, "warp_scan_") == NULL); /* nor extension */
+	CHECK(catalog_find(&cat, "WARP_SCAN") == NULL);  /* exact: case matters */
+	CHECK(catalog_find(&cat, "sync-warp") == NULL);  /* a chapter is not a name */
 	catalog_free(&cat);
 
 	struct catalog empty = {0};
@@ -204,15 +204,15 @@ static void test_find(void)
 /* Checks that err is "<path>:<line>:<col>: " followed by text containing every
  * needle. */
 static void check_error(const char *where, const char *err, const char *path, int line, int col,
-			const char *const needles[])
+                        const char *const needles[])
 {
 	char prefix[512];
 	snprintf(prefix, sizeof prefix, "%s:%d:%d: ", path, line, col);
 	CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: error should start with '%s': %s",
-		  where, prefix, err);
+	          where, prefix, err);
 	for (int i = 0; needles[i]; ++i)
 		CHECK_MSG(strstr(err, needles[i]) != NULL, "%s: error should mention '%s': %s",
-			  where, needles[i], err);
+		          where, needles[i], err);
 }
 
 struct bad_file {
@@ -222,27 +222,34 @@ struct bad_file {
 };
 
 static const struct bad_file bad_files[] = {
-	{"unknown_key.yaml", 4, 3,
-	 {"unknown key 'titel' in an exercise",
-	  "(expected one of: id, aliases, chapter, title, statement, signature, launch, hints, "
-	  "rules, check, limits, perf, backends, skip)"}},
-	{"unknown_key_nested.yaml", 9, 23,
-	 {"unknown key 'wal_s' in limits", "(expected one of: wall_s, cpu_s, memory_mb, output_kb)"}},
-	{"missing_key.yaml", 1, 3, {"exercise 'alpha' is missing the required key 'signature'"}},
-	{"wrong_type.yaml", 2, 12, {"chapter must be a string, found a list"}},
-	{"bad_number.yaml", 9, 20, {"limits.wall_s must be a number, found 'ten'"}},
-	{"negative_number.yaml", 9, 35, {"perf.bytes_per_elem must not be negative, found -8"}},
-	/* libyaml's own words for a tab where indentation is expected */
-	{"tab_indent.yaml", 3, 1,
-	 {"found a tab character that violates indentation", "while scanning a plain scalar"}},
-	{"empty.yaml", 1, 1, {"the catalog is empty: expected a list of exercises"}},
-	{"comment_only.yaml", 1, 1, {"the catalog is empty"}},
-	{"mapping_root.yaml", 1, 1, {"the catalog must be a list of exercises, found a mapping"}},
-	{"duplicate_id.yaml", 12, 3, {"id 'alpha' is already used by exercise 'alpha' (line 1)"}},
-	{"alias_clash.yaml", 12, 3, {"alias 'alpha' is already used by exercise 'alpha' (line 1)"}},
-	{"hints_count.yaml", 7, 33, {"hints.zh has 2 hints but hints.en has 3"}},
-	{"one_hint.yaml", 7, 15, {"hints.en needs at least two hints, found 1"}},
-	{"unknown_backend.yaml", 10, 19, {"unknown backend 'cpu' (expected gpu, emu or sanitize)"}},
+        {"unknown_key.yaml",
+         4,
+         3,
+         {"unknown key 'titel' in an exercise",
+          "(expected one of: id, aliases, chapter, title, statement, signature, launch, hints, "
+          "rules, check, limits, perf, backends, skip)"}},
+        {"unknown_key_nested.yaml",
+         9,
+         23,
+         {"unknown key 'wal_s' in limits",
+          "(expected one of: wall_s, cpu_s, memory_mb, output_kb)"}},
+        {"missing_key.yaml", 1, 3, {"exercise 'alpha' is missing the required key 'signature'"}},
+        {"wrong_type.yaml", 2, 12, {"chapter must be a string, found a list"}},
+        {"bad_number.yaml", 9, 20, {"limits.wall_s must be a number, found 'ten'"}},
+        {"negative_number.yaml", 9, 35, {"perf.bytes_per_elem must not be negative, found -8"}},
+        /* libyaml's own words for a tab where indentation is expected */
+        {"tab_indent.yaml",
+         3,
+         1,
+         {"found a tab character that violates indentation", "while scanning a plain scalar"}},
+        {"empty.yaml", 1, 1, {"the catalog is empty: expected a list of exercises"}},
+        {"comment_only.yaml", 1, 1, {"the catalog is empty"}},
+        {"mapping_root.yaml", 1, 1, {"the catalog must be a list of exercises, found a mapping"}},
+        {"duplicate_id.yaml", 12, 3, {"id 'alpha' is already used by exercise 'alpha' (line 1)"}},
+        {"alias_clash.yaml", 12, 3, {"alias 'alpha' is already used by exercise 'alpha' (line 1)"}},
+        {"hints_count.yaml", 7, 33, {"hints.zh has 2 hints but hints.en has 3"}},
+        {"one_hint.yaml", 7, 15, {"hints.en needs at least two hints, found 1"}},
+        {"unknown_backend.yaml", 10, 19, {"unknown backend 'cpu' (expected gpu, emu or sanitize)"}},
 };
 
 static void test_bad_files(void)
@@ -261,7 +268,7 @@ static void test_bad_files(void)
 		}
 		check_error(b->name, err, shown, b->line, b->col, b->needles);
 		CHECK_MSG(cat.n == 0 && cat.entries == NULL && cat.path == NULL,
-			  "%s: the catalog is not empty after a failure", b->name);
+		          "%s: the catalog is not empty after a failure", b->name);
 		catalog_free(&cat); /* harmless on an empty catalog */
 	}
 }
@@ -293,19 +300,19 @@ static char *entry(const char *id, const char *aliases_line, const char *extra)
 {
 	char *s = NULL;
 	int n = asprintf(&s,
-			 "- id: %s\n"
-			 "%s"
-			 "  chapter: c1\n"
-			 "  title: {en: \"A\", zh: \"甲\"}\n"
-			 "  statement: {en: \"S\", zh: \"述\"}\n"
-			 "  signature: \"void f()\"\n"
-			 "  launch: {en: \"L\", zh: \"启\"}\n"
-			 "  hints: {en: [h1, h2], zh: [提1, 提2]}\n"
-			 "  check: exact\n"
-			 "%s"
-			 "  perf: {n: 1024, bytes_per_elem: 8}\n"
-			 "  backends: [gpu]\n",
-			 id, aliases_line ? aliases_line : "", extra ? extra : "");
+	                 "- id: %s\n"
+	                 "%s"
+	                 "  chapter: c1\n"
+	                 "  title: {en: \"A\", zh: \"甲\"}\n"
+	                 "  statement: {en: \"S\", zh: \"述\"}\n"
+	                 "  signature: \"void f()\"\n"
+	                 "  launch: {en: \"L\", zh: \"启\"}\n"
+	                 "  hints: {en: [h1, h2], zh: [提1, 提2]}\n"
+	                 "  check: exact\n"
+	                 "%s"
+	                 "  perf: {n: 1024, bytes_per_elem: 8}\n"
+	                 "  backends: [gpu]\n",
+	                 id, aliases_line ? aliases_line : "", extra ? extra : "");
 	if (n < 0)
 		exit(99);
 	return s;
@@ -338,7 +345,7 @@ static char *entry_with(int line, const char *with)
 }
 
 static void expect_parse_error(const char *what, const char *text, size_t len, int line, int col,
-			       const char *needle)
+                               const char *needle)
 {
 	char err[1024] = "";
 	struct catalog cat;
@@ -353,8 +360,8 @@ static void expect_parse_error(const char *what, const char *text, size_t len, i
 	CHECK_MSG(cat.n == 0 && cat.entries == NULL, "%s: catalog not reset", what);
 }
 
-static void expect_entry_error(const char *what, int line_no, const char *with, int line,
-			       int col, const char *needle)
+static void expect_entry_error(const char *what, int line_no, const char *with, int line, int col,
+                               const char *needle)
 {
 	char *text = entry_with(line_no, with);
 	expect_parse_error(what, text, strlen(text), line, col, needle);
@@ -368,82 +375,82 @@ static void test_schema_errors(void)
 	struct catalog cat;
 	char err[1024] = "";
 	CHECK_MSG(catalog_parse(ok, strlen(ok), "problems.yaml", &cat, err, sizeof err) == 0,
-		  "base entry: %s", err);
+	          "base entry: %s", err);
 	if (cat.n)
 		catalog_free(&cat);
 	free(ok);
 
 	expect_parse_error("not a mapping", "- just a string\n", 16, 1, 3,
-			   "an exercise must be a mapping, found a scalar");
+	                   "an exercise must be a mapping, found a scalar");
 	expect_parse_error("empty list", "[]\n", 3, 1, 1, "the catalog lists no exercises");
 	expect_parse_error("root scalar", "hello\n", 6, 1, 1,
-			   "the catalog must be a list of exercises, found a scalar");
+	                   "the catalog must be a list of exercises, found a scalar");
 	expect_entry_error("bad id", 1, "- id: Alpha\n", 1, 7,
-			   "id 'Alpha' may hold only a-z, 0-9 and _");
+	                   "id 'Alpha' may hold only a-z, 0-9 and _");
 	expect_entry_error("id with a dash", 1, "- id: warp-scan\n", 1, 7,
-			   "id 'warp-scan' may hold only a-z, 0-9 and _");
+	                   "id 'warp-scan' may hold only a-z, 0-9 and _");
 	expect_entry_error("empty id", 1, "- id: \"\"\n", 1, 7, "id must not be empty");
 	expect_entry_error("no id", 1, "- aliases: [x]\n", 1, 3,
-			   "an exercise is missing the required key 'id'");
+	                   "an exercise is missing the required key 'id'");
 	expect_entry_error("key twice", 2, "  chapter: c1\n  chapter: c2\n", 3, 3,
-			   "key 'chapter' appears twice in an exercise");
+	                   "key 'chapter' appears twice in an exercise");
 	expect_entry_error("empty chapter", 2, "  chapter: \"\"\n", 2, 12,
-			   "chapter must not be empty");
+	                   "chapter must not be empty");
 	expect_entry_error("title is a string", 3, "  title: A\n", 3, 10,
-			   "title must be a mapping, found a scalar");
+	                   "title must be a mapping, found a scalar");
 	expect_entry_error("title without zh", 3, "  title: {en: \"A\"}\n", 3, 10,
-			   "title is missing the required key 'zh'");
+	                   "title is missing the required key 'zh'");
 	expect_entry_error("unknown language", 3, "  title: {en: \"A\", zh: \"B\", fr: \"C\"}\n", 3,
-			   29, "unknown key 'fr' in title (expected one of: en, zh)");
-	expect_entry_error("hint not a string", 7, "  hints: {en: [h1, [h2]], zh: [a, b]}\n", 7,
-			   20, "hints.en must be a string, found a list");
+	                   29, "unknown key 'fr' in title (expected one of: en, zh)");
+	expect_entry_error("hint not a string", 7, "  hints: {en: [h1, [h2]], zh: [a, b]}\n", 7, 20,
+	                   "hints.en must be a string, found a list");
 	expect_entry_error("hints a string", 7, "  hints: {en: h1, zh: [a, b]}\n", 7, 15,
-			   "hints.en must be a list of strings, found a scalar");
+	                   "hints.en must be a list of strings, found a scalar");
 	expect_entry_error("check unknown word", 8, "  check: approx\n", 8, 10,
-			   "check must be 'exact' or {rtol: ..., atol: ...}, found 'approx'");
+	                   "check must be 'exact' or {rtol: ..., atol: ...}, found 'approx'");
 	expect_entry_error("check without atol", 8, "  check: {rtol: 1e-5}\n", 8, 10,
-			   "check is missing the required key 'atol'");
+	                   "check is missing the required key 'atol'");
 	expect_entry_error("check bad rtol", 8, "  check: {rtol: 1e-5x, atol: 0}\n", 8, 17,
-			   "check.rtol must be a number, found '1e-5x'");
+	                   "check.rtol must be a number, found '1e-5x'");
 	expect_entry_error("check infinite", 8, "  check: {rtol: 1e999, atol: 0}\n", 8, 17,
-			   "check.rtol must be a number, found '1e999'");
+	                   "check.rtol must be a number, found '1e999'");
 	expect_entry_error("check nan", 8, "  check: {rtol: nan, atol: 0}\n", 8, 17,
-			   "check.rtol must be a number, found 'nan'");
-	expect_entry_error("wall too small", 8, "  check: exact\n  limits: {wall_s: 0.1}\n", 9,
-			   20, "limits.wall_s must be between 0.5 and 600 seconds");
-	expect_entry_error("wall too large", 8, "  check: exact\n  limits: {wall_s: 601}\n", 9,
-			   20, "limits.wall_s must be between 0.5 and 600 seconds");
+	                   "check.rtol must be a number, found 'nan'");
+	expect_entry_error("wall too small", 8, "  check: exact\n  limits: {wall_s: 0.1}\n", 9, 20,
+	                   "limits.wall_s must be between 0.5 and 600 seconds");
+	expect_entry_error("wall too large", 8, "  check: exact\n  limits: {wall_s: 601}\n", 9, 20,
+	                   "limits.wall_s must be between 0.5 and 600 seconds");
 	expect_entry_error("negative cpu", 8, "  check: exact\n  limits: {cpu_s: -1}\n", 9, 19,
-			   "limits.cpu_s must not be negative, found -1");
+	                   "limits.cpu_s must not be negative, found -1");
 	expect_entry_error("fractional memory", 8, "  check: exact\n  limits: {memory_mb: 1.5}\n",
-			   9, 23, "limits.memory_mb must be a whole number, found '1.5'");
+	                   9, 23, "limits.memory_mb must be a whole number, found '1.5'");
 	expect_entry_error("limits a list", 8, "  check: exact\n  limits: [1, 2]\n", 9, 11,
-			   "limits must be a mapping, found a list");
+	                   "limits must be a mapping, found a list");
 	expect_entry_error("perf.n fractional", 9, "  perf: {n: 1.5, bytes_per_elem: 8}\n", 9, 13,
-			   "perf.n must be a whole number, found '1.5'");
+	                   "perf.n must be a whole number, found '1.5'");
 	expect_entry_error("perf.n zero", 9, "  perf: {n: 0, bytes_per_elem: 8}\n", 9, 13,
-			   "perf.n must be between 1 and 2^31");
-	expect_entry_error("perf.n too large", 9, "  perf: {n: 4294967296, bytes_per_elem: 8}\n",
-			   9, 13, "perf.n must be between 1 and 2^31");
+	                   "perf.n must be between 1 and 2^31");
+	expect_entry_error("perf.n too large", 9, "  perf: {n: 4294967296, bytes_per_elem: 8}\n", 9,
+	                   13, "perf.n must be between 1 and 2^31");
 	expect_entry_error("perf without bytes", 9, "  perf: {n: 5}\n", 9, 9,
-			   "perf is missing the required key 'bytes_per_elem'");
+	                   "perf is missing the required key 'bytes_per_elem'");
 	expect_entry_error("reps zero", 9, "  perf: {n: 5, bytes_per_elem: 8, reps: 0}\n", 9, 41,
-			   "perf.reps must be between 1 and 1000");
-	expect_entry_error("reps too many", 9, "  perf: {n: 5, bytes_per_elem: 8, reps: 1001}\n",
-			   9, 41, "perf.reps must be between 1 and 1000");
+	                   "perf.reps must be between 1 and 1000");
+	expect_entry_error("reps too many", 9, "  perf: {n: 5, bytes_per_elem: 8, reps: 1001}\n", 9,
+	                   41, "perf.reps must be between 1 and 1000");
 	expect_entry_error("no backends", 10, "  backends: []\n", 10, 13,
-			   "backends must name at least one of gpu, emu, sanitize");
+	                   "backends must name at least one of gpu, emu, sanitize");
 	expect_entry_error("backends a string", 10, "  backends: gpu\n", 10, 13,
-			   "backends must be a list of strings, found a scalar");
+	                   "backends must be a list of strings, found a scalar");
 	expect_entry_error("alias with a space", 1, "- id: alpha\n  aliases: [\"two words\"]\n", 2,
-			   12, "alias 'two words' must be one word");
+	                   12, "alias 'two words' must be one word");
 	expect_entry_error("skip unknown backend", 10,
-			   "  backends: [gpu]\n  skip: {gpu: \"why\"}\n", 11, 10,
-			   "unknown key 'gpu' in skip (expected one of: emu)");
-	expect_entry_error("rules unknown key", 8, "  check: exact\n  rules: {need: [x]}\n", 9,
-			   11, "unknown key 'need' in rules (expected one of: require, forbid)");
+	                   "  backends: [gpu]\n  skip: {gpu: \"why\"}\n", 11, 10,
+	                   "unknown key 'gpu' in skip (expected one of: emu)");
+	expect_entry_error("rules unknown key", 8, "  check: exact\n  rules: {need: [x]}\n", 9, 11,
+	                   "unknown key 'need' in rules (expected one of: require, forbid)");
 	expect_entry_error("complex key", 2, "  ? [a, b]\n  : c1\n", 2, 5,
-			   "keys of an exercise must be plain words");
+	                   "keys of an exercise must be plain words");
 }
 
 /* Ids and aliases share one namespace, in every direction. */
@@ -455,7 +462,7 @@ static void test_name_clashes(void)
 	if (asprintf(&text, "%s%s", a, b) < 0)
 		exit(99);
 	expect_parse_error("id clashes with an earlier alias", text, strlen(text), 12, 3,
-			   "id 'beta' is already used by exercise 'alpha' (line 1)");
+	                   "id 'beta' is already used by exercise 'alpha' (line 1)");
 	free(a), free(b), free(text);
 
 	a = entry("alpha", "  aliases: [x]\n", NULL);
@@ -463,7 +470,7 @@ static void test_name_clashes(void)
 	if (asprintf(&text, "%s%s", a, b) < 0)
 		exit(99);
 	expect_parse_error("alias used twice", text, strlen(text), 12, 3,
-			   "alias 'x' is already used by exercise 'alpha' (line 1)");
+	                   "alias 'x' is already used by exercise 'alpha' (line 1)");
 	free(a), free(b), free(text);
 
 	/* a third entry clashing with the first: the message names the first */
@@ -473,7 +480,7 @@ static void test_name_clashes(void)
 	if (asprintf(&text, "%s%s%s", a, b, c) < 0)
 		exit(99);
 	expect_parse_error("third entry", text, strlen(text), 21, 3,
-			   "alias 'alpha' is already used by exercise 'alpha' (line 1)");
+	                   "alias 'alpha' is already used by exercise 'alpha' (line 1)");
 	free(a), free(b), free(c), free(text);
 }
 
@@ -493,7 +500,7 @@ static void test_second_document(void)
 		catalog_free(&cat);
 	unsigned line = 0;
 	CHECK_MSG(sscanf(err, "problems.yaml:%u:", &line) == 1 && line >= 11,
-		  "error should point at the second document (line 11 on): '%s'", err);
+	          "error should point at the second document (line 11 on): '%s'", err);
 	free(first);
 	free(text);
 }
@@ -503,8 +510,8 @@ static void test_reps_wraparound(void)
 {
 	/* 2^32 + 1 would be stored as 1 in the uint32_t reps field */
 	expect_entry_error("reps 2^32+1", 9,
-			   "  perf: {n: 5, bytes_per_elem: 8, reps: 4294967297}\n", 9, 41,
-			   "perf.reps must be between 1 and 1000");
+	                   "  perf: {n: 5, bytes_per_elem: 8, reps: 4294967297}\n", 9, 41,
+	                   "perf.reps must be between 1 and 1000");
 }
 
 static void test_nul_byte_file(void)
@@ -560,11 +567,11 @@ static void test_missing_file(void)
 
 /* Bytes that are not UTF-8, in the title on line 3 at column 17. */
 static const char *const bad_utf8[] = {
-	"\xff",         /* a byte that never starts a sequence */
-	"\xe4\xb8x",    /* a sequence cut short */
-	"\xc0\xaf",     /* an overlong encoding of '/' */
-	"\xed\xa0\x80", /* a UTF-16 surrogate */
-	NULL,
+        "\xff",         /* a byte that never starts a sequence */
+        "\xe4\xb8x",    /* a sequence cut short */
+        "\xc0\xaf",     /* an overlong encoding of '/' */
+        "\xed\xa0\x80", /* a UTF-16 surrogate */
+        NULL,
 };
 
 static void test_invalid_utf8(void)
@@ -581,9 +588,9 @@ static void test_invalid_utf8(void)
 			catalog_free(&cat);
 		unsigned l, c;
 		CHECK_MSG(sscanf(err, "problems.yaml:%u:%u: ", &l, &c) == 2,
-			  "bad UTF-8 #%d: no position: %s", i, err);
+		          "bad UTF-8 #%d: no position: %s", i, err);
 		CHECK_MSG(strstr(err, "UTF-8") || strstr(err, "invalid Unicode character"),
-			  "bad UTF-8 #%d: %s", i, err);
+		          "bad UTF-8 #%d: %s", i, err);
 		free(text);
 	}
 }
@@ -639,8 +646,9 @@ static void test_truncated(void)
 			unsigned line, col;
 			char colon;
 			CHECK_MSG(sscanf(err, "valid.yaml:%u:%u%c", &line, &col, &colon) == 3 &&
-					  colon == ':' && line >= 1 && line <= 47 && strlen(err) > 20,
-				  "cut %zu: unexpected error '%s'", cut, err);
+			                  colon == ':' && line >= 1 && line <= 47 &&
+			                  strlen(err) > 20,
+			          "cut %zu: unexpected error '%s'", cut, err);
 		}
 		free(part);
 	}
@@ -672,7 +680,7 @@ static void test_truncated(void)
 	rc = catalog_parse(text, cut, "valid.yaml", &cat, err, sizeof err);
 	CHECK_INT(rc, ==, -1);
 	CHECK_STR_EQ(err, "valid.yaml:2:3: exercise 'warp_scan' is missing the required key "
-			  "'signature'");
+	                  "'signature'");
 	/* with the rest of the entry restored after the cut block scalar, the
 	 * statement itself is what is missing */
 	char *patched = NULL;
@@ -701,9 +709,9 @@ static void test_small_error_buffer(void)
 			int rc = catalog_parse(text, len, "problems.yaml", &cat, err, errlen);
 			CHECK_INT(rc, ==, -1);
 			CHECK_MSG(memchr(err, '\0', errlen) != NULL, "%s: errlen %zu: no NUL",
-				  files[f], errlen);
+			          files[f], errlen);
 			CHECK_MSG(err[errlen] == 'x', "%s: errlen %zu: written past the end",
-				  files[f], errlen);
+			          files[f], errlen);
 			free(text);
 		}
 }
@@ -730,18 +738,18 @@ static char *big_catalog(int n, bool clash_at_end, size_t *len)
 	for (int i = 0; i < n; ++i) {
 		int id = clash_at_end && i == n - 1 ? 0 : i;
 		used += (size_t)snprintf(s + used, cap - used,
-					 "- id: e%05d\n"
-					 "  aliases: [a%05d]\n"
-					 "  chapter: c\n"
-					 "  title: {en: \"T %d\", zh: \"题 %d\"}\n"
-					 "  statement: {en: \"S\", zh: \"述\"}\n"
-					 "  signature: \"void f%d()\"\n"
-					 "  launch: {en: \"L\", zh: \"启\"}\n"
-					 "  hints: {en: [h1, h2], zh: [提1, 提2]}\n"
-					 "  check: {rtol: 1e-5, atol: 1e-6}\n"
-					 "  perf: {n: %d, bytes_per_elem: 8}\n"
-					 "  backends: [gpu, emu]\n",
-					 id, i, i, i, i, i + 1);
+		                         "- id: e%05d\n"
+		                         "  aliases: [a%05d]\n"
+		                         "  chapter: c\n"
+		                         "  title: {en: \"T %d\", zh: \"题 %d\"}\n"
+		                         "  statement: {en: \"S\", zh: \"述\"}\n"
+		                         "  signature: \"void f%d()\"\n"
+		                         "  launch: {en: \"L\", zh: \"启\"}\n"
+		                         "  hints: {en: [h1, h2], zh: [提1, 提2]}\n"
+		                         "  check: {rtol: 1e-5, atol: 1e-6}\n"
+		                         "  perf: {n: %d, bytes_per_elem: 8}\n"
+		                         "  backends: [gpu, emu]\n",
+		                         id, i, i, i, i, i + 1);
 	}
 	*len = used;
 	return s;
@@ -777,7 +785,7 @@ static void test_huge(void)
 	if (rc == 0)
 		catalog_free(&cat);
 	CHECK_PREFIX(err, "big.yaml:54990:3: id 'e00000' is already used by exercise 'e00000' "
-			  "(line 1)");
+	                  "(line 1)");
 	free(text);
 }
 
@@ -801,25 +809,25 @@ static void test_deep_nesting(void)
 }
 
 static const struct unit_test tests[] = {
-	{"valid catalog: every field", test_valid_catalog},
-	{"valid catalog from memory", test_valid_catalog_parse},
-	{"catalog_find by id and alias", test_find},
-	{"malformed fixture files (catalog_load)", test_bad_files},
-	{"malformed fixture files (catalog_parse)", test_bad_files_parse},
-	{"schema errors, one per field", test_schema_errors},
-	{"id and alias clashes", test_name_clashes},
-	{"perf.reps 2^32+1 is refused", test_reps_wraparound},
-	{"a second YAML document is not ignored", test_second_document},
-	{"NUL byte", test_nul_byte_file},
-	{"missing file", test_missing_file},
-	{"invalid UTF-8", test_invalid_utf8},
-	{"invalid UTF-8 and NUL: position of the byte", test_reader_error_position},
-	{"truncated at every byte", test_truncated},
-	{"small error buffer", test_small_error_buffer},
-	{"a cut message keeps its position", test_small_error_buffer_prefix},
-	{"5000 entries", test_huge},
-	{"deep nesting", test_deep_nesting},
-	{0},
+        {"valid catalog: every field", test_valid_catalog},
+        {"valid catalog from memory", test_valid_catalog_parse},
+        {"catalog_find by id and alias", test_find},
+        {"malformed fixture files (catalog_load)", test_bad_files},
+        {"malformed fixture files (catalog_parse)", test_bad_files_parse},
+        {"schema errors, one per field", test_schema_errors},
+        {"id and alias clashes", test_name_clashes},
+        {"perf.reps 2^32+1 is refused", test_reps_wraparound},
+        {"a second YAML document is not ignored", test_second_document},
+        {"NUL byte", test_nul_byte_file},
+        {"missing file", test_missing_file},
+        {"invalid UTF-8", test_invalid_utf8},
+        {"invalid UTF-8 and NUL: position of the byte", test_reader_error_position},
+        {"truncated at every byte", test_truncated},
+        {"small error buffer", test_small_error_buffer},
+        {"a cut message keeps its position", test_small_error_buffer_prefix},
+        {"5000 entries", test_huge},
+        {"deep nesting", test_deep_nesting},
+        {0},
 };
 
 int main(int argc, char **argv)

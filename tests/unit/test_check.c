@@ -103,8 +103,8 @@ static void test_tolerance_boundaries(void)
 	/* want 4: tolerance 2^-7 either side */
 	const float lo = 4.0f - 0x1p-7f, hi = 4.0f + 0x1p-7f;
 	CHECK(float_matches(4.0f, 4.0, 0, &TOL));
-	CHECK(float_matches(hi, 4.0, 0, &TOL));                      /* on the boundary */
-	CHECK(!float_matches(nextafterf(hi, 8.0f), 4.0, 0, &TOL));  /* one ulp outside */
+	CHECK(float_matches(hi, 4.0, 0, &TOL));                    /* on the boundary */
+	CHECK(!float_matches(nextafterf(hi, 8.0f), 4.0, 0, &TOL)); /* one ulp outside */
 	CHECK(float_matches(lo, 4.0, 0, &TOL));
 	CHECK(!float_matches(nextafterf(lo, 0.0f), 4.0, 0, &TOL));
 	/* negative want: the tolerance uses |want| */
@@ -367,19 +367,19 @@ static void test_float16_rewrite_fails(void)
 }
 
 static const struct unit_test tests[] = {
-	{"float_matches: NaN never matches", test_nan},
-	{"float_matches: infinities", test_infinity},
-	{"float_matches: +0 == -0", test_signed_zero},
-	{"float_matches: exact", test_exact},
-	{"float_matches: rtol and atol boundaries", test_tolerance_boundaries},
-	{"float_matches: scale widens the tolerance", test_scale},
-	{"compare_buffer: int32 counts and report", test_compare_i32},
-	{"compare_buffer: last mismatch", test_compare_last},
-	{"compare_buffer: uint32", test_compare_u32},
-	{"compare_buffer: float32", test_compare_f32},
-	{"compare_buffer: per-element scale", test_compare_f32_scale},
-	{"compare_buffer: float16 rewrite and zeros fail", test_float16_rewrite_fails},
-	{0},
+        {"float_matches: NaN never matches", test_nan},
+        {"float_matches: infinities", test_infinity},
+        {"float_matches: +0 == -0", test_signed_zero},
+        {"float_matches: exact", test_exact},
+        {"float_matches: rtol and atol boundaries", test_tolerance_boundaries},
+        {"float_matches: scale widens the tolerance", test_scale},
+        {"compare_buffer: int32 counts and report", test_compare_i32},
+        {"compare_buffer: last mismatch", test_compare_last},
+        {"compare_buffer: uint32", test_compare_u32},
+        {"compare_buffer: float32", test_compare_f32},
+        {"compare_buffer: per-element scale", test_compare_f32_scale},
+        {"compare_buffer: float16 rewrite and zeros fail", test_float16_rewrite_fails},
+        {0},
 };
 
 int main(int argc, char **argv)

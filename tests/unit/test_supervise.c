@@ -33,12 +33,12 @@ static double now(void)
 }
 
 static const struct run_limits DEFAULT_LIMITS = {
-	.wall_s = 10, .output_keep = 65536, .output_kill = 64 << 20};
+        .wall_s = 10, .output_keep = 65536, .output_kill = 64 << 20};
 
 /* Runs fake_child with the given mode and argument; returns run_supervised's
  * status and the seconds the call took. */
 static int run_fake(const char *mode, const char *arg, int keep_fd, const struct run_limits *lim,
-		    struct run_result *r, double *took)
+                    struct run_result *r, double *took)
 {
 	char *argv[] = {(char *)fake, (char *)mode, (char *)arg, NULL};
 	if (!arg)
@@ -137,7 +137,8 @@ static void test_grandchild_and_child_hang(void)
 		bool gone = reap(g, 2.0, &status);
 		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
 		if (gone)
-			CHECK(kill(g, 0) == -1 && errno == ESRCH); /* killed and reaped by the run */
+			CHECK(kill(g, 0) == -1 &&
+			      errno == ESRCH); /* killed and reaped by the run */
 		else {
 			kill(g, SIGKILL);
 			reap(g, 2.0, &status);
@@ -482,23 +483,23 @@ static void test_parent_death(void)
 }
 
 static const struct unit_test tests[] = {
-	{"hang: timed out at the deadline", test_hang_times_out},
-	{"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
-	{"child and grandchild hang: both killed at the deadline", test_grandchild_and_child_hang},
-	{"grandchild in its own session is killed too", test_escaped_grandchild},
-	{"crash: signaled", test_segv},
-	{"output flood: killed, output capped", test_flood},
-	{"output cap without a kill limit", test_output_cap_without_kill},
-	{"PASS ACCEPTED exit 0: output kept exactly", test_pass_output},
-	{"exit codes", test_exit_codes},
-	{"CPU limit", test_cpu_limit},
-	{"rlimits in the child", test_rlimits},
-	{"missing or non-executable program", test_not_started},
-	{"keep_fd is inherited", test_keep_fd},
-	{"other descriptors are closed", test_other_fds_closed},
-	{"stdin is empty, own process group", test_stdin_and_group},
-	{"supervisor death kills the program", test_parent_death},
-	{0},
+        {"hang: timed out at the deadline", test_hang_times_out},
+        {"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
+        {"child and grandchild hang: both killed at the deadline", test_grandchild_and_child_hang},
+        {"grandchild in its own session is killed too", test_escaped_grandchild},
+        {"crash: signaled", test_segv},
+        {"output flood: killed, output capped", test_flood},
+        {"output cap without a kill limit", test_output_cap_without_kill},
+        {"PASS ACCEPTED exit 0: output kept exactly", test_pass_output},
+        {"exit codes", test_exit_codes},
+        {"CPU limit", test_cpu_limit},
+        {"rlimits in the child", test_rlimits},
+        {"missing or non-executable program", test_not_started},
+        {"keep_fd is inherited", test_keep_fd},
+        {"other descriptors are closed", test_other_fds_closed},
+        {"stdin is empty, own process group", test_stdin_and_group},
+        {"supervisor death kills the program", test_parent_death},
+        {0},
 };
 
 int main(int argc, char **argv)

@@ -12,15 +12,15 @@ static const struct {
 	const char *name, *folder;
 	int exit_code;
 } expected[] = {
-	{V_AC, "AC", "accepted", 0},
-	{V_WA, "WA", "wrong_answer", 1},
-	{V_CE, "CE", "compile_error", 1},
-	{V_RE, "RE", "run_time_error", 1},
-	{V_TLE, "TLE", "time_limit_exceeded", 1},
-	{V_RULE, "RULE", "rule_violation", 1},
-	{V_RACE, "RACE", "race", 1},
-	{V_JE, "JE", "judge_error", 2},
-	{V_SKIP, "SKIP", "skipped", 0},
+        {V_AC, "AC", "accepted", 0},
+        {V_WA, "WA", "wrong_answer", 1},
+        {V_CE, "CE", "compile_error", 1},
+        {V_RE, "RE", "run_time_error", 1},
+        {V_TLE, "TLE", "time_limit_exceeded", 1},
+        {V_RULE, "RULE", "rule_violation", 1},
+        {V_RACE, "RACE", "race", 1},
+        {V_JE, "JE", "judge_error", 2},
+        {V_SKIP, "SKIP", "skipped", 0},
 };
 #define NEXPECTED ((int)(sizeof expected / sizeof *expected))
 
@@ -30,10 +30,10 @@ static void test_table_complete(void)
 	/* every verdict has a distinct name and folder */
 	for (int a = 0; a < V_COUNT; ++a)
 		for (int b = a + 1; b < V_COUNT; ++b) {
-			CHECK_MSG(strcmp(verdict_name(a), verdict_name(b)) != 0, "%d and %d share a name",
-				  a, b);
+			CHECK_MSG(strcmp(verdict_name(a), verdict_name(b)) != 0,
+			          "%d and %d share a name", a, b);
 			CHECK_MSG(strcmp(verdict_folder(a), verdict_folder(b)) != 0,
-				  "%d and %d share a folder", a, b);
+			          "%d and %d share a folder", a, b);
 		}
 }
 
@@ -65,11 +65,11 @@ static void test_parse_case_insensitive(void)
 
 static void test_parse_unknown(void)
 {
-	static const char *const bad[] = {"", "A", "ACC", "AC ", " AC", "accepted", "W A",
-					  "TL", "TLEX", "OK", "PASS", "WA\n", "JE2", NULL};
+	static const char *const bad[] = {"",   "A",    "ACC", "AC ",  " AC",  "accepted", "W A",
+	                                  "TL", "TLEX", "OK",  "PASS", "WA\n", "JE2",      NULL};
 	for (int i = 0; bad[i]; ++i)
 		CHECK_MSG(verdict_parse(bad[i]) == -1, "'%s' parsed as %d", bad[i],
-			  verdict_parse(bad[i]));
+		          verdict_parse(bad[i]));
 	CHECK_INT(verdict_parse(NULL), ==, -1);
 }
 
@@ -83,26 +83,26 @@ static void test_exit_codes(void)
 {
 	for (int i = 0; i < NEXPECTED; ++i)
 		CHECK_MSG(verdict_exit_code(expected[i].v) == expected[i].exit_code,
-			  "%s: exit code %d, want %d", expected[i].name,
-			  verdict_exit_code(expected[i].v), expected[i].exit_code);
+		          "%s: exit code %d, want %d", expected[i].name,
+		          verdict_exit_code(expected[i].v), expected[i].exit_code);
 }
 
 static void test_out_of_range(void)
 {
 	CHECK(verdict_name(V_COUNT) == NULL);
-	CHECK(verdict_name((enum verdict)-1) == NULL);
+	CHECK(verdict_name((enum verdict) - 1) == NULL);
 	CHECK(verdict_name((enum verdict)1000) == NULL);
 	CHECK(verdict_folder(V_COUNT) == NULL);
-	CHECK(verdict_folder((enum verdict)-1) == NULL);
+	CHECK(verdict_folder((enum verdict) - 1) == NULL);
 	/* an unknown verdict is the judge's failure */
 	CHECK_INT(verdict_exit_code(V_COUNT), ==, 2);
-	CHECK_INT(verdict_exit_code((enum verdict)-1), ==, 2);
+	CHECK_INT(verdict_exit_code((enum verdict) - 1), ==, 2);
 	/* and loses to any real one */
 	for (int v = 0; v < V_COUNT; ++v) {
 		CHECK_INT(verdict_worse(V_COUNT, v), ==, v);
 		CHECK_INT(verdict_worse(v, V_COUNT), ==, v);
-		CHECK_INT(verdict_worse((enum verdict)-1, v), ==, v);
-		CHECK_INT(verdict_worse(v, (enum verdict)-7), ==, v);
+		CHECK_INT(verdict_worse((enum verdict) - 1, v), ==, v);
+		CHECK_INT(verdict_worse(v, (enum verdict) - 7), ==, v);
 	}
 }
 
@@ -143,8 +143,8 @@ static void test_worse_is_an_order(void)
 		for (int b = 0; b < V_COUNT; ++b) {
 			enum verdict ab = verdict_worse(a, b), ba = verdict_worse(b, a);
 			CHECK_MSG(ab == ba, "worse(%s, %s) = %s but worse(%s, %s) = %s",
-				  verdict_name(a), verdict_name(b), verdict_name(ab), verdict_name(b),
-				  verdict_name(a), verdict_name(ba));
+			          verdict_name(a), verdict_name(b), verdict_name(ab),
+			          verdict_name(b), verdict_name(a), verdict_name(ba));
 			CHECK((int)ab == a || (int)ab == b);
 			for (int c = 0; c < V_COUNT; ++c)
 				CHECK(verdict_worse(verdict_worse(a, b), c) ==
@@ -153,16 +153,16 @@ static void test_worse_is_an_order(void)
 }
 
 static const struct unit_test tests[] = {
-	{"every verdict has a row", test_table_complete},
-	{"names", test_names},
-	{"parse is case-insensitive", test_parse_case_insensitive},
-	{"parse rejects unknown names", test_parse_unknown},
-	{"corpus folders", test_folders},
-	{"exit codes", test_exit_codes},
-	{"out of range", test_out_of_range},
-	{"verdict_worse ordering", test_worse},
-	{"verdict_worse is a total order", test_worse_is_an_order},
-	{0},
+        {"every verdict has a row", test_table_complete},
+        {"names", test_names},
+        {"parse is case-insensitive", test_parse_case_insensitive},
+        {"parse rejects unknown names", test_parse_unknown},
+        {"corpus folders", test_folders},
+        {"exit codes", test_exit_codes},
+        {"out of range", test_out_of_range},
+        {"verdict_worse ordering", test_worse},
+        {"verdict_worse is a total order", test_worse_is_an_order},
+        {0},
 };
 
 int main(int argc, char **argv)

@@ -39,7 +39,7 @@ static int unit_failed_checks; /* in the current test */
 static long unit_checks;
 
 __attribute__((format(printf, 3, 4))) static void unit_fail(const char *file, int line,
-							      const char *fmt, ...)
+                                                            const char *fmt, ...)
 {
 	char msg[4096];
 	va_list ap;
@@ -56,75 +56,75 @@ __attribute__((format(printf, 3, 4))) static void unit_fail(const char *file, in
 	unit_failed_checks++;
 }
 
-#define CHECK(cond)                                                                            \
-	do {                                                                                   \
-		unit_checks++;                                                                 \
-		if (!(cond))                                                                   \
-			unit_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);              \
+#define CHECK(cond)                                                                                \
+	do {                                                                                       \
+		unit_checks++;                                                                     \
+		if (!(cond))                                                                       \
+			unit_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                  \
 	} while (0)
 
-#define CHECK_MSG(cond, ...)                                                                   \
-	do {                                                                                   \
-		unit_checks++;                                                                 \
-		if (!(cond))                                                                   \
-			unit_fail(__FILE__, __LINE__, __VA_ARGS__);                            \
+#define CHECK_MSG(cond, ...)                                                                       \
+	do {                                                                                       \
+		unit_checks++;                                                                     \
+		if (!(cond))                                                                       \
+			unit_fail(__FILE__, __LINE__, __VA_ARGS__);                                \
 	} while (0)
 
 /* Integers of any width, compared as signed 64-bit... */
-#define CHECK_INT(a, op, b)                                                                    \
-	do {                                                                                   \
-		long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                  \
-		unit_checks++;                                                                 \
-		if (!(unit_a_ op unit_b_))                                                     \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %lld vs %lld", #a, #op, #b,   \
-				  unit_a_, unit_b_);                                           \
+#define CHECK_INT(a, op, b)                                                                        \
+	do {                                                                                       \
+		long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                      \
+		unit_checks++;                                                                     \
+		if (!(unit_a_ op unit_b_))                                                         \
+			unit_fail(__FILE__, __LINE__, "%s %s %s: %lld vs %lld", #a, #op, #b,       \
+			          unit_a_, unit_b_);                                               \
 	} while (0)
 
 /* ...or as unsigned 64-bit. */
-#define CHECK_UINT(a, op, b)                                                                   \
-	do {                                                                                   \
-		unsigned long long unit_a_ = (unsigned long long)(a),                          \
-				   unit_b_ = (unsigned long long)(b);                          \
-		unit_checks++;                                                                 \
-		if (!(unit_a_ op unit_b_))                                                     \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %llu vs %llu", #a, #op, #b,   \
-				  unit_a_, unit_b_);                                           \
+#define CHECK_UINT(a, op, b)                                                                       \
+	do {                                                                                       \
+		unsigned long long unit_a_ = (unsigned long long)(a),                              \
+		                   unit_b_ = (unsigned long long)(b);                              \
+		unit_checks++;                                                                     \
+		if (!(unit_a_ op unit_b_))                                                         \
+			unit_fail(__FILE__, __LINE__, "%s %s %s: %llu vs %llu", #a, #op, #b,       \
+			          unit_a_, unit_b_);                                               \
 	} while (0)
 
-#define CHECK_DBL(a, op, b)                                                                    \
-	do {                                                                                   \
-		double unit_a_ = (double)(a), unit_b_ = (double)(b);                           \
-		unit_checks++;                                                                 \
-		if (!(unit_a_ op unit_b_))                                                     \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %.17g vs %.17g", #a, #op, #b, \
-				  unit_a_, unit_b_);                                           \
+#define CHECK_DBL(a, op, b)                                                                        \
+	do {                                                                                       \
+		double unit_a_ = (double)(a), unit_b_ = (double)(b);                               \
+		unit_checks++;                                                                     \
+		if (!(unit_a_ op unit_b_))                                                         \
+			unit_fail(__FILE__, __LINE__, "%s %s %s: %.17g vs %.17g", #a, #op, #b,     \
+			          unit_a_, unit_b_);                                               \
 	} while (0)
 
-#define CHECK_STR_EQ(a, b)                                                                     \
-	do {                                                                                   \
-		const char *unit_a_ = (a), *unit_b_ = (b);                                     \
-		unit_checks++;                                                                 \
-		if (!unit_a_ || !unit_b_ || strcmp(unit_a_, unit_b_) != 0)                     \
-			unit_fail(__FILE__, __LINE__, "%s == %s: \"%s\" vs \"%s\"", #a, #b,    \
-				  unit_a_ ? unit_a_ : "(null)", unit_b_ ? unit_b_ : "(null)");  \
+#define CHECK_STR_EQ(a, b)                                                                         \
+	do {                                                                                       \
+		const char *unit_a_ = (a), *unit_b_ = (b);                                         \
+		unit_checks++;                                                                     \
+		if (!unit_a_ || !unit_b_ || strcmp(unit_a_, unit_b_) != 0)                         \
+			unit_fail(__FILE__, __LINE__, "%s == %s: \"%s\" vs \"%s\"", #a, #b,        \
+			          unit_a_ ? unit_a_ : "(null)", unit_b_ ? unit_b_ : "(null)");     \
 	} while (0)
 
-#define CHECK_CONTAINS(hay, needle)                                                            \
-	do {                                                                                   \
-		const char *unit_h_ = (hay), *unit_n_ = (needle);                              \
-		unit_checks++;                                                                 \
-		if (!unit_h_ || !strstr(unit_h_, unit_n_))                                     \
-			unit_fail(__FILE__, __LINE__, "%s does not contain \"%s\": \"%s\"",    \
-				  #hay, unit_n_, unit_h_ ? unit_h_ : "(null)");                 \
+#define CHECK_CONTAINS(hay, needle)                                                                \
+	do {                                                                                       \
+		const char *unit_h_ = (hay), *unit_n_ = (needle);                                  \
+		unit_checks++;                                                                     \
+		if (!unit_h_ || !strstr(unit_h_, unit_n_))                                         \
+			unit_fail(__FILE__, __LINE__, "%s does not contain \"%s\": \"%s\"", #hay,  \
+			          unit_n_, unit_h_ ? unit_h_ : "(null)");                          \
 	} while (0)
 
-#define CHECK_PREFIX(s, prefix)                                                                \
-	do {                                                                                   \
-		const char *unit_s_ = (s), *unit_p_ = (prefix);                                \
-		unit_checks++;                                                                 \
-		if (!unit_s_ || strncmp(unit_s_, unit_p_, strlen(unit_p_)) != 0)               \
-			unit_fail(__FILE__, __LINE__, "%s does not start with \"%s\": \"%s\"", \
-				  #s, unit_p_, unit_s_ ? unit_s_ : "(null)");                   \
+#define CHECK_PREFIX(s, prefix)                                                                    \
+	do {                                                                                       \
+		const char *unit_s_ = (s), *unit_p_ = (prefix);                                    \
+		unit_checks++;                                                                     \
+		if (!unit_s_ || strncmp(unit_s_, unit_p_, strlen(unit_p_)) != 0)                   \
+			unit_fail(__FILE__, __LINE__, "%s does not start with \"%s\": \"%s\"", #s, \
+			          unit_p_, unit_s_ ? unit_s_ : "(null)");                          \
 	} while (0)
 
 static bool unit_selected(const char *name, int argc, char **argv)
