@@ -292,7 +292,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	rng_seed(&rng, seed);
 	/* Integer outputs are poisoned with a byte that changes from run to run. */
 	set.int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-	j->prob->make_cases(&set, &rng, j->entry, !j->o->no_perf && j->entry->perf.n > 0);
+	struct case_plan plan = {.timed = !j->o->no_perf && j->entry->perf.n > 0};
+	j->prob->make_cases(&set, &rng, j->entry, &plan);
 	int timed = timed_index(&set);
 	if (timed >= 0 && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
 		timed = -1; /* no reference timing, but the learner is still judged */

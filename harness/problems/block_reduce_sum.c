@@ -51,7 +51,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       bool with_perf)
+                       const struct case_plan *plan)
 {
 	add_case(set, rng, "sample: 1..32, block 32", 32, 32, 1, 1, 0, 0, false);
 	add_case(set, rng, "block 32, many blocks", 32 * 50 + 7, 32, 1, 1, -1, 1, false);
@@ -63,7 +63,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, "all negative, block 256", 256 * 33 + 1, 256, 1, 1, -100, -1, false);
 	add_case(set, rng, "large magnitudes, block 512", 512 * 20, 512, 1, 2, -1e6, 1e6, false);
 	add_case(set, rng, "n=1, block 64", 1, 64, 1, 1, -5, 5, false);
-	if (with_perf)
+	if (plan->timed)
 		add_case(set, rng, "timed", e->perf.n, 256, 16, 1, 0, 1, true);
 }
 

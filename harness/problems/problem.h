@@ -42,6 +42,13 @@ struct jcase {
 
 struct case_set; /* cases.h */
 
+/* What the run needs from make_cases. */
+struct case_plan {
+	bool timed;    /* add one timed case of e->perf.n elements */
+	bool emulated; /* the CPU emulator runs them (every CUDA thread a fiber):
+	                * keep each case to about 10^5 threads */
+};
+
 /* Where an output element came from, for reports. */
 struct where {
 	int64_t block;  /* blockIdx.x */
@@ -58,9 +65,9 @@ struct case_findings {
 struct problem {
 	const char *id;
 	/* Adds this run's cases: samples, random, edge shapes, and one timed case
-	 * of e->perf.n elements when with_perf. Uses case_new()/case_buf(). */
+	 * of e->perf.n elements when plan->timed. Uses case_new()/case_buf(). */
 	void (*make_cases)(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-	                   bool with_perf);
+	                   const struct case_plan *plan);
 	/* The block and thread that computed element `index` of buffer `buf`. */
 	void (*locate)(const struct jcase *c, int buf, uint64_t index, struct where *w);
 	/* Optional: checks that are not element-wise. Returns false and explains

@@ -45,12 +45,12 @@ step compile 0 ninja -C build
 step device 0 build/cj-probe
 step unit-suite 0 meson test -C build --suite unit --print-errorlogs
 for id in warp_scan atomic_max_float block_reduce_sum; do
-	step "template:$id" 1 verdict_of "$id" "templates/$id.cu"
-	step "reference+timing:$id" 0 verdict_of "$id" "reference/$id.cu"
+	step "template-$id" 1 verdict_of "$id" "templates/$id.cu"
+	step "reference-timing-$id" 0 verdict_of "$id" "reference/$id.cu"
 done
-step "deadlock:block_reduce_sum" 1 verdict_of block_reduce_sum \
+step "deadlock-block_reduce_sum" 1 verdict_of block_reduce_sum \
 	tests/submissions/block_reduce_sum/time_limit_exceeded/sync_in_branch.cu
-step "after-deadlock:block_reduce_sum" 0 verdict_of block_reduce_sum reference/block_reduce_sum.cu
+step "after-deadlock-block_reduce_sum" 0 verdict_of block_reduce_sum reference/block_reduce_sum.cu
 # The gpu suite is `judge.py check`: every reference AC, every template not
 # AC, every corpus file its verdict.
 step gpu-suite 0 meson test -C build --suite gpu --print-errorlogs
