@@ -18,6 +18,13 @@ Other switches:
     FAKE_NO_DEVICE=1      no GPU: device says so; judge gives JE unless CE
     FAKE_PROGRAM_OUTPUT   judge: what the learner's program printed
     FAKE_LOG=PATH         append each call's arguments to PATH as a JSON line
+    FAKE_SLEEP=SECONDS    judge: wait this long after compiling (a slow run)
+    FAKE_PID_FILE=PATH    judge: write the engine's process id to PATH
+    FAKE_REPLAY=PATH      judge: replay a summary recorded by a real engine (JSON
+                          lines, e.g. tests/gpu/run.sh's summaries.jsonl): the one
+                          whose "file" a `// fake-replay: FILE` line of the judged
+                          file names, else the first for the exercise; its cases
+                          are printed first, and "file" becomes the judged file
 """
 
 import argparse
@@ -26,6 +33,7 @@ import os
 import re
 import signal
 import sys
+import time
 
 PROBLEMS = [
     ("warp_scan", ["warp_inclusive_scan"], "sync-warp", "Warp inclusive scan",
@@ -186,7 +194,42 @@ def judge_summary(args, verdict, cases, no_device):
     }
 
 
+def recorded_summary(path, root, args):
+    """The recorded summary to replay for this judge call, or None."""
+    wanted = None
+    judged = args.file if os.path.isabs(args.file) else os.path.join(root, args.file)
+    try:
+        with open(judged, encoding="utf-8") as source:
+            found = re.search(r"//\s*fake-replay:\s*(\S+)", source.read())
+        wanted = found.group(1) if found else None
+    except OSError:
+        pass
+    with open(path, encoding="utf-8") as recorded:
+        summaries = [json.loads(line) for line in recorded if line.strip()]
+    for summary in summaries:
+        if summary.get("id") == args.id and (wanted is None or summary.get("file") == wanted):
+            return summary
+    return None
+
+
+def replay_judge(args):
+    summary = recorded_summary(os.environ["FAKE_REPLAY"], args.root, args)
+    if summary is None:
+        print(f"fake engine: nothing recorded for {args.id} {args.file}", file=sys.stderr)
+        return 2
+    emit({"type": "phase", "phase": "compile", "state": "start"})
+    for case in summary.get("cases") or []:
+        emit(case)
+    emit(dict(summary, file=args.file))
+    return EXIT_CODES.get(summary.get("verdict"), 1)
+
+
 def run_judge(args):
+    if os.environ.get("FAKE_PID_FILE"):
+        with open(os.environ["FAKE_PID_FILE"], "w", encoding="utf-8") as out:
+            out.write(str(os.getpid()))
+    if os.environ.get("FAKE_REPLAY"):
+        return replay_judge(args)
     no_device = bool(os.environ.get("FAKE_NO_DEVICE"))
     verdict = chosen_verdict(args.root, args.file)
     if no_device and verdict != "CE":
@@ -196,6 +239,8 @@ def run_judge(args):
         print("fake engine: about to crash", file=sys.stderr, flush=True)
         os.kill(os.getpid(), signal.SIGSEGV)
     emit({"type": "phase", "phase": "compile", "state": "done", "seconds": 2.1})
+    if os.environ.get("FAKE_SLEEP"):
+        time.sleep(float(os.environ["FAKE_SLEEP"]))
     if os.environ.get("FAKE_GARBAGE"):
         print("Segmentation fault in totally-not-json", flush=True)
     cases = judge_cases(verdict)

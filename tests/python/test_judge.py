@@ -2,15 +2,14 @@
 
 Most tests run judge.py as the learner would (a subprocess) against
 fake_engine.py (through CUDAJUDGE_ENGINE) and a throw-away copy of the
-repository layout, so they need neither a build nor a GPU. A few use the real
-engine when CUDAJUDGE_BUILD holds one, and a few build a toy meson project to
-exercise the build management.
+repository layout (support.FakeRepoTest), so they need neither a build nor a
+GPU. A few use the real engine when CUDAJUDGE_BUILD holds one, and a few build
+a toy meson project to exercise the build management.
 
 Run: python3 -m unittest discover -s tests/python -v
 (meson test runs it with CUDAJUDGE_ROOT and CUDAJUDGE_BUILD set.)
 """
 
-import importlib.util
 import json
 import os
 import re
@@ -21,97 +20,11 @@ import tempfile
 import textwrap
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPT_ROOT = os.path.dirname(os.path.dirname(HERE))
-JUDGE = os.path.join(SCRIPT_ROOT, "judge.py")
-FAKE_ENGINE = os.path.join(HERE, "fake_engine.py")
-REAL_ROOT = os.path.abspath(os.environ.get("CUDAJUDGE_ROOT") or SCRIPT_ROOT)
-REAL_BUILD = os.path.abspath(os.environ.get("CUDAJUDGE_BUILD")
-                             or os.path.join(REAL_ROOT, "build"))
-REAL_ENGINE = os.path.join(REAL_BUILD, "cudajudge")
+from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
+                     clean_environment, judge, option_value, read, write)
 
 SUMMARY_KEYS = {"type", "id", "file", "verdict", "backend", "seed", "message", "compile_log",
                 "program_output", "cases", "timing", "phases_s", "device"}
-APT_FIX = "sudo apt-get install -y meson ninja-build libyaml-dev"
-
-
-def load_judge_module():
-    spec = importlib.util.spec_from_file_location("judge_under_test", JUDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-judge = load_judge_module()
-
-
-def clean_environment():
-    """The caller's environment without anything that would steer judge.py."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("FAKE_", "CUDAJUDGE_", "LC_", "NO_COLOR"))}
-    env.update(LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
-    return env
-
-
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
-
-
-def read(path):
-    with open(path, encoding="utf-8") as source:
-        return source.read()
-
-
-class FakeRepoTest(unittest.TestCase):
-    """A temporary repository layout, judged with the fake engine."""
-
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory(prefix="cudajudge-test-")
-        self.root = self.tmp.name
-        self.log = os.path.join(self.root, "engine-calls.jsonl")
-        for folder in ("exercises", "templates", "reference"):
-            write(os.path.join(self.root, folder, "warp_scan.cu"),
-                  f"// {folder} copy of warp_scan\n")
-        corpus = os.path.join(self.root, "tests", "submissions", "warp_scan")
-        write(os.path.join(corpus, "accepted", "shfl_up.cu"), "// good\n")
-        write(os.path.join(corpus, "wrong_answer", "exclusive.cu"), "// off by one\n")
-        write(os.path.join(corpus, "compile_error", "typo.cu"), "// typo\n")
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
-    def judge(self, *args, env=None, cwd=None):
-        full_env = clean_environment()
-        full_env.update(CUDAJUDGE_ENGINE=FAKE_ENGINE, CUDAJUDGE_ROOT=self.root,
-                        CUDAJUDGE_BUILD=os.path.join(self.root, "build"), FAKE_LOG=self.log)
-        full_env.update(env or {})
-        return subprocess.run([sys.executable, JUDGE] + list(args), cwd=cwd or self.root,
-                              env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, text=True, encoding="utf-8",
-                              timeout=120)
-
-    def engine_calls(self):
-        if not os.path.exists(self.log):
-            return []
-        with open(self.log, encoding="utf-8") as log:
-            return [json.loads(line) for line in log]
-
-    def judge_calls(self):
-        return [call for call in self.engine_calls() if call[0] == "judge"]
-
-    def assertCleanFailure(self, done, code=2):
-        """A user-facing failure: the right status and no Python traceback."""
-        self.assertEqual(done.returncode, code, done.stdout + done.stderr)
-        self.assertNotIn("Traceback", done.stdout + done.stderr)
-
-    def json_lines(self, done):
-        return [json.loads(line) for line in done.stdout.splitlines()]
-
-
-def option_value(call, option):
-    return call[call.index(option) + 1]
 
 
 # ---------------------------------------------------------------------------
