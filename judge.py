@@ -1,21 +1,38 @@
 #!/usr/bin/env python3
 """judge.py: the learner's entry point to cudajudge.
 
+    python3 judge.py                    your progress and the next exercise
     python3 judge.py warp_scan          judge exercises/warp_scan.cu
-    python3 judge.py list | show ID | reset ID | check | doctor | selftest
+    python3 judge.py watch [ID]         judge again on every save (--next moves on after AC)
+    python3 judge.py list | show ID | hint ID | solution ID | reset ID
+    python3 judge.py editor | check | doctor | selftest
 
-This file is a thin driver around the C engine (build/cudajudge). It makes sure
-the engine is built, turns the name the learner typed into an exercise id, runs
+This file is a driver around the C engine (build/cudajudge). It makes sure the
+engine is built, turns the name the learner typed into an exercise id, runs
 the engine and renders the engine's JSON for people. It never decides a
 verdict: the engine does, and judge.py exits with the engine's status
 (0 accepted, 1 the learner's code failed, 2 usage or environment error).
+
+Theory of operation. Every command is `add_<name>_arguments(parser)` plus
+`run_<name>_command(options) -> exit status`. What the learner sees comes from
+MESSAGES in cudajudge_cli/messages.py, one table with an English and a Chinese
+text per key; the language is chosen once (--lang, else LC_ALL, LC_MESSAGES,
+LANG) before the command line is parsed, so that usage errors are translated
+too. The learner's progress (attempts, best verdicts, hints seen) lives in
+STATE/progress.json; every change is a read-modify-write under an advisory
+lock, written to a temporary file and renamed over the old one, so two judges
+at once neither corrupt it nor lose an attempt. A file that cannot be read is
+set aside and judging goes on. `watch` polls the file's mtime, size and
+content (no inotify: it works on WSL and network file systems too).
 
 Environment:
     CUDAJUDGE_ROOT    the repository (default: the folder of this file)
     CUDAJUDGE_BUILD   the build folder (default: ROOT/build)
     CUDAJUDGE_ENGINE  an engine executable to use as is; skips building
+    CUDAJUDGE_STATE   where progress is kept (default: ROOT/.cudajudge)
     CUDAJUDGE_DEBUG=1 show a traceback on internal errors
-    NO_COLOR          no colour even on a terminal
+    NO_COLOR          no colour unless --color always
+    LC_ALL, LC_MESSAGES, LANG   zh... selects Chinese
 
 Python 3.9 or newer, standard library only.
 """
@@ -23,8 +40,10 @@ Python 3.9 or newer, standard library only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import difflib
+import glob
 import json
 import os
 import re
@@ -33,9 +52,21 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unicodedata
+
+try:
+    import fcntl  # advisory lock around progress.json (POSIX)
+except ImportError:  # Windows: the atomic rename still keeps the file whole
+    fcntl = None
+
+# The message table and the language choice live next to this file.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from cudajudge_cli.messages import (  # noqa: E402
+    LANGUAGES, MESSAGES, TIER_NAMES, current_language, language_from_environment, localized,
+    localized_list, set_language, tier_name, tr, translate_argparse, verdict_name)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -43,8 +74,7 @@ import unicodedata
 
 APT_FIX = "sudo apt-get install -y meson ninja-build libyaml-dev"
 PKG_CONFIG_FIX = "sudo apt-get install -y pkg-config libyaml-dev"
-CUDA_FIX = ("install the CUDA toolkit (https://developer.nvidia.com/cuda-downloads), "
-            "then put its bin/ on PATH or set CUDA_PATH to it")
+CLANGD_FIX = "sudo apt-get install -y clangd"
 
 # Kattis-style corpus folders of tests/submissions/<id>/<folder>/*.cu
 FOLDER_VERDICTS = {
@@ -57,6 +87,9 @@ FOLDER_VERDICTS = {
     "race": "RACE",
 }
 
+# Best first: the verdict closest to a working solution is an exercise's "best".
+VERDICT_ORDER = ("AC", "WA", "RULE", "RACE", "RE", "TLE", "CE", "SKIP", "JE")
+
 EXPECT_COMMENT = re.compile(r"//\s*expect-([A-Za-z0-9_]+)\s*:\s*([A-Za-z]+)")
 
 # Results of meson's testlog.json, by what they mean for selftest.
@@ -66,108 +99,19 @@ TEST_SKIPPED = ("SKIP",)
 STDERR_TAIL_LINES = 20
 BUILD_TAIL_LINES = 30
 
-# ---------------------------------------------------------------------------
-# Words shown to the learner, in English and Chinese
-# ---------------------------------------------------------------------------
+PROGRESS_FILE = "progress.json"
+PROGRESS_VERSION = 1
+HISTORY_LIMIT = 10000  # attempts kept in progress.json; totals are kept apart
+# Judging these files is maintenance (check, GPU host script), not practice.
+NOT_PRACTICE = ("reference", "templates", "tests")
 
-LABELS = {
-    "seed": ("seed", "随机种子"),
-    "no_device": ("no CUDA device", "没有 CUDA 设备"),
-    "differ": ("{bad} of {total} elements differ", "{total} 个元素中有 {bad} 个不一致"),
-    "unwritten": ("{n} never written", "其中 {n} 个从未写入"),
-    "diagnosis": ("diagnosis: ", "诊断："),
-    "compile_log": ("compiler output:", "编译器输出："),
-    "program_output": ("your program printed (ignored by the judge):",
-                       "你的程序输出（评测时忽略）："),
-    "time": ("time {ms} ms (median of {reps})", "耗时 {ms} ms（{reps} 次的中位数）"),
-    "gbps": ("{gbps} GB/s", "{gbps} GB/s"),
-    "pct": ("{pct}% of copy bandwidth", "达到复制带宽的 {pct}%"),
-    "ratio": ("{ratio}x the reference", "参考解耗时的 {ratio} 倍"),
-    "compile": ("compile", "编译"),
-    "link": ("link", "链接"),
-    "run": ("run", "运行"),
-    "reproduce": ("reproduce: ", "复现："),
-    "col_index": ("index", "下标"),
-    "col_buffer": ("buffer", "缓冲区"),
-    "col_block": ("block", "块"),
-    "col_warp": ("warp", "warp"),
-    "col_lane": ("lane", "lane"),
-    "col_expected": ("expected", "期望"),
-    "col_got": ("got", "实际"),
-    "col_id": ("id", "编号"),
-    "col_chapter": ("chapter", "章节"),
-    "col_title": ("title", "标题"),
-    "col_backends": ("backends", "后端"),
-    "list_footer": ("judge one with: python3 judge.py <id>",
-                    "评测某一题：python3 judge.py <编号>"),
-    "show_chapter": ("chapter", "章节"),
-    "show_aliases": ("also called", "别名"),
-    "show_signature": ("signature", "函数签名"),
-    "show_statement": ("statement", "题目"),
-    "show_launch": ("launch", "启动配置"),
-    "show_check": ("checking", "判定方式"),
-    "show_exact": ("exact", "精确比较"),
-    "show_tolerance": ("rtol {rtol}, atol {atol}", "相对误差 {rtol}，绝对误差 {atol}"),
-    "show_hints": ("{n} hints", "{n} 条提示"),
-    "show_file": ("file to edit", "要编辑的文件"),
-    "show_backends": ("backends", "后端"),
-}
-
-TIER_NAMES = {
-    "gold": ("gold", "金"),
-    "silver": ("silver", "银"),
-    "bronze": ("bronze", "铜"),
-}
-
-VERDICT_NAMES = {
-    "AC": ("accepted", "通过"),
-    "WA": ("wrong answer", "答案错误"),
-    "CE": ("compile error", "编译错误"),
-    "RE": ("runtime error", "运行时错误"),
-    "TLE": ("time limit exceeded (possible deadlock)", "超时（可能死锁）"),
-    "RULE": ("rule violation", "违反规则"),
-    "RACE": ("data race or unsafe access", "数据竞争或不安全访问"),
-    "JE": ("judge error (not your code's fault)", "评测系统错误（不是你的代码的问题）"),
-    "SKIP": ("skipped", "跳过"),
-}
-
-PHASE_NAMES = {
-    "compile": "compiling",
-    "link": "linking",
-    "device": "checking the GPU",
-    "run": "running your code",
-    "reference": "timing the reference",
-}
-
-
-def label(lang, key, **values):
-    text = LABELS[key][1 if lang == "zh" else 0]
-    return text.format(**values)
-
-
-def verdict_name(lang, verdict):
-    names = VERDICT_NAMES.get(verdict)
-    if names is None:
-        return "unknown verdict"
-    return names[1 if lang == "zh" else 0]
-
-
-def default_lang():
-    for var in ("LC_ALL", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
-
-
-def localized(pair, lang):
-    """The text of an {"en": ..., "zh": ...} pair, falling back to English."""
-    if isinstance(pair, str):
-        return pair
-    if not isinstance(pair, dict):
-        return ""
-    return pair.get(lang) or pair.get("en") or ""
-
+WATCH_INTERVAL_S = 0.2
+BAR_WIDTH = 20
+COMPILE_COMMANDS = "compile_commands.json"
+# The newest GPU architecture each clang release understands; the editor's
+# view of the code is close enough on any of them.
+CLANG_CUDA_ARCHS = ((16, 90), (13, 86), (11, 80))
+FALLBACK_CUDA_ARCH = 80
 
 # ---------------------------------------------------------------------------
 # Errors and terminal output
@@ -200,15 +144,34 @@ def indent(text, prefix="    "):
     return "\n".join(prefix + line if line else line for line in text.splitlines())
 
 
-class Style:
-    """ANSI colour when stdout is a terminal and NO_COLOR is unset."""
+COLOR_MODES = ("auto", "always", "never")
+_color_mode = "auto"
 
-    def __init__(self, stream):
-        self.enabled = stream_is_tty(stream) and "NO_COLOR" not in os.environ
+
+def set_color_mode(mode):
+    global _color_mode
+    _color_mode = mode if mode in COLOR_MODES else "auto"
+
+
+def colour_wanted(stream, mode=None):
+    """--color always|never wins; auto: a terminal, NO_COLOR unset, TERM not dumb."""
+    mode = mode or _color_mode
+    if mode != "auto":
+        return mode == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return stream_is_tty(stream)
+
+
+class Style:
+    """ANSI colour (see colour_wanted) and marks the stream can encode."""
+
+    def __init__(self, stream, mode=None):
+        self.enabled = colour_wanted(stream, mode)
         self.unicode = can_encode(stream, "✓✗·")
 
     def paint(self, text, code):
-        return f"\033[{code}m{text}\033[0m" if self.enabled else text
+        return f"\033[{code}m{text}\033[0m" if self.enabled and text else text
 
     def good(self, text):
         return self.paint(text, "32")
@@ -218,6 +181,9 @@ class Style:
 
     def odd(self, text):
         return self.paint(text, "33")
+
+    def dim(self, text):
+        return self.paint(text, "2")
 
     def bold(self, text):
         return self.paint(text, "1")
@@ -258,8 +224,12 @@ def can_encode(stream, text):
         return False
 
 
+ANSI_ESCAPE = re.compile(r"\033\[[0-9;]*m")
+
+
 def display_width(text):
-    """Columns a string takes on a terminal: CJK characters take two."""
+    """Columns a string takes on a terminal: CJK characters take two, colour none."""
+    text = ANSI_ESCAPE.sub("", text)
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
@@ -298,6 +268,18 @@ class StatusLine:
             self.shown = False
 
 
+def seconds_text(seconds):
+    return tr("unit_seconds", s=f"{seconds:.1f}")
+
+
+def now_stamp():
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def file_stamp():
+    return datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
 # ---------------------------------------------------------------------------
 # The workspace: repository, build folder, tools and the engine
 # ---------------------------------------------------------------------------
@@ -317,6 +299,11 @@ def shown_path(path, base=None):
     except ValueError:
         return path
     return path if relative.startswith("..") else relative
+
+
+def is_inside(path, folder):
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def find_nvcc_dir(env):
@@ -365,6 +352,7 @@ class Workspace:
         self.engine_override = os.environ.get("CUDAJUDGE_ENGINE") or None
         self._engine = None
         self._catalog = None
+        self._progress = None
 
     def path(self, *parts):
         return os.path.join(self.root, *parts)
@@ -391,6 +379,14 @@ class Workspace:
             self._catalog = load_catalog(self)
         return self._catalog
 
+    def progress(self):
+        if self._progress is None:
+            self._progress = ProgressStore(state_folder(self))
+        return self._progress
+
+    def exercise_path(self, problem):
+        return self.path("exercises", f"{problem['id']}.cu")
+
     def retry_command(self, argv):
         prefix = "".join(f"{name}={shlex.quote(folder)}{os.pathsep}\"${name}\" "
                          for name, folder in sorted(self.env_changes.items()))
@@ -399,8 +395,7 @@ class Workspace:
 
 def engine_override_command(path):
     if not os.path.isfile(path):
-        raise JudgeError(f"CUDAJUDGE_ENGINE={path} does not exist; "
-                         "unset it to use the built engine")
+        raise JudgeError(tr("engine_override_missing", path=path))
     if path.endswith(".py"):
         return [sys.executable, path]
     return [path]
@@ -416,9 +411,9 @@ def missing_tools(ws, first_build):
     problems = []
     for tool in ("meson", "ninja"):
         if not ws.which(tool):
-            problems.append(f"missing {tool}; fix: {APT_FIX}")
+            problems.append(tr("missing_tool", tool=tool, fix=APT_FIX))
     if not ws.which("nvcc"):
-        problems.append(f"missing nvcc, the CUDA compiler; fix: {CUDA_FIX}")
+        problems.append(tr("missing_nvcc", fix=tr("cuda_fix")))
     if first_build:
         yaml_problem = libyaml_problem(ws)
         if yaml_problem:
@@ -428,11 +423,11 @@ def missing_tools(ws, first_build):
 
 def libyaml_problem(ws):
     if not ws.which("pkg-config"):
-        return f"missing pkg-config (needed to find libyaml); fix: {PKG_CONFIG_FIX}"
+        return tr("missing_pkg_config", fix=PKG_CONFIG_FIX)
     found = subprocess.run(["pkg-config", "--exists", "yaml-0.1"], env=ws.env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if found.returncode != 0:
-        return f"missing libyaml (pkg-config cannot find yaml-0.1); fix: {APT_FIX}"
+        return tr("missing_libyaml", fix=APT_FIX)
     return None
 
 
@@ -442,12 +437,11 @@ def run_build_step(ws, argv):
                               stderr=subprocess.STDOUT, text=True, encoding="utf-8",
                               errors="replace")
     except OSError as err:
-        raise JudgeError(f"could not run {argv[0]}: {err}")
+        raise JudgeError(tr("cannot_run", tool=argv[0], error=err))
     if done.returncode != 0:
-        raise JudgeError(
-            f"building the judge failed: `{' '.join(argv)}` exited with status "
-            f"{done.returncode}. Its last lines:\n{indent(tail(done.stdout, BUILD_TAIL_LINES))}\n"
-            f"retry by hand with:\n    {ws.retry_command(argv)}")
+        raise JudgeError(tr("build_failed", command=" ".join(argv), status=done.returncode,
+                            tail=indent(tail(done.stdout, BUILD_TAIL_LINES)),
+                            retry=ws.retry_command(argv)))
 
 
 def ensure_build(ws):
@@ -456,16 +450,16 @@ def ensure_build(ws):
     first_build = not os.path.exists(build_ninja)
     problems = missing_tools(ws, first_build)
     if problems:
-        raise JudgeError("cannot build the judge:\n" + "\n".join("  " + p for p in problems))
+        raise JudgeError(tr("cannot_build") + "\n" + "\n".join("  " + p for p in problems))
     build_arg = ws.relative(ws.build)
     if first_build:
-        warn("building the judge (first run only, about a minute)...")
+        warn(tr("building_first"))
         setup = ["meson", "setup", build_arg]
         if os.path.exists(os.path.join(ws.build, "meson-private", "coredata.dat")):
             setup.insert(2, "--wipe")  # a setup that stopped half-way
         run_build_step(ws, setup)
     # An incremental rebuild (after an update) can take a while: say so if it does.
-    note = threading.Timer(2.0, warn, args=("updating the judge build...",))
+    note = threading.Timer(2.0, warn, args=(tr("building_update"),))
     note.daemon = True
     if not first_build:
         note.start()
@@ -475,8 +469,8 @@ def ensure_build(ws):
         note.cancel()
     engine = os.path.join(ws.build, "cudajudge")
     if not os.access(engine, os.X_OK):
-        raise JudgeError(f"the build finished but {ws.relative(engine)} is missing; "
-                         f"retry with: {ws.retry_command(['ninja', '-C', build_arg])}")
+        raise JudgeError(tr("engine_not_built", engine=ws.relative(engine),
+                            retry=ws.retry_command(["ninja", "-C", build_arg])))
 
 
 # ---------------------------------------------------------------------------
@@ -490,14 +484,15 @@ def describe_exit(returncode):
             name = signal.Signals(-returncode).name
         except ValueError:
             name = f"signal {-returncode}"
-        return f"crashed ({name})"
-    return f"exited with status {returncode}"
+        return tr("exit_crashed", signal=name)
+    return tr("exit_status", status=returncode)
 
 
 def engine_failure(what, stderr):
-    message = f"the judge engine {what}; this is not your code's fault."
+    message = tr("engine_failed", what=what)
     if stderr and stderr.strip():
-        message += "\nits last messages:\n" + indent(tail(stderr, STDERR_TAIL_LINES))
+        message += "\n" + tr("engine_last_messages") + "\n" + indent(tail(stderr,
+                                                                          STDERR_TAIL_LINES))
     return message
 
 
@@ -509,7 +504,7 @@ def run_engine_once(ws, args):
                               stderr=subprocess.PIPE, text=True, encoding="utf-8",
                               errors="replace")
     except OSError as err:
-        raise JudgeError(f"could not start the judge engine {argv[0]}: {err}")
+        raise JudgeError(tr("engine_cannot_start", engine=argv[0], error=err))
     return done.returncode, done.stdout, done.stderr
 
 
@@ -517,10 +512,9 @@ def parse_single_object(stdout, stderr, what):
     try:
         value = json.loads(stdout)
     except ValueError:
-        raise JudgeError(engine_failure(f"printed something that is not JSON for `{what}`",
-                                        stderr))
+        raise JudgeError(engine_failure(tr("engine_not_json_for", what=what), stderr))
     if not isinstance(value, dict):
-        raise JudgeError(engine_failure(f"printed an unexpected answer for `{what}`", stderr))
+        raise JudgeError(engine_failure(tr("engine_unexpected_for", what=what), stderr))
     return value
 
 
@@ -530,12 +524,12 @@ def load_catalog(ws):
         # problems.yaml is invalid: the engine's message says where.
         raise JudgeError(stderr.rstrip("\n"), as_is=True)
     if code != 0:
-        raise JudgeError(engine_failure(describe_exit(code) + " while reading problems.yaml",
+        raise JudgeError(engine_failure(tr("engine_while_catalog", how=describe_exit(code)),
                                         stderr))
     catalog = parse_single_object(stdout, stderr, "catalog")
     problems = catalog.get("problems")
     if not isinstance(problems, list):
-        raise JudgeError(engine_failure("gave a catalog without a problem list", stderr))
+        raise JudgeError(engine_failure(tr("engine_no_problem_list"), stderr))
     return [p for p in problems if isinstance(p, dict) and p.get("id")]
 
 
@@ -543,7 +537,8 @@ def query_device(ws, fresh=False):
     args = ["device", "--build", ws.build] + (["--fresh"] if fresh else [])
     code, stdout, stderr = run_engine_once(ws, args)
     if code != 0 and not stdout.strip():
-        raise JudgeError(engine_failure(describe_exit(code) + " while looking for a GPU", stderr))
+        raise JudgeError(engine_failure(tr("engine_while_device", how=describe_exit(code)),
+                                        stderr))
     return parse_single_object(stdout, stderr, "device")
 
 
@@ -577,7 +572,7 @@ class JudgeRun:
         """Why there is no usable summary, for the user."""
         if self.malfunction:
             return engine_failure(self.malfunction, self.stderr)
-        return self.stderr.strip() or engine_failure("gave no result", self.stderr)
+        return self.stderr.strip() or engine_failure(tr("engine_no_result"), self.stderr)
 
 
 def judge_args(ws, problem_id, file_arg, seed=None, perf=True):
@@ -605,18 +600,32 @@ def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None):
                                  stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                  errors="replace")
     except OSError as err:
-        raise JudgeError(f"could not start the judge engine {argv[0]}: {err}")
-    stderr_chunks = []
-    reader = threading.Thread(target=drain, args=(child.stderr, stderr_chunks), daemon=True)
-    reader.start()
-    for line in child.stdout:
-        read_engine_line(run, line, on_event)
-    run.exit_code = child.wait()
-    reader.join()
+        raise JudgeError(tr("engine_cannot_start", engine=argv[0], error=err))
+    try:
+        stderr_chunks = []
+        reader = threading.Thread(target=drain, args=(child.stderr, stderr_chunks), daemon=True)
+        reader.start()
+        for line in child.stdout:
+            read_engine_line(run, line, on_event)
+        run.exit_code = child.wait()
+        reader.join()
+    finally:
+        stop_child(child)  # Ctrl-C in watch: the engine must not outlive us
     run.stderr = "".join(stderr_chunks)
     run.seconds = time.monotonic() - started
     run.malfunction = run.malfunction or find_malfunction(run)
     return run
+
+
+def stop_child(child):
+    if child.poll() is not None:
+        return
+    child.terminate()
+    try:
+        child.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
 
 
 def read_engine_line(run, line, on_event):
@@ -629,7 +638,7 @@ def read_engine_line(run, line, on_event):
         event = None
     if not isinstance(event, dict):
         shown = line if len(line) <= 120 else line[:117] + "..."
-        run.malfunction = f"printed a line that is not JSON: {shown!r}"
+        run.malfunction = tr("engine_printed_not_json", line=repr(shown))
         return
     kind = event.get("type")
     if kind == "case":
@@ -645,7 +654,7 @@ def find_malfunction(run):
     if code not in (0, 1, 2):
         return describe_exit(code)
     if run.summary is None and code in (0, 1):
-        return "stopped without a summary"
+        return tr("engine_no_summary")
     return None
 
 
@@ -669,7 +678,7 @@ def resolve_problem(problems, name):
         return matches[0]
     if len(matches) > 1:
         ids = ", ".join(p["id"] for p in matches)
-        raise JudgeError(f"'{name}' could be any of: {ids}; type more of the name")
+        raise JudgeError(tr("ambiguous_id", name=name, ids=ids))
     raise JudgeError(unknown_problem_message(problems, name))
 
 
@@ -681,8 +690,269 @@ def unknown_problem_message(problems, name):
     every_name = [n for p in problems for n in names_of(p)]
     close = difflib.get_close_matches(name.lower(), every_name, n=3, cutoff=0.6)
     if close:
-        return f"unknown exercise '{name}'; did you mean: {', '.join(close)}?"
-    return f"unknown exercise '{name}'; see them all with: python3 judge.py list"
+        return tr("unknown_id_close", name=name, close=", ".join(close))
+    return tr("unknown_id", name=name)
+
+
+def chapters_of(problems):
+    """Chapter names in catalog order, each with its problems."""
+    chapters = {}
+    for problem in problems:
+        chapters.setdefault(str(problem.get("chapter") or "-"), []).append(problem)
+    return list(chapters.items())
+
+# ---------------------------------------------------------------------------
+# Progress: STATE/progress.json
+#
+#   {"version": 1,
+#    "exercises": {"warp_scan": {"attempts": 3, "best_verdict": "AC", "best_ms": 0.1476,
+#                                "best_pct": 86.2, "best_tier": "silver", "best_ratio": 1.0,
+#                                "solved_at": "...", "last_verdict": "AC", "last_at": "...",
+#                                "hints_shown": 1}},
+#    "last": "warp_scan",                          the exercise judged last
+#    "device": {"name": "NVIDIA H200", "cc": 90},  the GPU seen last (for `editor`)
+#    "history": [{"id", "file", "verdict", "seed", "median_ms", "pct_of_copy", "tier",
+#                 "backend", "at"}, ...]}          one per attempt, oldest first
+# ---------------------------------------------------------------------------
+
+
+def state_folder(ws):
+    configured = os.environ.get("CUDAJUDGE_STATE")
+    folder = os.path.abspath(configured) if configured else ws.path(".cudajudge")
+    if is_inside(folder, ws.path("exercises")):
+        raise JudgeError(tr("state_in_exercises", folder=folder))
+    return folder
+
+
+def empty_progress():
+    return {"version": PROGRESS_VERSION, "exercises": {}, "history": []}
+
+
+def progress_is_valid(data):
+    if not isinstance(data, dict):
+        return False
+    exercises, history = data.get("exercises", {}), data.get("history", [])
+    return (isinstance(exercises, dict) and isinstance(history, list)
+            and all(isinstance(record, dict) for record in exercises.values()))
+
+
+def progress_text(data):
+    """progress.json's text: readable, with one line per attempt."""
+    head = {key: value for key, value in data.items() if key != "history"}
+    attempts = ",\n  ".join(json.dumps(a, ensure_ascii=False, sort_keys=True)
+                            for a in data.get("history", []))
+    text = json.dumps(head, ensure_ascii=False, indent=1, sort_keys=True)
+    return text[:-1].rstrip() + ',\n "history": [\n  ' + attempts + "\n ]\n}\n"
+
+
+class ProgressStore:
+    """The learner's progress file: read at will, changed under a lock."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.path = os.path.join(folder, PROGRESS_FILE)
+        self.warned = False
+
+    def read(self, quiet=False):
+        try:
+            data, readable = self._load()
+            if readable:
+                return data
+            os.makedirs(self.folder, exist_ok=True)
+            with self._lock():
+                data, readable = self._load()  # another judge may have fixed it
+                if not readable:
+                    self._set_aside()
+            return data
+        except OSError as err:
+            if not quiet:
+                self._warn_once(tr("progress_unreadable", file=self.path, error=err))
+            return empty_progress()
+
+    def update(self, change):
+        """Applies change(progress), saves it and returns it. Saving is best
+        effort: when it fails, one warning, and the change is only in memory."""
+        data = None
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            with self._lock():
+                data, readable = self._load()
+                if not readable:
+                    self._set_aside()
+                change(data)
+                self._write(data)
+        except OSError as err:
+            self._warn_once(tr("progress_not_saved", folder=self.folder, error=err))
+            if data is None:
+                data = empty_progress()
+                change(data)
+        return data
+
+    def _load(self):
+        """(progress, readable); a missing file is a fresh start."""
+        try:
+            with open(self.path, encoding="utf-8") as source:
+                data = json.load(source)
+        except FileNotFoundError:
+            return empty_progress(), True
+        except ValueError:  # not JSON, or not UTF-8
+            return empty_progress(), False
+        if not progress_is_valid(data):
+            return empty_progress(), False
+        data.setdefault("exercises", {})
+        data.setdefault("history", [])
+        return data, True
+
+    @contextlib.contextmanager
+    def _lock(self):
+        if fcntl is None:
+            yield
+            return
+        with open(os.path.join(self.folder, "progress.lock"), "a") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            yield  # closing the file releases the lock
+
+    def _write(self, data):
+        handle, temporary = tempfile.mkstemp(prefix=PROGRESS_FILE + ".", suffix=".tmp",
+                                             dir=self.folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(progress_text(data))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+    def _set_aside(self):
+        if not os.path.exists(self.path):
+            return
+        target = f"{self.path}.corrupt-{file_stamp()}"
+        number = 1
+        while os.path.exists(target):
+            target = f"{self.path}.corrupt-{file_stamp()}-{number}"
+            number += 1
+        os.replace(self.path, target)
+        warn(tr("progress_corrupt", file=shown_path(self.path),
+                kept=os.path.basename(target)))
+
+    def _warn_once(self, text):
+        if not self.warned:
+            warn(text)
+            self.warned = True
+
+
+def as_count(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+
+
+def verdict_rank(verdict):
+    return VERDICT_ORDER.index(verdict) if verdict in VERDICT_ORDER else len(VERDICT_ORDER)
+
+
+def is_practice(ws, file_arg):
+    """Judging the learner's own files counts; references, templates and the
+    corpus are the judge's own material."""
+    relative = os.path.relpath(ws.path(file_arg), ws.root).replace(os.sep, "/")
+    return relative.split("/")[0] not in NOT_PRACTICE
+
+
+def add_attempt(data, problem_id, file_arg, summary):
+    timing = summary.get("timing") if isinstance(summary.get("timing"), dict) else {}
+    verdict = str(summary.get("verdict") or "JE")
+    median = timing.get("median_ms") if is_number(timing.get("median_ms")) else None
+    at = now_stamp()
+    data["history"].append({
+        "id": problem_id, "file": file_arg, "verdict": verdict, "seed": summary.get("seed"),
+        "median_ms": median, "pct_of_copy": timing.get("pct_of_copy"),
+        "tier": timing.get("tier"), "backend": summary.get("backend"), "at": at})
+    del data["history"][:-HISTORY_LIMIT]
+    record = clean_record(data["exercises"].get(problem_id) or {})
+    data["exercises"][problem_id] = record
+    record["attempts"] = as_count(record.get("attempts")) + 1
+    record.update(last_verdict=verdict, last_at=at)
+    if verdict_rank(verdict) < verdict_rank(record.get("best_verdict")):
+        record["best_verdict"] = verdict
+    if verdict == "AC":
+        record.setdefault("solved_at", at)
+        best = record.get("best_ms")
+        if median is not None and (not is_number(best) or median < best):
+            record.update(best_ms=median, best_pct=timing.get("pct_of_copy"),
+                          best_tier=timing.get("tier"), best_ratio=timing.get("ratio_to_ref"))
+    device = summary.get("device")
+    if isinstance(device, dict) and device.get("cc"):
+        data["device"] = {"name": device.get("name"), "cc": device.get("cc")}
+    data["last"] = problem_id
+
+
+def record_attempt(ws, problem_id, file_arg, summary):
+    """Saves one judged attempt; returns the progress after it (or None)."""
+    if not is_practice(ws, file_arg):
+        return None
+    return ws.progress().update(lambda data: add_attempt(data, problem_id, file_arg, summary))
+
+
+def exercise_record(data, problem_id):
+    """An exercise's saved record, with any value of the wrong type dropped
+    (the file is the learner's, and may have been edited by hand)."""
+    record = data.get("exercises", {}).get(problem_id)
+    return clean_record(record) if isinstance(record, dict) else {}
+
+
+def clean_record(record):
+    checks = {"attempts": lambda v: as_count(v) > 0, "hints_shown": lambda v: as_count(v) > 0,
+              "best_verdict": lambda v: v in VERDICT_ORDER,
+              "last_verdict": lambda v: v in VERDICT_ORDER,
+              "best_ms": is_number, "best_pct": is_number, "best_ratio": is_number,
+              "best_tier": lambda v: v in TIER_NAMES}
+    return {key: value for key, value in record.items()
+            if key not in checks or checks[key](value)}
+
+
+def exercise_status(data, problem_id):
+    """solved, attempted or untouched."""
+    record = exercise_record(data, problem_id)
+    if record.get("best_verdict") == "AC":
+        return "solved"
+    return "attempted" if as_count(record.get("attempts")) else "untouched"
+
+
+def next_exercise(problems, data, after=None):
+    """What to do next: without `after`, the exercise worked on last if still
+    unsolved, else the first unsolved one; with it, the first unsolved one
+    after it in catalog order. None when everything is solved."""
+    unsolved = [p for p in problems if exercise_status(data, p["id"]) != "solved"]
+    if not unsolved:
+        return None
+    if after is None:
+        last = data.get("last")
+        return next((p for p in unsolved if p["id"] == last), unsolved[0])
+    ids = [p["id"] for p in problems]
+    start = ids.index(after["id"]) + 1 if after["id"] in ids else 0
+    for problem in problems[start:] + problems[:start]:
+        if problem in unsolved:
+            return problem
+    return None
+
+
+def best_time_text(record):
+    best = record.get("best_ms")
+    if not is_number(best):
+        return ""
+    text = tr("ms", ms=f"{best:.3f}")
+    if record.get("best_tier") in TIER_NAMES:
+        text += tr("tier_suffix", tier=tier_name(record["best_tier"]))
+    return text
+
+
+def hints_of(problem):
+    return localized_list(problem.get("hints"))
 
 
 # ---------------------------------------------------------------------------
@@ -704,11 +974,11 @@ def format_number(value):
     return str(value)
 
 
-def device_label(summary, lang):
+def device_label(summary):
     backend = summary.get("backend") or "none"
     device = summary.get("device")
     if backend == "none" or not isinstance(device, dict):
-        return f"{backend} ({label(lang, 'no_device')})" if backend == "none" else backend
+        return f"{backend} ({tr('no_device')})" if backend == "none" else backend
     details = [str(device.get("name") or "GPU")]
     arch = sm_name(device.get("cc"))
     if arch:
@@ -718,7 +988,7 @@ def device_label(summary, lang):
 
 def sm_name(cc):
     """The compute capability as nvcc spells it: "9.0", 90 or [9, 0] -> sm_90."""
-    if cc is None or cc == "":
+    if cc is None or cc == "" or cc == 0:
         return ""
     if isinstance(cc, (list, tuple)) and len(cc) == 2:
         return f"sm_{cc[0]}{cc[1]}"
@@ -731,12 +1001,12 @@ def sm_name(cc):
     return f"sm_{text}"
 
 
-def header_line(style, summary, lang, fallback_id, fallback_file):
+def header_line(style, summary, fallback_id, fallback_file):
     parts = [style.bold(str(summary.get("id") or fallback_id)),
              str(summary.get("file") or fallback_file)]
     if summary.get("seed") is not None:
-        parts.append(f"{label(lang, 'seed')} {summary['seed']}")
-    parts.append(device_label(summary, lang))
+        parts.append(tr("seed", seed=summary["seed"]))
+    parts.append(device_label(summary))
     return style.dot.join(parts)
 
 
@@ -750,7 +1020,7 @@ def case_line(style, case):
     return f"  {style.bad(style.cross)} {name}  {style.verdict(verdict)}"
 
 
-def mismatch_table(mismatches, last, lang):
+def mismatch_table(mismatches, last):
     shown = [m for m in mismatches if isinstance(m, dict)][:5]
     if isinstance(last, dict) and last not in shown:
         tail_rows = [None, last]  # None: a "..." row
@@ -760,7 +1030,7 @@ def mismatch_table(mismatches, last, lang):
     columns = (["col_buffer"] if with_buffer else []) + [
         "col_index", "col_block", "col_warp", "col_lane", "col_expected", "col_got"]
     keys = [c[len("col_"):] for c in columns]
-    rows = [[label(lang, c) for c in columns]]
+    rows = [[tr(c) for c in columns]]
     for mismatch in shown + tail_rows:
         if mismatch is None:
             rows.append(["..."] + [""] * (len(columns) - 1))
@@ -770,48 +1040,61 @@ def mismatch_table(mismatches, last, lang):
     return format_table(rows, right_aligned=range(first_number_column, len(columns)))
 
 
-def case_details(style, case, lang):
-    """Lines under a failed case: the mismatch table, the counts, the diagnosis."""
+def case_details(style, case, full=True):
+    """Lines under a failed case: the mismatch table, the counts, the diagnosis.
+    Not full: the counts (or the engine's detail) only."""
     lines = []
     mismatches = case.get("mismatches") or []
-    if mismatches:
-        lines += mismatch_table(mismatches, case.get("last"), lang)
+    if mismatches and full:
+        lines += mismatch_table(mismatches, case.get("last"))
     bad, total, unwritten = case.get("bad"), case.get("total"), case.get("unwritten")
     if bad:
-        counts = label(lang, "differ", bad=bad, total=total if total is not None else "?")
+        counts = tr("differ", bad=bad, total=total if total is not None else "?")
         if unwritten:
-            counts += f" ({label(lang, 'unwritten', n=unwritten)})"
+            counts += tr("unwritten", n=unwritten)
         lines.append(counts)
-    if case.get("diagnosis"):
-        lines.append(style.odd(label(lang, "diagnosis") + str(case["diagnosis"])))
-    if case.get("detail"):
-        lines += str(case["detail"]).splitlines()
+    if case.get("diagnosis") and full:
+        lines.append(style.odd(tr("diagnosis", text=case["diagnosis"])))
+    detail = str(case.get("detail") or "")
+    # The engine's detail often repeats the counts: keep it when it says more.
+    if detail and not (bad and detail.startswith(f"{bad} of {total} elements")):
+        if full or not bad:
+            lines += detail.splitlines()
     return ["      " + line if line else line for line in lines]
 
 
-def timing_line(timing, lang):
-    if not isinstance(timing, dict) or timing.get("median_ms") is None:
-        return None
-    parts = [label(lang, "time", ms=f"{timing['median_ms']:.3f}",
-                   reps=timing.get("reps") or "?")]
-    if timing.get("gbps") is not None:
-        parts.append(label(lang, "gbps", gbps=f"{timing['gbps']:.1f}"))
-    if timing.get("pct_of_copy") is not None:
-        pct = label(lang, "pct", pct=f"{timing['pct_of_copy']:.0f}")
-        tier = timing.get("tier")
-        if tier in TIER_NAMES:
-            pct += f" ({TIER_NAMES[tier][1 if lang == 'zh' else 0]})"
-        parts.append(pct)
-    if timing.get("ratio_to_ref") is not None:
-        parts.append(label(lang, "ratio", ratio=f"{timing['ratio_to_ref']:.2f}"))
-    return parts
+def bandwidth_bar(style, pct, tier):
+    """[#######-------]: the share of the device's copy bandwidth reached."""
+    filled = max(0, min(BAR_WIDTH, int(round(pct / 100 * BAR_WIDTH))))
+    hashes = "#" * filled
+    hashes = style.good(hashes) if tier in TIER_NAMES else style.odd(hashes)
+    return "[" + hashes + "-" * (BAR_WIDTH - filled) + "]"
 
 
-def phases_line(phases, lang):
+def timing_lines(style, timing):
+    """The time and bandwidth, then a bar against copy bandwidth and the reference."""
+    if not isinstance(timing, dict) or not is_number(timing.get("median_ms")):
+        return []
+    first = [tr("time", ms=f"{timing['median_ms']:.3f}", reps=timing.get("reps") or "?")]
+    if is_number(timing.get("gbps")):
+        first.append(tr("gbps", gbps=f"{timing['gbps']:.1f}"))
+    second = []
+    pct = timing.get("pct_of_copy")
+    if is_number(pct):
+        text = tr("pct_of_copy", pct=f"{pct:.0f}")
+        if timing.get("tier") in TIER_NAMES:
+            text += tr("tier_suffix", tier=tier_name(timing["tier"]))
+        second.append(bandwidth_bar(style, pct, timing.get("tier")) + " " + text)
+    if is_number(timing.get("ratio_to_ref")):
+        second.append(tr("ratio", ratio=f"{timing['ratio_to_ref']:.2f}"))
+    return [style.dot.join(first)] + ([style.dot.join(second)] if second else [])
+
+
+def phases_line(phases):
     if not isinstance(phases, dict):
         return None
-    parts = [f"{label(lang, name)} {phases[name]:.1f} s" for name in ("compile", "link", "run")
-             if isinstance(phases.get(name), (int, float))]
+    parts = [tr("phase_" + name, s=f"{phases[name]:.1f}") for name in ("compile", "link", "run")
+             if is_number(phases.get(name))]
     return parts or None
 
 
@@ -823,42 +1106,75 @@ def reproduce_command(problem_id, file_arg, default_file, seed):
     return " ".join(shlex.quote(a) for a in argv)
 
 
-def render_summary(style, run, lang, problem_id, file_arg, default_file):
+def render_summary(style, run, problem_id, file_arg, default_file, verbose=False):
+    """The report of one run. Only the first failing case is shown in full
+    (the same mistake usually breaks them all) unless verbose."""
     summary = run.summary
-    say(header_line(style, summary, lang, problem_id, file_arg))
+    say(header_line(style, summary, problem_id, file_arg))
     cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
+    failed = 0
     for case in cases:
         if not isinstance(case, dict):
             continue
-        say(case_line(style, case))
-        if case.get("verdict") not in ("AC", "SKIP"):
-            for line in case_details(style, case, lang):
+        if case.get("verdict") in ("AC", "SKIP"):
+            say(case_line(style, case))
+            continue
+        full = verbose or failed == 0
+        details = case_details(style, case, full)
+        if not full and len(details) == 1:  # one note: on the case's own line
+            say(case_line(style, case) + "  " + details[0].strip())
+        else:
+            say(case_line(style, case))
+            for line in details:
                 say(line)
+        failed += 1
+    if failed > 1 and not verbose:
+        command = " ".join(shlex.quote(a) for a in ["python3", "judge.py", problem_id]
+                           + ([file_arg] if file_arg != default_file else []) + ["--verbose"])
+        say(style.dim(tr("more_details", command=command)))
     verdict = run.verdict
     if verdict == "CE" and summary.get("compile_log"):
         say()
-        say(style.bold(label(lang, "compile_log")))
+        say(style.bold(tr("compile_log")))
         say(indent(str(summary["compile_log"]).rstrip("\n")))
     if summary.get("program_output"):
         say()
-        say(style.bold(label(lang, "program_output")))
+        say(style.bold(tr("program_output")))
         say(indent(str(summary["program_output"]).rstrip("\n")))
     say()
-    for parts in (timing_line(summary.get("timing"), lang),
-                  phases_line(summary.get("phases_s"), lang)):
-        if parts:
-            say(style.dot.join(parts))
-    say(f"{style.bold(style.verdict(verdict))}  {verdict_name(lang, verdict)}")
+    for line in timing_lines(style, summary.get("timing")):
+        say(line)
+    phases = phases_line(summary.get("phases_s"))
+    if phases:
+        say(style.dot.join(phases))
+    say(f"{style.bold(style.verdict(verdict))}  {verdict_name(verdict)}")
     if summary.get("message"):
         say(str(summary["message"]).rstrip("\n"))
+
+
+def render_next_steps(style, ws, problem, run, file_arg, default_file, progress):
+    """After the verdict: what to do now (a hint, the next exercise, the seed)."""
+    verdict = run.verdict
+    if verdict == "AC" and progress is not None:
+        following = next_exercise(ws.catalog(), progress, after=problem)
+        if following is None:
+            say(style.good(tr("all_solved")))
+        else:
+            say(tr("next_after_ac", id=following["id"],
+                   title=localized(following.get("title"))))
+    elif verdict not in ("AC", "JE", "SKIP") and progress is not None:
+        seen = as_count(exercise_record(progress, problem["id"]).get("hints_shown"))
+        if seen < len(hints_of(problem)):
+            say(tr("stuck_hint", id=problem["id"], seen=seen, total=len(hints_of(problem))))
     # Without a GPU nothing ran, and a compile error needs no seed to repeat.
+    summary = run.summary
     if verdict not in ("AC", "CE") and summary.get("seed") is not None and not run.no_device:
-        say(label(lang, "reproduce")
-            + reproduce_command(problem_id, file_arg, default_file, summary["seed"]))
+        say(tr("reproduce", command=reproduce_command(problem["id"], file_arg, default_file,
+                                                      summary["seed"])))
 
 
-def render_malfunction(style, run, lang):
-    say(f"{style.bold(style.verdict('JE'))}  {verdict_name(lang, 'JE')}")
+def render_malfunction(style, run):
+    say(f"{style.bold(style.verdict('JE'))}  {verdict_name('JE')}")
     warn(run.problem_message())
 
 
@@ -867,63 +1183,74 @@ def render_malfunction(style, run, lang):
 # ---------------------------------------------------------------------------
 
 
-def add_lang_argument(parser):
-    parser.add_argument("--lang", choices=("en", "zh"), default=None,
-                        help="language of the output (default: from LANG)")
+def add_id_argument(parser, optional=False):
+    if optional:
+        parser.add_argument("id", metavar="ID", nargs="?", help=tr("help_id_optional"))
+    else:
+        parser.add_argument("id", metavar="ID", help=tr("help_id"))
 
 
 def add_judge_arguments(parser):
-    parser.add_argument("id", metavar="ID", help="exercise id, alias or unambiguous prefix")
-    parser.add_argument("file", metavar="FILE", nargs="?",
-                        help="the file to judge (default: exercises/<id>.cu)")
-    parser.add_argument("--seed", type=int, help="reproduce a run with this seed")
-    parser.add_argument("--json", action="store_true",
-                        help="print the engine's case and summary objects, one per line")
-    parser.add_argument("--no-perf", action="store_true", help="skip the timing run")
-    add_lang_argument(parser)
+    add_id_argument(parser)
+    parser.add_argument("file", metavar="FILE", nargs="?", help=tr("help_file"))
+    parser.add_argument("--seed", type=int, help=tr("help_seed"))
+    parser.add_argument("--json", action="store_true", help=tr("help_json"))
+    parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
+    parser.add_argument("--verbose", action="store_true", help=tr("help_judge_verbose"))
 
 
 def file_to_judge(ws, problem, file_option):
     """The path handed to the engine (relative to the root when inside it)."""
     if file_option is None:
-        path = ws.path("exercises", f"{problem['id']}.cu")
+        path = ws.exercise_path(problem)
     else:
         path = os.path.abspath(file_option)
     if not os.path.isfile(path):
-        template = f"templates/{problem['id']}.cu"
-        raise JudgeError(
-            f"{shown_path(path)} does not exist. To start from the template, copy "
-            f"{template} there, or run: python3 judge.py reset {problem['id']}")
+        raise JudgeError(tr("file_missing", file=shown_path(path), id=problem["id"],
+                            template=f"templates/{problem['id']}.cu"))
     return ws.relative(path)
 
 
-def run_judge_command(options):
-    ws = Workspace()
-    lang = options.lang or default_lang()
-    problem = resolve_problem(ws.catalog(), options.id)
-    default_file = f"exercises/{problem['id']}.cu"
-    file_arg = file_to_judge(ws, problem, options.file)
-    if options.json:
-        return judge_as_json(ws, problem, file_arg, options)
+def judge_and_render(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False):
+    """Judges one file, saves the attempt and shows it; returns (run, exit status)."""
     style = Style(sys.stdout)
     status = StatusLine()
-    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf,
+    run = run_judge(ws, problem["id"], file_arg, seed, perf,
                     on_event=lambda event, line: show_progress(status, event))
     status.clear()
     if run.summary is None or run.malfunction:
         if run.malfunction:
-            render_malfunction(style, run, lang)
+            render_malfunction(style, run)
         else:
             warn(run.problem_message())
-        return 2
-    render_summary(style, run, lang, problem["id"], shown_path(ws.path(file_arg))
-                   if options.file else file_arg, default_file)
-    return run.exit_code
+        return run, 2
+    progress = record_attempt(ws, problem["id"], file_arg, run.summary)
+    default_file = f"exercises/{problem['id']}.cu"
+    render_summary(style, run, problem["id"], shown_file, default_file, verbose)
+    render_next_steps(style, ws, problem, run, shown_file, default_file, progress)
+    return run, run.exit_code
+
+
+def run_judge_command(options):
+    ws = Workspace()
+    ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
+    problem = resolve_problem(ws.catalog(), options.id)
+    file_arg = file_to_judge(ws, problem, options.file)
+    if is_inside(ws.path(file_arg), ws.path("exercises")):
+        refresh_compile_commands(ws)  # the learner's own work: keep clangd in step
+    if options.json:
+        return judge_as_json(ws, problem, file_arg, options)
+    shown_file = shown_path(ws.path(file_arg)) if options.file else file_arg
+    _, status = judge_and_render(ws, problem, file_arg, shown_file, options.seed,
+                                 not options.no_perf, options.verbose)
+    return status
 
 
 def show_progress(status, event):
     if event.get("type") == "phase" and event.get("state") == "start":
-        status.show(PHASE_NAMES.get(event.get("phase"), str(event.get("phase"))) + "...")
+        phase = str(event.get("phase"))
+        key = "running_" + phase
+        status.show(tr(key) if key in MESSAGES else phase + "...")
 
 
 def judge_as_json(ws, problem, file_arg, options):
@@ -944,6 +1271,7 @@ def judge_as_json(ws, problem, file_arg, options):
             # Consumers can rely on the last line being a summary.
             print(json.dumps(judge_error_summary(problem["id"], file_arg, run)))
         return 2
+    record_attempt(ws, problem["id"], file_arg, run.summary)
     return run.exit_code
 
 
@@ -955,29 +1283,263 @@ def judge_error_summary(problem_id, file_arg, run):
 
 
 # ---------------------------------------------------------------------------
+# Command: watch [ID]
+# ---------------------------------------------------------------------------
+
+
+def add_watch_arguments(parser):
+    add_id_argument(parser, optional=True)
+    parser.add_argument("--next", action="store_true", help=tr("help_watch_next"))
+    parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
+    parser.add_argument("--interval", type=poll_interval, default=WATCH_INTERVAL_S,
+                        metavar="SECONDS", help=tr("help_interval"))
+
+
+def poll_interval(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(tr("bad_interval", value=text))
+    return value
+
+
+def file_signature(path):
+    """What changes when the file is saved: mtime and size, plus its content,
+    for file systems whose mtime is coarse (network mounts, WSL)."""
+    try:
+        info = os.stat(path)
+        with open(path, "rb") as source:
+            content = source.read()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, hash(content))
+
+
+def wait_for_change(path, seen, interval):
+    """Polls until the file differs from `seen`, then until it settles (an
+    editor may write it in several steps)."""
+    current = seen
+    while current == seen:
+        time.sleep(interval)
+        current = file_signature(path)
+    while True:
+        time.sleep(interval)
+        again = file_signature(path)
+        if again == current:
+            return
+        current = again
+
+
+@contextlib.contextmanager
+def stop_on_signals():
+    """Ctrl-C and SIGTERM end watch with KeyboardInterrupt, even where the
+    shell started us with SIGINT ignored."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def clear_screen():
+    if stream_is_tty(sys.stdout):
+        sys.stdout.write("\033[H\033[2J\033[3J")
+    else:
+        say()  # a log of rounds: one blank line between them
+
+
+def start_exercise_file(ws, problem):
+    """True when exercises/<id>.cu exists, copying the template there if needed."""
+    exercise = ws.exercise_path(problem)
+    if os.path.isfile(exercise):
+        return True
+    template = ws.path("templates", f"{problem['id']}.cu")
+    if not os.path.isfile(template):
+        return False
+    os.makedirs(os.path.dirname(exercise), exist_ok=True)
+    shutil.copyfile(template, exercise)
+    say(tr("created_from_template", file=ws.relative(exercise),
+           template=ws.relative(template)))
+    return True
+
+
+def run_watch_command(options):
+    ws = Workspace()
+    ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
+    problems = ws.catalog()
+    if options.id:
+        problem = resolve_problem(problems, options.id)
+    else:
+        problem = next_exercise(problems, ws.progress().read())
+        if problem is None:
+            say(tr("all_solved"))
+            return 0
+    ws.engine()  # build before the first screen
+    refresh_compile_commands(ws)
+    style = Style(sys.stdout)
+    banner = None
+    starting = True  # a new exercise: its file may have to be made from the template
+    with stop_on_signals():
+        try:
+            while True:
+                if banner is None:
+                    clear_screen()
+                else:  # moving on: keep the accepted report on the screen
+                    say()
+                    say(style.good(banner))
+                    banner = None
+                if starting:
+                    # Only here: a file that vanishes while an editor saves it
+                    # must never be replaced by the template.
+                    start_exercise_file(ws, problem)
+                    starting = False
+                path = ws.exercise_path(problem)
+                file_arg = ws.relative(path)
+                seen = file_signature(path)
+                say(style.dim(tr("watch_header", file=file_arg,
+                                 time=datetime.datetime.now().strftime("%H:%M:%S"))))
+                if seen is None:
+                    say(tr("watch_waiting_file", file=file_arg))
+                else:
+                    run, _ = judge_and_render(ws, problem, file_arg, file_arg,
+                                              perf=not options.no_perf)
+                    if run.verdict == "AC" and options.next:
+                        following = next_exercise(problems, ws.progress().read(), after=problem)
+                        if following is None:
+                            say(style.good(tr("all_solved")))
+                            return 0
+                        banner = tr("watch_moved_on", done=problem["id"], next=following["id"],
+                                    title=localized(following.get("title")))
+                        problem, starting = following, True
+                        continue
+                    say()
+                    if run.verdict == "AC":
+                        say(style.dim(tr("watch_tip_next")))
+                    say(style.dim(tr("watch_waiting", file=file_arg)))
+                sys.stdout.flush()
+                wait_for_change(path, seen, options.interval)
+        except KeyboardInterrupt:
+            StatusLine().clear()
+            say()
+            say(tr("watch_stopped"))
+            return 0
+
+
+# ---------------------------------------------------------------------------
+# No command: progress by chapter and what to do next
+# ---------------------------------------------------------------------------
+
+
+def add_overview_arguments(parser):
+    pass
+
+
+def progress_bar(done, total, width=10):
+    filled = int(round(width * done / total)) if total else 0
+    return "[" + "#" * filled + "-" * (width - filled) + "]"
+
+
+def status_mark(style, status):
+    if status == "solved":
+        return style.good(style.tick if style.unicode else "+")
+    if status == "attempted":
+        return style.odd("~")
+    return "·" if style.unicode else "-"
+
+
+def render_next_exercise(style, ws, problem, progress):
+    if problem is None:
+        say(style.good(tr("all_solved")))
+        return
+    problem_id = problem["id"]
+    record = exercise_record(progress, problem_id)
+    line = tr("next_title", id=style.bold(problem_id), title=localized(problem.get("title")))
+    if as_count(record.get("attempts")):
+        line += tr("next_tried", n=record["attempts"], best=record.get("best_verdict") or "?")
+    say(line)
+    exercise = ws.exercise_path(problem)
+    rows = [[tr("step_read"), f"python3 judge.py show {problem_id}"]]
+    if os.path.isfile(exercise):
+        rows.append([tr("step_edit"), ws.relative(exercise)])
+    else:
+        rows.append([tr("step_create"), f"python3 judge.py reset {problem_id}"])
+    rows += [[tr("step_judge"), f"python3 judge.py {problem_id}"],
+             [tr("step_watch"), "python3 judge.py watch --next"],
+             [tr("step_hint"), f"python3 judge.py hint {problem_id}"]]
+    for text in format_table(rows):
+        say("  " + text)
+
+
+def run_overview_command(options):
+    ws = Workspace()
+    problems = ws.catalog()
+    progress = ws.progress().read()
+    style = Style(sys.stdout)
+    statuses = {p["id"]: exercise_status(progress, p["id"]) for p in problems}
+    solved = sum(1 for s in statuses.values() if s == "solved")
+    say(style.bold(tr("overview_title", solved=solved, total=len(problems))))
+    say()
+    rows = [[tr(c) for c in ("col_chapter", "col_progress", "col_solved", "col_attempted",
+                             "col_untouched")]]
+    for chapter, members in chapters_of(problems):
+        counts = [statuses[p["id"]] for p in members]
+        done = counts.count("solved")
+        rows.append([chapter, progress_bar(done, len(members)), f"{done}/{len(members)}",
+                     str(counts.count("attempted")), str(counts.count("untouched"))])
+    lines = format_table(rows, right_aligned=(2, 3, 4))
+    say(style.bold(lines[0]))
+    for line in lines[1:]:
+        say(line)
+    say()
+    render_next_exercise(style, ws, next_exercise(problems, progress), progress)
+    say()
+    say(style.dim(tr("overview_more")))
+    return 0
+
+
+# ---------------------------------------------------------------------------
 # Command: list
 # ---------------------------------------------------------------------------
 
 
 def add_list_arguments(parser):
-    add_lang_argument(parser)
+    pass
 
 
 def run_list_command(options):
     ws = Workspace()
-    lang = options.lang or default_lang()
-    rows = [[label(lang, c) for c in ("col_id", "col_chapter", "col_title", "col_backends")]]
-    for problem in ws.catalog():
-        rows.append([problem["id"], str(problem.get("chapter") or ""),
-                     localized(problem.get("title"), lang),
-                     ", ".join(problem.get("backends") or [])])
-    lines = format_table(rows)
+    problems = ws.catalog()
+    progress = ws.progress().read()
     style = Style(sys.stdout)
+    rows = [[""] + [tr(c) for c in ("col_id", "col_chapter", "col_title", "col_best",
+                                    "col_best_time", "col_tries")]]
+    for problem in problems:
+        record = exercise_record(progress, problem["id"])
+        attempts = as_count(record.get("attempts"))
+        rows.append([status_mark(style, exercise_status(progress, problem["id"])),
+                     problem["id"], str(problem.get("chapter") or ""),
+                     localized(problem.get("title")),
+                     style.verdict(record["best_verdict"]) if record.get("best_verdict") else "",
+                     best_time_text(record), str(attempts) if attempts else ""])
+    lines = format_table(rows, right_aligned=(6,))
     say(style.bold(lines[0]))
     for line in lines[1:]:
         say(line)
     say()
-    say(label(lang, "list_footer"))
+    solved = sum(1 for p in problems if exercise_status(progress, p["id"]) == "solved")
+    say(tr("list_footer", solved=solved, total=len(problems)))
+    following = next_exercise(problems, progress)
+    if following is not None:
+        say(tr("list_next", id=following["id"]))
     return 0
 
 
@@ -987,44 +1549,294 @@ def run_list_command(options):
 
 
 def add_show_arguments(parser):
-    parser.add_argument("id", metavar="ID", help="exercise id, alias or unambiguous prefix")
-    add_lang_argument(parser)
+    add_id_argument(parser)
 
 
-def describe_check(check, lang):
+def describe_check(check):
     if not isinstance(check, dict) or check.get("exact", True):
-        return label(lang, "show_exact")
-    return label(lang, "show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
+        return tr("show_exact")
+    return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
 
 
 def run_show_command(options):
     ws = Workspace()
-    lang = options.lang or default_lang()
     problem = resolve_problem(ws.catalog(), options.id)
+    progress = ws.progress().read()
     style = Style(sys.stdout)
-    hints = problem.get("hints")
-    hint_list = (hints.get(lang) or hints.get("en") or []) if isinstance(hints, dict) else []
-    say(style.bold(f"{problem['id']}{style.dot}{localized(problem.get('title'), lang)}"))
-    say(f"{label(lang, 'show_chapter')}: {problem.get('chapter') or ''}")
+    problem_id = problem["id"]
+    say(style.bold(f"{problem_id}{style.dot}{localized(problem.get('title'))}"))
+    say(f"{tr('show_chapter')}: {problem.get('chapter') or ''}")
     if problem.get("aliases"):
-        say(f"{label(lang, 'show_aliases')}: {', '.join(problem['aliases'])}")
+        say(f"{tr('show_aliases')}: {', '.join(problem['aliases'])}")
     say()
-    say(f"{label(lang, 'show_signature')}:")
+    say(style.bold(tr("show_signature")))
     say(indent(str(problem.get("signature") or "")))
     say()
-    say(f"{label(lang, 'show_statement')}:")
-    say(indent(localized(problem.get("statement"), lang).rstrip("\n")))
-    launch = localized(problem.get("launch"), lang)
+    say(style.bold(tr("show_statement")))
+    say(indent(localized(problem.get("statement")).rstrip("\n")))
+    launch = localized(problem.get("launch"))
     if launch:
         say()
-        say(f"{label(lang, 'show_launch')}:")
+        say(style.bold(tr("show_launch")))
         say(indent(launch.rstrip("\n")))
     say()
-    say(f"{label(lang, 'show_check')}: {describe_check(problem.get('check'), lang)}")
-    say(f"{label(lang, 'show_backends')}: {', '.join(problem.get('backends') or [])}")
-    say(label(lang, "show_hints", n=len(hint_list)))
-    exercise = problem.get("exercise") or f"exercises/{problem['id']}.cu"
-    say(f"{label(lang, 'show_file')}: {exercise}")
+    say(f"{tr('show_check')}: {describe_check(problem.get('check'))}")
+    say(f"{tr('show_backends')}: {', '.join(problem.get('backends') or [])}")
+    record = exercise_record(progress, problem_id)
+    hints = hints_of(problem)
+    seen = min(as_count(record.get("hints_shown")), len(hints))
+    say(tr("show_hints", n=len(hints), seen=seen, id=problem_id))
+    if as_count(record.get("attempts")):
+        best = record.get("best_verdict") or "?"
+        timing = best_time_text(record)
+        say(tr("show_progress", n=record["attempts"], best=best)
+            + (style.dot + timing if timing else ""))
+    exercise = problem.get("exercise") or f"exercises/{problem_id}.cu"
+    say(f"{tr('show_file')}: {exercise}")
+    say(tr("show_judge", id=problem_id))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Command: hint ID
+# ---------------------------------------------------------------------------
+
+
+def add_hint_arguments(parser):
+    add_id_argument(parser)
+    parser.add_argument("--all", action="store_true", help=tr("help_hint_all"))
+
+
+def run_hint_command(options):
+    ws = Workspace()
+    problem = resolve_problem(ws.catalog(), options.id)
+    problem_id = problem["id"]
+    hints = hints_of(problem)
+    style = Style(sys.stdout)
+    if not hints:
+        say(tr("hint_none", id=problem_id))
+        return 0
+    chosen = {}
+
+    def take_hint(data):
+        record = data["exercises"].setdefault(problem_id, {})
+        seen = min(as_count(record.get("hints_shown")), len(hints))
+        chosen["number"] = len(hints) if options.all else min(seen + 1, len(hints))
+        record["hints_shown"] = max(seen, chosen["number"])
+
+    ws.progress().update(take_hint)
+    shown = range(1, len(hints) + 1) if options.all else [chosen["number"]]
+    for number in shown:
+        say(style.bold(tr("hint_title", n=number, total=len(hints), id=problem_id)))
+        say(indent(hints[number - 1].rstrip("\n")))
+    if chosen["number"] < len(hints):
+        say(style.dim(tr("hint_more", id=problem_id, left=len(hints) - chosen["number"])))
+    else:
+        say(style.dim(tr("hint_last", id=problem_id)))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Command: solution ID
+# ---------------------------------------------------------------------------
+
+
+def add_solution_arguments(parser):
+    add_id_argument(parser)
+    parser.add_argument("--force", action="store_true", help=tr("help_force"))
+
+
+def run_solution_command(options):
+    ws = Workspace()
+    problem = resolve_problem(ws.catalog(), options.id)
+    problem_id = problem["id"]
+    record = exercise_record(ws.progress().read(), problem_id)
+    solved = record.get("best_verdict") == "AC"
+    if not solved and not options.force:
+        best = record.get("best_verdict")
+        raise JudgeError(tr("solution_locked", id=problem_id,
+                            best=best if best else tr("solution_not_judged")),
+                         exit_code=1, as_is=True)
+    reference = ws.path("reference", f"{problem_id}.cu")
+    try:
+        with open(reference, encoding="utf-8", errors="replace") as source:
+            text = source.read()
+    except OSError:
+        raise JudgeError(tr("reference_missing", file=ws.relative(reference)))
+    style = Style(sys.stdout)
+    say(style.bold(tr("solution_title", file=ws.relative(reference))))
+    say(text.rstrip("\n"))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Command: reset ID
+# ---------------------------------------------------------------------------
+
+
+def add_reset_arguments(parser):
+    add_id_argument(parser)
+    parser.add_argument("--yes", action="store_true", help=tr("help_yes"))
+
+
+def confirm(question):
+    if not stream_is_tty(sys.stdin):
+        raise JudgeError(tr("reset_needs_yes"))
+    try:
+        answer = input(question + tr("confirm_suffix"))
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes", "是")
+
+
+def run_reset_command(options):
+    ws = Workspace()
+    problem = resolve_problem(ws.catalog(), options.id)
+    template = ws.path("templates", f"{problem['id']}.cu")
+    exercise = ws.exercise_path(problem)
+    if not os.path.isfile(template):
+        raise JudgeError(tr("template_missing", file=ws.relative(template)))
+    backup = None
+    if os.path.isfile(exercise):
+        with open(exercise, "rb") as mine, open(template, "rb") as pristine:
+            if mine.read() == pristine.read():
+                say(tr("reset_same", file=ws.relative(exercise)))
+                return 0
+        backup = f"{exercise}.bak-{file_stamp()}"
+    question = tr("reset_question", file=ws.relative(exercise), template=ws.relative(template))
+    if backup:
+        question += tr("reset_question_backup", backup=ws.relative(backup))
+    if not options.yes and not confirm(question):
+        say(tr("nothing_changed"))
+        return 0
+    if backup:
+        shutil.copy2(exercise, backup)
+        say(tr("reset_saved", backup=ws.relative(backup)))
+    os.makedirs(os.path.dirname(exercise), exist_ok=True)
+    shutil.copyfile(template, exercise)
+    say(tr("reset_done", file=ws.relative(exercise), template=ws.relative(template)))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Command: editor (compile_commands.json for clangd)
+# ---------------------------------------------------------------------------
+
+
+def add_editor_arguments(parser):
+    pass
+
+
+def cuda_install(ws):
+    """The CUDA toolkit folder of the nvcc the judge uses, or None."""
+    nvcc = ws.which("nvcc")
+    return os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+
+
+def clangd_major(ws):
+    clangd = ws.which("clangd")
+    version = clangd and tool_version(ws, [clangd, "--version"], r"clangd version (\d+)")
+    return int(version) if version and version.isdigit() else None
+
+
+def arch_number(cc):
+    name = sm_name(cc)
+    digits = name[len("sm_"):] if name else ""
+    return int(digits) if digits.isdigit() else None
+
+
+def editor_arch(clang_major, device_cc):
+    """The GPU architecture clangd checks for: the device's (sm_90 when unknown),
+    capped at the newest this clangd understands."""
+    wanted = arch_number(device_cc) or 90
+    if clang_major is None:
+        return min(wanted, FALLBACK_CUDA_ARCH)
+    newest = next((arch for major, arch in CLANG_CUDA_ARCHS if clang_major >= major), 75)
+    return min(wanted, newest)
+
+
+def exercise_sources(ws):
+    return sorted(glob.glob(os.path.join(ws.path("exercises"), "*.cu")))
+
+
+def compile_commands(ws, arch, cuda):
+    """One entry per exercises/*.cu: the learner's translation unit as the
+    engine builds it (glue.h first, the problem headers on the path), as clang
+    understands CUDA."""
+    runtime, problems = ws.path("harness", "runtime"), ws.path("harness", "problems")
+    common = ["clang++", "-x", "cuda"] + ([f"--cuda-path={cuda}"] if cuda else []) + [
+        f"--cuda-gpu-arch=sm_{arch}", "-std=c++17", f"-I{runtime}", f"-I{problems}",
+        "-include", os.path.join(runtime, "glue.h")]
+    return [{"directory": ws.root, "file": source, "arguments": common + ["-c", source]}
+            for source in exercise_sources(ws)]
+
+
+def last_device_cc(ws):
+    """The compute capability of the GPU the last judged attempt ran on."""
+    device = ws.progress().read(quiet=True).get("device")
+    return device.get("cc") if isinstance(device, dict) else None
+
+
+def write_compile_commands(ws):
+    """Writes ROOT/compile_commands.json; returns what the editor will use."""
+    clang = clangd_major(ws)
+    device_arch = arch_number(last_device_cc(ws))
+    arch = editor_arch(clang, device_arch)
+    cuda = cuda_install(ws)
+    entries = compile_commands(ws, arch, cuda)
+    write_text_atomically(ws.path(COMPILE_COMMANDS), json.dumps(entries, indent=2) + "\n")
+    return {"entries": entries, "arch": arch, "device_arch": device_arch or 90,
+            "clangd": clang, "cuda": cuda}
+
+
+def write_text_atomically(path, text):
+    folder = os.path.dirname(path)
+    handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
+                                         dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def refresh_compile_commands(ws):
+    """On judge runs: rewrite compile_commands.json when it is missing, or does
+    not cover exactly the exercises/*.cu of this repository. Quiet."""
+    try:
+        with open(ws.path(COMPILE_COMMANDS), encoding="utf-8") as source:
+            entries = json.load(source)
+        covered = {e.get("file") for e in entries if e.get("directory") == ws.root}
+    except (OSError, ValueError, AttributeError, TypeError):
+        covered = None
+    if covered != set(exercise_sources(ws)):
+        with contextlib.suppress(OSError, JudgeError):
+            write_compile_commands(ws)
+
+
+def run_editor_command(options):
+    ws = Workspace()
+    try:
+        made = write_compile_commands(ws)
+    except OSError as err:
+        raise JudgeError(tr("editor_write_failed", file=COMPILE_COMMANDS, error=err))
+    say(tr("editor_wrote", file=COMPILE_COMMANDS, n=len(made["entries"]), arch=made["arch"]))
+    if made["cuda"]:
+        say(tr("editor_cuda", cuda=made["cuda"]))
+    else:
+        warn(tr("editor_no_cuda", fix=tr("cuda_fix")))
+    if made["clangd"] is None:
+        warn(tr("editor_no_clangd", fix=CLANGD_FIX))
+    elif made["arch"] < made["device_arch"]:
+        say(tr("editor_old_clangd", major=made["clangd"], arch=made["arch"]))
+    if made["entries"]:
+        first = ws.relative(made["entries"][0]["file"])
+        say(tr("editor_next", check=f"clangd --check={first}"))
+    else:
+        say(tr("editor_no_exercises"))
     return 0
 
 
@@ -1034,13 +1846,9 @@ def run_show_command(options):
 
 
 def add_check_arguments(parser):
-    parser.add_argument("ids", metavar="ID", nargs="*",
-                        help="exercises to check (default: all of them)")
-    parser.add_argument("--verbose", action="store_true",
-                        help="show the engine's message for every file")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="parallel compiles (accepted; files are judged one at a time "
-                             "so that timing runs never overlap)")
+    parser.add_argument("ids", metavar="ID", nargs="*", help=tr("help_check_ids"))
+    parser.add_argument("--verbose", action="store_true", help=tr("help_verbose"))
+    parser.add_argument("--jobs", type=int, default=1, help=tr("help_jobs"))
 
 
 def expectation_overrides(path):
@@ -1075,10 +1883,10 @@ def files_to_check(ws, problem):
 
 def describe_expected(expected):
     if expected.startswith("!"):
-        return f"not {expected[1:]}"
+        return tr("expected_not", verdict=expected[1:])
     if expected.startswith("?"):
-        return (f"the unknown folder '{expected[1:]}' "
-                f"(use one of: {', '.join(FOLDER_VERDICTS)})")
+        return tr("expected_unknown_folder", folder=expected[1:],
+                  folders=", ".join(FOLDER_VERDICTS))
     return expected
 
 
@@ -1095,53 +1903,60 @@ class CheckTally:
         self.no_device = 0
 
     def closing_line(self):
-        line = f"check: {self.passed} passed, {self.failed} failed"
+        line = tr("check_line", passed=self.passed, failed=self.failed)
         if self.skipped:
-            line += f", {self.skipped} skipped"
+            line += tr("check_line_skipped", skipped=self.skipped)
         return line
+
+
+def check_mark(paint, text):
+    return paint(pad(text, 4))
 
 
 def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
     path = ws.path(relative)
     if not os.path.isfile(path):
         tally.failed += 1
-        say(f"{style.bad('FAIL')} missing {relative}")
+        say(f"{check_mark(style.bad, tr('check_fail'))} {tr('check_missing', file=relative)}")
         return
     if expected.startswith("?"):
         tally.failed += 1
-        say(f"{style.bad('FAIL')} {relative}: no verdict for {describe_expected(expected)}")
+        say(f"{check_mark(style.bad, tr('check_fail'))} "
+            + tr("check_no_verdict", file=relative, expected=describe_expected(expected)))
         return
     run = run_judge(ws, problem_id, relative, perf=False)
     verdict = run.verdict
     expected = expectation_overrides(path).get(run.backend, expected)
-    took = f"{run.seconds:.1f} s"
+    took = seconds_text(run.seconds)
     message = (run.summary or {}).get("message") or ""
     if run.backend != "none":
         tally.ran_on_device = True
     if run.no_device:
         tally.skipped += 1
         tally.no_device += 1
-        say(f"{style.odd('skip')} {verdict:<4}{relative}  {took}  (no CUDA device)")
+        say(f"{check_mark(style.odd, tr('check_skip'))} {verdict:<4} {relative}  {took}  "
+            + tr("check_no_device_note"))
         return
     if verdict == "SKIP" and expected != "SKIP":
         tally.skipped += 1
-        say(f"{style.odd('skip')} SKIP {relative}  {took}")
+        say(f"{check_mark(style.odd, tr('check_skip'))} {verdict:<4} {relative}  {took}")
     elif verdict_meets(verdict, expected):
         tally.passed += 1
-        say(f"{style.good('ok')}   {verdict:<4}{relative}  {took}")
+        say(f"{check_mark(style.good, tr('check_ok'))} {verdict:<4} {relative}  {took}")
         if verbose and message:
             say(indent(message, "     "))
     else:
         tally.failed += 1
-        say(f"{style.bad('FAIL')} got {verdict}, expected {describe_expected(expected)}  "
-            f"{relative}  {took}")
+        say(f"{check_mark(style.bad, tr('check_fail'))} "
+            + tr("check_wrong", got=verdict, expected=describe_expected(expected),
+                 file=relative, took=took))
         explain = message if run.summary and not run.malfunction else run.problem_message()
         if explain:
             say(indent(explain.rstrip("\n"), "     "))
         if verdict == "CE" and run.summary and run.summary.get("compile_log"):
             say(indent(tail(run.summary["compile_log"], 10), "     "))
     if verbose and run.summary and run.summary.get("seed") is not None:
-        say(f"     seed {run.summary['seed']}")
+        say("     " + tr("seed", seed=run.summary["seed"]))
 
 
 def run_check_command(options):
@@ -1158,7 +1973,7 @@ def run_check_command(options):
             check_one_file(ws, style, problem["id"], relative, expected, options.verbose, tally)
             sys.stdout.flush()
     if tally.no_device and not tally.ran_on_device:
-        say("no CUDA device: nothing could be run (the files were only compiled)")
+        say(tr("check_nothing_ran"))
         say(tally.closing_line())
         return 2
     say(tally.closing_line())
@@ -1188,12 +2003,11 @@ def tool_version(ws, argv, pattern=None):
     found = re.search(pattern, done.stdout) if pattern else None
     if found:
         return found.group(1)
-    return lines[0] if lines else "(version unknown)"
+    return lines[0] if lines else tr("version_unknown")
 
 
 def doctor_line(good, text):
-    status = "ok" if good else "missing"
-    say(f"{status:<8} {text}")
+    say(f"{pad(tr('doctor_ok') if good else tr('doctor_missing'), 8)} {text}")
 
 
 def doctor_tools(ws):
@@ -1201,25 +2015,29 @@ def doctor_tools(ws):
     all_found = True
     version = ".".join(map(str, sys.version_info[:3]))
     python_ok = sys.version_info >= (3, 9)
-    doctor_line(python_ok, f"python {version}" + ("" if python_ok else
-                                                  " (3.9 or newer needed; install python3)"))
+    doctor_line(python_ok, tr("doctor_python", version=version)
+                + ("" if python_ok else tr("doctor_python_old")))
     all_found &= python_ok
     for tool in ("meson", "ninja"):
         found = ws.which(tool) and tool_version(ws, [tool, "--version"])
-        doctor_line(bool(found), f"{tool} {found}" if found else f"{tool}: fix: {APT_FIX}")
+        doctor_line(bool(found), tr("doctor_tool", tool=tool, version=found) if found
+                    else tr("doctor_fix", what=tool, fix=APT_FIX))
         all_found &= bool(found)
     if not ws.which("pkg-config"):
-        doctor_line(False, f"pkg-config + libyaml: fix: {PKG_CONFIG_FIX}")
+        doctor_line(False, tr("doctor_fix", what="pkg-config + libyaml", fix=PKG_CONFIG_FIX))
         all_found = False
     else:
         yaml_version = tool_version(ws, ["pkg-config", "--modversion", "yaml-0.1"])
-        doctor_line(bool(yaml_version), f"pkg-config + libyaml {yaml_version}" if yaml_version
-                    else f"libyaml (pkg-config yaml-0.1): fix: {APT_FIX}")
+        doctor_line(bool(yaml_version),
+                    tr("doctor_tool", tool="pkg-config + libyaml", version=yaml_version)
+                    if yaml_version
+                    else tr("doctor_fix", what="libyaml (pkg-config yaml-0.1)", fix=APT_FIX))
         all_found &= bool(yaml_version)
     nvcc = ws.which("nvcc")
     nvcc_version = nvcc and tool_version(ws, ["nvcc", "--version"], r"release ([0-9.]+)")
-    doctor_line(bool(nvcc_version), f"nvcc {nvcc_version} ({nvcc})" if nvcc_version
-                else f"nvcc: fix: {CUDA_FIX}")
+    doctor_line(bool(nvcc_version),
+                tr("doctor_tool", tool="nvcc", version=f"{nvcc_version} ({nvcc})")
+                if nvcc_version else tr("doctor_fix", what="nvcc", fix=tr("cuda_fix")))
     all_found &= bool(nvcc_version)
     return all_found
 
@@ -1228,20 +2046,20 @@ def doctor_build(ws, tools_ok):
     """Prints the build's state, building it when possible; True when usable."""
     build = ws.relative(ws.build)
     if ws.engine_override:
-        doctor_line(True, f"engine: CUDAJUDGE_ENGINE={ws.engine_override} (build skipped)")
+        doctor_line(True, tr("doctor_engine_override", engine=ws.engine_override))
         return True
     if not tools_ok:
-        state = "configured" if os.path.exists(os.path.join(ws.build, "build.ninja")) \
-            else "not set up yet"
-        doctor_line(False, f"build folder {build}: {state}; install the missing tools first")
+        configured = os.path.exists(os.path.join(ws.build, "build.ninja"))
+        doctor_line(False, tr("doctor_build_configured" if configured
+                              else "doctor_build_not_set_up", build=build))
         return False
     try:
         ws.engine()
     except JudgeError as err:
-        doctor_line(False, f"build folder {build}: the build failed")
+        doctor_line(False, tr("doctor_build_failed", build=build))
         say(indent(str(err)))
         return False
-    doctor_line(True, f"build folder {build}: up to date")
+    doctor_line(True, tr("doctor_build_ok", build=build))
     return True
 
 
@@ -1250,17 +2068,32 @@ def doctor_device(ws):
     try:
         device = query_device(ws, fresh=True)
     except JudgeError as err:
-        doctor_line(False, "GPU: could not ask the engine")
+        doctor_line(False, tr("doctor_gpu_unknown"))
         say(indent(str(err)))
         return "none"
     if not device.get("found"):
         reason = f" ({device['error']})" if device.get("error") else ""
-        doctor_line(False, f"no CUDA device found: judging needs an NVIDIA GPU{reason}")
+        doctor_line(False, tr("doctor_no_gpu", reason=reason))
         return "none"
     bandwidth = device.get("copy_gbps")
-    copy = f", copy bandwidth {bandwidth:.1f} GB/s" if isinstance(bandwidth, (int, float)) else ""
-    doctor_line(True, f"GPU {device.get('name')} ({sm_name(device.get('cc'))}){copy}")
+    copy = tr("doctor_copy", gbps=f"{bandwidth:.1f}") if is_number(bandwidth) else ""
+    doctor_line(True, tr("doctor_gpu", name=device.get("name"), arch=sm_name(device.get("cc")),
+                         copy=copy))
     return "gpu"
+
+
+def doctor_state(ws):
+    """Prints where progress is kept and whether it can be read."""
+    try:
+        store = ws.progress()
+    except JudgeError as err:
+        doctor_line(False, str(err))
+        return
+    data = store.read()
+    solved = sum(1 for record in data["exercises"].values()
+                 if record.get("best_verdict") == "AC")
+    doctor_line(True, tr("doctor_state", folder=shown_path(store.folder),
+                         n=len(data["history"]), solved=solved))
 
 
 def run_doctor_command(options):
@@ -1268,10 +2101,8 @@ def run_doctor_command(options):
     tools_ok = doctor_tools(ws)
     build_ok = doctor_build(ws, tools_ok)
     backend = doctor_device(ws) if build_ok else "none"
-    if backend == "gpu":
-        say("backend: gpu")
-    else:
-        say("backend: none (code is compiled but cannot be run here)")
+    doctor_state(ws)
+    say(tr("doctor_backend_gpu") if backend == "gpu" else tr("doctor_backend_none"))
     return 0 if tools_ok and build_ok else 2
 
 
@@ -1305,14 +2136,13 @@ def count_test_results(testlog_lines):
 
 
 def selftest_line(passed, failed, skipped):
-    return f"selftest: {passed} passed, {failed} failed, {skipped} skipped"
+    return tr("selftest_line", passed=passed, failed=failed, skipped=skipped)
 
 
 def run_selftest_command(options):
     ws = Workspace()
     if ws.engine_override:
-        warn("note: CUDAJUDGE_ENGINE is set; the tests still use the build in "
-             + ws.relative(ws.build))
+        warn(tr("selftest_override", build=ws.relative(ws.build)))
     else:
         ws.engine()
     testlog = os.path.join(ws.build, "meson-logs", "testlog.json")
@@ -1323,68 +2153,17 @@ def run_selftest_command(options):
     try:
         status = subprocess.run(argv, cwd=ws.root, env=ws.env).returncode
     except OSError as err:
-        raise JudgeError(f"could not run meson: {err}; fix: {APT_FIX}")
+        raise JudgeError(tr("cannot_run_fix", tool="meson", error=err, fix=APT_FIX))
     try:
         with open(testlog, encoding="utf-8", errors="replace") as log:
             passed, failed, skipped = count_test_results(log)
     except OSError:
         passed = failed = skipped = 0
     if status != 0 and failed == 0:
-        say(f"meson test exited with status {status}; retry with: {ws.retry_command(argv)}")
+        say(tr("selftest_status", status=status, retry=ws.retry_command(argv)))
         failed = 1
     say(selftest_line(passed, failed, skipped))
     return 0 if failed == 0 else 1
-
-
-# ---------------------------------------------------------------------------
-# Command: reset ID
-# ---------------------------------------------------------------------------
-
-
-def add_reset_arguments(parser):
-    parser.add_argument("id", metavar="ID", help="exercise id, alias or unambiguous prefix")
-    parser.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-
-
-def confirm(question):
-    if not stream_is_tty(sys.stdin):
-        raise JudgeError("not replacing anything without confirmation; add --yes")
-    try:
-        answer = input(question + " [y/N] ")
-    except EOFError:
-        return False
-    return answer.strip().lower() in ("y", "yes")
-
-
-def run_reset_command(options):
-    ws = Workspace()
-    problem = resolve_problem(ws.catalog(), options.id)
-    template = ws.path("templates", f"{problem['id']}.cu")
-    exercise = ws.path("exercises", f"{problem['id']}.cu")
-    if not os.path.isfile(template):
-        raise JudgeError(f"{ws.relative(template)} is missing; the repository is incomplete "
-                         "(git checkout -- templates/ restores it)")
-    backup = None
-    if os.path.isfile(exercise):
-        with open(exercise, "rb") as mine, open(template, "rb") as pristine:
-            if mine.read() == pristine.read():
-                say(f"{ws.relative(exercise)} already matches the template; nothing to do")
-                return 0
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        backup = f"{exercise}.bak-{stamp}"
-    question = f"replace {ws.relative(exercise)} with a fresh copy of {ws.relative(template)}?"
-    if backup:
-        question += f" (your file is kept as {ws.relative(backup)})"
-    if not options.yes and not confirm(question):
-        say("nothing changed")
-        return 0
-    if backup:
-        shutil.copy2(exercise, backup)
-        say(f"saved your file as {ws.relative(backup)}")
-    os.makedirs(os.path.dirname(exercise), exist_ok=True)
-    shutil.copyfile(template, exercise)
-    say(f"{ws.relative(exercise)} is a fresh copy of {ws.relative(template)}")
-    return 0
 
 
 # ---------------------------------------------------------------------------
@@ -1392,35 +2171,93 @@ def run_reset_command(options):
 # ---------------------------------------------------------------------------
 
 COMMANDS = {
-    "judge": (add_judge_arguments, run_judge_command, "judge an exercise (the default)"),
-    "list": (add_list_arguments, run_list_command, "list the exercises"),
-    "show": (add_show_arguments, run_show_command, "show an exercise's statement"),
-    "check": (add_check_arguments, run_check_command,
-              "judge references, templates and known submissions"),
-    "doctor": (add_doctor_arguments, run_doctor_command, "check the tools and the GPU"),
-    "selftest": (add_selftest_arguments, run_selftest_command, "run the project's tests"),
-    "reset": (add_reset_arguments, run_reset_command,
-              "start an exercise over from its template"),
+    "judge": (add_judge_arguments, run_judge_command, "help_cmd_judge"),
+    "watch": (add_watch_arguments, run_watch_command, "help_cmd_watch"),
+    "list": (add_list_arguments, run_list_command, "help_cmd_list"),
+    "show": (add_show_arguments, run_show_command, "help_cmd_show"),
+    "hint": (add_hint_arguments, run_hint_command, "help_cmd_hint"),
+    "solution": (add_solution_arguments, run_solution_command, "help_cmd_solution"),
+    "reset": (add_reset_arguments, run_reset_command, "help_cmd_reset"),
+    "editor": (add_editor_arguments, run_editor_command, "help_cmd_editor"),
+    "check": (add_check_arguments, run_check_command, "help_cmd_check"),
+    "doctor": (add_doctor_arguments, run_doctor_command, "help_cmd_doctor"),
+    "selftest": (add_selftest_arguments, run_selftest_command, "help_cmd_selftest"),
 }
+
+GLOBAL_OPTIONS = ("--lang", "--color")
+
+class HelpFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, tr("help_usage") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse in the learner's language, with a next step after a usage error."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = tr("help_positionals")
+        self._optionals.title = tr("help_options")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=tr("help_help"))
+        add_common_options(self)
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        warn(tr("usage_error", prog=self.prog, message=translate_argparse(message)))
+        warn(tr("usage_see_help", command=f"python3 {self.prog} --help"))
+        sys.exit(2)
+
+
+def add_common_options(parser):
+    # SUPPRESS: a subcommand's copy must not overwrite what was given before it.
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help=tr("help_lang"))
+    parser.add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS,
+                        help=tr("help_color"))
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
-        prog="judge.py",
-        description="Judge CUDA exercises. `python3 judge.py ID` judges exercises/ID.cu.",
-        epilog="Exit status: 0 accepted, 1 your code failed, 2 usage or environment error.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = Parser(prog="judge.py", description=tr("help_description"),
+                    epilog=tr("help_epilog"))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, (add_arguments, run, summary) in COMMANDS.items():
-        sub = commands.add_parser(name, help=summary, description=summary)
+        sub = commands.add_parser(name, help=tr(summary), description=tr(summary))
         add_arguments(sub)
         sub.set_defaults(run=run)
     return parser
 
 
+def early_option(argv, name, allowed):
+    """The value of --lang or --color, read before argparse so that argparse's
+    own messages come out in the right language and colour."""
+    value = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == name and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith(name + "="):
+            value = arg.split("=", 1)[1]
+    return value if value in allowed else None
+
+
 def with_default_command(argv):
-    """`judge.py warp_scan` means `judge.py judge warp_scan`."""
-    if argv and argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
-        return ["judge"] + argv
+    """`judge.py warp_scan` means `judge.py judge warp_scan`; nothing but
+    global options means the overview."""
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        if arg in ("-h", "--help") or arg in COMMANDS:
+            return argv
+        if arg in GLOBAL_OPTIONS:
+            index += 2
+        elif arg.startswith(tuple(option + "=" for option in GLOBAL_OPTIONS)):
+            index += 1
+        else:
+            return argv[:index] + ["judge"] + argv[index:]
     return argv
 
 
@@ -1434,20 +2271,18 @@ def prepare_streams():
 
 def main(argv=None):
     prepare_streams()
-    argv = with_default_command(list(sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
-    if not argv:
-        parser.print_help()
-        return 2
-    options = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    set_language(early_option(argv, "--lang", LANGUAGES) or language_from_environment())
+    set_color_mode(early_option(argv, "--color", COLOR_MODES) or "auto")
+    options = build_parser().parse_args(with_default_command(argv))
     try:
-        return options.run(options)
+        return getattr(options, "run", run_overview_command)(options)
     except JudgeError as err:
         sys.stdout.flush()
-        warn(str(err) if err.as_is else f"error: {err}")
+        warn(str(err) if err.as_is else tr("error_prefix", message=err))
         return err.exit_code
     except KeyboardInterrupt:
-        warn("interrupted")
+        warn(tr("interrupted"))
         return 130
     except BrokenPipeError:
         # The output was piped into something that stopped reading (| head).
@@ -1456,8 +2291,7 @@ def main(argv=None):
     except Exception as err:  # anything else is a bug in this file
         if os.environ.get("CUDAJUDGE_DEBUG") == "1":
             raise
-        warn(f"judge.py: internal error: {type(err).__name__}: {err}\n"
-             "run again with CUDAJUDGE_DEBUG=1 to see where, and please report it")
+        warn(tr("internal_error", kind=type(err).__name__, error=err))
         return 2
 
 

@@ -36,6 +36,7 @@ def load_judge_module():
 
 
 judge = load_judge_module()
+from cudajudge_cli import messages  # noqa: E402  (judge.py put its folder on sys.path)
 
 
 def clean_environment():

@@ -4,7 +4,8 @@ Most tests run judge.py as the learner would (a subprocess) against
 fake_engine.py (through CUDAJUDGE_ENGINE) and a throw-away copy of the
 repository layout (support.FakeRepoTest), so they need neither a build nor a
 GPU. A few use the real engine when CUDAJUDGE_BUILD holds one, and a few build
-a toy meson project to exercise the build management.
+a toy meson project to exercise the build management. The learner's workflow
+(progress, watch, hints, editor support, languages) is in test_workflow.py.
 
 Run: python3 -m unittest discover -s tests/python -v
 (meson test runs it with CUDAJUDGE_ROOT and CUDAJUDGE_BUILD set.)
@@ -124,8 +125,9 @@ class HumanOutputTest(FakeRepoTest):
         self.assertEqual(lines[0], "warp_scan · exercises/warp_scan.cu · seed 1234 · "
                                    "gpu (NVIDIA H200, sm_90)")
         self.assertIn("  ✓ random-1 (n=1000, block=256)", lines)
-        self.assertIn("time 1.234 ms (median of 20) · 812.3 GB/s · 84% of copy bandwidth "
-                      "(silver) · 1.07x the reference", lines)
+        self.assertIn("time 1.234 ms (median of 20) · 812.3 GB/s", lines)
+        self.assertIn("[#################---] 84% of copy bandwidth (silver) · "
+                      "1.07x the reference's time", lines)
         self.assertIn("compile 2.1 s · link 0.4 s · run 0.8 s", lines)
         self.assertIn("AC  accepted", lines)
         self.assertNotIn("reproduce", done.stdout)
@@ -198,10 +200,20 @@ class ExitCodeTest(FakeRepoTest):
                 self.assertIn(f"{verdict}  ", done.stdout)
                 self.assertNotIn("Traceback", done.stderr)
 
-    def test_no_arguments_prints_usage(self):
+    def test_no_arguments_shows_progress_not_usage(self):
         done = self.judge()
-        self.assertCleanFailure(done)
-        self.assertIn("usage", done.stdout.lower())
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertTrue(done.stdout.startswith("cudajudge: 0 of 5 exercises solved"),
+                        done.stdout)
+        self.assertNotIn("usage", done.stdout.lower())
+
+    def test_help(self):
+        done = self.judge("--help")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("usage: judge.py", done.stdout)
+        for command in ("judge", "watch", "list", "show", "hint", "solution", "reset",
+                        "editor", "check", "doctor", "selftest"):
+            self.assertRegex(done.stdout, rf"\n    {command} +\S")
 
 
 class EngineMalfunctionTest(FakeRepoTest):
@@ -262,8 +274,9 @@ class ListAndShowTest(FakeRepoTest):
         done = self.judge("list")
         self.assertEqual(done.returncode, 0, done.stderr)
         lines = done.stdout.splitlines()
-        self.assertEqual(lines[0].split(), ["id", "chapter", "title", "backends"])
-        scan = [line for line in lines if line.startswith("warp_scan ")]
+        self.assertEqual(lines[0].split(), ["id", "chapter", "title", "best", "best", "time",
+                                            "tries"])
+        scan = [line for line in lines if line.split()[1:2] == ["warp_scan"]]
         self.assertEqual(len(scan), 1)
         self.assertIn("Warp inclusive scan", scan[0])
         self.assertIn("sync-warp", scan[0])
@@ -289,7 +302,7 @@ class CheckTest(FakeRepoTest):
         lines = done.stdout.splitlines()
         self.assertEqual(lines[-1], "check: 5 passed, 0 failed")
         self.assertTrue(any(re.fullmatch(
-            r"ok   WA  tests/submissions/warp_scan/wrong_answer/exclusive\.cu  \d+\.\d s", line)
+            r"ok   WA   tests/submissions/warp_scan/wrong_answer/exclusive\.cu  \d+\.\d s", line)
             for line in lines), done.stdout)
         calls = self.judge_calls()
         self.assertEqual(len(calls), 5)
@@ -538,10 +551,15 @@ def real_engine_missing():
 
 @unittest.skipIf(real_engine_missing(), real_engine_missing() or "")
 class RealEngineTest(unittest.TestCase):
+    def setUp(self):
+        state = tempfile.TemporaryDirectory(prefix="cudajudge-state-")
+        self.addCleanup(state.cleanup)
+        self.state = state.name  # never the learner's progress in the source tree
+
     def judge(self, *args):
         env = clean_environment()
         env.update(CUDAJUDGE_ROOT=REAL_ROOT, CUDAJUDGE_BUILD=REAL_BUILD,
-                   CUDAJUDGE_ENGINE=REAL_ENGINE)
+                   CUDAJUDGE_ENGINE=REAL_ENGINE, CUDAJUDGE_STATE=self.state)
         return subprocess.run([sys.executable, JUDGE] + list(args), cwd=REAL_ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               stdin=subprocess.DEVNULL, text=True, encoding="utf-8",
@@ -550,7 +568,8 @@ class RealEngineTest(unittest.TestCase):
     def test_catalog_lists_warp_scan_and_suggests_it(self):
         listed = self.judge("list")
         self.assertEqual(listed.returncode, 0, listed.stderr)
-        self.assertTrue(any(line.startswith("warp_scan ") for line in listed.stdout.splitlines()))
+        self.assertTrue(any(line.split()[1:2] == ["warp_scan"]
+                            for line in listed.stdout.splitlines()), listed.stdout)
         unknown = self.judge("wrp_scan")
         self.assertEqual(unknown.returncode, 2)
         self.assertIn("did you mean: warp_scan?", unknown.stderr)

@@ -1,0 +1,482 @@
+"""cudajudge_cli.messages: every text judge.py shows the learner, in English
+and Chinese, and the choice between them.
+
+judge.py imports this module; nothing else does. To change or add a message,
+edit MESSAGES: tests/python checks that both languages have the same
+placeholders and that judge.py prints no text that is not in the table.
+"""
+
+import os
+import re
+
+# ---------------------------------------------------------------------------
+# Everything the learner reads, in English and Chinese
+#
+# One entry per message: key -> (English, Chinese). Placeholders are
+# str.format fields and must be the same in both (tests/python checks it).
+# The engine's own texts (case names, diagnoses, compiler output) are shown
+# as the engine wrote them.
+# ---------------------------------------------------------------------------
+
+MESSAGES = {
+    # -- judging: the report ------------------------------------------------
+    "seed": ("seed {seed}", "随机种子 {seed}"),
+    "no_device": ("no CUDA device", "没有 CUDA 设备"),
+    "differ": ("{bad} of {total} elements differ", "{total} 个元素中有 {bad} 个不一致"),
+    "unwritten": (" ({n} never written)", "（其中 {n} 个从未写入）"),
+    "diagnosis": ("diagnosis: {text}", "诊断：{text}"),
+    "compile_log": ("compiler output:", "编译器输出："),
+    "program_output": ("your program printed (ignored by the judge):",
+                       "你的程序输出（评测时忽略）："),
+    "time": ("time {ms} ms (median of {reps})", "耗时 {ms} ms（{reps} 次的中位数）"),
+    "gbps": ("{gbps} GB/s", "{gbps} GB/s"),
+    "pct_of_copy": ("{pct}% of copy bandwidth", "达到复制带宽的 {pct}%"),
+    "tier_suffix": (" ({tier})", "（{tier}）"),
+    "ratio": ("{ratio}x the reference's time", "耗时是参考解的 {ratio} 倍"),
+    "ms": ("{ms} ms", "{ms} ms"),
+    "unit_seconds": ("{s} s", "{s} 秒"),
+    "phase_compile": ("compile {s} s", "编译 {s} 秒"),
+    "phase_link": ("link {s} s", "链接 {s} 秒"),
+    "phase_run": ("run {s} s", "运行 {s} 秒"),
+    "reproduce": ("reproduce: {command}", "复现：{command}"),
+    "more_details": ("(the first failing case in full; all of them: {command})",
+                     "（只详细显示了第一个失败的用例；查看全部：{command}）"),
+    "col_index": ("index", "下标"),
+    "col_buffer": ("buffer", "缓冲区"),
+    "col_block": ("block", "块"),
+    "col_warp": ("warp", "warp"),
+    "col_lane": ("lane", "lane"),
+    "col_expected": ("expected", "期望"),
+    "col_got": ("got", "实际"),
+    "verdict_unknown": ("unknown verdict", "未知结果"),
+    "running_compile": ("compiling...", "正在编译..."),
+    "running_link": ("linking...", "正在链接..."),
+    "running_device": ("checking the GPU...", "正在检查 GPU..."),
+    "running_run": ("running your code...", "正在运行你的代码..."),
+    "running_reference": ("timing the reference...", "正在为参考解计时..."),
+    # -- judging: what next -------------------------------------------------
+    "next_after_ac": ("next: {id} · {title} (python3 judge.py show {id})",
+                      "下一题：{id} · {title}（python3 judge.py show {id}）"),
+    "all_solved": ("every exercise is solved. Chasing gold? `python3 judge.py list` shows "
+                   "your best times.",
+                   "所有题目都已通过。想冲金牌？`python3 judge.py list` 可以看到你的最好成绩。"),
+    "stuck_hint": ("stuck? python3 judge.py hint {id} ({seen} of {total} hints seen)",
+                   "卡住了？python3 judge.py hint {id}（已看 {seen}/{total} 条提示）"),
+    "file_missing": ("{file} does not exist. To start from the template, copy {template} "
+                     "there, or run: python3 judge.py reset {id}",
+                     "{file} 不存在。要从模板开始，把 {template} 复制过去，"
+                     "或者运行：python3 judge.py reset {id}"),
+    # -- exercise names -----------------------------------------------------
+    "ambiguous_id": ("'{name}' could be any of: {ids}; type more of the name",
+                     "'{name}' 可能是以下任何一题：{ids}；请多输入几个字符"),
+    "unknown_id_close": ("unknown exercise '{name}'; did you mean: {close}?",
+                         "没有题目叫 '{name}'；你是不是想找：{close}？"),
+    "unknown_id": ("unknown exercise '{name}'; see them all with: python3 judge.py list",
+                   "没有题目叫 '{name}'；查看所有题目：python3 judge.py list"),
+    # -- overview and list --------------------------------------------------
+    "overview_title": ("cudajudge: {solved} of {total} exercises solved",
+                       "cudajudge：{total} 道题已通过 {solved} 道"),
+    "col_chapter": ("chapter", "章节"),
+    "col_progress": ("progress", "进度"),
+    "col_solved": ("solved", "已通过"),
+    "col_attempted": ("attempted", "尝试中"),
+    "col_untouched": ("untouched", "未开始"),
+    "col_id": ("id", "编号"),
+    "col_title": ("title", "标题"),
+    "col_best": ("best", "最好结果"),
+    "col_best_time": ("best time", "最好用时"),
+    "col_tries": ("tries", "次数"),
+    "next_title": ("next: {id} · {title}", "下一题：{id} · {title}"),
+    "next_tried": (" (judged {n} times, best {best})", "（已评测 {n} 次，最好结果 {best}）"),
+    "step_read": ("read the task", "阅读题目"),
+    "step_edit": ("edit", "编辑"),
+    "step_create": ("create your file", "创建你的文件"),
+    "step_judge": ("judge it", "评测"),
+    "step_watch": ("judge on every save", "每次保存自动评测"),
+    "step_hint": ("stuck?", "卡住了？"),
+    "overview_more": ("all exercises: python3 judge.py list · all commands: "
+                      "python3 judge.py --help",
+                      "所有题目：python3 judge.py list · 所有命令：python3 judge.py --help"),
+    "list_footer": ("{solved} of {total} solved; judge one with: python3 judge.py <id>",
+                    "已通过 {solved}/{total}；评测某一题：python3 judge.py <编号>"),
+    "list_next": ("next: python3 judge.py show {id}", "下一题：python3 judge.py show {id}"),
+    # -- show ---------------------------------------------------------------
+    "show_chapter": ("chapter", "章节"),
+    "show_aliases": ("also called", "别名"),
+    "show_signature": ("contract:", "接口约定："),
+    "show_statement": ("statement:", "题目："),
+    "show_launch": ("launch configuration:", "启动配置："),
+    "show_check": ("checking", "判定方式"),
+    "show_exact": ("exact", "精确比较"),
+    "show_tolerance": ("rtol {rtol}, atol {atol}", "相对误差 {rtol}，绝对误差 {atol}"),
+    "show_backends": ("backends", "后端"),
+    "show_hints": ("{n} hints, {seen} seen: python3 judge.py hint {id}",
+                   "共 {n} 条提示，已看 {seen} 条：python3 judge.py hint {id}"),
+    "show_progress": ("your attempts: {n}, best {best}", "你的评测次数：{n}，最好结果 {best}"),
+    "show_file": ("file to edit", "要编辑的文件"),
+    "show_judge": ("judge it: python3 judge.py {id} · on every save: python3 judge.py watch {id}",
+                   "评测：python3 judge.py {id} · 保存即评测：python3 judge.py watch {id}"),
+    # -- hint and solution --------------------------------------------------
+    "hint_none": ("{id} has no hints", "{id} 没有提示"),
+    "hint_title": ("hint {n} of {total} for {id}:", "{id} 的提示 {n}/{total}："),
+    "hint_more": ("{left} more: python3 judge.py hint {id}",
+                  "还有 {left} 条：python3 judge.py hint {id}"),
+    "hint_last": ("that was the last hint; all of them: python3 judge.py hint {id} --all",
+                  "这是最后一条提示；查看全部：python3 judge.py hint {id} --all"),
+    "solution_locked": ("the solution of {id} opens once your code is accepted (your best so "
+                        "far: {best}).\njudge it with: python3 judge.py {id}\n"
+                        "or see it anyway with: python3 judge.py solution {id} --force",
+                        "{id} 的参考解在你的代码通过（AC）之后才会显示（目前最好结果：{best}）。\n"
+                        "评测：python3 judge.py {id}\n"
+                        "仍要查看：python3 judge.py solution {id} --force"),
+    "solution_not_judged": ("not judged yet", "还没有评测过"),
+    "solution_title": ("{file}:", "{file}："),
+    "reference_missing": ("{file} is missing; the repository is incomplete "
+                          "(git checkout -- reference/ restores it)",
+                          "{file} 不存在，仓库不完整（git checkout -- reference/ 可以恢复）"),
+    # -- reset --------------------------------------------------------------
+    "template_missing": ("{file} is missing; the repository is incomplete "
+                         "(git checkout -- templates/ restores it)",
+                         "{file} 不存在，仓库不完整（git checkout -- templates/ 可以恢复）"),
+    "reset_same": ("{file} already matches the template; nothing to do",
+                   "{file} 与模板相同，无需重置"),
+    "reset_question": ("replace {file} with a fresh copy of {template}?",
+                       "用 {template} 的新副本替换 {file}？"),
+    "reset_question_backup": (" (your file is kept as {backup})", "（你的文件会保存为 {backup}）"),
+    "confirm_suffix": (" [y/N] ", " [y/N] "),
+    "reset_needs_yes": ("not replacing anything without confirmation; add --yes",
+                        "没有确认，不会替换任何文件；请加上 --yes"),
+    "nothing_changed": ("nothing changed", "没有任何改动"),
+    "reset_saved": ("saved your file as {backup}", "你的文件已保存为 {backup}"),
+    "reset_done": ("{file} is a fresh copy of {template}", "{file} 已替换为 {template} 的新副本"),
+    "created_from_template": ("created {file} from {template}", "已从 {template} 创建 {file}"),
+    # -- watch --------------------------------------------------------------
+    "watch_header": ("watching {file} · judged at {time} · Ctrl-C to stop",
+                     "正在监视 {file} · 评测于 {time} · 按 Ctrl-C 退出"),
+    "watch_waiting": ("waiting for you to save {file}...", "等待你保存 {file}..."),
+    "watch_waiting_file": ("{file} does not exist yet; waiting for it...",
+                           "{file} 还不存在，等待创建..."),
+    "watch_moved_on": ("{done} accepted! Moving on to {next} · {title}",
+                       "{done} 通过！进入下一题 {next} · {title}"),
+    "watch_tip_next": ("(watch --next moves on to the next exercise after AC)",
+                       "（watch --next 会在通过后自动进入下一题）"),
+    "watch_stopped": ("stopped watching", "已停止监视"),
+    "bad_interval": ("'{value}' is not a number of seconds between 0 and 60",
+                     "'{value}' 不是 0 到 60 之间的秒数"),
+    # -- progress file ------------------------------------------------------
+    "state_in_exercises": ("CUDAJUDGE_STATE={folder} is inside exercises/; progress is "
+                           "never kept with your code: choose another folder",
+                           "CUDAJUDGE_STATE={folder} 位于 exercises/ 之内；进度不能和你的代码"
+                           "放在一起，请换一个目录"),
+    "progress_corrupt": ("warning: {file} could not be read; it is set aside as {kept} and "
+                         "your progress starts afresh",
+                         "警告：无法读取 {file}，已另存为 {kept}，进度重新开始记录"),
+    "progress_unreadable": ("warning: cannot read {file} ({error}); going on without it",
+                            "警告：无法读取 {file}（{error}），继续运行但不使用它"),
+    "progress_not_saved": ("warning: progress not saved in {folder} ({error}); judging goes on",
+                           "警告：进度未能保存到 {folder}（{error}），评测照常进行"),
+    # -- editor -------------------------------------------------------------
+    "editor_wrote": ("wrote {file}: {n} exercise files, checked by clangd as CUDA for sm_{arch}",
+                     "已写入 {file}：{n} 个练习文件，clangd 会按 sm_{arch} 的 CUDA 代码检查"),
+    "editor_cuda": ("CUDA headers from {cuda}", "CUDA 头文件来自 {cuda}"),
+    "editor_no_cuda": ("warning: nvcc not found, so clangd will not find the CUDA headers; "
+                       "fix: {fix}",
+                       "警告：找不到 nvcc，clangd 将找不到 CUDA 头文件；解决办法：{fix}"),
+    "editor_no_clangd": ("clangd is not on PATH (editors often bring their own); "
+                         "to install it: {fix}",
+                         "PATH 中没有 clangd（编辑器通常自带）；安装方法：{fix}"),
+    "editor_old_clangd": ("clangd {major} knows GPU architectures up to sm_{arch}; "
+                          "the judge itself compiles for your GPU",
+                          "clangd {major} 最高只支持 sm_{arch}；评测时仍按你的 GPU 编译"),
+    "editor_next": ("open an exercise in an editor that uses clangd, or check one with: {check}",
+                    "用支持 clangd 的编辑器打开练习文件，或用以下命令检查：{check}"),
+    "editor_no_exercises": ("there is no exercises/*.cu yet; python3 judge.py reset <id> "
+                            "creates one",
+                            "还没有 exercises/*.cu；python3 judge.py reset <编号> 可以创建"),
+    "editor_write_failed": ("could not write {file}: {error}", "无法写入 {file}：{error}"),
+    # -- check --------------------------------------------------------------
+    "check_ok": ("ok", "通过"),
+    "check_fail": ("FAIL", "失败"),
+    "check_skip": ("skip", "跳过"),
+    "check_missing": ("missing {file}", "缺少 {file}"),
+    "check_no_verdict": ("{file}: no verdict for {expected}", "{file}：{expected} 没有对应的结果"),
+    "check_wrong": ("got {got}, expected {expected}  {file}  {took}",
+                    "得到 {got}，应为 {expected}  {file}  {took}"),
+    "check_no_device_note": ("(no CUDA device)", "（没有 CUDA 设备）"),
+    "expected_not": ("not {verdict}", "非 {verdict}"),
+    "expected_unknown_folder": ("the unknown folder '{folder}' (use one of: {folders})",
+                                "未知目录 '{folder}'（可用：{folders}）"),
+    "check_nothing_ran": ("no CUDA device: nothing could be run (the files were only compiled)",
+                          "没有 CUDA 设备：什么都没有运行（文件只做了编译）"),
+    "check_line": ("check: {passed} passed, {failed} failed",
+                   "check: 通过 {passed}，失败 {failed}"),
+    "check_line_skipped": (", {skipped} skipped", "，跳过 {skipped}"),
+    # -- doctor -------------------------------------------------------------
+    "doctor_ok": ("ok", "正常"),
+    "doctor_missing": ("missing", "缺失"),
+    "doctor_python": ("python {version}", "python {version}"),
+    "doctor_tool": ("{tool} {version}", "{tool} {version}"),
+    "doctor_python_old": (" (3.9 or newer needed; install python3)",
+                          "（需要 3.9 或更新版本；请安装 python3）"),
+    "doctor_fix": ("{what}: fix: {fix}", "{what}：解决办法：{fix}"),
+    "doctor_engine_override": ("engine: CUDAJUDGE_ENGINE={engine} (build skipped)",
+                               "评测引擎：CUDAJUDGE_ENGINE={engine}（跳过构建）"),
+    "doctor_build_configured": ("build folder {build}: configured; install the missing tools "
+                                "first",
+                                "构建目录 {build}：已配置；请先安装缺失的工具"),
+    "doctor_build_not_set_up": ("build folder {build}: not set up yet; install the missing "
+                                "tools first",
+                                "构建目录 {build}：尚未配置；请先安装缺失的工具"),
+    "doctor_build_failed": ("build folder {build}: the build failed",
+                            "构建目录 {build}：构建失败"),
+    "doctor_build_ok": ("build folder {build}: up to date", "构建目录 {build}：已是最新"),
+    "doctor_gpu_unknown": ("GPU: could not ask the engine", "GPU：无法向评测引擎查询"),
+    "doctor_no_gpu": ("no CUDA device found: judging needs an NVIDIA GPU{reason}",
+                      "没有找到 CUDA 设备：评测需要 NVIDIA GPU{reason}"),
+    "doctor_gpu": ("GPU {name} ({arch}){copy}", "GPU {name}（{arch}）{copy}"),
+    "doctor_copy": (", copy bandwidth {gbps} GB/s", "，复制带宽 {gbps} GB/s"),
+    "doctor_state": ("progress in {folder}: {n} attempts, {solved} solved",
+                     "进度保存在 {folder}：{n} 次评测，已通过 {solved} 题"),
+    "doctor_backend_gpu": ("backend: gpu", "后端：gpu"),
+    "doctor_backend_none": ("backend: none (code is compiled but cannot be run here)",
+                            "后端：无（代码会被编译，但无法在这里运行）"),
+    "version_unknown": ("(version unknown)", "（版本未知）"),
+    # -- selftest -----------------------------------------------------------
+    "selftest_line": ("selftest: {passed} passed, {failed} failed, {skipped} skipped",
+                      "selftest: 通过 {passed}，失败 {failed}，跳过 {skipped}"),
+    "selftest_override": ("note: CUDAJUDGE_ENGINE is set; the tests still use the build in "
+                          "{build}",
+                          "注意：设置了 CUDAJUDGE_ENGINE；测试仍使用 {build} 中的构建"),
+    "selftest_status": ("meson test exited with status {status}; retry with: {retry}",
+                        "meson test 以状态 {status} 退出；重试：{retry}"),
+    # -- building the judge -------------------------------------------------
+    "cuda_fix": ("install the CUDA toolkit (https://developer.nvidia.com/cuda-downloads), "
+                 "then put its bin/ on PATH or set CUDA_PATH to it",
+                 "安装 CUDA 工具包（https://developer.nvidia.com/cuda-downloads），"
+                 "然后把它的 bin/ 加入 PATH，或把 CUDA_PATH 设为它的目录"),
+    "missing_tool": ("missing {tool}; fix: {fix}", "缺少 {tool}；解决办法：{fix}"),
+    "missing_nvcc": ("missing nvcc, the CUDA compiler; fix: {fix}",
+                     "缺少 CUDA 编译器 nvcc；解决办法：{fix}"),
+    "missing_pkg_config": ("missing pkg-config (needed to find libyaml); fix: {fix}",
+                           "缺少 pkg-config（查找 libyaml 需要它）；解决办法：{fix}"),
+    "missing_libyaml": ("missing libyaml (pkg-config cannot find yaml-0.1); fix: {fix}",
+                        "缺少 libyaml（pkg-config 找不到 yaml-0.1）；解决办法：{fix}"),
+    "cannot_build": ("cannot build the judge:", "无法构建评测程序："),
+    "cannot_run": ("could not run {tool}: {error}", "无法运行 {tool}：{error}"),
+    "cannot_run_fix": ("could not run {tool}: {error}; fix: {fix}",
+                       "无法运行 {tool}：{error}；解决办法：{fix}"),
+    "build_failed": ("building the judge failed: `{command}` exited with status {status}. "
+                     "Its last lines:\n{tail}\nretry by hand with:\n    {retry}",
+                     "构建评测程序失败：`{command}` 以状态 {status} 退出。最后几行：\n{tail}\n"
+                     "可以手动重试：\n    {retry}"),
+    "building_first": ("building the judge (first run only, about a minute)...",
+                       "正在构建评测程序（仅首次运行，大约一分钟）..."),
+    "building_update": ("updating the judge build...", "正在更新评测程序的构建..."),
+    "engine_not_built": ("the build finished but {engine} is missing; retry with: {retry}",
+                         "构建完成，但找不到 {engine}；重试：{retry}"),
+    # -- the engine misbehaving ---------------------------------------------
+    "engine_override_missing": ("CUDAJUDGE_ENGINE={path} does not exist; unset it to use "
+                                "the built engine",
+                                "CUDAJUDGE_ENGINE={path} 不存在；取消这个变量即可使用构建好的评测引擎"),
+    "engine_failed": ("the judge engine {what}; this is not your code's fault.",
+                      "评测引擎{what}；这不是你的代码的问题。"),
+    "engine_last_messages": ("its last messages:", "它最后的输出："),
+    "engine_cannot_start": ("could not start the judge engine {engine}: {error}",
+                            "无法启动评测引擎 {engine}：{error}"),
+    "engine_not_json_for": ("printed something that is not JSON for `{what}`",
+                            "对 `{what}` 输出了非 JSON 内容"),
+    "engine_unexpected_for": ("printed an unexpected answer for `{what}`",
+                              "对 `{what}` 给出了意外的回答"),
+    "engine_while_catalog": ("{how} while reading problems.yaml", "在读取 problems.yaml 时{how}"),
+    "engine_while_device": ("{how} while looking for a GPU", "在查找 GPU 时{how}"),
+    "engine_no_problem_list": ("gave a catalog without a problem list",
+                               "给出的题目目录里没有题目列表"),
+    "engine_no_result": ("gave no result", "没有给出结果"),
+    "engine_printed_not_json": ("printed a line that is not JSON: {line}",
+                                "输出了一行非 JSON 内容：{line}"),
+    "engine_no_summary": ("stopped without a summary", "没有给出总结就停止了"),
+    "exit_crashed": ("crashed ({signal})", "崩溃了（{signal}）"),
+    "exit_status": ("exited with status {status}", "以状态 {status} 退出"),
+    # -- the command line ---------------------------------------------------
+    "error_prefix": ("error: {message}", "错误：{message}"),
+    "interrupted": ("interrupted", "已中断"),
+    "internal_error": ("judge.py: internal error: {kind}: {error}\nrun again with "
+                       "CUDAJUDGE_DEBUG=1 to see where, and please report it",
+                       "judge.py：内部错误：{kind}：{error}\n"
+                       "设置 CUDAJUDGE_DEBUG=1 重新运行可以看到出错位置，请报告这个问题"),
+    "usage_error": ("{prog}: error: {message}", "{prog}：错误：{message}"),
+    "usage_see_help": ("see the options with: {command}", "查看用法：{command}"),
+    "help_usage": ("usage: ", "用法："),
+    "help_positionals": ("arguments", "参数"),
+    "help_options": ("options", "选项"),
+    "help_help": ("show this help and exit", "显示帮助并退出"),
+    "help_description": ("Judge CUDA exercises. `python3 judge.py` shows your progress and the "
+                         "next exercise; `python3 judge.py ID` judges exercises/ID.cu.",
+                         "CUDA 练习评测。`python3 judge.py` 显示你的进度和下一题；"
+                         "`python3 judge.py 编号` 评测 exercises/编号.cu。"),
+    "help_epilog": ("Exit status: 0 accepted, 1 your code failed, 2 usage or environment error.",
+                    "退出状态：0 通过，1 你的代码未通过，2 用法或环境错误。"),
+    "help_lang": ("language of the output (default: from LC_ALL, LC_MESSAGES or LANG)",
+                  "输出语言（默认根据 LC_ALL、LC_MESSAGES 或 LANG）"),
+    "help_color": ("colour: auto (on a terminal, unless NO_COLOR is set), always or never",
+                   "颜色：auto（终端上显示，除非设置了 NO_COLOR）、always 或 never"),
+    "help_id": ("exercise id, alias or unambiguous prefix", "题目编号、别名或不会混淆的前缀"),
+    "help_id_optional": ("exercise id, alias or prefix (default: the next exercise to do)",
+                         "题目编号、别名或前缀（默认：下一道要做的题）"),
+    "help_file": ("the file to judge (default: exercises/<id>.cu)",
+                  "要评测的文件（默认：exercises/<编号>.cu）"),
+    "help_seed": ("reproduce a run with this seed", "用这个随机种子复现一次评测"),
+    "help_json": ("print the engine's case and summary objects, one per line",
+                  "逐行输出评测引擎的用例和总结 JSON 对象"),
+    "help_no_perf": ("skip the timing run", "跳过计时"),
+    "help_judge_verbose": ("show every failing case in full", "详细显示每个失败的用例"),
+    "help_watch_next": ("after AC, move on to the next unsolved exercise",
+                        "通过后自动进入下一道未通过的题"),
+    "help_interval": ("how often to look at the file (default 0.2)",
+                      "检查文件变化的间隔秒数（默认 0.2）"),
+    "help_hint_all": ("show every hint at once", "一次显示全部提示"),
+    "help_force": ("show it even though the exercise is not solved yet",
+                   "即使还没有通过也显示"),
+    "help_yes": ("do not ask for confirmation", "不再询问确认"),
+    "help_check_ids": ("exercises to check (default: all of them)", "要检查的题目（默认：全部）"),
+    "help_verbose": ("show the engine's message for every file", "显示每个文件的评测引擎消息"),
+    "help_jobs": ("parallel compiles (accepted; files are judged one at a time so that "
+                  "timing runs never overlap)",
+                  "并行编译数（可以指定；文件仍逐个评测，以免计时互相干扰）"),
+    "help_cmd_judge": ("judge an exercise (the default)", "评测一道题（默认命令）"),
+    "help_cmd_watch": ("judge again every time the file is saved", "每次保存文件时重新评测"),
+    "help_cmd_list": ("the exercises, with your best verdicts and times",
+                      "题目列表，以及你的最好结果和用时"),
+    "help_cmd_show": ("an exercise's statement, contract and launch configuration",
+                      "题目描述、接口约定和启动配置"),
+    "help_cmd_hint": ("the next hint for an exercise", "显示一道题的下一条提示"),
+    "help_cmd_solution": ("the reference solution, once your code is accepted",
+                          "参考解（在你的代码通过之后）"),
+    "help_cmd_reset": ("start an exercise over from its template", "从模板重新开始一道题"),
+    "help_cmd_editor": ("write compile_commands.json so that clangd understands the exercises",
+                        "生成 compile_commands.json，让 clangd 理解练习代码"),
+    "help_cmd_check": ("judge references, templates and known submissions",
+                       "评测参考解、模板和已知提交"),
+    "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),
+    "help_cmd_selftest": ("run the project's tests", "运行项目自带的测试"),
+    # argparse's own messages: the English is argparse's wording (see translate_argparse)
+    "argparse_required": ("the following arguments are required: {names}",
+                          "缺少以下参数：{names}"),
+    "argparse_invalid_choice": ("argument {name}: invalid choice: {value} (choose from "
+                                "{choices})",
+                                "参数 {name}：无效的选择 {value}（可选：{choices}）"),
+    "argparse_unrecognized": ("unrecognized arguments: {names}", "无法识别的参数：{names}"),
+    "argparse_invalid_value": ("argument {name}: invalid {kind} value: {value}",
+                               "参数 {name}：{value} 不是有效的 {kind} 值"),
+    "argparse_expected_one": ("argument {name}: expected one argument",
+                              "参数 {name} 需要一个值"),
+    "argparse_ignored_explicit": ("argument {name}: ignored explicit argument {value}",
+                                  "参数 {name} 不接受值 {value}"),
+    "argparse_argument": ("argument {name}: {detail}", "参数 {name}：{detail}"),
+}
+
+VERDICT_NAMES = {
+    "AC": ("accepted", "通过"),
+    "WA": ("wrong answer", "答案错误"),
+    "CE": ("compile error", "编译错误"),
+    "RE": ("runtime error", "运行时错误"),
+    "TLE": ("time limit exceeded (possible deadlock)", "超时（可能死锁）"),
+    "RULE": ("rule violation", "违反规则"),
+    "RACE": ("data race or unsafe access", "数据竞争或不安全访问"),
+    "JE": ("judge error (not your code's fault)", "评测系统错误（不是你的代码的问题）"),
+    "SKIP": ("skipped", "跳过"),
+}
+
+TIER_NAMES = {
+    "gold": ("gold", "金牌"),
+    "silver": ("silver", "银牌"),
+    "bronze": ("bronze", "铜牌"),
+}
+
+# ---------------------------------------------------------------------------
+# The language in use
+# ---------------------------------------------------------------------------
+
+LANGUAGES = ("en", "zh")
+_language = "en"
+
+
+def set_language(lang):
+    global _language
+    _language = lang if lang in LANGUAGES else "en"
+
+
+def current_language():
+    return _language
+
+
+def tr(key, **values):
+    """The learner's text for key, in the chosen language."""
+    text = MESSAGES[key][1 if _language == "zh" else 0]
+    return text.format(**values) if values else text
+
+
+def language_from_environment(env=None):
+    """zh when the first of LC_ALL, LC_MESSAGES, LANG that is set starts with zh."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def verdict_name(verdict):
+    names = VERDICT_NAMES.get(verdict)
+    if names is None:
+        return tr("verdict_unknown")
+    return names[1 if _language == "zh" else 0]
+
+
+def tier_name(tier):
+    names = TIER_NAMES.get(tier)
+    return names[1 if _language == "zh" else 0] if names else str(tier)
+
+
+def localized(pair):
+    """The text of an {"en": ..., "zh": ...} pair, falling back to English."""
+    if isinstance(pair, str):
+        return pair
+    if not isinstance(pair, dict):
+        return ""
+    return pair.get(_language) or pair.get("en") or ""
+
+
+def localized_list(pairs):
+    """The list of an {"en": [...], "zh": [...]} pair, falling back to English."""
+    if not isinstance(pairs, dict):
+        return []
+    chosen = pairs.get(_language) or pairs.get("en") or []
+    return [str(item) for item in chosen] if isinstance(chosen, list) else []
+
+
+# ---------------------------------------------------------------------------
+# argparse's own messages
+# ---------------------------------------------------------------------------
+
+# argparse's own messages (English, as argparse words them) with their
+# translations; the English text doubles as the pattern that recognises them.
+ARGPARSE_MESSAGES = ("argparse_required", "argparse_invalid_choice", "argparse_unrecognized",
+                     "argparse_invalid_value", "argparse_expected_one",
+                     "argparse_ignored_explicit", "argparse_argument")
+
+
+def template_pattern(template):
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                              for i, part in enumerate(parts)), re.S)
+
+
+def translate_argparse(message):
+    if current_language() == "en":
+        return message
+    for key in ARGPARSE_MESSAGES:
+        found = template_pattern(MESSAGES[key][0]).fullmatch(message)
+        if found:
+            return tr(key, **found.groupdict())
+    return message
