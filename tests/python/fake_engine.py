@@ -22,9 +22,10 @@ Other switches:
     FAKE_PID_FILE=PATH    judge: write the engine's process id to PATH
     FAKE_REPLAY=PATH      judge: replay a summary recorded by a real engine (JSON
                           lines, e.g. tests/gpu/run.sh's summaries.jsonl): the one
-                          whose "file" a `// fake-replay: FILE` line of the judged
-                          file names, else the first for the exercise; its cases
-                          are printed first, and "file" becomes the judged file
+                          whose "file" FAKE_REPLAY_FILE or a `// fake-replay: FILE`
+                          line of the judged file names, else the first for the
+                          exercise; its cases are printed first, and "file"
+                          becomes the judged file
 """
 
 import argparse
@@ -196,12 +197,12 @@ def judge_summary(args, verdict, cases, no_device):
 
 def recorded_summary(path, root, args):
     """The recorded summary to replay for this judge call, or None."""
-    wanted = None
+    wanted = os.environ.get("FAKE_REPLAY_FILE")
     judged = args.file if os.path.isabs(args.file) else os.path.join(root, args.file)
     try:
         with open(judged, encoding="utf-8") as source:
             found = re.search(r"//\s*fake-replay:\s*(\S+)", source.read())
-        wanted = found.group(1) if found else None
+        wanted = found.group(1) if found else wanted
     except OSError:
         pass
     with open(path, encoding="utf-8") as recorded:

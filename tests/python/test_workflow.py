@@ -305,6 +305,13 @@ class ReplayTest(FakeRepoTest):
                       "warp_scan --verbose)", lines)
         self.assertNotIn("      31 of 32 elements of 'out' differ", lines)  # said once
 
+    def test_the_recorded_file_can_come_from_the_environment(self):
+        done = self.judge("warp_scan", env={
+            "FAKE_REPLAY": os.path.join(FIXTURES, "h200_summaries.jsonl"),
+            "FAKE_REPLAY_FILE": "reference/warp_scan.cu"})
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("seed 634453767", done.stdout)
+
     def test_verbose_shows_every_failing_case(self):
         done = self.replay("templates/warp_scan.cu", "--verbose")
         tables = [line for line in done.stdout.splitlines()
