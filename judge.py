@@ -144,6 +144,41 @@ def indent(text, prefix="    "):
     return "\n".join(prefix + line if line else line for line in text.splitlines())
 
 
+# A word of Latin script, a run of spaces, or one CJK character (lines of
+# Chinese may break between any two characters).
+WRAP_TOKEN = re.compile(r"\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|"
+                        r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+")
+NO_BREAK_BEFORE = "，。、；：？！）」』,.;:?!)"
+
+
+def fold(line, width):
+    """A line as lines of at most width columns; a list item ("- ...") goes on
+    under its first word, other lines under their first character."""
+    if display_width(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip())
+    hang = " " * (lead + 2 if line.lstrip().startswith(("- ", "* ")) else lead)
+    lines, current = [], ""
+    for token in WRAP_TOKEN.findall(line):
+        if token.isspace() and current.strip() and display_width(current) >= width:
+            continue  # a space at a break is dropped
+        too_wide = display_width(current.rstrip() + token) > width
+        if too_wide and current.strip() and not token.isspace() and token not in NO_BREAK_BEFORE:
+            lines.append(current.rstrip())
+            current = hang
+        if not (token.isspace() and current == hang):
+            current += token
+    lines.append(current.rstrip())
+    return lines
+
+
+def wrap(text, prefix="    "):
+    """indent(), with lines longer than the terminal (at most 100 columns) folded."""
+    width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 100)) - len(prefix)
+    return indent("\n".join(part for line in text.splitlines() for part in fold(line, width)),
+                  prefix)
+
+
 COLOR_MODES = ("auto", "always", "never")
 _color_mode = "auto"
 
@@ -1093,8 +1128,9 @@ def timing_lines(style, timing):
 def phases_line(phases):
     if not isinstance(phases, dict):
         return None
+    # 0 s: the step did not happen (nothing to link after a compile error, no GPU)
     parts = [tr("phase_" + name, s=f"{phases[name]:.1f}") for name in ("compile", "link", "run")
-             if is_number(phases.get(name))]
+             if is_number(phases.get(name)) and phases[name] > 0]
     return parts or None
 
 
@@ -1565,23 +1601,23 @@ def run_show_command(options):
     style = Style(sys.stdout)
     problem_id = problem["id"]
     say(style.bold(f"{problem_id}{style.dot}{localized(problem.get('title'))}"))
-    say(f"{tr('show_chapter')}: {problem.get('chapter') or ''}")
+    say(tr("show_chapter", chapter=problem.get("chapter") or ""))
     if problem.get("aliases"):
-        say(f"{tr('show_aliases')}: {', '.join(problem['aliases'])}")
+        say(tr("show_aliases", aliases=", ".join(problem["aliases"])))
     say()
     say(style.bold(tr("show_signature")))
     say(indent(str(problem.get("signature") or "")))
     say()
     say(style.bold(tr("show_statement")))
-    say(indent(localized(problem.get("statement")).rstrip("\n")))
+    say(wrap(localized(problem.get("statement")).rstrip("\n")))
     launch = localized(problem.get("launch"))
     if launch:
         say()
         say(style.bold(tr("show_launch")))
-        say(indent(launch.rstrip("\n")))
+        say(wrap(launch.rstrip("\n")))
     say()
-    say(f"{tr('show_check')}: {describe_check(problem.get('check'))}")
-    say(f"{tr('show_backends')}: {', '.join(problem.get('backends') or [])}")
+    say(tr("show_check", check=describe_check(problem.get("check"))))
+    say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
     record = exercise_record(progress, problem_id)
     hints = hints_of(problem)
     seen = min(as_count(record.get("hints_shown")), len(hints))
@@ -1592,7 +1628,7 @@ def run_show_command(options):
         say(tr("show_progress", n=record["attempts"], best=best)
             + (style.dot + timing if timing else ""))
     exercise = problem.get("exercise") or f"exercises/{problem_id}.cu"
-    say(f"{tr('show_file')}: {exercise}")
+    say(tr("show_file", file=exercise))
     say(tr("show_judge", id=problem_id))
     return 0
 
@@ -1628,7 +1664,7 @@ def run_hint_command(options):
     shown = range(1, len(hints) + 1) if options.all else [chosen["number"]]
     for number in shown:
         say(style.bold(tr("hint_title", n=number, total=len(hints), id=problem_id)))
-        say(indent(hints[number - 1].rstrip("\n")))
+        say(wrap(hints[number - 1].rstrip("\n")))
     if chosen["number"] < len(hints):
         say(style.dim(tr("hint_more", id=problem_id, left=len(hints) - chosen["number"])))
     else:

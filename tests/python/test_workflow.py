@@ -282,6 +282,22 @@ class TimingBarTest(unittest.TestCase):
         self.assertEqual(judge.timing_lines(self.style, {"median_ms": "NaN"}), [])
 
 
+class FoldTest(unittest.TestCase):
+    def test_english_breaks_between_words_and_list_items_hang(self):
+        line = "- " + " ".join(["word"] * 12)
+        self.assertEqual(judge.fold(line, 24), ["- word word word word", "  word word word word",
+                                                "  word word word word"])
+
+    def test_chinese_breaks_between_characters_by_display_width(self):
+        lines = judge.fold("一二三四五六七八九十，甲乙丙", 10)
+        self.assertEqual(lines, ["一二三四五", "六七八九十，", "甲乙丙"])  # no line starts with ，
+        self.assertTrue(all(judge.display_width(line) <= 12 for line in lines))
+
+    def test_short_and_empty_lines_stay(self):
+        self.assertEqual(judge.fold("  short", 80), ["  short"])
+        self.assertEqual(judge.fold("", 80), [""])
+
+
 class ReplayTest(FakeRepoTest):
     """Summaries recorded on an H200, rendered by judge.py."""
 
