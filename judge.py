@@ -1055,6 +1055,15 @@ def case_line(style, case):
     return f"  {style.bad(style.cross)} {name}  {style.verdict(verdict)}"
 
 
+def mismatch_cell(mismatch, key):
+    value = mismatch.get(key, "")
+    # The engine says -1 where an element has no one block, warp or lane
+    # (e.g. an address that every thread updates).
+    if key in ("block", "warp", "lane") and isinstance(value, int) and value < 0:
+        return "-"
+    return format_number(value)
+
+
 def mismatch_table(mismatches, last):
     shown = [m for m in mismatches if isinstance(m, dict)][:5]
     if isinstance(last, dict) and last not in shown:
@@ -1070,7 +1079,7 @@ def mismatch_table(mismatches, last):
         if mismatch is None:
             rows.append(["..."] + [""] * (len(columns) - 1))
         else:
-            rows.append([format_number(mismatch.get(k, "")) for k in keys])
+            rows.append([mismatch_cell(mismatch, k) for k in keys])
     first_number_column = 1 if with_buffer else 0
     return format_table(rows, right_aligned=range(first_number_column, len(columns)))
 

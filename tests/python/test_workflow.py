@@ -282,6 +282,16 @@ class TimingBarTest(unittest.TestCase):
         self.assertEqual(judge.timing_lines(self.style, {"median_ms": "NaN"}), [])
 
 
+class MismatchTableTest(unittest.TestCase):
+    def test_no_block_warp_or_lane_is_a_dash(self):
+        row = {"buffer": "slots", "index": 0, "block": -1, "warp": -1, "lane": -1,
+               "expected": 985576.688, "got": float("-inf")}
+        judge.set_language("en")
+        self.assertEqual(judge.mismatch_table([row], None), [
+            "index  block  warp  lane    expected   got",
+            "    0      -     -     -  985576.688  -inf"])
+
+
 class FoldTest(unittest.TestCase):
     def test_english_breaks_between_words_and_list_items_hang(self):
         line = "- " + " ".join(["word"] * 12)
