@@ -540,6 +540,46 @@ def option_id(call):
     return call[call.index("--id") + 1]
 
 
+class InterruptTest(FakeRepoTest):
+    @unittest.skipIf(signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+                     "SIGINT is ignored here, and so in the child")
+    def test_ctrl_c_while_judging(self):
+        pid_file = self.path("engine.pid")
+        child = subprocess.Popen(JUDGE_COMMAND + ["warp_scan"], cwd=self.root,
+                                 env=self.environment({"FAKE_SLEEP": "60",
+                                                       "FAKE_PID_FILE": pid_file}),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not os.path.exists(pid_file) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=20)
+        self.assertEqual(child.returncode, 130, out + err)
+        self.assertEqual(err.strip(), "interrupted")
+        with self.assertRaises(ProcessLookupError):
+            os.kill(int(read(pid_file)), 0)
+
+
+class BadArgumentsTest(FakeRepoTest):
+    def test_an_unknown_option_of_every_command(self):
+        needs_id = {"judge", "show", "hint", "solution", "reset"}
+        for command in judge.COMMANDS:
+            with self.subTest(command=command):
+                ids = ["warp_scan"] if command in needs_id else []
+                done = self.judge(command, *ids, "--no-such-option")
+                self.assertUsageError(done, "--no-such-option")
+                self.assertEqual(self.judge_calls(), [])
+
+    def test_values_of_the_wrong_kind(self):
+        self.assertUsageError(self.judge("warp_scan", "--seed", "soon"),
+                              "argument --seed: invalid int value: 'soon'")
+        self.assertUsageError(self.judge("check", "--jobs", "many"), "invalid int value")
+        self.assertUsageError(self.judge("--lang", "fr", "list"), "invalid choice: 'fr'")
+        self.assertUsageError(self.judge("selftest", "extra"), "unrecognized arguments: extra")
+        self.assertUsageError(self.judge("doctor", "extra"), "unrecognized arguments: extra")
+
+
 # ---------------------------------------------------------------------------
 # editor
 # ---------------------------------------------------------------------------
