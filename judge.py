@@ -1414,6 +1414,7 @@ def start_exercise_file(ws, problem):
     shutil.copyfile(template, exercise)
     say(tr("created_from_template", file=ws.relative(exercise),
            template=ws.relative(template)))
+    refresh_compile_commands(ws)
     return True
 
 
