@@ -28,7 +28,10 @@ enum cj_exit {
 	CJ_EXIT_CASE_FAILED = 3, /* a CUDA error or a broken guard; details in the case record */
 	CJ_EXIT_WRONG_ARCH = 4,  /* built for another compute capability than the device has */
 	CJ_EXIT_NO_DEVICE = 5,   /* no usable CUDA device */
-	CJ_EXIT_BAD_WIRE = 6,    /* the case file is unreadable: a judge bug */
+		CJ_EXIT_BAD_WIRE = 6,    /* the case file is unreadable: a judge bug */
+	CJ_EXIT_DEADLOCK = 7,    /* emulator: threads stuck at a barrier; details in the case record */
+	CJ_EXIT_RACE = 8,        /* emulator: a warp collective missing lanes of its mask */
+	CJ_EXIT_SANITIZER = 66,  /* emulator: ThreadSanitizer found a data race (report on stderr) */
 };
 
 enum cj_elem { CJ_I32 = 1, CJ_U32 = 2, CJ_F32 = 3 };
