@@ -580,9 +580,11 @@ class JudgeRun:
         return self.stderr.strip() or engine_failure("gave no result", self.stderr)
 
 
-def judge_args(ws, problem_id, file_arg, seed=None, perf=True):
+def judge_args(ws, problem_id, file_arg, seed=None, perf=True, backend=None):
     args = ["judge", "--root", ws.root, "--build", ws.build, "--id", problem_id,
             "--file", file_arg]
+    if backend:
+        args += ["--backend", backend]
     if seed is not None:
         args += ["--seed", str(seed)]
     if not perf:
@@ -595,10 +597,10 @@ def drain(stream, sink):
         sink.append(chunk)
 
 
-def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None):
+def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None, backend=None):
     """Runs the engine's judge command, reading its JSON lines as they come."""
     run = JudgeRun()
-    argv = ws.engine() + judge_args(ws, problem_id, file_arg, seed, perf)
+    argv = ws.engine() + judge_args(ws, problem_id, file_arg, seed, perf, backend)
     started = time.monotonic()
     try:
         child = subprocess.Popen(argv, cwd=ws.root, env=ws.env, stdout=subprocess.PIPE,
@@ -826,6 +828,8 @@ def reproduce_command(problem_id, file_arg, default_file, seed):
 def render_summary(style, run, lang, problem_id, file_arg, default_file):
     summary = run.summary
     say(header_line(style, summary, lang, problem_id, file_arg))
+    if summary.get("note"):
+        say(style.odd(str(summary["note"])))
     cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
     for case in cases:
         if not isinstance(case, dict):
@@ -880,7 +884,18 @@ def add_judge_arguments(parser):
     parser.add_argument("--json", action="store_true",
                         help="print the engine's case and summary objects, one per line")
     parser.add_argument("--no-perf", action="store_true", help="skip the timing run")
+    add_emulate_argument(parser)
     add_lang_argument(parser)
+
+
+def add_emulate_argument(parser):
+    parser.add_argument("--emulate", action="store_true",
+                        help="judge on the CPU emulator even when a GPU is present "
+                             "(stricter about races and barriers; no timing)")
+
+
+def chosen_backend(options):
+    return "emu" if getattr(options, "emulate", False) else None
 
 
 def file_to_judge(ws, problem, file_option):
@@ -908,7 +923,8 @@ def run_judge_command(options):
     style = Style(sys.stdout)
     status = StatusLine()
     run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf,
-                    on_event=lambda event, line: show_progress(status, event))
+                    on_event=lambda event, line: show_progress(status, event),
+                    backend=chosen_backend(options))
     status.clear()
     if run.summary is None or run.malfunction:
         if run.malfunction:
@@ -936,7 +952,8 @@ def judge_as_json(ws, problem, file_arg, options):
         else:
             show_progress(status, event)
 
-    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf, emit)
+    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf, emit,
+                    backend=chosen_backend(options))
     status.clear()
     if run.summary is None or run.malfunction:
         warn(run.problem_message())
@@ -1041,6 +1058,8 @@ def add_check_arguments(parser):
     parser.add_argument("--jobs", type=int, default=1,
                         help="parallel compiles (accepted; files are judged one at a time "
                              "so that timing runs never overlap)")
+    add_emulate_argument(parser)
+
 
 
 def expectation_overrides(path):
@@ -1101,7 +1120,18 @@ class CheckTally:
         return line
 
 
-def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
+def check_backend(ws, options):
+    """The backend every file of a check is judged on: the emulator when asked
+    for or when there is no GPU, else the GPU."""
+    if options.emulate:
+        return "emu"
+    try:
+        return "gpu" if query_device(ws, fresh=False).get("found") else "emu"
+    except JudgeError:
+        return "emu"
+
+
+def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, backend):
     path = ws.path(relative)
     if not os.path.isfile(path):
         tally.failed += 1
@@ -1111,9 +1141,15 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
         tally.failed += 1
         say(f"{style.bad('FAIL')} {relative}: no verdict for {describe_expected(expected)}")
         return
-    run = run_judge(ws, problem_id, relative, perf=False)
+    # `// expect-emu: RACE` changes the expectation on one backend;
+    # `// expect-gpu: SKIP` says that backend cannot show the mistake at all.
+    expected = expectation_overrides(path).get(backend, expected)
+    if expected == "SKIP":
+        tally.skipped += 1
+        say(f"{style.odd('skip')}      {relative}  (not judged on {backend}: see the file)")
+        return
+    run = run_judge(ws, problem_id, relative, perf=False, backend=backend)
     verdict = run.verdict
-    expected = expectation_overrides(path).get(run.backend, expected)
     took = f"{run.seconds:.1f} s"
     message = (run.summary or {}).get("message") or ""
     if run.backend != "none":
@@ -1153,9 +1189,12 @@ def run_check_command(options):
         chosen = problems
     style = Style(sys.stdout)
     tally = CheckTally()
+    backend = check_backend(ws, options)
+    say(f"checking on the {'CPU emulator' if backend == 'emu' else 'GPU'} ({backend})")
     for problem in chosen:
         for relative, expected in files_to_check(ws, problem):
-            check_one_file(ws, style, problem["id"], relative, expected, options.verbose, tally)
+            check_one_file(ws, style, problem["id"], relative, expected, options.verbose, tally,
+                           backend)
             sys.stdout.flush()
     if tally.no_device and not tally.ran_on_device:
         say("no CUDA device: nothing could be run (the files were only compiled)")
@@ -1255,12 +1294,30 @@ def doctor_device(ws):
         return "none"
     if not device.get("found"):
         reason = f" ({device['error']})" if device.get("error") else ""
-        doctor_line(False, f"no CUDA device found: judging needs an NVIDIA GPU{reason}")
-        return "none"
+        doctor_line(False, f"no CUDA device found{reason}: exercises that allow it are "
+                           "judged on the CPU emulator (correctness only, no timing)")
+        return "emu"
     bandwidth = device.get("copy_gbps")
     copy = f", copy bandwidth {bandwidth:.1f} GB/s" if isinstance(bandwidth, (int, float)) else ""
     doctor_line(True, f"GPU {device.get('name')} ({sm_name(device.get('cc'))}){copy}")
     return "gpu"
+
+
+def doctor_emulator(ws):
+    """Prints the emulator's line: a C++ compiler with ThreadSanitizer."""
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
+    if not cxx:
+        doctor_line(False, "C++ compiler for the CPU emulator: sudo apt-get install -y g++")
+        return False
+    probe = subprocess.run([cxx, "-fsanitize=thread", "-x", "c++", "-", "-o", os.devnull],
+                           input="int main() { return 0; }\n", text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if probe.returncode != 0:
+        doctor_line(False, f"{cxx} cannot build with -fsanitize=thread, which the CPU "
+                           "emulator needs: sudo apt-get install -y g++ (gcc's libtsan)")
+        return False
+    doctor_line(True, f"CPU emulator: {cxx} with ThreadSanitizer")
+    return True
 
 
 def run_doctor_command(options):
@@ -1268,8 +1325,11 @@ def run_doctor_command(options):
     tools_ok = doctor_tools(ws)
     build_ok = doctor_build(ws, tools_ok)
     backend = doctor_device(ws) if build_ok else "none"
+    emulator_ok = doctor_emulator(ws) if build_ok else False
     if backend == "gpu":
-        say("backend: gpu")
+        say("backend: gpu (python3 judge.py ID --emulate uses the CPU emulator instead)")
+    elif backend == "emu" and emulator_ok:
+        say("backend: emu (the CPU emulator: correctness, races and deadlocks; no timing)")
     else:
         say("backend: none (code is compiled but cannot be run here)")
     return 0 if tools_ok and build_ok else 2

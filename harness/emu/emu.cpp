@@ -75,7 +75,7 @@ int detector_owner[DETECTOR_FIBERS];
 enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, EXITED };
 
 struct fiber {
-	void *sp = nullptr; /* saved stack pointer while not running */
+	void *sp = nullptr;             /* saved stack pointer while not running */
 	unsigned char *stack = nullptr; /* guard page + STACK_BYTES */
 	void *tsan = nullptr;
 	uint3 tid;
@@ -113,7 +113,11 @@ cudaError_t last_error = cudaSuccess;
 std::atomic<unsigned long> switches{0};
 
 /* Sync objects for the race detector's happens-before annotations. */
-char launch_sync, block_end_sync, barrier_sync, warp_sync[MAX_THREADS / 32];
+/* Blocks alternate between two end objects: a block's threads acquire the
+ * previous block's (blocks run in turn) and release their own, so threads of
+ * one block are never ordered by the block before them. */
+char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+unsigned block_serial;
 
 fiber &cur()
 {
@@ -215,7 +219,7 @@ std::string census(const std::vector<int> &ids)
 	for (int id : ids) {
 		std::string d = doing(B.fibers[id]);
 		auto it = std::find_if(groups.begin(), groups.end(),
-				       [&](const auto &g) { return g.first == d; });
+		                       [&](const auto &g) { return g.first == d; });
 		if (it == groups.end())
 			groups.push_back({d, {id}});
 		else
@@ -223,16 +227,24 @@ std::string census(const std::vector<int> &ids)
 	}
 	std::string s;
 	for (auto &g : groups)
-		s += (s.empty() ? "" : "; ") + std::string(g.second.size() > 1 ? "threads " : "thread ") +
-		     ranges(g.second) + " " + g.first;
+		s += (s.empty() ? "" : "; ") +
+		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second) +
+		     " " + g.first;
 	return s;
 }
 
 [[noreturn]] void fail(int code, const std::string &text)
 {
 	std::fflush(nullptr);
-	if (cj_error_sink)
-		std::snprintf(cj_error_sink, cj_error_sink_len, "%s", text.c_str());
+	/* Byte by byte through a volatile pointer: no intercepted library call
+	 * that the race detector would see (the watchdog thread calls this too). */
+	if (cj_error_sink && cj_error_sink_len) {
+		volatile char *sink = cj_error_sink;
+		size_t n = std::min(text.size(), cj_error_sink_len - 1);
+		for (size_t i = 0; i < n; ++i)
+			sink[i] = text[i];
+		sink[n] = '\0';
+	}
 	if (cj_current_case)
 		cj_current_case->state = CJ_CASE_FAILED;
 	_exit(code);
@@ -283,9 +295,9 @@ void run_fiber(int i)
 void fiber_main()
 {
 	__tsan_acquire(&launch_sync);
-	__tsan_acquire(&block_end_sync);
+	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 	B.body(B.ctx);
-	__tsan_release(&block_end_sync);
+	__tsan_release(&block_end_sync[block_serial % 2]);
 	cur().st = EXITED;
 	to_scheduler();
 	/* never resumed */
@@ -297,10 +309,10 @@ void prepare_fiber(int i)
 	long page = sysconf(_SC_PAGESIZE);
 	if (!f.stack) {
 		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (m == MAP_FAILED)
 			fail(CJ_EXIT_CASE_FAILED, "the emulator could not allocate a thread stack");
-				mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
+		mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
 		f.stack = static_cast<unsigned char *>(m);
 		int d = i % DETECTOR_FIBERS;
 		if (!detector_fiber[d])
@@ -318,7 +330,7 @@ void prepare_fiber(int i)
 	unsigned bx = B.block_dim.x, by = B.block_dim.y;
 	f.tid = uint3{(unsigned)i % bx, (unsigned)i / bx % by, (unsigned)i / (bx * by)};
 	f.linear = i;
-		f.st = RUNNABLE;
+	f.st = RUNNABLE;
 	detector_owner[i % DETECTOR_FIBERS] = -1; /* renamed when it next runs */
 }
 
@@ -347,13 +359,13 @@ unsigned existing_lanes(int w)
 		bool there = id < B.nthreads && !(missing >> l & 1);
 		(there ? in : out).push_back(id);
 	}
-	std::string text = std::string(op_name(f.op)) + " at " + where(f.file, f.line) +
-			   " with mask 0x";
+	std::string text =
+	        std::string(op_name(f.op)) + " at " + where(f.file, f.line) + " with mask 0x";
 	char hex[16];
 	std::snprintf(hex, sizeof hex, "%08x", f.mask);
 	text += hex;
-	text += " in warp " + std::to_string(w) + " of " + block_name() + ": " +
-		census(in) + "; but ";
+	text += " in warp " + std::to_string(w) + " of " + block_name() + ": " + census(in) +
+	        "; but ";
 	std::vector<int> ghosts, real;
 	for (int id : out)
 		(id < B.nthreads ? real : ghosts).push_back(id);
@@ -361,9 +373,9 @@ unsigned existing_lanes(int w)
 		text += census(real);
 	if (!ghosts.empty())
 		text += (real.empty() ? "" : "; ") + std::string("lanes ") + ranges(ghosts) +
-			" do not exist (the block has " + std::to_string(B.nthreads) + " threads)";
+		        " do not exist (the block has " + std::to_string(B.nthreads) + " threads)";
 	text += ". Every lane named in the mask must reach the same warp operation: on a GPU this "
-		"is undefined behaviour; use a mask of the lanes that really take part";
+	        "is undefined behaviour; use a mask of the lanes that really take part";
 	fail(CJ_EXIT_RACE, text);
 }
 
@@ -406,10 +418,11 @@ void complete(int w, unsigned mask)
 			if (!(mask >> src & 1)) {
 				fail(CJ_EXIT_RACE,
 				     std::string(op_name(f.op)) + " at " + where(f.file, f.line) +
-					     ": " + thread_name(f.linear) + " of " + block_name() +
-					     " reads lane " + std::to_string(src) +
-					     ", which is not in the mask: the value is undefined on a "
-					     "GPU");
+				             ": " + thread_name(f.linear) + " of " + block_name() +
+				             " reads lane " + std::to_string(src) +
+				             ", which is not in the mask: the value is undefined "
+				             "on a "
+				             "GPU");
 			}
 			f.result = lane_value(w, src);
 			break;
@@ -421,8 +434,8 @@ void complete(int w, unsigned mask)
 				if ((mask >> k & 1) && lane_value(w, k))
 					ballot |= 1u << k;
 			f.result = f.op == OP_BALLOT ? ballot
-				   : f.op == OP_ALL  ? (ballot == mask)
-						     : (ballot != 0);
+			           : f.op == OP_ALL  ? (ballot == mask)
+			                             : (ballot != 0);
 			break;
 		}
 		case OP_MATCH_ANY: {
@@ -510,7 +523,7 @@ int block_barrier(int predicate, const char *file, int line)
 }
 
 uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
-			 const char *file, int line)
+                         const char *file, int line)
 {
 	if (B.current < 0)
 		return value;
@@ -528,19 +541,20 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 		f.mask = mask;
 		if (width < 1 || width > 32 || (width & (width - 1)))
 			fail(CJ_EXIT_RACE, std::string(op_name(op)) + " at " + where(file, line) +
-						   ": width " + std::to_string(width) +
-						   " is not a power of two between 1 and 32");
+			                           ": width " + std::to_string(width) +
+			                           " is not a power of two between 1 and 32");
 		if (!(mask >> lane & 1))
-			fail(CJ_EXIT_RACE, std::string(op_name(op)) + " at " + where(file, line) +
-						   ": " + thread_name(f.linear) + " of " +
-						   block_name() +
-						   " is not in its own mask (0x" +
-						   [&] {
-							   char h[16];
-							   std::snprintf(h, sizeof h, "%08x", mask);
-							   return std::string(h);
-						   }() +
-						   ")");
+			fail(
+			        CJ_EXIT_RACE,
+			        std::string(op_name(op)) + " at " + where(file, line) + ": " +
+			                thread_name(f.linear) + " of " + block_name() +
+			                " is not in its own mask (0x" +
+			                [&] {
+				                char h[16];
+				                std::snprintf(h, sizeof h, "%08x", mask);
+				                return std::string(h);
+			                }() +
+			                ")");
 	}
 	f.st = IN_COLLECTIVE;
 	if (op == OP_SYNCWARP)
@@ -594,7 +608,7 @@ bool resolve()
 		bool same_place = true;
 		for (int id : waiting)
 			same_place &= B.fibers[id].line == first.line &&
-				      !std::strcmp(B.fibers[id].file, first.file);
+			              !std::strcmp(B.fibers[id].file, first.file);
 		if (exited.empty() && same_place) {
 			int count = 0;
 			for (int id : waiting)
@@ -605,11 +619,12 @@ bool resolve()
 			}
 			return true;
 		}
-		fail(CJ_EXIT_DEADLOCK,
-		     "deadlock in " + block_name() + ": " + census(all) +
-			     ". __syncthreads() must be reached by every thread of the block, at the "
-			     "same place: a barrier inside a branch, or after an early return, hangs "
-			     "or misbehaves on a GPU");
+		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
+		                               ". __syncthreads() must be reached by every thread "
+		                               "of the block, at the "
+		                               "same place: a barrier inside a branch, or after an "
+		                               "early return, hangs "
+		                               "or misbehaves on a GPU");
 	}
 	/* A warp collective waits for lanes that are elsewhere. */
 	for (int i = 0; i < B.nthreads; ++i) {
@@ -630,16 +645,28 @@ bool resolve()
 	fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all));
 }
 
+/* Word by word (not memset, which the race detector would see as the host
+ * writing every block's shared memory). */
+void poison(unsigned char *p, size_t bytes)
+{
+	uint32_t word = CJ_EMU_SHARED_POISON;
+	for (size_t i = 0; i + 4 <= bytes; i += 4)
+		std::memcpy(p + i, &word, 4);
+}
+
 void run_block()
 {
-	__tsan_acquire(&block_end_sync); /* the previous block is over */
+	++block_serial;
+	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]); /* the previous block is over */
 	for (int i = 0; i < B.nthreads; ++i)
 		prepare_fiber(i);
-	/* Shared memory nothing wrote reads as 0xff bytes: NaN as a float. */
+	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
+	 * the engine recognises in the outputs. */
 	if (__start_cj_shared && __stop_cj_shared)
-		std::memset(__start_cj_shared, 0xff, (size_t)(__stop_cj_shared - __start_cj_shared));
-	std::memset(dynamic_shared, 0xff, sizeof dynamic_shared);
-	__tsan_release(&block_end_sync); /* the poison comes before the block's accesses */
+		poison(__start_cj_shared, (size_t)(__stop_cj_shared - __start_cj_shared));
+	poison(dynamic_shared, sizeof dynamic_shared);
+	/* the poison comes before the block's accesses */
+	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
 	for (;;) {
 		bool ran = false, live = false;
 		for (int i = 0; i < B.nthreads; ++i) {
@@ -672,14 +699,17 @@ void *watchdog(void *)
 			still = 0;
 			continue;
 		}
-		if (++still == 8 && cj_error_sink) { /* two seconds */
-			std::snprintf(
-				cj_error_sink, cj_error_sink_len,
-				"%s of %s has run for 2 s without reaching a barrier or a warp "
-				"operation: an endless loop, or a wait for something another thread "
-				"of the block does later (the emulator runs a block's threads in turn "
-				"between barriers, so such a wait never ends; on a GPU it may hang too)",
-				thread_name(current).c_str(), block_name().c_str());
+		if (++still == 20) { /* five seconds */
+			fail(CJ_EXIT_DEADLOCK, thread_name(current) + " of " + block_name() +
+			                               " has run for 5 s without reaching a "
+			                               "barrier or a warp operation: "
+			                               "an endless loop, or a wait for something "
+			                               "another thread of the "
+			                               "block does later (the emulator runs a "
+			                               "block's threads in turn "
+			                               "between barriers, so such a wait never "
+			                               "ends; on a GPU it may hang "
+			                               "too)");
 		}
 	}
 	return nullptr;
@@ -715,31 +745,32 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 #endif
 	char text[512];
 	std::string who = B.current >= 0 && B.running
-				  ? thread_name(B.current) + " of " + block_name()
-				  : std::string("the host code");
+	                          ? thread_name(B.current) + " of " + block_name()
+	                          : std::string("the host code");
 	const region *r = region_near(a);
 	if (r && a >= r->data + r->bytes)
-		std::snprintf(text, sizeof text,
-			      "out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
-			      "%zu bytes (element %zu of %zu, counting 4-byte elements)",
-			      write ? "write" : "read", who.c_str(),
-			      (size_t)(a - (r->data + r->bytes)), r->bytes,
-			      (size_t)(a - r->data) / 4, r->bytes / 4);
+		std::snprintf(
+		        text, sizeof text,
+		        "out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
+		        "%zu bytes (element %zu of %zu, counting 4-byte elements)",
+		        write ? "write" : "read", who.c_str(), (size_t)(a - (r->data + r->bytes)),
+		        r->bytes, (size_t)(a - r->data) / 4, r->bytes / 4);
 	else if (r)
 		std::snprintf(text, sizeof text,
-			      "out-of-bounds %s by %s: %zu bytes before the start of a device "
-			      "buffer of %zu bytes (a negative index?)",
-			      write ? "write" : "read", who.c_str(), (size_t)(r->data - a), r->bytes);
-	else if (B.current >= 0 && B.running &&
-		 a >= cur().stack && a < cur().stack + sysconf(_SC_PAGESIZE))
+		              "out-of-bounds %s by %s: %zu bytes before the start of a device "
+		              "buffer of %zu bytes (a negative index?)",
+		              write ? "write" : "read", who.c_str(), (size_t)(r->data - a),
+		              r->bytes);
+	else if (B.current >= 0 && B.running && a >= cur().stack &&
+	         a < cur().stack + sysconf(_SC_PAGESIZE))
 		std::snprintf(text, sizeof text,
-			      "%s overflowed its stack (%zu KiB): a large local array or deep "
-			      "recursion",
-			      who.c_str(), STACK_BYTES / 1024);
+		              "%s overflowed its stack (%zu KiB): a large local array or deep "
+		              "recursion",
+		              who.c_str(), STACK_BYTES / 1024);
 	else
 		std::snprintf(text, sizeof text, "bad %s of address %p by %s (%s)",
-			      write ? "write" : "read", info->si_addr, who.c_str(),
-			      sig == SIGBUS ? "bus error" : "not device memory");
+		              write ? "write" : "read", info->si_addr, who.c_str(),
+		              sig == SIGBUS ? "bus error" : "not device memory");
 	fail(CJ_EXIT_CASE_FAILED, text);
 }
 
@@ -763,7 +794,7 @@ __attribute__((constructor)) void start_emulator()
 } // namespace
 
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
-	    void *ctx)
+            void *ctx)
 {
 	unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
 	if (threads == 0 || threads > MAX_THREADS || block.z > 64 || grid.x == 0 || grid.y == 0 ||
@@ -775,7 +806,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	if (!scheduler_tsan)
 		scheduler_tsan = __tsan_get_current_fiber();
 	__tsan_release(&launch_sync);
-	__tsan_release(&block_end_sync);
+	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
 	B.body = body;
 	B.ctx = ctx;
 	B.block_dim = block;
@@ -790,7 +821,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 			}
 	B.running = false;
 	B.block = uint3{0, 0, 0};
-	__tsan_acquire(&block_end_sync);
+	__tsan_acquire(&block_end_sync[block_serial % 2]);
 }
 
 void set_launch_error(cudaError_t e)
@@ -808,7 +839,7 @@ cudaError_t allocate(void **ptr, size_t bytes)
 		data_pages = 1;
 	size_t map_bytes = (data_pages + 2) * (size_t)page;
 	void *m = mmap(nullptr, map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		       -1, 0);
+	               -1, 0);
 	if (m == MAP_FAILED)
 		return cudaErrorMemoryAllocation;
 	unsigned char *base = static_cast<unsigned char *>(m);
@@ -995,7 +1026,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind)
 	return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
-			    cudaStream_t)
+                            cudaStream_t)
 {
 	return cudaMemcpy(dst, src, bytes, kind);
 }

@@ -94,6 +94,15 @@ static const char *signal_words(int sig)
 	}
 }
 
+/* True when a shown mismatch holds the emulator's shared-memory poison. */
+static bool shared_poison_seen(const struct buffer_report *r)
+{
+	for (int i = 0; i < r->nshown; ++i)
+		if ((r->shown[i].got_bits & 0x7fffffffu) == CJ_EMU_SHARED_POISON)
+			return true;
+	return (r->last.got_bits & 0x7fffffffu) == CJ_EMU_SHARED_POISON;
+}
+
 /* Element-wise comparison, then the problem's own checks. */
 static void judge_outputs(struct judgement *j, struct case_outcome *o)
 {
@@ -122,10 +131,13 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	if (o->f.bad_buf >= 0) {
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
-		snprintf(o->detail, sizeof o->detail, "%llu of %llu elements of '%s' differ",
-		         (unsigned long long)r->bad, (unsigned long long)r->total,
-		         c->buf[o->f.bad_buf].name);
-		if (j->prob->diagnose)
+		if (j->emulated && shared_poison_seen(r))
+			o->diagnosis =
+			        "some results carry the emulator's mark for shared memory "
+			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
+			        "__shared__ slot before any thread stored to it, such as a "
+			        "slot of a warp that does not exist";
+		if (!o->diagnosis && j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
 			o->diagnosis = "the wrong elements were never written (they still hold the "
@@ -405,7 +417,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			blame_emulated(j, &r, rec, o);
 			if (o->verdict == V_AC) /* not an emulator finding */
 				blame_run(j, &r, o->c->name, o);
-			if (o->verdict == V_TLE && rec->error[0]) /* the emulator's watchdog */
+			if (o->verdict == V_TLE && r.end == RUN_TIMED_OUT && rec->error[0])
 				snprintf(o->detail + strlen(o->detail),
 				         sizeof o->detail - strlen(o->detail), ". %.*s",
 				         (int)sizeof rec->error, rec->error);
@@ -435,9 +447,15 @@ static void run_and_check(struct judgement *j, const char *bin)
 				first = &j->out[i];
 		if (!first)
 			snprintf(j->message, sizeof j->message, "all %d cases passed", j->nout);
-		else
+		else if (first->detail[0])
 			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
 			         first->detail);
+		else /* a plain mismatch: the case itself carries the counts */
+			snprintf(j->message, sizeof j->message,
+			         "case '%s': %llu of %llu elements of '%s' differ", first->c->name,
+			         (unsigned long long)first->f.report.bad,
+			         (unsigned long long)first->f.report.total,
+			         first->c->buf[first->f.bad_buf].name);
 	}
 	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt)
 		time_reference(j, &ref);

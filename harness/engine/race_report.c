@@ -11,6 +11,7 @@
  */
 #include "race_report.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,19 +48,35 @@ static const char *parse_access(const char *p, const char *root, struct access *
 	for (size_t i = 0; i < k; ++i)
 		a->kind[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i]);
 	sscanf(by + strlen(" by thread "), "%15[^: \n]", a->thread);
-	const char *frame = strstr(p, "#0 ");
-	if (frame) {
+	/* The first frame in the learner's or the problem's code: library and
+	 * emulator frames say nothing to the learner. Frames end at a blank line. */
+	const char *end = strstr(p, "\n\n");
+	for (const char *frame = strstr(p, "    #"); frame && (!end || frame < end);
+	     frame = strstr(frame + 1, "    #")) {
 		char line[512];
-		line_copy(frame + 3, line, sizeof line);
+		const char *text = strchr(frame, ' ' + 0) ? strstr(frame, "#") : frame;
+		text = strchr(text, ' ');
+		if (!text)
+			break;
+		line_copy(text + 1, line, sizeof line);
 		/* "func(args) path:line (module+0x..)": the path is the last word
-		 * before " (" that holds a ':' */
+		 * before the " (" of the module */
 		char *paren = strstr(line, " (");
+		while (paren && strstr(paren + 1, " ("))
+			paren = strstr(paren + 1, " (");
 		if (paren)
 			*paren = '\0';
 		char *space = strrchr(line, ' ');
 		const char *where = space ? space + 1 : line;
-		snprintf(a->frame, sizeof a->frame, "%s", relative_to(where, root));
+		const char *rel = relative_to(where, root);
+		if (rel != where && strncmp(rel, "harness/emu/", 12) != 0 &&
+		    strncmp(rel, "harness/runtime/", 16) != 0) {
+			snprintf(a->frame, sizeof a->frame, "%s", rel);
+			break;
+		}
 	}
+	if (!a->frame[0])
+		snprintf(a->frame, sizeof a->frame, "a place outside your code");
 	return eol ? eol + 1 : p + strlen(p);
 }
 
@@ -95,15 +112,23 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	if (prev)
 		parse_access(prev + strlen("Previous "), root, &before);
 	char location[160] = "";
+	bool device_memory = false;
 	const char *loc = strstr(w, "Location is ");
 	if (loc) {
 		const char *q = strchr(loc, '\'');
 		const char *q2 = q ? strchr(q + 1, '\'') : NULL;
-		if (q && q2 && strncmp(loc, "Location is global", 18) == 0)
+		if (q && q2 && strncmp(loc, "Location is global", 18) == 0 &&
+		    strncmp(q + 1, "<null>", 6) != 0)
 			snprintf(location, sizeof location, " on the variable '%.*s'",
 			         (int)(q2 - q - 1), q + 1);
 		else if (strncmp(loc, "Location is heap", 16) == 0)
 			snprintf(location, sizeof location, " on global (device) memory");
+	}
+	if (!loc || strncmp(loc, "Location is global", 18) != 0) {
+		/* device buffers are mappings of their own, not globals */
+		device_memory = true;
+		if (!location[0])
+			snprintf(location, sizeof location, " on device memory");
 	}
 	char a[96], b[96];
 	thread_name(w, now.thread, a, sizeof a);
@@ -111,12 +136,17 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	if (!before.thread[0])
 		snprintf(text, len, "%s%s: %s by %s at %s", what, location, now.kind, a, now.frame);
 	else
-		snprintf(text, len,
-		         "%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. "
-		         "Threads of a block only see each other's shared-memory writes after a "
-		         "__syncthreads() that both pass (between a write and another thread's "
-		         "read, and before the memory is written again)",
-		         what, location, now.kind, a, now.frame, before.kind, b, before.frame);
+		snprintf(
+		        text, len,
+		        "%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. %s",
+		        what, location, now.kind, a, now.frame, before.kind, b, before.frame,
+		        device_memory
+		                ? "Threads that update the same address must do it with one "
+		                  "atomic operation (atomicAdd, atomicCAS, ...), not a plain load "
+		                  "and store"
+		                : "Threads of a block only see each other's shared-memory writes "
+		                  "after a __syncthreads() that both pass (between a write and "
+		                  "another thread's read, and before the memory is written again)");
 	return 0;
 }
 
