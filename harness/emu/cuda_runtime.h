@@ -181,7 +181,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned flags);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
-			    cudaStream_t stream = 0);
+                            cudaStream_t stream = 0);
 cudaError_t cudaMemset(void *dst, int value, size_t bytes);
 cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t stream = 0);
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
@@ -219,7 +219,7 @@ struct config {
 	size_t shared;
 	cudaStream_t stream;
 	config(dim3 g, dim3 b, size_t s = 0, cudaStream_t st = 0)
-		: grid(g), block(b), shared(s), stream(st)
+	    : grid(g), block(b), shared(s), stream(st)
 	{
 	}
 };
@@ -232,13 +232,14 @@ void launch_kernel(const config &c, void (*kernel)(P...), A &&...args)
 		void (*kernel)(P...);
 		args_t args;
 	} ctx{kernel, args_t(std::forward<A>(args)...)};
-	launch(c.grid, c.block, (unsigned)c.shared,
-	       [](void *p) {
-		       auto *x = static_cast<call *>(p);
-		       args_t mine = x->args;
-		       std::apply(x->kernel, mine);
-	       },
-	       &ctx);
+	launch(
+	        c.grid, c.block, (unsigned)c.shared,
+	        [](void *p) {
+		        auto *x = static_cast<call *>(p);
+		        args_t mine = x->args;
+		        std::apply(x->kernel, mine);
+	        },
+	        &ctx);
 }
 } // namespace cj_emu
 
@@ -265,7 +266,7 @@ void fence();
 
 template <typename T>
 inline T cj_emu_shfl(cj_emu::op_kind op, const char *file, int line, unsigned mask, T var, int arg,
-		     int width = 32)
+                     int width = 32)
 {
 	static_assert(sizeof(T) <= 8, "the emulator shuffles values of at most 8 bytes");
 	uint64_t bits = 0;
@@ -281,22 +282,24 @@ inline T cj_emu_shfl(cj_emu::op_kind op, const char *file, int line, unsigned ma
 #define __shfl_xor_sync(...) cj_emu_shfl(cj_emu::OP_SHFL_XOR, __FILE__, __LINE__, __VA_ARGS__)
 
 #define __all_sync(mask, p)                                                                        \
-	((int)cj_emu::warp_collective(cj_emu::OP_ALL, (mask), (p) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+	((int)cj_emu::warp_collective(cj_emu::OP_ALL, (mask), (p) ? 1 : 0, 0, 32, __FILE__,        \
+	                              __LINE__))
 #define __any_sync(mask, p)                                                                        \
-	((int)cj_emu::warp_collective(cj_emu::OP_ANY, (mask), (p) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+	((int)cj_emu::warp_collective(cj_emu::OP_ANY, (mask), (p) ? 1 : 0, 0, 32, __FILE__,        \
+	                              __LINE__))
 #define __ballot_sync(mask, p)                                                                     \
-	((unsigned)cj_emu::warp_collective(cj_emu::OP_BALLOT, (mask), (p) ? 1 : 0, 0, 32, __FILE__,  \
-					   __LINE__))
+	((unsigned)cj_emu::warp_collective(cj_emu::OP_BALLOT, (mask), (p) ? 1 : 0, 0, 32,          \
+	                                   __FILE__, __LINE__))
 #define __activemask()                                                                             \
-	((unsigned)cj_emu::warp_collective(cj_emu::OP_ACTIVEMASK, 0xffffffffu, 0, 0, 32, __FILE__,   \
-					   __LINE__))
+	((unsigned)cj_emu::warp_collective(cj_emu::OP_ACTIVEMASK, 0xffffffffu, 0, 0, 32, __FILE__, \
+	                                   __LINE__))
 template <typename T>
 inline unsigned cj_emu_match_any(const char *file, int line, unsigned mask, T value)
 {
 	uint64_t bits = 0;
 	std::memcpy(&bits, &value, sizeof(T));
 	return (unsigned)cj_emu::warp_collective(cj_emu::OP_MATCH_ANY, mask, bits, 0, 32, file,
-						 line);
+	                                         line);
 }
 #define __match_any_sync(mask, v) cj_emu_match_any(__FILE__, __LINE__, (mask), (v))
 inline void cj_emu_syncwarp(const char *file, int line, unsigned mask = 0xffffffffu)
@@ -334,22 +337,22 @@ inline void cj_emu_syncwarp(const char *file, int line, unsigned mask = 0xffffff
 	inline T atomicCAS(T *a, T expected, T desired)                                            \
 	{                                                                                          \
 		__atomic_compare_exchange_n(a, &expected, desired, false, __ATOMIC_SEQ_CST,        \
-					    __ATOMIC_SEQ_CST);                                     \
+		                            __ATOMIC_SEQ_CST);                                     \
 		return expected;                                                                   \
 	}                                                                                          \
 	inline T atomicMax(T *a, T v)                                                              \
 	{                                                                                          \
 		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
-		while (old < v && !__atomic_compare_exchange_n(a, &old, v, false,                  \
-							       __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) \
+		while (old < v && !__atomic_compare_exchange_n(                                    \
+		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
 			;                                                                          \
 		return old;                                                                        \
 	}                                                                                          \
 	inline T atomicMin(T *a, T v)                                                              \
 	{                                                                                          \
 		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
-		while (v < old && !__atomic_compare_exchange_n(a, &old, v, false,                  \
-							       __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) \
+		while (v < old && !__atomic_compare_exchange_n(                                    \
+		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
 			;                                                                          \
 		return old;                                                                        \
 	}
@@ -369,7 +372,7 @@ template <typename F, typename B> inline F cj_emu_atomic_float_add(F *a, F v)
 		f += v;
 		std::memcpy(&next, &f, sizeof next);
 	} while (!__atomic_compare_exchange_n(word, &old, next, false, __ATOMIC_SEQ_CST,
-					      __ATOMIC_SEQ_CST));
+	                                      __ATOMIC_SEQ_CST));
 	F f;
 	std::memcpy(&f, &old, sizeof f);
 	return f;
@@ -395,7 +398,7 @@ inline unsigned atomicInc(unsigned *a, unsigned limit)
 {
 	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
 	while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1, false,
-					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+	                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		;
 	return old;
 }
@@ -403,7 +406,7 @@ inline unsigned atomicDec(unsigned *a, unsigned limit)
 {
 	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
 	while (!__atomic_compare_exchange_n(a, &old, (old == 0 || old > limit) ? limit : old - 1,
-					    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+	                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		;
 	return old;
 }

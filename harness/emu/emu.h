@@ -46,11 +46,11 @@ int block_barrier(int predicate, const char *file, int line);
 /* A warp collective: deposits this lane's value, waits for the lanes named
  * in mask, returns this lane's result (a shuffled value, a vote, a ballot). */
 uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
-			 const char *file, int line);
+                         const char *file, int line);
 
 /* Runs kernel(thread) for every thread of every block of the grid. */
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
-	    void *ctx);
+            void *ctx);
 
 /* Memory the learner's `extern __shared__` arrays point at. */
 extern unsigned char dynamic_shared[];

@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 		struct cj_wire_case *c = &h->cases[i];
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;
-				cj_error_sink = c->error;
+		cj_error_sink = c->error;
 		cj_error_sink_len = sizeof c->error;
 		cj_current_case = c;
 		cudaError_t e = run_case(c, h, file, s);
