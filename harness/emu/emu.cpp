@@ -66,9 +66,9 @@ namespace
 const size_t STACK_BYTES = 256 * 1024;
 const size_t MAX_THREADS = 1024;
 /* A race-detector fiber costs milliseconds to create, so CUDA thread i uses
- * detector fiber i % DETECTOR_FIBERS: races between threads 128 apart go
+ * detector fiber i % DETECTOR_FIBERS: races between threads 64 apart go
  * unseen, every other pair is checked. */
-const int DETECTOR_FIBERS = 128;
+const int DETECTOR_FIBERS = 64;
 void *detector_fiber[DETECTOR_FIBERS];
 int detector_owner[DETECTOR_FIBERS];
 

@@ -161,6 +161,14 @@ static size_t rewrite_extern_shared(const char *s, size_t at, struct strbuf *out
 		++k;
 	}
 	char *t = sb_take(&type);
+	/* trim: "  float  " -> "float" */
+	char *start = t;
+	while (isspace((unsigned char)*start))
+		++start;
+	size_t n = strlen(start);
+	while (n && isspace((unsigned char)start[n - 1]))
+		start[--n] = '\0';
+	memmove(t, start, n + 1);
 	sb_printf(out, "static %s *const ", t);
 	sb_add(out, s + name_start, name_end - name_start);
 	sb_printf(out, " = reinterpret_cast<%s *>(cj_emu::dynamic_shared);", t);
