@@ -56,6 +56,16 @@ step "after-deadlock-block_reduce_sum" 0 verdict_of block_reduce_sum reference/b
 step gpu-suite 0 meson test -C build --suite gpu --print-errorlogs
 cp build/meson-logs/testlog.txt "$out/" 2>/dev/null
 
+# For the record, not counted: what the GPU says about the submissions that
+# only the emulator can judge (`// expect-gpu: SKIP`).
+: >"$out/gpu-on-emulator-only.txt"
+for f in $(grep -l -m1 'expect-gpu: SKIP' tests/submissions/*/*/*.cu); do
+	id=$(echo "$f" | cut -d/ -f3)
+	v=$(python3 judge.py "$id" "$f" --no-perf --json | tail -n 1 |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["message"][:120])')
+	echo "$f: $v" >>"$out/gpu-on-emulator-only.txt"
+done
+
 echo
 echo "== summary ($(build/cj-probe --no-bandwidth | grep '^name=' | cut -d= -f2)) =="
 fails=0
@@ -64,5 +74,7 @@ for r in "${rows[@]}"; do
 	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
 done
 grep -h '^check:' "$out/testlog.txt" 2>/dev/null
+echo "== emulator-only submissions on the GPU (informational) =="
+cat "$out/gpu-on-emulator-only.txt"
 echo "gpu run: $((${#rows[@]} - fails)) passed, $fails failed"
 [ "$fails" = 0 ]
