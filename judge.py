@@ -1055,9 +1055,9 @@ def add_check_arguments(parser):
                         help="exercises to check (default: all of them)")
     parser.add_argument("--verbose", action="store_true",
                         help="show the engine's message for every file")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="parallel compiles (accepted; files are judged one at a time "
-                             "so that timing runs never overlap)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="files judged at once on the emulator (default: one per CPU "
+                             "core); on a GPU files are judged one at a time")
     add_emulate_argument(parser)
 
 
@@ -1131,7 +1131,9 @@ def check_backend(ws, options):
         return "emu"
 
 
-def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, backend):
+def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, backend,
+                   judged=None):
+    """Judges one file (or takes `judged`, a run made ahead) and prints its line."""
     path = ws.path(relative)
     if not os.path.isfile(path):
         tally.failed += 1
@@ -1148,7 +1150,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         tally.skipped += 1
         say(f"{style.odd('skip')}      {relative}  (not judged on {backend}: see the file)")
         return
-    run = run_judge(ws, problem_id, relative, perf=False, backend=backend)
+    run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
     verdict = run.verdict
     took = f"{run.seconds:.1f} s"
     message = (run.summary or {}).get("message") or ""
@@ -1180,6 +1182,24 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         say(f"     seed {run.summary['seed']}")
 
 
+def judge_ahead(ws, work, backend, jobs):
+    """Starts judging the files that will be judged, `jobs` at a time (the
+    emulator measures no time, so runs may share the machine); returns
+    futures by file, printed in order as they finish."""
+    import concurrent.futures
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    ahead = {}
+    for problem_id, relative, expected in work:
+        path = ws.path(relative)
+        if (not os.path.isfile(path) or expected.startswith("?")
+                or expectation_overrides(path).get(backend) == "SKIP"):
+            continue
+        ahead[relative] = pool.submit(run_judge, ws, problem_id, relative, perf=False,
+                                      backend=backend)
+    pool.shutdown(wait=False)
+    return ahead
+
+
 def run_check_command(options):
     ws = Workspace()
     problems = ws.catalog()
@@ -1191,11 +1211,15 @@ def run_check_command(options):
     tally = CheckTally()
     backend = check_backend(ws, options)
     say(f"checking on the {'CPU emulator' if backend == 'emu' else 'GPU'} ({backend})")
-    for problem in chosen:
-        for relative, expected in files_to_check(ws, problem):
-            check_one_file(ws, style, problem["id"], relative, expected, options.verbose, tally,
-                           backend)
-            sys.stdout.flush()
+    work = [(problem["id"], relative, expected) for problem in chosen
+            for relative, expected in files_to_check(ws, problem)]
+    jobs = options.jobs or (os.cpu_count() or 1)
+    ahead = judge_ahead(ws, work, backend, jobs) if backend == "emu" and jobs > 1 else {}
+    for problem_id, relative, expected in work:
+        judged = ahead.get(relative)
+        check_one_file(ws, style, problem_id, relative, expected, options.verbose, tally,
+                       backend, judged.result() if judged else None)
+        sys.stdout.flush()
     if tally.no_device and not tally.ran_on_device:
         say("no CUDA device: nothing could be run (the files were only compiled)")
         say(tally.closing_line())
