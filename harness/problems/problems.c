@@ -7,13 +7,11 @@ extern const struct problem warp_scan_problem;
 extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
 extern const struct problem warp_reduce_problem;
+extern const struct problem warp_allreduce_problem;
 
 const struct problem *const all_problems[] = {
-        &warp_scan_problem,
-        &atomic_max_float_problem,
-        &block_reduce_sum_problem,
-        &warp_reduce_problem,
-        NULL,
+        &warp_scan_problem,   &atomic_max_float_problem, &block_reduce_sum_problem,
+        &warp_reduce_problem, &warp_allreduce_problem,   NULL,
 };
 
 const struct problem *problem_find(const char *id)
