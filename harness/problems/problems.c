@@ -8,10 +8,16 @@ extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
 extern const struct problem warp_reduce_problem;
 extern const struct problem warp_allreduce_problem;
+extern const struct problem histogram_problem;
 
 const struct problem *const all_problems[] = {
-        &warp_scan_problem,   &atomic_max_float_problem, &block_reduce_sum_problem,
-        &warp_reduce_problem, &warp_allreduce_problem,   NULL,
+        &warp_scan_problem,
+        &atomic_max_float_problem,
+        &block_reduce_sum_problem,
+        &warp_reduce_problem,
+        &warp_allreduce_problem,
+        &histogram_problem,
+        NULL,
 };
 
 const struct problem *problem_find(const char *id)
