@@ -11,12 +11,19 @@ extern const struct problem warp_allreduce_problem;
 extern const struct problem histogram_problem;
 extern const struct problem cg_reduce_problem;
 
+/* One entry per line, so that adding an exercise is a one-line change. */
+// clang-format off
 const struct problem *const all_problems[] = {
-        &warp_scan_problem,        &atomic_max_float_problem,
-        &block_reduce_sum_problem, &warp_reduce_problem,
-        &warp_allreduce_problem,   &histogram_problem,
-        &cg_reduce_problem,        NULL,
+        &warp_scan_problem,
+        &atomic_max_float_problem,
+        &block_reduce_sum_problem,
+        &warp_reduce_problem,
+        &warp_allreduce_problem,
+        &histogram_problem,
+        &cg_reduce_problem,
+        NULL,
 };
+// clang-format on
 
 const struct problem *problem_find(const char *id)
 {
