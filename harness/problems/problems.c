@@ -6,13 +6,24 @@
 extern const struct problem warp_scan_problem;
 extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
+extern const struct problem warp_reduce_problem;
+extern const struct problem warp_allreduce_problem;
+extern const struct problem histogram_problem;
+extern const struct problem cg_reduce_problem;
 
+/* One entry per line, so that adding an exercise is a one-line change. */
+// clang-format off
 const struct problem *const all_problems[] = {
         &warp_scan_problem,
         &atomic_max_float_problem,
         &block_reduce_sum_problem,
+        &warp_reduce_problem,
+        &warp_allreduce_problem,
+        &histogram_problem,
+        &cg_reduce_problem,
         NULL,
 };
+// clang-format on
 
 const struct problem *problem_find(const char *id)
 {
