@@ -6,11 +6,13 @@
 extern const struct problem warp_scan_problem;
 extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
+extern const struct problem warp_vote_problem;
 
 const struct problem *const all_problems[] = {
         &warp_scan_problem,
         &atomic_max_float_problem,
         &block_reduce_sum_problem,
+        &warp_vote_problem,
         NULL,
 };
 
