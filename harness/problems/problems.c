@@ -7,14 +7,19 @@ extern const struct problem warp_scan_problem;
 extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
 extern const struct problem warp_vote_problem;
+extern const struct problem warp_compact_problem;
 
+/* One exercise per line. */
+/* clang-format off */
 const struct problem *const all_problems[] = {
         &warp_scan_problem,
         &atomic_max_float_problem,
         &block_reduce_sum_problem,
         &warp_vote_problem,
+        &warp_compact_problem,
         NULL,
 };
+/* clang-format on */
 
 const struct problem *problem_find(const char *id)
 {
