@@ -8,6 +8,7 @@ extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
 extern const struct problem warp_vote_problem;
 extern const struct problem warp_compact_problem;
+extern const struct problem warp_softmax_problem;
 
 /* One exercise per line. */
 /* clang-format off */
@@ -17,6 +18,7 @@ const struct problem *const all_problems[] = {
         &block_reduce_sum_problem,
         &warp_vote_problem,
         &warp_compact_problem,
+        &warp_softmax_problem,
         NULL,
 };
 /* clang-format on */
