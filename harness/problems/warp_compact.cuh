@@ -17,8 +17,11 @@
  */
 #define CJ_COMPACT_MAX_CHUNKS 8
 
-__global__ void cj_warp_compact_kernel(const int *x, const int *offset, int *out, int *counts,
-                                       long long n, int chunks, int t)
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_compact_kernel(const int *x, const int *offset, int *out, int *counts, long long n,
+                               int chunks, int t)
 {
 	const int lane = threadIdx.x % 32;
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;

@@ -9,7 +9,10 @@
  *   buffers  0 x (float, rows * len)   1 y (float, rows * len)
  * Warps past the last row do not call it at all.
  */
-__global__ void cj_warp_softmax_kernel(const float *x, float *y, long long rows, int len, int rpw)
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_softmax_kernel(const float *x, float *y, long long rows, int len, int rpw)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	for (int k = 0; k < rpw; ++k) {

@@ -14,7 +14,10 @@
  */
 #define CJ_VOTE_MAX_CHUNKS 8
 
-__global__ void cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	long long first = warp * chunks * 32 + threadIdx.x % 32;
