@@ -9,6 +9,7 @@ extern const struct problem block_reduce_sum_problem;
 extern const struct problem warp_vote_problem;
 extern const struct problem warp_compact_problem;
 extern const struct problem warp_softmax_problem;
+extern const struct problem block_softmax_problem;
 
 /* One exercise per line. */
 /* clang-format off */
@@ -19,6 +20,7 @@ const struct problem *const all_problems[] = {
         &warp_vote_problem,
         &warp_compact_problem,
         &warp_softmax_problem,
+        &block_softmax_problem,
         NULL,
 };
 /* clang-format on */
