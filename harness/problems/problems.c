@@ -10,6 +10,7 @@ extern const struct problem warp_vote_problem;
 extern const struct problem warp_compact_problem;
 extern const struct problem warp_softmax_problem;
 extern const struct problem block_softmax_problem;
+extern const struct problem block_scan_problem;
 
 /* One exercise per line. */
 /* clang-format off */
@@ -21,6 +22,7 @@ const struct problem *const all_problems[] = {
         &warp_compact_problem,
         &warp_softmax_problem,
         &block_softmax_problem,
+        &block_scan_problem,
         NULL,
 };
 /* clang-format on */
