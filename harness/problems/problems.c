@@ -11,6 +11,7 @@ extern const struct problem warp_compact_problem;
 extern const struct problem warp_softmax_problem;
 extern const struct problem block_softmax_problem;
 extern const struct problem block_scan_problem;
+extern const struct problem global_softmax_problem;
 
 /* One exercise per line. */
 /* clang-format off */
@@ -23,6 +24,7 @@ const struct problem *const all_problems[] = {
         &warp_softmax_problem,
         &block_softmax_problem,
         &block_scan_problem,
+        &global_softmax_problem,
         NULL,
 };
 /* clang-format on */
