@@ -15,8 +15,20 @@
 #ifndef HARNESS_EMU_CUDA_RUNTIME_H
 #define HARNESS_EMU_CUDA_RUNTIME_H
 
+/* Every standard header the emulator or a learner's file may want comes
+ * first: libstdc++ spells attributes as __noinline__, which CUDA code uses as
+ * a keyword (defined at the end of this file). */
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
 #include <cfloat>
+#include <functional>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
 #include <climits>
 #include <cmath>
 #include <cstddef>
@@ -35,7 +47,6 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
-#define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
@@ -595,5 +606,8 @@ inline long long max(int a, long long b)
 {
 	return max((long long)a, b);
 }
+
+/* Last: after every standard header (see the top of this file). */
+#define __noinline__ __attribute__((noinline))
 
 #endif

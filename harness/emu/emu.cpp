@@ -18,8 +18,6 @@
  * block (and the host) acquires. Shuffles and votes order nothing. This file
  * is compiled without instrumentation: the bookkeeping is not a race.
  */
-#include "cuda_runtime.h"
-
 #include <atomic>
 #include <csignal>
 #include <ctime>
@@ -27,8 +25,9 @@
 #include <sanitizer/tsan_interface.h>
 #include <string>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
+
+#include "cuda_runtime.h"
 
 #if !defined(__x86_64__)
 #error "the emulator's context switch is written for x86-64"

@@ -223,6 +223,16 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *glue_src = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
 	char *glue = xasprintf("%s/glue.cuh", workdir);
 	char *raw = NULL;
+	char *emu_lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	bool built = access(emu_lib, R_OK) == 0;
+	free(emu_lib);
+	if (!built) {
+		res->status = BUILD_TOOL_FAILED;
+		res->log = xstrdup(
+		        "the CPU emulator was not built: this C++ compiler could not "
+		        "build harness/emu (see meson's warning; python3 judge.py doctor)\n");
+		goto out;
+	}
 	if (write_rewritten(source, learner, &raw) != 0 ||
 	    write_rewritten(glue_src, glue, &raw) != 0) {
 		res->status = BUILD_TOOL_FAILED;
