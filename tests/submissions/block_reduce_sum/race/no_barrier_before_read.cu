@@ -1,7 +1,7 @@
-// RACE (emulator): warp 0 reads the other warps' slots with no __syncthreads() after they were
-// written. expect-gpu: SKIP On a GPU the result depends on warp timing (often right, sometimes
-// wrong), so only the emulator can judge it every time: it reports the write and the read as a data
-// race.
+// RACE (emulator): no __syncthreads() between writing the warps' slots and reading them.
+// expect-gpu: SKIP
+// On a GPU the result depends on warp timing (often right, sometimes wrong), so only the
+// emulator can judge it every time: it reports the write and the read as a data race.
 __device__ float warp_sum(float v)
 {
 	for (int offset = 16; offset > 0; offset /= 2)
