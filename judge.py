@@ -75,6 +75,7 @@ from cudajudge_cli.messages import (  # noqa: E402
 APT_FIX = "sudo apt-get install -y meson ninja-build libyaml-dev"
 PKG_CONFIG_FIX = "sudo apt-get install -y pkg-config libyaml-dev"
 CLANGD_FIX = "sudo apt-get install -y clangd"
+GXX_FIX = "sudo apt-get install -y g++"
 
 # Kattis-style corpus folders of tests/submissions/<id>/<folder>/*.cu
 FOLDER_VERDICTS = {
@@ -610,9 +611,11 @@ class JudgeRun:
         return self.stderr.strip() or engine_failure(tr("engine_no_result"), self.stderr)
 
 
-def judge_args(ws, problem_id, file_arg, seed=None, perf=True):
+def judge_args(ws, problem_id, file_arg, seed=None, perf=True, backend=None):
     args = ["judge", "--root", ws.root, "--build", ws.build, "--id", problem_id,
             "--file", file_arg]
+    if backend:
+        args += ["--backend", backend]
     if seed is not None:
         args += ["--seed", str(seed)]
     if not perf:
@@ -625,10 +628,10 @@ def drain(stream, sink):
         sink.append(chunk)
 
 
-def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None):
+def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None, backend=None):
     """Runs the engine's judge command, reading its JSON lines as they come."""
     run = JudgeRun()
-    argv = ws.engine() + judge_args(ws, problem_id, file_arg, seed, perf)
+    argv = ws.engine() + judge_args(ws, problem_id, file_arg, seed, perf, backend)
     started = time.monotonic()
     try:
         child = subprocess.Popen(argv, cwd=ws.root, env=ws.env, stdout=subprocess.PIPE,
@@ -1156,6 +1159,8 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     (the same mistake usually breaks them all) unless verbose."""
     summary = run.summary
     say(header_line(style, summary, problem_id, file_arg))
+    if summary.get("note"):
+        say(style.odd(str(summary["note"])))  # the engine's: why the emulator judged
     cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
     failed = 0
     for case in cases:
@@ -1242,6 +1247,15 @@ def add_judge_arguments(parser):
     parser.add_argument("--json", action="store_true", help=tr("help_json"))
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
     parser.add_argument("--verbose", action="store_true", help=tr("help_judge_verbose"))
+    add_emulate_argument(parser)
+
+
+def add_emulate_argument(parser):
+    parser.add_argument("--emulate", action="store_true", help=tr("help_emulate"))
+
+
+def chosen_backend(options):
+    return "emu" if getattr(options, "emulate", False) else None
 
 
 def file_to_judge(ws, problem, file_option):
@@ -1256,12 +1270,13 @@ def file_to_judge(ws, problem, file_option):
     return ws.relative(path)
 
 
-def judge_and_render(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False):
+def judge_and_render(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False,
+                     backend=None):
     """Judges one file, saves the attempt and shows it; returns (run, exit status)."""
     style = Style(sys.stdout)
     status = StatusLine()
     run = run_judge(ws, problem["id"], file_arg, seed, perf,
-                    on_event=lambda event, line: show_progress(status, event))
+                    on_event=lambda event, line: show_progress(status, event), backend=backend)
     status.clear()
     if run.summary is None or run.malfunction:
         if run.malfunction:
@@ -1287,7 +1302,7 @@ def run_judge_command(options):
         return judge_as_json(ws, problem, file_arg, options)
     shown_file = shown_path(ws.path(file_arg)) if options.file else file_arg
     _, status = judge_and_render(ws, problem, file_arg, shown_file, options.seed,
-                                 not options.no_perf, options.verbose)
+                                 not options.no_perf, options.verbose, chosen_backend(options))
     return status
 
 
@@ -1308,7 +1323,8 @@ def judge_as_json(ws, problem, file_arg, options):
         else:
             show_progress(status, event)
 
-    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf, emit)
+    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf, emit,
+                    backend=chosen_backend(options))
     status.clear()
     if run.summary is None or run.malfunction:
         warn(run.problem_message())
@@ -1338,6 +1354,7 @@ def add_watch_arguments(parser):
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
     parser.add_argument("--interval", type=poll_interval, default=WATCH_INTERVAL_S,
                         metavar="SECONDS", help=tr("help_interval"))
+    add_emulate_argument(parser)
 
 
 def poll_interval(text):
@@ -1457,7 +1474,8 @@ def run_watch_command(options):
                     say(tr("watch_waiting_file", file=file_arg))
                 else:
                     run, _ = judge_and_render(ws, problem, file_arg, file_arg,
-                                              perf=not options.no_perf)
+                                              perf=not options.no_perf,
+                                              backend=chosen_backend(options))
                     if run.verdict == "AC" and options.next:
                         following = next_exercise(problems, ws.progress().read(), after=problem)
                         if following is None:
@@ -1894,7 +1912,8 @@ def run_editor_command(options):
 def add_check_arguments(parser):
     parser.add_argument("ids", metavar="ID", nargs="*", help=tr("help_check_ids"))
     parser.add_argument("--verbose", action="store_true", help=tr("help_verbose"))
-    parser.add_argument("--jobs", type=int, default=1, help=tr("help_jobs"))
+    parser.add_argument("--jobs", type=int, default=None, help=tr("help_jobs"))
+    add_emulate_argument(parser)
 
 
 def expectation_overrides(path):
@@ -1959,7 +1978,20 @@ def check_mark(paint, text):
     return paint(pad(text, 4))
 
 
-def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
+def check_backend(ws, options):
+    """The backend every file of a check is judged on: the emulator when asked
+    for or when there is no GPU, else the GPU."""
+    if options.emulate:
+        return "emu"
+    try:
+        return "gpu" if query_device(ws, fresh=False).get("found") else "emu"
+    except JudgeError:
+        return "emu"
+
+
+def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, backend,
+                   judged=None):
+    """Judges one file (or takes `judged`, a run made ahead) and prints its line."""
     path = ws.path(relative)
     if not os.path.isfile(path):
         tally.failed += 1
@@ -1970,9 +2002,16 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
         say(f"{check_mark(style.bad, tr('check_fail'))} "
             + tr("check_no_verdict", file=relative, expected=describe_expected(expected)))
         return
-    run = run_judge(ws, problem_id, relative, perf=False)
+    # `// expect-emu: RACE` changes the expectation on one backend;
+    # `// expect-gpu: SKIP` says that backend cannot show the mistake at all.
+    expected = expectation_overrides(path).get(backend, expected)
+    if expected == "SKIP":
+        tally.skipped += 1
+        say(f"{check_mark(style.odd, tr('check_skip'))}      "
+            + tr("check_not_on_backend", file=relative, backend=backend))
+        return
+    run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
     verdict = run.verdict
-    expected = expectation_overrides(path).get(run.backend, expected)
     took = seconds_text(run.seconds)
     message = (run.summary or {}).get("message") or ""
     if run.backend != "none":
@@ -2005,6 +2044,24 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally):
         say("     " + tr("seed", seed=run.summary["seed"]))
 
 
+def judge_ahead(ws, work, backend, jobs):
+    """Starts judging the files that will be judged, `jobs` at a time (the
+    emulator measures no time, so runs may share the machine); returns
+    futures by file, printed in order as they finish."""
+    import concurrent.futures
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    ahead = {}
+    for problem_id, relative, expected in work:
+        path = ws.path(relative)
+        if (not os.path.isfile(path) or expected.startswith("?")
+                or expectation_overrides(path).get(backend) == "SKIP"):
+            continue
+        ahead[relative] = pool.submit(run_judge, ws, problem_id, relative, perf=False,
+                                      backend=backend)
+    pool.shutdown(wait=False)
+    return ahead
+
+
 def run_check_command(options):
     ws = Workspace()
     problems = ws.catalog()
@@ -2014,10 +2071,18 @@ def run_check_command(options):
         chosen = problems
     style = Style(sys.stdout)
     tally = CheckTally()
-    for problem in chosen:
-        for relative, expected in files_to_check(ws, problem):
-            check_one_file(ws, style, problem["id"], relative, expected, options.verbose, tally)
-            sys.stdout.flush()
+    backend = check_backend(ws, options)
+    say(tr("check_on_emu", backend=backend) if backend == "emu"
+        else tr("check_on_gpu", backend=backend))
+    work = [(problem["id"], relative, expected) for problem in chosen
+            for relative, expected in files_to_check(ws, problem)]
+    jobs = options.jobs or (os.cpu_count() or 1)
+    ahead = judge_ahead(ws, work, backend, jobs) if backend == "emu" and jobs > 1 else {}
+    for problem_id, relative, expected in work:
+        judged = ahead.get(relative)
+        check_one_file(ws, style, problem_id, relative, expected, options.verbose, tally,
+                       backend, judged.result() if judged else None)
+        sys.stdout.flush()
     if tally.no_device and not tally.ran_on_device:
         say(tr("check_nothing_ran"))
         say(tally.closing_line())
@@ -2096,8 +2161,8 @@ def doctor_build(ws, tools_ok):
         return True
     if not tools_ok:
         configured = os.path.exists(os.path.join(ws.build, "build.ninja"))
-        doctor_line(False, tr("doctor_build_configured" if configured
-                              else "doctor_build_not_set_up", build=build))
+        doctor_line(False, tr("doctor_build_configured", build=build) if configured
+                    else tr("doctor_build_not_set_up", build=build))
         return False
     try:
         ws.engine()
@@ -2120,12 +2185,28 @@ def doctor_device(ws):
     if not device.get("found"):
         reason = f" ({device['error']})" if device.get("error") else ""
         doctor_line(False, tr("doctor_no_gpu", reason=reason))
-        return "none"
+        return "emu"
     bandwidth = device.get("copy_gbps")
     copy = tr("doctor_copy", gbps=f"{bandwidth:.1f}") if is_number(bandwidth) else ""
     doctor_line(True, tr("doctor_gpu", name=device.get("name"), arch=sm_name(device.get("cc")),
                          copy=copy))
     return "gpu"
+
+
+def doctor_emulator(ws):
+    """Prints the emulator's line: a C++ compiler with ThreadSanitizer."""
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
+    if not cxx:
+        doctor_line(False, tr("doctor_no_cxx", fix=GXX_FIX))
+        return False
+    probe = subprocess.run([cxx, "-fsanitize=thread", "-x", "c++", "-", "-o", os.devnull],
+                           input="int main() { return 0; }\n", text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if probe.returncode != 0:
+        doctor_line(False, tr("doctor_no_tsan", cxx=cxx, fix=GXX_FIX))
+        return False
+    doctor_line(True, tr("doctor_emulator", cxx=cxx))
+    return True
 
 
 def doctor_state(ws):
@@ -2147,8 +2228,14 @@ def run_doctor_command(options):
     tools_ok = doctor_tools(ws)
     build_ok = doctor_build(ws, tools_ok)
     backend = doctor_device(ws) if build_ok else "none"
+    emulator_ok = doctor_emulator(ws) if build_ok else False
     doctor_state(ws)
-    say(tr("doctor_backend_gpu") if backend == "gpu" else tr("doctor_backend_none"))
+    if backend == "gpu":
+        say(tr("doctor_backend_gpu"))
+    elif backend == "emu" and emulator_ok:
+        say(tr("doctor_backend_emu"))
+    else:
+        say(tr("doctor_backend_none"))
     return 0 if tools_ok and build_ok else 2
 
 

@@ -203,6 +203,11 @@ MESSAGES = {
     "check_wrong": ("got {got}, expected {expected}  {file}  {took}",
                     "得到 {got}，应为 {expected}  {file}  {took}"),
     "check_no_device_note": ("(no CUDA device)", "（没有 CUDA 设备）"),
+    "check_not_on_backend": ("{file}  (not judged on {backend}: see the file)",
+                             "{file}  （不在 {backend} 上评测：见文件开头）"),
+    "check_on_emu": ("checking on the CPU emulator ({backend})",
+                     "在 CPU 模拟器上检查（{backend}）"),
+    "check_on_gpu": ("checking on the GPU ({backend})", "在 GPU 上检查（{backend}）"),
     "expected_not": ("not {verdict}", "非 {verdict}"),
     "expected_unknown_folder": ("the unknown folder '{folder}' (use one of: {folders})",
                                 "未知目录 '{folder}'（可用：{folders}）"),
@@ -231,13 +236,27 @@ MESSAGES = {
                             "构建目录 {build}：构建失败"),
     "doctor_build_ok": ("build folder {build}: up to date", "构建目录 {build}：已是最新"),
     "doctor_gpu_unknown": ("GPU: could not ask the engine", "GPU：无法向评测引擎查询"),
-    "doctor_no_gpu": ("no CUDA device found: judging needs an NVIDIA GPU{reason}",
-                      "没有找到 CUDA 设备：评测需要 NVIDIA GPU{reason}"),
+    "doctor_no_gpu": ("no CUDA device found{reason}: exercises that allow it are judged on "
+                      "the CPU emulator (correctness only, no timing)",
+                      "没有找到 CUDA 设备{reason}：允许模拟的题目会在 CPU 模拟器上评测"
+                      "（只检查正确性，不计时）"),
+    "doctor_no_cxx": ("C++ compiler for the CPU emulator: {fix}", "CPU 模拟器需要的 C++ 编译器：{fix}"),
+    "doctor_no_tsan": ("{cxx} cannot build with -fsanitize=thread, which the CPU emulator "
+                       "needs: {fix} (gcc's libtsan)",
+                       "{cxx} 无法使用 -fsanitize=thread 编译，而 CPU 模拟器需要它：{fix}"
+                       "（gcc 的 libtsan）"),
+    "doctor_emulator": ("CPU emulator: {cxx} with ThreadSanitizer",
+                        "CPU 模拟器：{cxx}，带 ThreadSanitizer"),
     "doctor_gpu": ("GPU {name} ({arch}){copy}", "GPU {name}（{arch}）{copy}"),
     "doctor_copy": (", copy bandwidth {gbps} GB/s", "，复制带宽 {gbps} GB/s"),
     "doctor_state": ("progress in {folder}: {n} attempts, {solved} solved",
                      "进度保存在 {folder}：{n} 次评测，已通过 {solved} 题"),
-    "doctor_backend_gpu": ("backend: gpu", "后端：gpu"),
+    "doctor_backend_gpu": ("backend: gpu (python3 judge.py ID --emulate uses the CPU emulator "
+                           "instead)",
+                           "后端：gpu（python3 judge.py 编号 --emulate 改用 CPU 模拟器）"),
+    "doctor_backend_emu": ("backend: emu (the CPU emulator: correctness, races and deadlocks; "
+                           "no timing)",
+                           "后端：emu（CPU 模拟器：检查正确性、数据竞争和死锁；不计时）"),
     "doctor_backend_none": ("backend: none (code is compiled but cannot be run here)",
                             "后端：无（代码会被编译，但无法在这里运行）"),
     "version_unknown": ("(version unknown)", "（版本未知）"),
@@ -340,9 +359,12 @@ MESSAGES = {
     "help_yes": ("do not ask for confirmation", "不再询问确认"),
     "help_check_ids": ("exercises to check (default: all of them)", "要检查的题目（默认：全部）"),
     "help_verbose": ("show the engine's message for every file", "显示每个文件的评测引擎消息"),
-    "help_jobs": ("parallel compiles (accepted; files are judged one at a time so that "
-                  "timing runs never overlap)",
-                  "并行编译数（可以指定；文件仍逐个评测，以免计时互相干扰）"),
+    "help_jobs": ("files judged at once on the emulator (default: one per CPU core); on a "
+                  "GPU files are judged one at a time",
+                  "在模拟器上同时评测的文件数（默认：每个 CPU 核一个）；在 GPU 上逐个评测"),
+    "help_emulate": ("judge on the CPU emulator even when a GPU is present (stricter about "
+                     "races and barriers; no timing)",
+                     "即使有 GPU 也在 CPU 模拟器上评测（对数据竞争和屏障更严格；不计时）"),
     "help_cmd_judge": ("judge an exercise (the default)", "评测一道题（默认命令）"),
     "help_cmd_watch": ("judge again every time the file is saved", "每次保存文件时重新评测"),
     "help_cmd_list": ("the exercises, with your best verdicts and times",

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rewrite.h"
 #include "supervise.h"
 #include "util.h"
 
@@ -179,6 +180,130 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	free(tu);
 	free(obj);
 	free(lib);
+	return 0;
+}
+
+char *find_cxx(void)
+{
+	const char *env = getenv("CXX");
+	if (env && *env) {
+		if (strchr(env, '/'))
+			return access(env, X_OK) == 0 ? xstrdup(env) : NULL;
+		return search_dirs(getenv("PATH"), env);
+	}
+	char *p = search_dirs(getenv("PATH"), "g++");
+	return p ? p : search_dirs(getenv("PATH"), "c++");
+}
+
+/* Writes `src` rewritten for the emulator to `dst`; 0 on success. */
+static int write_rewritten(const char *src, const char *dst, char **log)
+{
+	char *text = read_file(src, NULL);
+	if (!text) {
+		*log = xasprintf("cannot read %s: %s\n", src, strerror(errno));
+		return -1;
+	}
+	char *out = rewrite_for_emulator(text, src);
+	free(text);
+	FILE *f = fopen(dst, "w");
+	int rc = f && fputs(out, f) >= 0 ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	free(out);
+	if (rc)
+		*log = xasprintf("cannot write %s: %s\n", dst, strerror(errno));
+	return rc;
+}
+
+int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
+                          const char *workdir, const char *out_bin, struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *learner = xasprintf("%s/learner.cu", workdir);
+	char *glue_src = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue = xasprintf("%s/glue.cuh", workdir);
+	char *raw = NULL;
+	char *emu_lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	bool built = access(emu_lib, R_OK) == 0;
+	free(emu_lib);
+	if (!built) {
+		res->status = BUILD_TOOL_FAILED;
+		res->log = xstrdup(
+		        "the CPU emulator was not built: this C++ compiler could not "
+		        "build harness/emu (see meson's warning; python3 judge.py doctor)\n");
+		goto out;
+	}
+	if (write_rewritten(source, learner, &raw) != 0 ||
+	    write_rewritten(glue_src, glue, &raw) != 0) {
+		res->status = BUILD_TOOL_FAILED;
+		res->log = raw;
+		goto out;
+	}
+	char *inc_emu = xasprintf("-I%s/harness/emu", p->root);
+	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
+	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s\"", glue);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *obj = xasprintf("%s/tu.o", workdir);
+	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *cc_argv[] = {(char *)p->cxx,
+	                   "-std=c++17",
+	                   "-O1",
+	                   "-g",
+	                   "-fsanitize=thread",
+	                   "-fno-omit-frame-pointer",
+	                   "-fno-strict-aliasing",
+	                   "-DCJ_EMU",
+	                   inc_emu,
+	                   inc_rt,
+	                   inc_pb,
+	                   def_src,
+	                   def_glue,
+	                   "-x",
+	                   "c++",
+	                   "-c",
+	                   tu,
+	                   "-o",
+	                   obj,
+	                   NULL};
+	int rc = run_tool(cc_argv, &raw, &res->compile_s);
+	res->log = rewrite_compiler_log(raw, p->root);
+	free(raw);
+	if (rc != 0) {
+		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
+	} else {
+		char *ld_argv[] = {(char *)p->cxx,
+		                   "-fsanitize=thread",
+		                   "-o",
+		                   (char *)out_bin,
+		                   obj,
+		                   "-Wl,--whole-archive",
+		                   lib,
+		                   "-Wl,--no-whole-archive",
+		                   "-lpthread",
+		                   NULL};
+		rc = run_tool(ld_argv, &raw, &res->link_s);
+		char *link_log = rewrite_compiler_log(raw, p->root);
+		free(raw);
+		char *both = xasprintf("%s%s", res->log, link_log);
+		free(res->log);
+		free(link_log);
+		res->log = both;
+		res->status = rc < 0 ? BUILD_TOOL_FAILED : rc > 0 ? BUILD_LINK_FAILED : BUILD_OK;
+	}
+	free(inc_emu);
+	free(inc_rt);
+	free(inc_pb);
+	free(def_src);
+	free(def_glue);
+	free(tu);
+	free(obj);
+	free(lib);
+out:
+	free(learner);
+	free(glue_src);
+	free(glue);
 	return 0;
 }
 

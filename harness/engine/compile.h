@@ -9,7 +9,8 @@
 struct build_paths {
 	const char *root;  /* the repository */
 	const char *build; /* the meson build directory */
-	const char *nvcc;  /* the CUDA compiler */
+	const char *nvcc;  /* the CUDA compiler (gpu backend) */
+	const char *cxx;   /* the host C++ compiler (emu backend) */
 };
 
 enum build_status {
@@ -36,6 +37,15 @@ char *find_nvcc(void);
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
                       const char *workdir, const char *out_bin, bool compile_only,
                       struct build_result *res);
+
+/* The emu backend's build of the same: the learner's file and the glue,
+ * rewritten for the host compiler (rewrite.h), compiled with g++ under
+ * ThreadSanitizer against harness/emu, linked with libcjrt_emu.a. */
+int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
+                          const char *workdir, const char *out_bin, struct build_result *res);
+
+/* Finds the host C++ compiler: $CXX, then c++ and g++ on PATH. Malloc'd or NULL. */
+char *find_cxx(void);
 
 /* Builds (or reuses from build/cache) the reference binary of `id` for cc.
  * Returns the binary's path in *bin (malloc'd). */

@@ -24,6 +24,7 @@
 #include "cases.h"
 #include "catalog.h"
 #include "compile.h"
+#include "race_report.h"
 #include "device.h"
 #include "report.h"
 #include "supervise.h"
@@ -48,6 +49,8 @@ struct judgement {
 	char *case_json[CASES_MAX];
 	int nout;
 	char message[1024];
+	char note[256]; /* one line about the backend, e.g. why the emulator */
+	bool emulated;  /* the emu backend runs the cases */
 	double t0;
 };
 
@@ -55,6 +58,7 @@ static void finish(struct judgement *j)
 {
 	j->sum.total_s = now_s() - j->t0;
 	j->sum.message = j->message;
+	j->sum.note = j->note[0] ? j->note : NULL;
 	report_summary(&j->sum, j->case_json, j->nout);
 	for (int i = 0; i < j->nout; ++i)
 		free(j->case_json[i]);
@@ -90,6 +94,15 @@ static const char *signal_words(int sig)
 	}
 }
 
+/* True when a shown mismatch holds the emulator's shared-memory poison. */
+static bool shared_poison_seen(const struct buffer_report *r)
+{
+	for (int i = 0; i < r->nshown; ++i)
+		if ((r->shown[i].got_bits & 0x7fffffffu) == CJ_EMU_SHARED_POISON)
+			return true;
+	return (r->last.got_bits & 0x7fffffffu) == CJ_EMU_SHARED_POISON;
+}
+
 /* Element-wise comparison, then the problem's own checks. */
 static void judge_outputs(struct judgement *j, struct case_outcome *o)
 {
@@ -118,10 +131,13 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	if (o->f.bad_buf >= 0) {
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
-		snprintf(o->detail, sizeof o->detail, "%llu of %llu elements of '%s' differ",
-		         (unsigned long long)r->bad, (unsigned long long)r->total,
-		         c->buf[o->f.bad_buf].name);
-		if (j->prob->diagnose)
+		if (j->emulated && shared_poison_seen(r))
+			o->diagnosis =
+			        "some results carry the emulator's mark for shared memory "
+			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
+			        "__shared__ slot before any thread stored to it, such as a "
+			        "slot of a warp that does not exist";
+		if (!o->diagnosis && j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
 			o->diagnosis = "the wrong elements were never written (they still hold the "
@@ -187,6 +203,33 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	}
 }
 
+/* The emulator's own findings: a deadlock, a partial-warp collective, or
+ * a data race found by ThreadSanitizer. Leaves o->verdict AC otherwise. */
+static void blame_emulated(const struct judgement *j, const struct run_result *r,
+                           const struct cj_wire_case *rec, struct case_outcome *o)
+{
+	if (r->end != RUN_EXITED)
+		return;
+	char error[sizeof rec->error + 1];
+	memcpy(error, rec->error, sizeof rec->error);
+	error[sizeof rec->error] = '\0';
+	if (r->exit_code == CJ_EXIT_DEADLOCK) {
+		o->verdict = V_TLE;
+		snprintf(o->detail, sizeof o->detail, "%s", relative_to(error, j->o->root));
+	} else if (r->exit_code == CJ_EXIT_RACE) {
+		o->verdict = V_RACE;
+		snprintf(o->detail, sizeof o->detail, "%s", error);
+	} else if (r->exit_code == CJ_EXIT_SANITIZER &&
+	           describe_race(r->output, j->o->root, o->detail, sizeof o->detail) == 0) {
+		o->verdict = V_RACE;
+	}
+	/* Paths in the emulator's words are absolute: show them from the root. */
+	char *root = xasprintf("%s/", j->o->root);
+	for (char *p; (p = strstr(o->detail, root));)
+		memmove(p, p + strlen(root), strlen(p + strlen(root)) + 1);
+	free(root);
+}
+
 static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 {
 	o->verdict = V_RE;
@@ -202,8 +245,12 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 		char error[sizeof rec->error + 1];
 		memcpy(error, rec->error, sizeof rec->error);
 		error[sizeof rec->error] = '\0';
-		snprintf(o->detail, sizeof o->detail, "CUDA error in case '%s': %s", o->c->name,
-		         error[0] ? error : "unknown");
+		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report */
+			snprintf(o->detail, sizeof o->detail, "in case '%s': %s", o->c->name,
+			         error);
+		else
+			snprintf(o->detail, sizeof o->detail, "CUDA error in case '%s': %s",
+			         o->c->name, error[0] ? error : "unknown");
 	}
 }
 
@@ -292,7 +339,10 @@ static void run_and_check(struct judgement *j, const char *bin)
 	rng_seed(&rng, seed);
 	/* Integer outputs are poisoned with a byte that changes from run to run. */
 	set.int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-	struct case_plan plan = {.timed = !j->o->no_perf && j->entry->perf.n > 0};
+	struct case_plan plan = {
+	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && !j->emulated,
+	        .emulated = j->emulated,
+	};
 	j->prob->make_cases(&set, &rng, j->entry, &plan);
 	int timed = timed_index(&set);
 	if (timed >= 0 && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
@@ -364,7 +414,13 @@ static void run_and_check(struct judgement *j, const char *bin)
 			blamed = true;
 		} else if (!blamed) {
 			/* Started, or never reached although the program ended. */
-			blame_run(j, &r, o->c->name, o);
+			blame_emulated(j, &r, rec, o);
+			if (o->verdict == V_AC) /* not an emulator finding */
+				blame_run(j, &r, o->c->name, o);
+			if (o->verdict == V_TLE && r.end == RUN_TIMED_OUT && rec->error[0])
+				snprintf(o->detail + strlen(o->detail),
+				         sizeof o->detail - strlen(o->detail), ". %.*s",
+				         (int)sizeof rec->error, rec->error);
 			blamed = true;
 		} else {
 			break;
@@ -383,6 +439,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 		snprintf(j->message, sizeof j->message, "%s", o.detail);
 	}
 	j->sum.verdict = overall;
+	strip_race_report(r.output); /* said in the case's words above */
 	if (!j->message[0]) {
 		const struct case_outcome *first = NULL;
 		for (int i = 0; i < j->nout && !first; ++i)
@@ -390,9 +447,15 @@ static void run_and_check(struct judgement *j, const char *bin)
 				first = &j->out[i];
 		if (!first)
 			snprintf(j->message, sizeof j->message, "all %d cases passed", j->nout);
-		else
+		else if (first->detail[0])
 			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
 			         first->detail);
+		else /* a plain mismatch: the case itself carries the counts */
+			snprintf(j->message, sizeof j->message,
+			         "case '%s': %llu of %llu elements of '%s' differ", first->c->name,
+			         (unsigned long long)first->f.report.bad,
+			         (unsigned long long)first->f.report.total,
+			         first->c->buf[first->f.bad_buf].name);
 	}
 	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt)
 		time_reference(j, &ref);
@@ -439,23 +502,15 @@ int judge_file(const struct judge_options *o)
 	char *shown = xstrdup(relative_to(source, o->root));
 	j->sum.file = shown;
 
-	char *nvcc = find_nvcc();
-	if (!nvcc && !o->prebuilt) {
-		snprintf(j->message, sizeof j->message,
-		         "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
-		         "its bin folder (usually /usr/local/cuda/bin) to PATH");
-		finish(j);
-		free(shown);
-		catalog_free(&cat);
-		free(j);
-		return 2;
-	}
-	j->paths = (struct build_paths){.root = o->root, .build = o->build, .nvcc = nvcc};
+	char *nvcc = find_nvcc(), *cxx = find_cxx();
+	j->paths =
+	        (struct build_paths){.root = o->root, .build = o->build, .nvcc = nvcc, .cxx = cxx};
 
 	if (o->prebuilt) {
 		/* Tests of the judging logic: a stand-in for the test binary, no device. */
 		j->sum.backend = "test";
 		j->dev.cc = 0;
+		j->emulated = o->backend && !strcmp(o->backend, "emu"); /* sizes the cases */
 		j->sum.compile_log = xstrdup("");
 		run_and_check(j, o->prebuilt);
 		finish(j);
@@ -463,17 +518,25 @@ int judge_file(const struct judge_options *o)
 		free((char *)j->sum.compile_log);
 		free((char *)j->sum.program_output);
 		free(nvcc);
+		free(cxx);
 		free(shown);
 		catalog_free(&cat);
 		free(j);
 		return code;
 	}
 
-	report_phase("device", "start", -1);
-	device_query(o->build, false, &j->dev);
-	report_phase("device", "done", -1);
-	int cc = j->dev.found ? j->dev.cc : CJ_DEFAULT_CC;
-	if (j->dev.found) {
+	/* Which backend: the one asked for, else the GPU when there is one, else
+	 * the emulator when the exercise allows it. */
+	const char *want = o->backend ? o->backend : "auto";
+	if (strcmp(want, "emu") != 0) {
+		report_phase("device", "start", -1);
+		device_query(o->build, false, &j->dev);
+		report_phase("device", "done", -1);
+	}
+	bool can_emulate = (j->entry->backends & BACKEND_EMU) != 0;
+	j->emulated =
+	        !strcmp(want, "emu") || (!strcmp(want, "auto") && !j->dev.found && can_emulate);
+	if (j->dev.found && !j->emulated) {
 		j->sum.backend = "gpu";
 		j->sum.device = &j->dev;
 	}
@@ -484,9 +547,48 @@ int judge_file(const struct judge_options *o)
 	if (make_dirs(work) != 0)
 		die("cannot create %s: %s", work, strerror(errno));
 
+	struct build_result br = {.log = NULL};
+	if (j->emulated && !can_emulate) {
+		j->sum.verdict = V_SKIP;
+		snprintf(j->message, sizeof j->message, "the CPU emulator cannot judge %s: %s",
+		         j->entry->id,
+		         j->entry->emu_skip_reason ? j->entry->emu_skip_reason : "it needs a GPU");
+		j->sum.backend = "emu";
+		finish(j);
+		goto done;
+	}
+	if (j->emulated && !cxx) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+		         "the emulator needs a C++ compiler (g++) and none was found: "
+		         "sudo apt-get install -y g++");
+		finish(j);
+		goto done;
+	}
+	if (!j->emulated && !nvcc) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+		         "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
+		         "its bin folder (usually /usr/local/cuda/bin) to PATH");
+		finish(j);
+		goto done;
+	}
+	if (j->emulated) {
+		j->sum.backend = "emu";
+		snprintf(j->note, sizeof j->note, "%s",
+		         !strcmp(want, "emu")
+		                 ? "judged on the CPU emulator (correctness only, no timing)"
+		                 : "no CUDA device found: judged on the CPU emulator (correctness "
+		                   "only, no timing)");
+	}
+
 	report_phase("compile", "start", -1);
-	struct build_result br;
-	build_test_binary(&j->paths, j->entry->id, source, cc, work, bin, !j->dev.found, &br);
+	if (j->emulated)
+		build_emulated_binary(&j->paths, j->entry->id, source, work, bin, &br);
+	else
+		build_test_binary(&j->paths, j->entry->id, source,
+		                  j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work, bin,
+		                  !j->dev.found, &br);
 	report_phase("compile", "done", br.compile_s);
 	j->sum.compile_s = br.compile_s;
 	j->sum.link_s = br.link_s;
@@ -497,9 +599,8 @@ int judge_file(const struct judge_options *o)
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
 		snprintf(j->message, sizeof j->message,
-		         "%s does not %s; the compiler's messages "
-		         "are above",
-		         shown, br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
+		         "%s does not %s; the compiler's messages are above", shown,
+		         br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
 		if (strstr(br.log, "harness/problems/"))
 			snprintf(j->message + strlen(j->message),
 			         sizeof j->message - strlen(j->message),
@@ -508,28 +609,30 @@ int judge_file(const struct judge_options *o)
 		break;
 	case BUILD_TOOL_FAILED:
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "the CUDA compiler failed to run: %.300s",
+		snprintf(j->message, sizeof j->message, "the compiler failed to run: %.300s",
 		         br.log);
 		break;
 	case BUILD_OK:
-		if (!j->dev.found) {
+		if (!j->dev.found && !j->emulated) {
 			j->sum.verdict = V_JE;
-			snprintf(
-			        j->message, sizeof j->message,
-			        "%s compiled, but no CUDA device was found (%s), so it cannot be "
-			        "run "
-			        "here. Judge it on a machine with an NVIDIA GPU; `python3 judge.py "
-			        "doctor` checks the set-up",
-			        shown, j->dev.error[0] ? j->dev.error : "no device");
+			snprintf(j->message, sizeof j->message,
+			         "%s compiled, but no CUDA device was found (%s), so it cannot be "
+			         "run here%s. Judge it on a machine with an NVIDIA GPU; `python3 "
+			         "judge.py doctor` checks the set-up",
+			         shown, j->dev.error[0] ? j->dev.error : "no device",
+			         can_emulate ? ""
+			                     : ", and the CPU emulator cannot judge this exercise");
 		} else {
 			run_and_check(j, bin);
 		}
 		break;
 	}
 	finish(j);
+done:;
 	int code = verdict_exit_code(j->sum.verdict);
 	free((char *)j->sum.program_output);
 	free(br.log);
+	free(cxx);
 	remove_tree(work);
 	free(work);
 	free(bin);

@@ -15,6 +15,7 @@ struct judge_options {
 	bool have_seed;
 	bool no_perf;         /* skip the timed case (check, corpus runs) */
 	const char *prebuilt; /* tests: run this binary instead of compiling, no device needed */
+	const char *backend;  /* "auto" (NULL), "gpu" or "emu" */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

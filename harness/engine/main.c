@@ -4,6 +4,7 @@
  *   cudajudge catalog --root DIR
  *       validates DIR/problems.yaml and prints it as one JSON object
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
+ *                   [--backend auto|gpu|emu]
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
  *       --prebuilt BIN runs BIN as the test binary without compiling or
  *       looking for a device: the engine's own tests use it with stand-ins.
@@ -29,7 +30,7 @@ static void usage(void)
 {
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
-	      "[--no-perf]\n"
+	      "[--no-perf] [--backend auto|gpu|emu]\n"
 	      "       cudajudge device --build DIR [--fresh]\n",
 	      stderr);
 	exit(2);
@@ -185,6 +186,10 @@ int main(int argc, char **argv)
 			o.id = v, ++i;
 		} else if (v && !strcmp(a, "--file")) {
 			o.file = v, ++i;
+		} else if (v && !strcmp(a, "--backend")) {
+			if (strcmp(v, "auto") && strcmp(v, "gpu") && strcmp(v, "emu"))
+				die("--backend takes auto, gpu or emu, not '%s'", v);
+			o.backend = v, ++i;
 		} else if (v && !strcmp(a, "--prebuilt")) {
 			o.prebuilt = v, ++i;
 		} else if (v && !strcmp(a, "--seed")) {

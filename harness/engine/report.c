@@ -151,6 +151,8 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	json_kv_str(&b, "backend", s->backend);
 	sb_printf(&b, ",\"seed\":%llu", (unsigned long long)s->seed);
 	json_kv_str(&b, "message", s->message ? s->message : "");
+	sb_puts(&b, ",\"note\":");
+	json_str(&b, s->note);
 	json_kv_str(&b, "compile_log", s->compile_log ? s->compile_log : "");
 	json_kv_str(&b, "program_output", s->program_output ? s->program_output : "");
 	sb_puts(&b, ",\"cases\":[");

@@ -34,6 +34,7 @@ struct summary {
 	enum verdict verdict;
 	uint64_t seed;
 	const char *message;
+	const char *note; /* about the backend, or NULL */
 	const char *compile_log;
 	const char *program_output;
 	struct timing timing;

@@ -6,13 +6,36 @@
 extern const struct problem warp_scan_problem;
 extern const struct problem atomic_max_float_problem;
 extern const struct problem block_reduce_sum_problem;
+extern const struct problem warp_reduce_problem;
+extern const struct problem warp_allreduce_problem;
+extern const struct problem histogram_problem;
+extern const struct problem cg_reduce_problem;
+extern const struct problem warp_vote_problem;
+extern const struct problem warp_compact_problem;
+extern const struct problem warp_softmax_problem;
+extern const struct problem block_softmax_problem;
+extern const struct problem block_scan_problem;
+extern const struct problem global_softmax_problem;
 
+/* One exercise per line, so that adding an exercise is a one-line change. */
+/* clang-format off */
 const struct problem *const all_problems[] = {
         &warp_scan_problem,
         &atomic_max_float_problem,
         &block_reduce_sum_problem,
+        &warp_reduce_problem,
+        &warp_allreduce_problem,
+        &histogram_problem,
+        &cg_reduce_problem,
+        &warp_vote_problem,
+        &warp_compact_problem,
+        &warp_softmax_problem,
+        &block_softmax_problem,
+        &block_scan_problem,
+        &global_softmax_problem,
         NULL,
 };
+/* clang-format on */
 
 const struct problem *problem_find(const char *id)
 {

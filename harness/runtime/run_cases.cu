@@ -23,8 +23,14 @@
 
 char *cj_error_sink;
 size_t cj_error_sink_len;
+struct cj_wire_case *cj_current_case; /* for the emulator's fault reports */
 
+#ifdef CJ_EMU
+/* The emulator ends every allocation at an inaccessible page instead. */
+static const size_t GUARD_BYTES = 0;
+#else
 static const size_t GUARD_BYTES = 64 * 1024;
+#endif
 static const unsigned char GUARD_BYTE = 0xa5;
 
 struct device_buffer {
@@ -211,6 +217,7 @@ int main(int argc, char **argv)
 		c->state = CJ_CASE_STARTED;
 		cj_error_sink = c->error;
 		cj_error_sink_len = sizeof c->error;
+		cj_current_case = c;
 		cudaError_t e = run_case(c, h, file, s);
 		if (e != cudaSuccess || c->guard_buf >= 0) {
 			c->cuda_error = (int32_t)e;

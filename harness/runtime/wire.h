@@ -29,6 +29,9 @@ enum cj_exit {
 	CJ_EXIT_WRONG_ARCH = 4,  /* built for another compute capability than the device has */
 	CJ_EXIT_NO_DEVICE = 5,   /* no usable CUDA device */
 	CJ_EXIT_BAD_WIRE = 6,    /* the case file is unreadable: a judge bug */
+	CJ_EXIT_DEADLOCK = 7, /* emulator: threads stuck at a barrier; details in the case record */
+	CJ_EXIT_RACE = 8,     /* emulator: a warp collective missing lanes of its mask */
+	CJ_EXIT_SANITIZER = 66, /* emulator: ThreadSanitizer found a data race (report on stderr) */
 };
 
 enum cj_elem { CJ_I32 = 1, CJ_U32 = 2, CJ_F32 = 3 };
@@ -86,6 +89,11 @@ struct cj_wire_header {
 	uint32_t pad;
 	struct cj_wire_case cases[];
 };
+
+/* What the emulator fills shared memory with before each block: a quiet NaN
+ * with a payload that arithmetic carries into the outputs, so the engine can
+ * tell "computed from shared memory nothing wrote". */
+#define CJ_EMU_SHARED_POISON 0x7fc0deadu
 
 /* Every element type on the wire is four bytes wide. */
 #define CJ_ELEM_SIZE 4u

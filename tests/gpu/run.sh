@@ -8,6 +8,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 out=${OUT:-$root/build/gpu-logs}
+logs=$(mktemp -d) # one log per step; packed into $out/steps.tgz at the end
 mkdir -p "$out"
 if [ -d .devkit/libyaml/lib/pkgconfig ]; then
 	export PKG_CONFIG_PATH=$root/.devkit/libyaml/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
@@ -20,13 +21,13 @@ step() { # step NAME EXPECT-RC COMMAND... : runs, logs, records a row
 	local name=$1 want=$2
 	shift 2
 	local t0=$(date +%s%N)
-	"$@" >"$out/$name.log" 2>&1
+	"$@" >"$logs/$name.log" 2>&1
 	local rc=$?
 	local ms=$((($(date +%s%N) - t0) / 1000000))
 	local ok=ok
 	[ "$rc" = "$want" ] || ok=FAIL
 	rows+=("$(printf '%-34s %-4s rc=%-3s %4d.%01d s' "$name" "$ok" "$rc" $((ms / 1000)) $((ms % 1000 / 100)))")
-	tail -n 3 "$out/$name.log" | sed "s/^/    [$name] /"
+	tail -n 3 "$logs/$name.log" | sed "s/^/    [$name] /"
 }
 verdict_of() { # judge a file, print its summary's verdict and key numbers
 	python3 judge.py "$@" --json | tail -n 1 | tee -a "$out/summaries.jsonl" | python3 -c '
@@ -44,8 +45,10 @@ step setup 0 meson setup build
 step compile 0 ninja -C build
 step device 0 build/cj-probe
 step unit-suite 0 meson test -C build --suite unit --print-errorlogs
-for id in warp_scan atomic_max_float block_reduce_sum; do
-	step "template-$id" 1 verdict_of "$id" "templates/$id.cu"
+# Every reference with its timed case (templates are covered by the check).
+ids=$(build/cudajudge catalog --root . | python3 -c 'import json, sys
+print(" ".join(p["id"] for p in json.load(sys.stdin)["problems"]))')
+for id in $ids; do
 	step "reference-timing-$id" 0 verdict_of "$id" "reference/$id.cu"
 done
 step "deadlock-block_reduce_sum" 1 verdict_of block_reduce_sum \
@@ -55,6 +58,17 @@ step "after-deadlock-block_reduce_sum" 0 verdict_of block_reduce_sum reference/b
 # AC, every corpus file its verdict.
 step gpu-suite 0 meson test -C build --suite gpu --print-errorlogs
 cp build/meson-logs/testlog.txt "$out/" 2>/dev/null
+tar czf "$out/steps.tgz" -C "$logs" .
+
+# For the record, not counted: what the GPU says about the submissions that
+# only the emulator can judge (`// expect-gpu: SKIP`).
+: >"$out/gpu-on-emulator-only.txt"
+for f in $(grep -l -m1 'expect-gpu: SKIP' tests/submissions/*/*/*.cu); do
+	id=$(echo "$f" | cut -d/ -f3)
+	v=$(python3 judge.py "$id" "$f" --no-perf --json | tail -n 1 |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["message"][:120])')
+	echo "$f: $v" >>"$out/gpu-on-emulator-only.txt"
+done
 
 echo
 echo "== summary ($(build/cj-probe --no-bandwidth | grep '^name=' | cut -d= -f2)) =="
@@ -64,5 +78,7 @@ for r in "${rows[@]}"; do
 	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
 done
 grep -h '^check:' "$out/testlog.txt" 2>/dev/null
+echo "== emulator-only submissions on the GPU (informational) =="
+cat "$out/gpu-on-emulator-only.txt"
 echo "gpu run: $((${#rows[@]} - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

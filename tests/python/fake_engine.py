@@ -15,7 +15,8 @@ Other switches:
     FAKE_GARBAGE=1        judge: print a line that is not JSON
     FAKE_NO_SUMMARY=1     judge: exit 1 after the cases, without a summary
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
-    FAKE_NO_DEVICE=1      no GPU: device says so; judge gives JE unless CE
+    FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
+                          emulator, and `--backend gpu` gives JE unless CE
     FAKE_PROGRAM_OUTPUT   judge: what the learner's program printed
     FAKE_LOG=PATH         append each call's arguments to PATH as a JSON line
     FAKE_SLEEP=SECONDS    judge: wait this long after compiling (a slow run)
@@ -172,18 +173,22 @@ MESSAGES = {
 }
 
 
-def judge_summary(args, verdict, cases, no_device):
+def judge_summary(args, verdict, cases, no_device, backend):
     timing = None
     if verdict == "AC" and not args.no_perf:
         timing = {"median_ms": 1.234, "min_ms": 1.2, "max_ms": 1.3, "reps": 20, "gbps": 812.3,
                   "copy_gbps": 967.0, "pct_of_copy": 84.0, "tier": "silver",
                   "ref_median_ms": 1.153, "ratio_to_ref": 1.07}
+    if backend == "emu":
+        timing = None
     message = MESSAGES.get(verdict, "")
-    if no_device and verdict == "JE":
+    if backend == "none" and verdict == "JE":
         message = "your code compiled; no CUDA device was found, so nothing was run"
     return {
         "type": "summary", "id": args.id, "file": args.file, "verdict": verdict,
-        "backend": "none" if no_device else "gpu",
+        "backend": backend,
+        "note": ("judged on the CPU emulator (correctness only, no timing)"
+                 if backend == "emu" else None),
         "seed": args.seed if args.seed is not None else 1234,
         "message": message,
         "compile_log": (f"{args.file}:12:5: error: expected ';' before '}}' token\n"
@@ -191,7 +196,7 @@ def judge_summary(args, verdict, cases, no_device):
         "program_output": os.environ.get("FAKE_PROGRAM_OUTPUT", ""),
         "cases": cases, "timing": timing,
         "phases_s": {"compile": 2.1, "link": 0.4, "run": 0.8, "total": 3.3},
-        "device": None if no_device else {"name": DEVICE["name"], "cc": DEVICE["cc"]},
+        "device": {"name": DEVICE["name"], "cc": DEVICE["cc"]} if backend == "gpu" else None,
     }
 
 
@@ -233,8 +238,13 @@ def run_judge(args):
         return replay_judge(args)
     no_device = bool(os.environ.get("FAKE_NO_DEVICE"))
     verdict = chosen_verdict(args.root, args.file)
-    if no_device and verdict != "CE":
-        verdict = "JE"
+    backend = args.backend
+    if backend == "auto":
+        backend = "emu" if no_device else "gpu"
+    if backend == "gpu" and no_device:
+        backend = "none"
+        if verdict != "CE":
+            verdict = "JE"
     emit({"type": "phase", "phase": "compile", "state": "start"})
     if os.environ.get("FAKE_CRASH"):
         print("fake engine: about to crash", file=sys.stderr, flush=True)
@@ -249,7 +259,7 @@ def run_judge(args):
         emit(case)
     if os.environ.get("FAKE_NO_SUMMARY"):
         return 1
-    emit(judge_summary(args, verdict, cases, no_device))
+    emit(judge_summary(args, verdict, cases, no_device, backend))
     if verdict == "JE":
         print("fake engine: judge error", file=sys.stderr)
     return EXIT_CODES.get(verdict, 1)
@@ -275,6 +285,7 @@ def main(argv):
     judge.add_argument("--file", required=True)
     judge.add_argument("--seed", type=int)
     judge.add_argument("--no-perf", action="store_true")
+    judge.add_argument("--backend", choices=["auto", "gpu", "emu"], default="auto")
     device = commands.add_parser("device")
     device.add_argument("--build", required=True)
     device.add_argument("--fresh", action="store_true")

@@ -22,7 +22,7 @@ import types
 import unittest
 
 from support import (FIXTURES, JUDGE, JUDGE_COMMAND, REAL_ROOT, SCRIPT_ROOT, FakeRepoTest,
-                     judge, messages, read, write)
+                     judge, messages, option_value, read, write)
 
 WA_FILE = "// fake-verdict: WA\n"
 AC_FILE = "// fake-verdict: AC\n"
@@ -561,6 +561,34 @@ class InterruptTest(FakeRepoTest):
             os.kill(int(read(pid_file)), 0)
 
 
+class EmulatorTest(FakeRepoTest):
+    def test_emulate_reaches_the_engine_and_the_attempt_is_recorded(self):
+        done = self.judge("warp_scan", "--emulate")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(option_value(self.judge_calls()[-1], "--backend"), "emu")
+        self.assertEqual(done.stdout.splitlines()[1],
+                         "judged on the CPU emulator (correctness only, no timing)")
+        self.assertNotIn("copy bandwidth", done.stdout)
+        attempt = self.progress()["history"][-1]
+        self.assertEqual((attempt["backend"], attempt["verdict"], attempt["median_ms"]),
+                         ("emu", "AC", None))
+        listed = self.judge("list").stdout
+        self.assertRegex(listed, r"✓  warp_scan .* AC +1\n")  # solved, no best time
+
+    def test_watch_emulate(self):
+        watcher = Watcher(self, "warp_scan", "--emulate", "--interval", "0.05")
+        self.addCleanup(watcher.kill)
+        watcher.wait_for(r"^AC  accepted$")
+        self.assertEqual(watcher.stop()[0], 0)
+        self.assertEqual(option_value(self.judge_calls()[-1], "--backend"), "emu")
+
+    def test_without_a_gpu_the_engine_chooses(self):
+        done = self.judge("warp_scan", env={"FAKE_NO_DEVICE": "1"})
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn("--backend", self.judge_calls()[-1])
+        self.assertTrue(done.stdout.splitlines()[0].endswith("· emu"), done.stdout)
+
+
 class BadArgumentsTest(FakeRepoTest):
     def test_an_unknown_option_of_every_command(self):
         needs_id = {"judge", "show", "hint", "solution", "reset"}
@@ -774,7 +802,6 @@ class MessageTableTest(unittest.TestCase):
         used |= set(re.findall(r'"(help_cmd_[a-z]+|col_[a-z_]+)"', source))
         used |= {"running_" + p for p in ("compile", "link", "device", "run", "reference")}
         used |= {"phase_" + p for p in ("compile", "link", "run")}
-        used |= {"doctor_build_not_set_up"}
         used |= set(messages.ARGPARSE_MESSAGES)
         self.assertEqual(sorted(used - set(messages.MESSAGES)), [])
         self.assertEqual(sorted(set(messages.MESSAGES) - used), [])

@@ -1,0 +1,613 @@
+/*
+ * cudajudge's CPU emulator: the CUDA surface a learner's file and the launch
+ * glue use, for the host C++ compiler. Device code becomes ordinary C++ run
+ * by one fiber per CUDA thread (emu.cpp); the runtime API works on host
+ * memory. Included instead of the toolkit's header when the engine builds
+ * for the `emu` backend (-I harness/emu comes first).
+ *
+ * What the emulator checks that a GPU may hide: barriers not reached by every
+ * thread of a block, warp collectives missing lanes of their mask, data races
+ * (through ThreadSanitizer), reads of shared memory nothing wrote (shared
+ * memory is filled with 0xff bytes, NaN as float, before every block), and
+ * out-of-bounds global accesses (every allocation ends at an inaccessible
+ * page). It never measures performance.
+ */
+#ifndef HARNESS_EMU_CUDA_RUNTIME_H
+#define HARNESS_EMU_CUDA_RUNTIME_H
+
+/* Every standard header the emulator or a learner's file may want comes
+ * first: libstdc++ spells attributes as __noinline__, which CUDA code uses as
+ * a keyword (defined at the end of this file). */
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cfloat>
+#include <functional>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#define CJ_EMU 1
+
+/* ---- qualifiers ------------------------------------------------------- */
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define __constant__
+#define __managed__
+/* Static shared arrays live in one section that the scheduler fills with
+ * 0xff bytes before each block; blocks run in turn, so one copy serves all. */
+#define __shared__ static __attribute__((section("cj_shared")))
+
+/* ---- vector types ------------------------------------------------------- */
+struct uint3 {
+	unsigned x, y, z;
+};
+struct dim3 {
+	unsigned x, y, z;
+	constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz)
+	{
+	}
+	constexpr dim3(const uint3 &v) : x(v.x), y(v.y), z(v.z)
+	{
+	}
+};
+#define CJ_EMU_VEC2(T, name, A)                                                                    \
+	struct __attribute__((aligned(A))) name {                                                  \
+		T x, y;                                                                            \
+	};                                                                                         \
+	inline name make_##name(T x, T y)                                                          \
+	{                                                                                          \
+		return name{x, y};                                                                 \
+	}
+#define CJ_EMU_VEC4(T, name, A)                                                                    \
+	struct __attribute__((aligned(A))) name {                                                  \
+		T x, y, z, w;                                                                      \
+	};                                                                                         \
+	inline name make_##name(T x, T y, T z, T w)                                                \
+	{                                                                                          \
+		return name{x, y, z, w};                                                           \
+	}
+CJ_EMU_VEC2(float, float2, 8)
+CJ_EMU_VEC4(float, float4, 16)
+CJ_EMU_VEC2(int, int2, 8)
+CJ_EMU_VEC4(int, int4, 16)
+CJ_EMU_VEC2(unsigned, uint2, 8)
+CJ_EMU_VEC4(unsigned, uint4, 16)
+CJ_EMU_VEC2(double, double2, 16)
+struct float3 {
+	float x, y, z;
+};
+inline float3 make_float3(float x, float y, float z)
+{
+	return float3{x, y, z};
+}
+inline uint3 make_uint3(unsigned x, unsigned y, unsigned z)
+{
+	return uint3{x, y, z};
+}
+
+#include "emu.h"
+
+#define threadIdx (cj_emu::thread_idx())
+#define blockIdx (cj_emu::block_idx())
+#define blockDim (cj_emu::block_dim())
+#define gridDim (cj_emu::grid_dim())
+constexpr int warpSize = 32;
+
+/* ---- runtime API ---------------------------------------------------------- */
+enum cudaError {
+	cudaSuccess = 0,
+	cudaErrorInvalidValue = 1,
+	cudaErrorMemoryAllocation = 2,
+	cudaErrorInitializationError = 3,
+	cudaErrorInvalidConfiguration = 9,
+	cudaErrorInvalidDevicePointer = 17,
+	cudaErrorInvalidMemcpyDirection = 21,
+	cudaErrorNoDevice = 100,
+	cudaErrorInvalidDevice = 101,
+	cudaErrorNotReady = 600,
+	cudaErrorIllegalAddress = 700,
+	cudaErrorLaunchFailure = 719,
+	cudaErrorUnknown = 999,
+};
+typedef enum cudaError cudaError_t;
+
+enum cudaMemcpyKind {
+	cudaMemcpyHostToHost = 0,
+	cudaMemcpyHostToDevice = 1,
+	cudaMemcpyDeviceToHost = 2,
+	cudaMemcpyDeviceToDevice = 3,
+	cudaMemcpyDefault = 4,
+};
+
+enum cudaDeviceAttr {
+	cudaDevAttrMaxThreadsPerBlock = 1,
+	cudaDevAttrWarpSize = 10,
+	cudaDevAttrMultiProcessorCount = 16,
+	cudaDevAttrL2CacheSize = 38,
+	cudaDevAttrComputeCapabilityMajor = 75,
+	cudaDevAttrComputeCapabilityMinor = 76,
+};
+
+typedef struct cj_emu_stream *cudaStream_t;
+typedef struct cj_emu_event *cudaEvent_t;
+#define cudaStreamDefault 0x0
+#define cudaStreamNonBlocking 0x1
+#define cudaEventDefault 0x0
+#define cudaEventBlockingSync 0x1
+#define cudaEventDisableTiming 0x2
+#define cudaHostAllocDefault 0x0
+
+struct cudaUUID_t {
+	char bytes[16];
+};
+struct cudaDeviceProp {
+	char name[256];
+	cudaUUID_t uuid;
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int warpSize;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+	int major, minor;
+	int multiProcessorCount;
+	int l2CacheSize;
+	int cooperativeLaunch;
+};
+
+const char *cudaGetErrorString(cudaError_t e);
+const char *cudaGetErrorName(cudaError_t e);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaMalloc(void **ptr, size_t bytes);
+cudaError_t cudaFree(void *ptr);
+cudaError_t cudaMallocHost(void **ptr, size_t bytes);
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned flags);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemset(void *dst, int value, size_t bytes);
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t stream = 0);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags = 0);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+
+template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
+{
+	return cudaMalloc(reinterpret_cast<void **>(ptr), bytes);
+}
+template <typename T> inline cudaError_t cudaMallocHost(T **ptr, size_t bytes)
+{
+	return cudaMallocHost(reinterpret_cast<void **>(ptr), bytes);
+}
+
+namespace cj_emu
+{
+void set_launch_error(cudaError_t e);
+
+/* kernel<<<grid, block, shared, stream>>>(args) is rewritten by the engine
+ * into cj_emu::launch_kernel(cj_emu::config(grid, block, shared, stream),
+ * kernel, args); every thread gets its own copy of the arguments. */
+struct config {
+	dim3 grid, block;
+	size_t shared;
+	cudaStream_t stream;
+	config(dim3 g, dim3 b, size_t s = 0, cudaStream_t st = 0)
+	    : grid(g), block(b), shared(s), stream(st)
+	{
+	}
+};
+
+template <typename... P, typename... A>
+void launch_kernel(const config &c, void (*kernel)(P...), A &&...args)
+{
+	using args_t = std::tuple<std::decay_t<P>...>;
+	struct call {
+		void (*kernel)(P...);
+		args_t args;
+	} ctx{kernel, args_t(std::forward<A>(args)...)};
+	launch(
+	        c.grid, c.block, (unsigned)c.shared,
+	        [](void *p) {
+		        auto *x = static_cast<call *>(p);
+		        args_t mine = x->args;
+		        std::apply(x->kernel, mine);
+	        },
+	        &ctx);
+}
+} // namespace cj_emu
+
+/* ---- barriers, fences, warp collectives ---------------------------------- */
+#define __syncthreads() ((void)cj_emu::block_barrier(1, __FILE__, __LINE__))
+#define __syncthreads_count(p) cj_emu::block_barrier((p) ? 1 : 0, __FILE__, __LINE__)
+#define __syncthreads_and(p)                                                                       \
+	(cj_emu::block_barrier((p) ? 1 : 0, __FILE__, __LINE__) == (int)cj_emu_block_size())
+#define __syncthreads_or(p) (cj_emu::block_barrier((p) ? 1 : 0, __FILE__, __LINE__) != 0)
+
+inline unsigned cj_emu_block_size()
+{
+	const dim3 &b = cj_emu::block_dim();
+	return b.x * b.y * b.z;
+}
+
+namespace cj_emu
+{
+void fence();
+}
+#define __threadfence() cj_emu::fence()
+#define __threadfence_block() cj_emu::fence()
+#define __threadfence_system() cj_emu::fence()
+
+template <typename T>
+inline T cj_emu_shfl(cj_emu::op_kind op, const char *file, int line, unsigned mask, T var, int arg,
+                     int width = 32)
+{
+	static_assert(sizeof(T) <= 8, "the emulator shuffles values of at most 8 bytes");
+	uint64_t bits = 0;
+	std::memcpy(&bits, &var, sizeof(T));
+	bits = cj_emu::warp_collective(op, mask, bits, arg, width, file, line);
+	T out;
+	std::memcpy(&out, &bits, sizeof(T));
+	return out;
+}
+#define __shfl_sync(...) cj_emu_shfl(cj_emu::OP_SHFL_IDX, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_up_sync(...) cj_emu_shfl(cj_emu::OP_SHFL_UP, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_down_sync(...) cj_emu_shfl(cj_emu::OP_SHFL_DOWN, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_xor_sync(...) cj_emu_shfl(cj_emu::OP_SHFL_XOR, __FILE__, __LINE__, __VA_ARGS__)
+
+#define __all_sync(mask, p)                                                                        \
+	((int)cj_emu::warp_collective(cj_emu::OP_ALL, (mask), (p) ? 1 : 0, 0, 32, __FILE__,        \
+	                              __LINE__))
+#define __any_sync(mask, p)                                                                        \
+	((int)cj_emu::warp_collective(cj_emu::OP_ANY, (mask), (p) ? 1 : 0, 0, 32, __FILE__,        \
+	                              __LINE__))
+#define __ballot_sync(mask, p)                                                                     \
+	((unsigned)cj_emu::warp_collective(cj_emu::OP_BALLOT, (mask), (p) ? 1 : 0, 0, 32,          \
+	                                   __FILE__, __LINE__))
+#define __activemask()                                                                             \
+	((unsigned)cj_emu::warp_collective(cj_emu::OP_ACTIVEMASK, 0xffffffffu, 0, 0, 32, __FILE__, \
+	                                   __LINE__))
+template <typename T>
+inline unsigned cj_emu_match_any(const char *file, int line, unsigned mask, T value)
+{
+	uint64_t bits = 0;
+	std::memcpy(&bits, &value, sizeof(T));
+	return (unsigned)cj_emu::warp_collective(cj_emu::OP_MATCH_ANY, mask, bits, 0, 32, file,
+	                                         line);
+}
+#define __match_any_sync(mask, v) cj_emu_match_any(__FILE__, __LINE__, (mask), (v))
+inline void cj_emu_syncwarp(const char *file, int line, unsigned mask = 0xffffffffu)
+{
+	cj_emu::warp_collective(cj_emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
+}
+#define __syncwarp(...) cj_emu_syncwarp(__FILE__, __LINE__, ##__VA_ARGS__)
+
+/* ---- atomics (sequentially consistent; ThreadSanitizer sees them) --------- */
+#define CJ_EMU_ATOMIC_INT(T)                                                                       \
+	inline T atomicAdd(T *a, T v)                                                              \
+	{                                                                                          \
+		return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                 \
+	}                                                                                          \
+	inline T atomicSub(T *a, T v)                                                              \
+	{                                                                                          \
+		return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                 \
+	}                                                                                          \
+	inline T atomicExch(T *a, T v)                                                             \
+	{                                                                                          \
+		return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                \
+	}                                                                                          \
+	inline T atomicAnd(T *a, T v)                                                              \
+	{                                                                                          \
+		return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                 \
+	}                                                                                          \
+	inline T atomicOr(T *a, T v)                                                               \
+	{                                                                                          \
+		return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                  \
+	}                                                                                          \
+	inline T atomicXor(T *a, T v)                                                              \
+	{                                                                                          \
+		return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                 \
+	}                                                                                          \
+	inline T atomicCAS(T *a, T expected, T desired)                                            \
+	{                                                                                          \
+		__atomic_compare_exchange_n(a, &expected, desired, false, __ATOMIC_SEQ_CST,        \
+		                            __ATOMIC_SEQ_CST);                                     \
+		return expected;                                                                   \
+	}                                                                                          \
+	inline T atomicMax(T *a, T v)                                                              \
+	{                                                                                          \
+		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
+		while (old < v && !__atomic_compare_exchange_n(                                    \
+		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
+			;                                                                          \
+		return old;                                                                        \
+	}                                                                                          \
+	inline T atomicMin(T *a, T v)                                                              \
+	{                                                                                          \
+		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
+		while (v < old && !__atomic_compare_exchange_n(                                    \
+		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
+			;                                                                          \
+		return old;                                                                        \
+	}
+CJ_EMU_ATOMIC_INT(int)
+CJ_EMU_ATOMIC_INT(unsigned)
+CJ_EMU_ATOMIC_INT(unsigned long long)
+CJ_EMU_ATOMIC_INT(long long)
+#undef CJ_EMU_ATOMIC_INT
+
+template <typename F, typename B> inline F cj_emu_atomic_float_add(F *a, F v)
+{
+	B *word = reinterpret_cast<B *>(a);
+	B old = __atomic_load_n(word, __ATOMIC_SEQ_CST), next;
+	do {
+		F f;
+		std::memcpy(&f, &old, sizeof f);
+		f += v;
+		std::memcpy(&next, &f, sizeof next);
+	} while (!__atomic_compare_exchange_n(word, &old, next, false, __ATOMIC_SEQ_CST,
+	                                      __ATOMIC_SEQ_CST));
+	F f;
+	std::memcpy(&f, &old, sizeof f);
+	return f;
+}
+inline float atomicAdd(float *a, float v)
+{
+	return cj_emu_atomic_float_add<float, unsigned>(a, v);
+}
+inline double atomicAdd(double *a, double v)
+{
+	return cj_emu_atomic_float_add<double, unsigned long long>(a, v);
+}
+inline float atomicExch(float *a, float v)
+{
+	unsigned bits, old;
+	std::memcpy(&bits, &v, sizeof bits);
+	old = __atomic_exchange_n(reinterpret_cast<unsigned *>(a), bits, __ATOMIC_SEQ_CST);
+	float f;
+	std::memcpy(&f, &old, sizeof f);
+	return f;
+}
+inline unsigned atomicInc(unsigned *a, unsigned limit)
+{
+	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
+	while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1, false,
+	                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		;
+	return old;
+}
+inline unsigned atomicDec(unsigned *a, unsigned limit)
+{
+	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
+	while (!__atomic_compare_exchange_n(a, &old, (old == 0 || old > limit) ? limit : old - 1,
+	                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		;
+	return old;
+}
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicCAS_block atomicCAS
+#define atomicExch_block atomicExch
+#define atomicMax_block atomicMax
+#define atomicMin_block atomicMin
+
+/* ---- bits and numbers -------------------------------------------------------- */
+inline int __float_as_int(float f)
+{
+	int i;
+	std::memcpy(&i, &f, sizeof i);
+	return i;
+}
+inline unsigned __float_as_uint(float f)
+{
+	unsigned i;
+	std::memcpy(&i, &f, sizeof i);
+	return i;
+}
+inline float __int_as_float(int i)
+{
+	float f;
+	std::memcpy(&f, &i, sizeof f);
+	return f;
+}
+inline float __uint_as_float(unsigned i)
+{
+	float f;
+	std::memcpy(&f, &i, sizeof f);
+	return f;
+}
+inline long long __double_as_longlong(double d)
+{
+	long long i;
+	std::memcpy(&i, &d, sizeof i);
+	return i;
+}
+inline double __longlong_as_double(long long i)
+{
+	double d;
+	std::memcpy(&d, &i, sizeof d);
+	return d;
+}
+inline int __popc(unsigned x)
+{
+	return __builtin_popcount(x);
+}
+inline int __popcll(unsigned long long x)
+{
+	return __builtin_popcountll(x);
+}
+inline int __clz(int x)
+{
+	return x ? __builtin_clz((unsigned)x) : 32;
+}
+inline int __clzll(long long x)
+{
+	return x ? __builtin_clzll((unsigned long long)x) : 64;
+}
+inline int __ffs(int x)
+{
+	return __builtin_ffs(x);
+}
+inline int __ffsll(long long x)
+{
+	return __builtin_ffsll(x);
+}
+inline unsigned __brev(unsigned x)
+{
+	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+	x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+	x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+	return __builtin_bswap32(x);
+}
+inline unsigned __umulhi(unsigned a, unsigned b)
+{
+	return (unsigned)(((unsigned long long)a * b) >> 32);
+}
+inline int __mul24(int a, int b)
+{
+	return a * b;
+}
+template <typename T> inline T __ldg(const T *p)
+{
+	return *p;
+}
+inline float __expf(float x)
+{
+	return expf(x);
+}
+inline float __logf(float x)
+{
+	return logf(x);
+}
+inline float __sinf(float x)
+{
+	return sinf(x);
+}
+inline float __cosf(float x)
+{
+	return cosf(x);
+}
+inline float __powf(float x, float y)
+{
+	return powf(x, y);
+}
+inline float __fdividef(float x, float y)
+{
+	return x / y;
+}
+inline float __frcp_rn(float x)
+{
+	return 1.0f / x;
+}
+inline float rsqrtf(float x)
+{
+	return 1.0f / sqrtf(x);
+}
+inline float __saturatef(float x)
+{
+	return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+}
+inline float __fadd_rn(float a, float b)
+{
+	return a + b;
+}
+inline float __fmul_rn(float a, float b)
+{
+	return a * b;
+}
+inline float __fmaf_rn(float a, float b, float c)
+{
+	return fmaf(a, b, c);
+}
+inline long long clock64()
+{
+	return 0;
+}
+inline void __nanosleep(unsigned)
+{
+}
+#define __trap() abort()
+
+/* CUDA's min and max accept mixed argument types. */
+#define CJ_EMU_MINMAX(T)                                                                           \
+	inline T min(T a, T b)                                                                     \
+	{                                                                                          \
+		return a < b ? a : b;                                                              \
+	}                                                                                          \
+	inline T max(T a, T b)                                                                     \
+	{                                                                                          \
+		return a < b ? b : a;                                                              \
+	}
+CJ_EMU_MINMAX(int)
+CJ_EMU_MINMAX(unsigned)
+CJ_EMU_MINMAX(long long)
+CJ_EMU_MINMAX(unsigned long long)
+CJ_EMU_MINMAX(float)
+CJ_EMU_MINMAX(double)
+#undef CJ_EMU_MINMAX
+inline float min(float a, int b)
+{
+	return min(a, (float)b);
+}
+inline float max(float a, int b)
+{
+	return max(a, (float)b);
+}
+inline long long min(long long a, int b)
+{
+	return min(a, (long long)b);
+}
+inline long long max(long long a, int b)
+{
+	return max(a, (long long)b);
+}
+inline long long min(int a, long long b)
+{
+	return min((long long)a, b);
+}
+inline long long max(int a, long long b)
+{
+	return max((long long)a, b);
+}
+
+/* Last: after every standard header (see the top of this file). */
+#define __noinline__ __attribute__((noinline))
+
+#endif

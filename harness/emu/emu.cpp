@@ -1,0 +1,1101 @@
+/*
+ * The emulator's scheduler and runtime API; see emu.h and cuda_runtime.h.
+ *
+ * Theory of operation: a launch runs its blocks one after another. For a
+ * block, every CUDA thread gets a fiber (ucontext, a stack of its own, and a
+ * ThreadSanitizer fiber so races between CUDA threads are races between
+ * "threads" to the sanitizer). The scheduler resumes runnable fibers in
+ * thread order; a fiber runs until it reaches __syncthreads(), a warp
+ * collective or its end. The last lane to reach a collective completes it for
+ * its whole mask. When nothing can run, the scheduler releases a barrier that
+ * every live thread reached at the same place, completes __activemask(), or
+ * else reports what the threads are stuck on: a deadlock (exit 7, TLE) or a
+ * collective missing lanes of its mask (exit 8, RACE), with file:line.
+ *
+ * Happens-before for the race detector: the host releases before a launch
+ * and every fiber acquires at its start; barriers and __syncwarp release on
+ * arrival and acquire on departure; blocks end with a release that the next
+ * block (and the host) acquires. Shuffles and votes order nothing. This file
+ * is compiled without instrumentation: the bookkeeping is not a race.
+ */
+#include <atomic>
+#include <csignal>
+#include <ctime>
+#include <pthread.h>
+#include <sanitizer/tsan_interface.h>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cuda_runtime.h"
+
+#if !defined(__x86_64__)
+#error "the emulator's context switch is written for x86-64"
+#endif
+#include <vector>
+
+#include "wire.h"
+
+/* From the runtime (run_cases.cu): where a failure is explained, and the case
+ * record of the case being run. */
+extern char *cj_error_sink;
+extern size_t cj_error_sink_len;
+extern struct cj_wire_case *cj_current_case;
+
+extern "C" const char *__tsan_default_options()
+{
+	/* Stop at the first race and say so with a status the engine knows; leave
+	 * SIGSEGV to our handler, which names the buffer and the thread. A plain
+	 * load racing with atomics on the same address is CUDA's usual first read
+	 * of a CAS loop, not a mistake: only plain-against-plain races count. */
+	return "halt_on_error=1:exitcode=66:handle_segv=0:report_signal_unsafe=0:"
+	       "report_atomic_races=0:"
+	       "history_size=3";
+}
+
+/* Weak: a program without __shared__ variables has no such section. */
+extern "C" unsigned char __start_cj_shared[] __attribute__((weak));
+extern "C" unsigned char __stop_cj_shared[] __attribute__((weak));
+
+namespace cj_emu
+{
+
+unsigned char dynamic_shared[64 * 1024] __attribute__((aligned(16)));
+
+namespace
+{
+
+const size_t STACK_BYTES = 256 * 1024;
+const size_t MAX_THREADS = 1024;
+/* A race-detector fiber costs milliseconds to create, so CUDA thread i uses
+ * detector fiber i % DETECTOR_FIBERS: races between threads 64 apart go
+ * unseen, every other pair is checked. */
+const int DETECTOR_FIBERS = 64;
+void *detector_fiber[DETECTOR_FIBERS];
+int detector_owner[DETECTOR_FIBERS];
+
+enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, EXITED };
+
+struct fiber {
+	void *sp = nullptr;             /* saved stack pointer while not running */
+	unsigned char *stack = nullptr; /* guard page + STACK_BYTES */
+	void *tsan = nullptr;
+	uint3 tid;
+	int linear = 0;
+	state st = EXITED;
+	/* where it waits */
+	const char *file = "";
+	int line = 0;
+	/* barrier */
+	int predicate = 0, barrier_result = 0;
+	/* collective */
+	op_kind op = OP_SYNCWARP;
+	unsigned mask = 0;
+	uint64_t value = 0, result = 0;
+	int arg = 0, width = 32;
+};
+
+struct block_run {
+	fiber fibers[MAX_THREADS];
+	int nthreads = 0;
+	int current = -1;
+	uint3 block{0, 0, 0};
+	dim3 block_dim{1, 1, 1}, grid_dim{1, 1, 1};
+	void (*body)(void *) = nullptr;
+	void *ctx = nullptr;
+	bool running = false;
+};
+
+block_run B;
+void *scheduler_sp;
+void *scheduler_tsan = nullptr;
+const uint3 host_idx{0, 0, 0};
+const dim3 host_dim{1, 1, 1};
+cudaError_t last_error = cudaSuccess;
+std::atomic<unsigned long> switches{0};
+
+/* Sync objects for the race detector's happens-before annotations. */
+/* Blocks alternate between two end objects: a block's threads acquire the
+ * previous block's (blocks run in turn) and release their own, so threads of
+ * one block are never ordered by the block before them. */
+char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+unsigned block_serial;
+
+fiber &cur()
+{
+	return B.fibers[B.current];
+}
+
+/* ---- reports ----------------------------------------------------------- */
+
+std::string where(const char *file, int line)
+{
+	return std::string(file) + ":" + std::to_string(line);
+}
+
+std::string thread_name(int linear)
+{
+	const fiber &f = B.fibers[linear];
+	std::string s = "thread " + std::to_string(f.tid.x);
+	if (B.block_dim.y > 1 || B.block_dim.z > 1)
+		s = "thread (" + std::to_string(f.tid.x) + "," + std::to_string(f.tid.y) + "," +
+		    std::to_string(f.tid.z) + ")";
+	return s;
+}
+
+std::string block_name()
+{
+	if (B.grid_dim.y > 1 || B.grid_dim.z > 1)
+		return "block (" + std::to_string(B.block.x) + "," + std::to_string(B.block.y) +
+		       "," + std::to_string(B.block.z) + ")";
+	return "block " + std::to_string(B.block.x);
+}
+
+/* "0-15, 32-47" */
+std::string ranges(const std::vector<int> &ids)
+{
+	std::string s;
+	int shown = 0;
+	for (size_t i = 0; i < ids.size(); ++i) {
+		size_t j = i;
+		while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1)
+			++j;
+		if (shown++ == 6) {
+			s += ", ...";
+			break;
+		}
+		s += (s.empty() ? "" : ", ") + std::to_string(ids[i]);
+		if (j > i)
+			s += "-" + std::to_string(ids[j]);
+		i = j;
+	}
+	return s;
+}
+
+const char *op_name(op_kind op)
+{
+	switch (op) {
+	case OP_SHFL_IDX:
+		return "__shfl_sync";
+	case OP_SHFL_UP:
+		return "__shfl_up_sync";
+	case OP_SHFL_DOWN:
+		return "__shfl_down_sync";
+	case OP_SHFL_XOR:
+		return "__shfl_xor_sync";
+	case OP_ALL:
+		return "__all_sync";
+	case OP_ANY:
+		return "__any_sync";
+	case OP_BALLOT:
+		return "__ballot_sync";
+	case OP_SYNCWARP:
+		return "__syncwarp";
+	case OP_MATCH_ANY:
+		return "__match_any_sync";
+	case OP_ACTIVEMASK:
+		return "__activemask";
+	}
+	return "a warp operation";
+}
+
+/* What a waiting or finished thread is doing, for reports. */
+std::string doing(const fiber &f)
+{
+	switch (f.st) {
+	case EXITED:
+		return "have exited";
+	case AT_BARRIER:
+		return "wait at __syncthreads() " + where(f.file, f.line);
+	case IN_COLLECTIVE:
+		return std::string("wait in ") + op_name(f.op) + " " + where(f.file, f.line);
+	default:
+		return "are running";
+	}
+}
+
+/* Groups threads by what they do: "threads 0-15 wait at ...; threads 16-31 have exited". */
+std::string census(const std::vector<int> &ids)
+{
+	std::vector<std::pair<std::string, std::vector<int>>> groups;
+	for (int id : ids) {
+		std::string d = doing(B.fibers[id]);
+		auto it = std::find_if(groups.begin(), groups.end(),
+		                       [&](const auto &g) { return g.first == d; });
+		if (it == groups.end())
+			groups.push_back({d, {id}});
+		else
+			it->second.push_back(id);
+	}
+	std::string s;
+	for (auto &g : groups)
+		s += (s.empty() ? "" : "; ") +
+		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second) +
+		     " " + g.first;
+	return s;
+}
+
+[[noreturn]] void fail(int code, const std::string &text)
+{
+	std::fflush(nullptr);
+	/* Byte by byte through a volatile pointer: no intercepted library call
+	 * that the race detector would see (the watchdog thread calls this too). */
+	if (cj_error_sink && cj_error_sink_len) {
+		volatile char *sink = cj_error_sink;
+		size_t n = std::min(text.size(), cj_error_sink_len - 1);
+		for (size_t i = 0; i < n; ++i)
+			sink[i] = text[i];
+		sink[n] = '\0';
+	}
+	if (cj_current_case)
+		cj_current_case->state = CJ_CASE_FAILED;
+	_exit(code);
+}
+
+/* ---- fibers ------------------------------------------------------------ */
+
+/* Saves the callee-saved registers on the current stack, stores the stack
+ * pointer in *save, and continues on `load`: a context switch without the
+ * two signal-mask system calls of swapcontext. x86-64 System V only. */
+extern "C" void cj_emu_switch(void **save, void *load);
+asm(".text\n"
+    ".globl cj_emu_switch\n"
+    ".type cj_emu_switch,@function\n"
+    "cj_emu_switch:\n"
+    "\tpushq %rbp\n\tpushq %rbx\n\tpushq %r12\n\tpushq %r13\n\tpushq %r14\n\tpushq %r15\n"
+    "\tmovq %rsp, (%rdi)\n"
+    "\tmovq %rsi, %rsp\n"
+    "\tpopq %r15\n\tpopq %r14\n\tpopq %r13\n\tpopq %r12\n\tpopq %rbx\n\tpopq %rbp\n"
+    "\tret\n"
+    ".size cj_emu_switch,.-cj_emu_switch\n");
+
+void to_scheduler()
+{
+	switches.fetch_add(1, std::memory_order_relaxed);
+	fiber &f = cur();
+	__tsan_switch_to_fiber(scheduler_tsan, __tsan_switch_to_fiber_no_sync);
+	cj_emu_switch(&f.sp, scheduler_sp);
+}
+
+void run_fiber(int i)
+{
+	switches.fetch_add(1, std::memory_order_relaxed);
+	int d = i % DETECTOR_FIBERS;
+	if (detector_owner[d] != i) { /* reports name the CUDA thread running now */
+		char name[96];
+		std::snprintf(name, sizeof name, "%s of %s", thread_name(i).c_str(),
+		              block_name().c_str());
+		__tsan_set_fiber_name(B.fibers[i].tsan, name);
+		detector_owner[d] = i;
+	}
+	B.current = i;
+	__tsan_switch_to_fiber(B.fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
+	cj_emu_switch(&scheduler_sp, B.fibers[i].sp);
+	B.current = -1;
+}
+
+void fiber_main()
+{
+	__tsan_acquire(&launch_sync);
+	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
+	B.body(B.ctx);
+	__tsan_release(&block_end_sync[block_serial % 2]);
+	cur().st = EXITED;
+	to_scheduler();
+	/* never resumed */
+}
+
+void prepare_fiber(int i)
+{
+	fiber &f = B.fibers[i];
+	long page = sysconf(_SC_PAGESIZE);
+	if (!f.stack) {
+		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (m == MAP_FAILED)
+			fail(CJ_EXIT_CASE_FAILED, "the emulator could not allocate a thread stack");
+		mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
+		f.stack = static_cast<unsigned char *>(m);
+		int d = i % DETECTOR_FIBERS;
+		if (!detector_fiber[d])
+			detector_fiber[d] = __tsan_create_fiber(0);
+		f.tsan = detector_fiber[d];
+	}
+	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
+	 * registers, then fiber_main's address in a 16-byte aligned slot. */
+	uintptr_t top = (uintptr_t)(f.stack + page + STACK_BYTES) & ~(uintptr_t)15;
+	void **ret_slot = (void **)(top - 16);
+	ret_slot[0] = (void *)fiber_main;
+	ret_slot[1] = nullptr;
+	f.sp = (void *)((uintptr_t)ret_slot - 6 * sizeof(void *));
+	std::memset(f.sp, 0, 6 * sizeof(void *));
+	unsigned bx = B.block_dim.x, by = B.block_dim.y;
+	f.tid = uint3{(unsigned)i % bx, (unsigned)i / bx % by, (unsigned)i / (bx * by)};
+	f.linear = i;
+	f.st = RUNNABLE;
+	detector_owner[i % DETECTOR_FIBERS] = -1; /* renamed when it next runs */
+}
+
+/* ---- warp collectives --------------------------------------------------- */
+
+int warp_of(int linear)
+{
+	return linear / 32;
+}
+
+/* Lanes of warp w that exist in this block (the last warp may be partial). */
+unsigned existing_lanes(int w)
+{
+	int first = w * 32, n = B.nthreads - first;
+	return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+[[noreturn]] void partial_collective(const fiber &f, unsigned missing)
+{
+	int w = warp_of(f.linear);
+	std::vector<int> in, out;
+	for (int l = 0; l < 32; ++l) {
+		if (!(f.mask >> l & 1))
+			continue;
+		int id = w * 32 + l;
+		bool there = id < B.nthreads && !(missing >> l & 1);
+		(there ? in : out).push_back(id);
+	}
+	std::string text =
+	        std::string(op_name(f.op)) + " at " + where(f.file, f.line) + " with mask 0x";
+	char hex[16];
+	std::snprintf(hex, sizeof hex, "%08x", f.mask);
+	text += hex;
+	text += " in warp " + std::to_string(w) + " of " + block_name() + ": " + census(in) +
+	        "; but ";
+	std::vector<int> ghosts, real;
+	for (int id : out)
+		(id < B.nthreads ? real : ghosts).push_back(id);
+	if (!real.empty())
+		text += census(real);
+	if (!ghosts.empty())
+		text += (real.empty() ? "" : "; ") + std::string("lanes ") + ranges(ghosts) +
+		        " do not exist (the block has " + std::to_string(B.nthreads) + " threads)";
+	text += ". Every lane named in the mask must reach the same warp operation: on a GPU this "
+	        "is undefined behaviour; use a mask of the lanes that really take part";
+	fail(CJ_EXIT_RACE, text);
+}
+
+uint64_t lane_value(int w, int lane)
+{
+	return B.fibers[w * 32 + lane].value;
+}
+
+/* All lanes of the mask are here: compute every lane's result. */
+void complete(int w, unsigned mask)
+{
+	for (int l = 0; l < 32; ++l) {
+		if (!(mask >> l & 1))
+			continue;
+		fiber &f = B.fibers[w * 32 + l];
+		int width = f.width, seg = l & ~(width - 1), src = l;
+		switch (f.op) {
+		case OP_SHFL_IDX:
+			src = seg + (f.arg & (width - 1));
+			break;
+		case OP_SHFL_UP:
+			src = (l & (width - 1)) >= f.arg ? l - f.arg : l;
+			break;
+		case OP_SHFL_DOWN:
+			src = (l & (width - 1)) + f.arg < width ? l + f.arg : l;
+			break;
+		case OP_SHFL_XOR:
+			src = (l ^ f.arg) & 31;
+			if ((src & ~(width - 1)) != seg)
+				src = l;
+			break;
+		default:
+			break;
+		}
+		switch (f.op) {
+		case OP_SHFL_IDX:
+		case OP_SHFL_UP:
+		case OP_SHFL_DOWN:
+		case OP_SHFL_XOR:
+			if (!(mask >> src & 1)) {
+				fail(CJ_EXIT_RACE,
+				     std::string(op_name(f.op)) + " at " + where(f.file, f.line) +
+				             ": " + thread_name(f.linear) + " of " + block_name() +
+				             " reads lane " + std::to_string(src) +
+				             ", which is not in the mask: the value is undefined "
+				             "on a "
+				             "GPU");
+			}
+			f.result = lane_value(w, src);
+			break;
+		case OP_ALL:
+		case OP_ANY:
+		case OP_BALLOT: {
+			unsigned ballot = 0;
+			for (int k = 0; k < 32; ++k)
+				if ((mask >> k & 1) && lane_value(w, k))
+					ballot |= 1u << k;
+			f.result = f.op == OP_BALLOT ? ballot
+			           : f.op == OP_ALL  ? (ballot == mask)
+			                             : (ballot != 0);
+			break;
+		}
+		case OP_MATCH_ANY: {
+			unsigned same = 0;
+			for (int k = 0; k < 32; ++k)
+				if ((mask >> k & 1) && lane_value(w, k) == f.value)
+					same |= 1u << k;
+			f.result = same;
+			break;
+		}
+		default:
+			f.result = 0;
+			break;
+		}
+	}
+	for (int l = 0; l < 32; ++l)
+		if (mask >> l & 1)
+			B.fibers[w * 32 + l].st = RUNNABLE;
+}
+
+/* Completes the collective that f waits in if every lane of its mask is there
+ * too; fails at once if a lane of the mask has exited or does not exist. */
+void try_complete(const fiber &f)
+{
+	int w = warp_of(f.linear);
+	unsigned exited = ~existing_lanes(w);
+	bool all_here = true;
+	for (int l = 0; l < 32; ++l) {
+		if (!(f.mask >> l & 1) || (exited >> l & 1))
+			continue;
+		const fiber &o = B.fibers[w * 32 + l];
+		if (o.st == EXITED)
+			exited |= 1u << l;
+		else if (o.st != IN_COLLECTIVE || o.op != f.op || o.mask != f.mask)
+			all_here = false;
+	}
+	if (f.mask & exited)
+		partial_collective(f, f.mask & exited);
+	if (all_here)
+		complete(w, f.mask);
+}
+
+} // namespace
+
+/* ---- the interface of emu.h ------------------------------------------------ */
+
+const uint3 &thread_idx()
+{
+	return B.current >= 0 ? B.fibers[B.current].tid : host_idx;
+}
+
+const uint3 &block_idx()
+{
+	return B.block;
+}
+
+const dim3 &block_dim()
+{
+	return B.running ? B.block_dim : host_dim;
+}
+
+const dim3 &grid_dim()
+{
+	return B.running ? B.grid_dim : host_dim;
+}
+
+void fence()
+{
+	std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+int block_barrier(int predicate, const char *file, int line)
+{
+	if (B.current < 0)
+		return predicate;
+	fiber &f = cur();
+	f.st = AT_BARRIER;
+	f.file = file;
+	f.line = line;
+	f.predicate = predicate;
+	__tsan_release(&barrier_sync);
+	to_scheduler();
+	__tsan_acquire(&barrier_sync);
+	return f.barrier_result;
+}
+
+uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
+                         const char *file, int line)
+{
+	if (B.current < 0)
+		return value;
+	fiber &f = cur();
+	int lane = f.linear % 32;
+	f.op = op;
+	f.file = file;
+	f.line = line;
+	f.value = value;
+	f.arg = arg;
+	f.width = width;
+	if (op == OP_ACTIVEMASK) {
+		f.mask = existing_lanes(warp_of(f.linear));
+	} else {
+		f.mask = mask;
+		if (width < 1 || width > 32 || (width & (width - 1)))
+			fail(CJ_EXIT_RACE, std::string(op_name(op)) + " at " + where(file, line) +
+			                           ": width " + std::to_string(width) +
+			                           " is not a power of two between 1 and 32");
+		if (!(mask >> lane & 1))
+			fail(
+			        CJ_EXIT_RACE,
+			        std::string(op_name(op)) + " at " + where(file, line) + ": " +
+			                thread_name(f.linear) + " of " + block_name() +
+			                " is not in its own mask (0x" +
+			                [&] {
+				                char h[16];
+				                std::snprintf(h, sizeof h, "%08x", mask);
+				                return std::string(h);
+			                }() +
+			                ")");
+	}
+	f.st = IN_COLLECTIVE;
+	if (op == OP_SYNCWARP)
+		__tsan_release(&warp_sync[warp_of(f.linear)]);
+	if (op != OP_ACTIVEMASK)
+		try_complete(f);
+	if (f.st == IN_COLLECTIVE)
+		to_scheduler();
+	if (op == OP_SYNCWARP)
+		__tsan_acquire(&warp_sync[warp_of(f.linear)]);
+	return f.result;
+}
+
+namespace
+{
+
+/* Nothing can run: settle what can be settled, or report. Returns true when
+ * some fiber became runnable. */
+bool resolve()
+{
+	/* __activemask(): the lanes that are there, at the same place, are active. */
+	for (int i = 0; i < B.nthreads; ++i) {
+		fiber &f = B.fibers[i];
+		if (f.st != IN_COLLECTIVE || f.op != OP_ACTIVEMASK)
+			continue;
+		int w = warp_of(i);
+		unsigned here = 0;
+		for (int l = 0; l < 32 && w * 32 + l < B.nthreads; ++l) {
+			const fiber &o = B.fibers[w * 32 + l];
+			if (o.st == IN_COLLECTIVE && o.op == OP_ACTIVEMASK && o.file == f.file &&
+			    o.line == f.line)
+				here |= 1u << l;
+		}
+		for (int l = 0; l < 32; ++l)
+			if (here >> l & 1) {
+				B.fibers[w * 32 + l].result = here;
+				B.fibers[w * 32 + l].st = RUNNABLE;
+			}
+		return true;
+	}
+	std::vector<int> all, waiting, exited;
+	for (int i = 0; i < B.nthreads; ++i) {
+		all.push_back(i);
+		if (B.fibers[i].st == AT_BARRIER)
+			waiting.push_back(i);
+		else if (B.fibers[i].st == EXITED)
+			exited.push_back(i);
+	}
+	if (waiting.size() + exited.size() == all.size()) {
+		const fiber &first = B.fibers[waiting[0]];
+		bool same_place = true;
+		for (int id : waiting)
+			same_place &= B.fibers[id].line == first.line &&
+			              !std::strcmp(B.fibers[id].file, first.file);
+		if (exited.empty() && same_place) {
+			int count = 0;
+			for (int id : waiting)
+				count += B.fibers[id].predicate != 0;
+			for (int id : waiting) {
+				B.fibers[id].barrier_result = count;
+				B.fibers[id].st = RUNNABLE;
+			}
+			return true;
+		}
+		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
+		                               ". __syncthreads() must be reached by every thread "
+		                               "of the block, at the "
+		                               "same place: a barrier inside a branch, or after an "
+		                               "early return, hangs "
+		                               "or misbehaves on a GPU");
+	}
+	/* A warp collective waits for lanes that are elsewhere. */
+	for (int i = 0; i < B.nthreads; ++i) {
+		const fiber &f = B.fibers[i];
+		if (f.st != IN_COLLECTIVE)
+			continue;
+		int w = warp_of(i);
+		unsigned away = 0;
+		for (int l = 0; l < 32; ++l) {
+			if (!(f.mask >> l & 1) || w * 32 + l >= B.nthreads)
+				continue;
+			const fiber &o = B.fibers[w * 32 + l];
+			if (o.st != IN_COLLECTIVE || o.op != f.op || o.line != f.line)
+				away |= 1u << l;
+		}
+		partial_collective(f, away);
+	}
+	fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all));
+}
+
+/* Word by word (not memset, which the race detector would see as the host
+ * writing every block's shared memory). */
+void poison(unsigned char *p, size_t bytes)
+{
+	uint32_t word = CJ_EMU_SHARED_POISON;
+	for (size_t i = 0; i + 4 <= bytes; i += 4)
+		std::memcpy(p + i, &word, 4);
+}
+
+void run_block()
+{
+	++block_serial;
+	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]); /* the previous block is over */
+	for (int i = 0; i < B.nthreads; ++i)
+		prepare_fiber(i);
+	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
+	 * the engine recognises in the outputs. */
+	if (__start_cj_shared && __stop_cj_shared)
+		poison(__start_cj_shared, (size_t)(__stop_cj_shared - __start_cj_shared));
+	poison(dynamic_shared, sizeof dynamic_shared);
+	/* the poison comes before the block's accesses */
+	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	for (;;) {
+		bool ran = false, live = false;
+		for (int i = 0; i < B.nthreads; ++i) {
+			if (B.fibers[i].st == RUNNABLE) {
+				run_fiber(i);
+				ran = true;
+			}
+			live |= B.fibers[i].st != EXITED;
+		}
+		if (!live)
+			break;
+		if (!ran && !resolve())
+			break;
+	}
+}
+
+/* ---- watchdog: explains an endless loop before the engine's deadline ---- */
+
+void *watchdog(void *)
+{
+	unsigned long seen = switches.load();
+	int still = 0;
+	for (;;) {
+		struct timespec ts = {0, 250 * 1000 * 1000};
+		nanosleep(&ts, nullptr);
+		unsigned long now = switches.load();
+		int current = B.current;
+		if (now != seen || !B.running || current < 0) {
+			seen = now;
+			still = 0;
+			continue;
+		}
+		if (++still == 12) { /* three seconds */
+			fail(CJ_EXIT_DEADLOCK, thread_name(current) + " of " + block_name() +
+			                               " has run for 3 s without reaching a "
+			                               "barrier or a warp operation: "
+			                               "an endless loop, or a wait for something "
+			                               "another thread of the "
+			                               "block does later (the emulator runs a "
+			                               "block's threads in turn "
+			                               "between barriers, so such a wait never "
+			                               "ends; on a GPU it may hang "
+			                               "too)");
+		}
+	}
+	return nullptr;
+}
+
+/* ---- memory: every allocation ends at an inaccessible page -------------- */
+
+struct region {
+	unsigned char *map; /* guard page, data pages, guard page */
+	size_t map_bytes;
+	unsigned char *data;
+	size_t bytes;
+};
+std::vector<region> regions;
+
+const region *region_near(const void *p)
+{
+	const unsigned char *a = static_cast<const unsigned char *>(p);
+	for (const region &r : regions)
+		if (a >= r.map && a < r.map + r.map_bytes)
+			return &r;
+	return nullptr;
+}
+
+void on_fault(int sig, siginfo_t *info, void *uctx)
+{
+	const unsigned char *a = static_cast<const unsigned char *>(info->si_addr);
+	bool write = false;
+#if defined(__x86_64__)
+	write = (static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+	(void)uctx;
+#endif
+	char text[512];
+	std::string who = B.current >= 0 && B.running
+	                          ? thread_name(B.current) + " of " + block_name()
+	                          : std::string("the host code");
+	const region *r = region_near(a);
+	if (r && a >= r->data + r->bytes)
+		std::snprintf(
+		        text, sizeof text,
+		        "out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
+		        "%zu bytes (element %zu of %zu, counting 4-byte elements)",
+		        write ? "write" : "read", who.c_str(), (size_t)(a - (r->data + r->bytes)),
+		        r->bytes, (size_t)(a - r->data) / 4, r->bytes / 4);
+	else if (r)
+		std::snprintf(text, sizeof text,
+		              "out-of-bounds %s by %s: %zu bytes before the start of a device "
+		              "buffer of %zu bytes (a negative index?)",
+		              write ? "write" : "read", who.c_str(), (size_t)(r->data - a),
+		              r->bytes);
+	else if (B.current >= 0 && B.running && a >= cur().stack &&
+	         a < cur().stack + sysconf(_SC_PAGESIZE))
+		std::snprintf(text, sizeof text,
+		              "%s overflowed its stack (%zu KiB): a large local array or deep "
+		              "recursion",
+		              who.c_str(), STACK_BYTES / 1024);
+	else
+		std::snprintf(text, sizeof text, "bad %s of address %p by %s (%s)",
+		              write ? "write" : "read", info->si_addr, who.c_str(),
+		              sig == SIGBUS ? "bus error" : "not device memory");
+	fail(CJ_EXIT_CASE_FAILED, text);
+}
+
+__attribute__((constructor)) void start_emulator()
+{
+	static unsigned char alt[64 * 1024];
+	stack_t ss = {};
+	ss.ss_sp = alt;
+	ss.ss_size = sizeof alt;
+	sigaltstack(&ss, nullptr);
+	struct sigaction sa = {};
+	sa.sa_sigaction = on_fault;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigaction(SIGSEGV, &sa, nullptr);
+	sigaction(SIGBUS, &sa, nullptr);
+	pthread_t t;
+	if (pthread_create(&t, nullptr, watchdog, nullptr) == 0)
+		pthread_detach(t);
+}
+
+} // namespace
+
+void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
+            void *ctx)
+{
+	unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+	if (threads == 0 || threads > MAX_THREADS || block.z > 64 || grid.x == 0 || grid.y == 0 ||
+	    grid.z == 0 || grid.y > 65535 || grid.z > 65535 ||
+	    shared_bytes > sizeof dynamic_shared) {
+		last_error = cudaErrorInvalidConfiguration;
+		return;
+	}
+	if (!scheduler_tsan)
+		scheduler_tsan = __tsan_get_current_fiber();
+	__tsan_release(&launch_sync);
+	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
+	B.body = body;
+	B.ctx = ctx;
+	B.block_dim = block;
+	B.grid_dim = grid;
+	B.nthreads = (int)threads;
+	B.running = true;
+	for (unsigned z = 0; z < grid.z; ++z)
+		for (unsigned y = 0; y < grid.y; ++y)
+			for (unsigned x = 0; x < grid.x; ++x) {
+				B.block = uint3{x, y, z};
+				run_block();
+			}
+	B.running = false;
+	B.block = uint3{0, 0, 0};
+	__tsan_acquire(&block_end_sync[block_serial % 2]);
+}
+
+void set_launch_error(cudaError_t e)
+{
+	last_error = e;
+}
+
+/* ---- the runtime API --------------------------------------------------------- */
+
+cudaError_t allocate(void **ptr, size_t bytes)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t data_pages = (bytes + (size_t)page - 1) / (size_t)page;
+	if (data_pages == 0)
+		data_pages = 1;
+	size_t map_bytes = (data_pages + 2) * (size_t)page;
+	void *m = mmap(nullptr, map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+	               -1, 0);
+	if (m == MAP_FAILED)
+		return cudaErrorMemoryAllocation;
+	unsigned char *base = static_cast<unsigned char *>(m);
+	mprotect(base + page, data_pages * (size_t)page, PROT_READ | PROT_WRITE);
+	/* The data ends where the inaccessible page starts, so the first element
+	 * past the end faults; the start stays aligned to what the size allows. */
+	unsigned char *end = base + page + data_pages * (size_t)page;
+	size_t align = bytes % 16 == 0 ? 16 : bytes % 8 == 0 ? 8 : 4;
+	size_t rounded = (bytes + align - 1) / align * align;
+	regions.push_back(region{base, map_bytes, end - rounded, bytes});
+	*ptr = end - rounded;
+	return cudaSuccess;
+}
+
+} // namespace cj_emu
+
+using namespace cj_emu;
+
+struct cj_emu_stream {
+	int unused;
+};
+struct cj_emu_event {
+	double ms;
+};
+
+static double now_ms()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+const char *cudaGetErrorString(cudaError_t e)
+{
+	switch (e) {
+	case cudaSuccess:
+		return "no error";
+	case cudaErrorInvalidValue:
+		return "invalid argument";
+	case cudaErrorMemoryAllocation:
+		return "out of memory";
+	case cudaErrorInvalidConfiguration:
+		return "invalid configuration argument";
+	case cudaErrorIllegalAddress:
+		return "an illegal memory access was encountered";
+	case cudaErrorNoDevice:
+		return "no CUDA-capable device is detected";
+	default:
+		return "unknown error";
+	}
+}
+
+const char *cudaGetErrorName(cudaError_t e)
+{
+	switch (e) {
+	case cudaSuccess:
+		return "cudaSuccess";
+	case cudaErrorInvalidValue:
+		return "cudaErrorInvalidValue";
+	case cudaErrorMemoryAllocation:
+		return "cudaErrorMemoryAllocation";
+	case cudaErrorInvalidConfiguration:
+		return "cudaErrorInvalidConfiguration";
+	case cudaErrorIllegalAddress:
+		return "cudaErrorIllegalAddress";
+	case cudaErrorNoDevice:
+		return "cudaErrorNoDevice";
+	default:
+		return "cudaErrorUnknown";
+	}
+}
+
+cudaError_t cudaGetLastError(void)
+{
+	cudaError_t e = last_error;
+	last_error = cudaSuccess;
+	return e;
+}
+cudaError_t cudaPeekAtLastError(void)
+{
+	return last_error;
+}
+cudaError_t cudaGetDeviceCount(int *count)
+{
+	*count = 1;
+	return cudaSuccess;
+}
+cudaError_t cudaGetDevice(int *device)
+{
+	*device = 0;
+	return cudaSuccess;
+}
+cudaError_t cudaSetDevice(int device)
+{
+	return device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+}
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device)
+{
+	if (device != 0)
+		return cudaErrorInvalidDevice;
+	std::memset(p, 0, sizeof *p);
+	std::snprintf(p->name, sizeof p->name, "cudajudge CPU emulator");
+	p->totalGlobalMem = (size_t)16 << 30;
+	p->sharedMemPerBlock = 48 * 1024;
+	p->warpSize = 32;
+	p->maxThreadsPerBlock = 1024;
+	p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
+	p->maxThreadsDim[2] = 64;
+	p->maxGridSize[0] = INT_MAX;
+	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+	p->major = 9;
+	p->minor = 0;
+	p->multiProcessorCount = 1;
+	p->l2CacheSize = 1 << 20;
+	return cudaSuccess;
+}
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
+{
+	cudaDeviceProp p;
+	cudaGetDeviceProperties(&p, device);
+	switch (attr) {
+	case cudaDevAttrMaxThreadsPerBlock:
+		*value = p.maxThreadsPerBlock;
+		break;
+	case cudaDevAttrWarpSize:
+		*value = 32;
+		break;
+	case cudaDevAttrMultiProcessorCount:
+		*value = p.multiProcessorCount;
+		break;
+	case cudaDevAttrL2CacheSize:
+		*value = p.l2CacheSize;
+		break;
+	case cudaDevAttrComputeCapabilityMajor:
+		*value = p.major;
+		break;
+	case cudaDevAttrComputeCapabilityMinor:
+		*value = p.minor;
+		break;
+	default:
+		return cudaErrorInvalidValue;
+	}
+	return cudaSuccess;
+}
+cudaError_t cudaDeviceSynchronize(void)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaDeviceReset(void)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaMalloc(void **ptr, size_t bytes)
+{
+	return allocate(ptr, bytes);
+}
+cudaError_t cudaFree(void *ptr)
+{
+	for (size_t i = 0; i < regions.size(); ++i)
+		if (regions[i].data == ptr) {
+			munmap(regions[i].map, regions[i].map_bytes);
+			regions.erase(regions.begin() + (long)i);
+			return cudaSuccess;
+		}
+	return ptr ? cudaErrorInvalidDevicePointer : cudaSuccess;
+}
+cudaError_t cudaMallocHost(void **ptr, size_t bytes)
+{
+	*ptr = std::malloc(bytes ? bytes : 1);
+	return *ptr ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned)
+{
+	return cudaMallocHost(ptr, bytes);
+}
+cudaError_t cudaFreeHost(void *ptr)
+{
+	std::free(ptr);
+	return cudaSuccess;
+}
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind)
+{
+	std::memmove(dst, src, bytes);
+	return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t)
+{
+	return cudaMemcpy(dst, src, bytes, kind);
+}
+cudaError_t cudaMemset(void *dst, int value, size_t bytes)
+{
+	std::memset(dst, value, bytes);
+	return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t)
+{
+	return cudaMemset(dst, value, bytes);
+}
+cudaError_t cudaStreamCreate(cudaStream_t *s)
+{
+	*s = new cj_emu_stream();
+	return cudaSuccess;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned)
+{
+	return cudaStreamCreate(s);
+}
+cudaError_t cudaStreamDestroy(cudaStream_t s)
+{
+	delete s;
+	return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaStreamQuery(cudaStream_t)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaEventCreate(cudaEvent_t *e)
+{
+	*e = new cj_emu_event{0};
+	return cudaSuccess;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned)
+{
+	return cudaEventCreate(e);
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e)
+{
+	delete e;
+	return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t)
+{
+	e->ms = now_ms();
+	return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaEventQuery(cudaEvent_t)
+{
+	return cudaSuccess;
+}
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+{
+	*ms = (float)(b->ms - a->ms);
+	return cudaSuccess;
+}

@@ -1,0 +1,60 @@
+/*
+ * The emulator's scheduler interface, between the shim headers (inline code
+ * compiled into the learner's translation unit, under ThreadSanitizer) and
+ * emu.cpp (the scheduler itself, compiled without instrumentation so that its
+ * bookkeeping is invisible to the race detector).
+ *
+ * Every CUDA thread of a block is a fiber; blocks of a grid run in turn. A
+ * fiber runs until it reaches a barrier, a warp collective or its end; when
+ * no fiber can run, the scheduler completes what can be completed or reports
+ * a deadlock (TLE) or a partial-warp collective (RACE) with file:line.
+ */
+#ifndef HARNESS_EMU_EMU_H
+#define HARNESS_EMU_EMU_H
+
+#include <cstdint>
+
+struct uint3;
+struct dim3;
+
+namespace cj_emu
+{
+
+/* Which collective a lane waits in. */
+enum op_kind : int {
+	OP_SHFL_IDX,
+	OP_SHFL_UP,
+	OP_SHFL_DOWN,
+	OP_SHFL_XOR,
+	OP_ALL,
+	OP_ANY,
+	OP_BALLOT,
+	OP_SYNCWARP,
+	OP_MATCH_ANY,
+	OP_ACTIVEMASK,
+};
+
+const uint3 &thread_idx();
+const uint3 &block_idx();
+const dim3 &block_dim();
+const dim3 &grid_dim();
+
+/* __syncthreads() and its counting variants: returns the count of threads
+ * whose predicate was non-zero. */
+int block_barrier(int predicate, const char *file, int line);
+
+/* A warp collective: deposits this lane's value, waits for the lanes named
+ * in mask, returns this lane's result (a shuffled value, a vote, a ballot). */
+uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
+                         const char *file, int line);
+
+/* Runs kernel(thread) for every thread of every block of the grid. */
+void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
+            void *ctx);
+
+/* Memory the learner's `extern __shared__` arrays point at. */
+extern unsigned char dynamic_shared[];
+
+} // namespace cj_emu
+
+#endif

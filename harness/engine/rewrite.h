@@ -1,0 +1,15 @@
+/* CUDA-only syntax rewritten for the host C++ compiler (the emu backend),
+ * keeping every line where it was so that messages still point at the
+ * learner's lines:
+ *   k<<<grid, block[, shared[, stream]]>>>(args)
+ *       -> cj_emu::launch_kernel(cj_emu::config(grid, block...), k, args)
+ *   extern __shared__ T name[];
+ *       -> static T *const name = reinterpret_cast<T *>(cj_emu::dynamic_shared); */
+#ifndef HARNESS_ENGINE_REWRITE_H
+#define HARNESS_ENGINE_REWRITE_H
+
+/* Returns the rewritten text (malloc'd); `shown` names the file in the #line
+ * directive put on top. */
+char *rewrite_for_emulator(const char *src, const char *shown);
+
+#endif

@@ -1,0 +1,241 @@
+/* block_softmax: cases, golden model (in double) and diagnoses (device side:
+ * block_softmax.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_ROWS, P_LEN, P_BLOCK, P_RPB };
+enum { B_X, B_Y };
+
+/* How a case's inputs are drawn. */
+enum spread {
+	SMALL,    /* uniform in [-5, 5) */
+	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
+	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
+	TIES,     /* every row constant, or two values only */
+	DOMINANT, /* one element 40, the rest in [-40, -30) */
+	RAMP,     /* the sample: x[j] = j / 8 */
+};
+
+static float draw(struct rng *rng, enum spread s, int64_t j, int64_t row, int64_t hot)
+{
+	switch (s) {
+	case LARGE:
+		return (float)rng_uniform(rng, -100, 100);
+	case NEGATIVE:
+		return (float)rng_uniform(rng, -120, -100);
+	case TIES:
+		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
+	case DOMINANT:
+		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
+	case RAMP:
+		return (float)j / 8;
+	default:
+		return (float)rng_uniform(rng, -5, 5);
+	}
+}
+
+/* Softmax of one row in double; y in float. */
+static void golden_row(const float *x, float *y, int64_t len)
+{
+	double m = -INFINITY, s = 0;
+	for (int64_t j = 0; j < len; ++j)
+		m = x[j] > m ? x[j] : m;
+	for (int64_t j = 0; j < len; ++j)
+		s += exp((double)x[j] - m);
+	for (int64_t j = 0; j < len; ++j)
+		y[j] = (float)(exp((double)x[j] - m) / s);
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
+                     int64_t len, int block, int rpb, enum spread spread, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_ROWS] = rows;
+	c->param[P_LEN] = len;
+	c->param[P_BLOCK] = block;
+	c->param[P_RPB] = rpb;
+	c->timed = timed;
+	uint64_t n = (uint64_t)(rows * len);
+	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
+	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, n)->expect;
+	for (int64_t r = 0; r < rows; ++r) {
+		int64_t hot = rng_range(rng, 0, len - 1);
+		for (int64_t j = 0; j < len; ++j)
+			x[r * len + j] = draw(rng, spread, j, r, hot);
+		golden_row(x + r * len, y + r * len, len);
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, "sample: one row 0, 0.125, ..., block 64", 1, 200, 64, 1, RAMP, false);
+	add_case(set, rng, "block 32, len 1", 20, 1, 32, 1, SMALL, false);
+	add_case(set, rng, "block 64 (2 warps), len 100", 30, 100, 64, 1, SMALL, false);
+	add_case(set, rng, "block 96 (3 warps), 2 rows per block", 40, 1000, 96, 2, SMALL, false);
+	add_case(set, rng, "block 96, len 50 (shorter than the block)", 30, 50, 96, 1, SMALL,
+	         false);
+	add_case(set, rng, "block 128, len 4099 (unaligned rows)", 12, 4099, 128, 1, SMALL, false);
+	add_case(set, rng, "block 256, len 30001 (long rows)", 3, 30001, 256, 1, SMALL, false);
+	add_case(set, rng, "block 992 (31 warps), len 2000", 10, 2000, 992, 1, SMALL, false);
+	add_case(set, rng, "block 1024, len 20480, 2 rows per block", 4, 20480, 1024, 2, SMALL,
+	         false);
+	add_case(set, rng, "inputs up to +-100 (exp overflows), block 64", 30, 700, 64, 1, LARGE,
+	         false);
+	add_case(set, rng, "all in [-120, -100) (exp underflows), block 96", 30, 300, 96, 1,
+	         NEGATIVE, false);
+	add_case(set, rng, "ties: constant and two-valued rows, block 128", 20, 129, 128, 1, TIES,
+	         false);
+	add_case(set, rng, "one dominant element per row, block 256", 20, 3000, 256, 1, DOMINANT,
+	         false);
+	add_case(set, rng, "random, many rows, block 128", plan->emulated ? 100 : 2000, 257, 128, 1,
+	         SMALL, false);
+	if (plan->timed)
+		add_case(set, rng, "timed", e->perf.n / 4096, 4096, 256, 1, SMALL, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t len = c->param[P_LEN], row = (int64_t)index / len;
+	w->block = row / c->param[P_RPB]; /* see block_softmax.cuh */
+	w->thread =
+	        (int64_t)(index % (uint64_t)len) % c->param[P_BLOCK]; /* if thread j % blockDim */
+}
+
+/* got / want in a row when it is the same (within 0.1 %) for every element
+ * large enough to tell, else 0. */
+static double row_ratio(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[P_LEN];
+	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	const float *want = (const float *)c->buf[B_Y].expect + row * len;
+	double ratio = 0;
+	for (int64_t j = 0; j < len; ++j) {
+		if (want[j] < 1e-20f)
+			continue;
+		double q = got[j] / want[j];
+		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
+			return 0;
+		ratio = q;
+	}
+	return ratio;
+}
+
+/* True when the row's elements from `from` on, and only those, are unwritten. */
+static bool unwritten_from(const struct jcase *c, int64_t row, int64_t from)
+{
+	int64_t len = c->param[P_LEN];
+	const uint32_t *bits = (const uint32_t *)c->buf[B_Y].data + row * len;
+	for (int64_t j = 0; j < len; ++j)
+		if ((bits[j] == 0xffffffffu) != (j >= from))
+			return false;
+	return true;
+}
+
+/* True when every element of the row is 0 or NaN (but written). */
+static bool row_zero_or_nan(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[P_LEN];
+	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	const uint32_t *bits = (const uint32_t *)got;
+	for (int64_t j = 0; j < len; ++j)
+		if (bits[j] == 0xffffffffu || !(got[j] == 0 || isnan(got[j])))
+			return false;
+	return true;
+}
+
+/* True when some row's first call (of rpb > 1) is right and a later one wrong. */
+static bool later_rows_wrong(const struct jcase *c)
+{
+	int64_t rows = c->param[P_ROWS], len = c->param[P_LEN], rpb = c->param[P_RPB];
+	if (rpb < 2)
+		return false;
+	const float *got = c->buf[B_Y].data, *want = c->buf[B_Y].expect;
+	bool first_ok = true, later_bad = false;
+	for (int64_t r = 0; r < rows; ++r)
+		for (int64_t j = 0; j < len; ++j) {
+			bool ok = fabs((double)got[r * len + j] - want[r * len + j]) <=
+			          5e-5 * fabs((double)want[r * len + j]) + 1e-30;
+			if (r % rpb == 0)
+				first_ok &= ok;
+			else
+				later_bad |= !ok;
+		}
+	return first_ok && later_bad;
+}
+
+/* True when the row equals a softmax taken separately over each warp's
+ * elements (thread t takes j = t, t + blockDim.x, ...), as code that reduces
+ * within warps only computes. */
+static bool per_warp_softmax(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[P_LEN], block = c->param[P_BLOCK];
+	const float *x = (const float *)c->buf[B_X].data + row * len;
+	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	if (block == 32 || len <= 32)
+		return false;
+	for (int64_t w = 0; w < block / 32; ++w) {
+		double m = -INFINITY, s = 0;
+		for (int64_t j = 0; j < len; ++j)
+			if ((j % block) / 32 == w)
+				m = x[j] > m ? x[j] : m;
+		for (int64_t j = 0; j < len; ++j)
+			if ((j % block) / 32 == w)
+				s += exp(x[j] - m);
+		for (int64_t j = 0; j < len; ++j)
+			if ((j % block) / 32 == w &&
+			    fabs(got[j] - exp(x[j] - m) / s) > 1e-3 * exp(x[j] - m) / s + 1e-30)
+				return false;
+	}
+	return true;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_Y || f->report.nshown == 0)
+		return NULL;
+	const struct mismatch *m = &f->report.shown[0];
+	int64_t len = c->param[P_LEN], block = c->param[P_BLOCK], row = (int64_t)m->index / len;
+	const float *x = (const float *)c->buf[B_X].data + row * len;
+	double big = 0;
+	for (int64_t j = 0; j < len; ++j)
+		big = fabs(x[j]) > big ? fabs(x[j]) : big;
+	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
+		return "wrong where inputs are large in magnitude: expf overflows above about 88 "
+		       "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
+		       "the row's maximum before expf, which leaves the softmax unchanged";
+	if (block < 1024 && row_zero_or_nan(c, row))
+		return "the whole row came out 0 (or NaN), as if the block's max or sum included "
+		       "something huge: with fewer than 32 warps, the shared slots past the last "
+		       "warp were never written in this kernel. Use -INFINITY (max) or 0 (sum) "
+		       "for lanes >= blockDim.x / 32 instead of reading their slots";
+	if (len > block && unwritten_from(c, row, block))
+		return "only the first blockDim.x elements of the row were written: each thread "
+		       "must loop over the row in steps of blockDim.x, in the max and the sum too";
+	if (per_warp_softmax(c, row))
+		return "each warp normalised only its own elements: the max and the sum were "
+		       "reduced within warps but not across the warps of the block (one shared "
+		       "slot per warp, then combine the slots)";
+	if (later_rows_wrong(c))
+		return "the first row each block handles is right but a later one is wrong: "
+		       "before shared memory is reused by the next call, every thread must be "
+		       "done reading it (a __syncthreads() between the last read and the next "
+		       "write)";
+	double ratio = row_ratio(c, row);
+	if (ratio != 0 && fabs(ratio - 1) > 1e-3)
+		return "each element is off by the same factor within a row: the normalising sum "
+		       "is wrong. It must add expf(x - max) over the whole row, from every warp of "
+		       "the block, and reach every thread";
+	return NULL;
+}
+
+const struct problem block_softmax_problem = {
+        .id = "block_softmax",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

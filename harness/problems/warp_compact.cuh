@@ -1,0 +1,58 @@
+/*
+ * Launch glue for warp_compact. The input is cut into runs of 32 elements;
+ * lane l of the warp handling run r gets element r * 32 + l and keeps it when
+ * it is >= t. The engine has already counted the kept values of every run,
+ * so the run's output starts at out + offset[r] (the number of values kept by
+ * the runs before it) and all runs together fill out[] in input order. Each
+ * warp handles `chunks` consecutive runs, loading them all first so that
+ * enough loads are in flight (1 in most cases, more in the timed case).
+ *   param[0] n        elements
+ *   param[1] block    blockDim.x, a multiple of 32
+ *   param[2] chunks   runs per warp, 1..CJ_COMPACT_MAX_CHUNKS
+ *   param[3] t        keep = (v >= t)
+ *   buffers  0 x (int, n)   1 offset (int, runs)   2 out (int, values kept)
+ *            3 counts (int, runs): what lane r % 32 returned for run r
+ * runs = ceil(n / 32). Lanes past n still call warp_compact (v = 0, keep =
+ * false), since all 32 lanes of a warp take part.
+ */
+#define CJ_COMPACT_MAX_CHUNKS 8
+
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_compact_kernel(const int *x, const int *offset, int *out, int *counts, long long n,
+                               int chunks, int t)
+{
+	const int lane = threadIdx.x % 32;
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	long long runs = (n + 31) / 32;
+	long long first_run = warp * chunks;
+	int v[CJ_COMPACT_MAX_CHUNKS], at[CJ_COMPACT_MAX_CHUNKS];
+#pragma unroll
+	for (int k = 0; k < CJ_COMPACT_MAX_CHUNKS; ++k) {
+		long long i = (first_run + k) * 32 + lane;
+		v[k] = k < chunks && i < n ? x[i] : 0;
+		at[k] = k < chunks && first_run + k < runs ? offset[first_run + k] : 0;
+	}
+#pragma unroll
+	for (int k = 0; k < CJ_COMPACT_MAX_CHUNKS; ++k) {
+		long long run = first_run + k;
+		if (k >= chunks || run >= runs) /* the same for every lane of the warp */
+			break;
+		long long i = run * 32 + lane;
+		int kept = warp_compact(v[k], i < n && v[k] >= t, out + at[k]);
+		if (lane == run % 32)
+			counts[run] = kept;
+	}
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[0];
+	unsigned block = (unsigned)c->param[1];
+	int chunks = (int)c->param[2];
+	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
+	cj_warp_compact_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
+	        (const int *)dev[0], (const int *)dev[1], (int *)dev[2], (int *)dev[3], n, chunks,
+	        (int)c->param[3]);
+}

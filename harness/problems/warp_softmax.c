@@ -1,0 +1,165 @@
+/* warp_softmax: cases, golden model (in double) and diagnoses (device side:
+ * warp_softmax.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_ROWS, P_LEN, P_BLOCK, P_RPW };
+enum { B_X, B_Y };
+
+/* How a case's inputs are drawn. */
+enum spread {
+	SMALL,    /* uniform in [-5, 5) */
+	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
+	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
+	TIES,     /* every row constant, or two values only */
+	DOMINANT, /* one element 40, the rest in [-40, -30) */
+	RAMP,     /* the sample: x[j] = j / 4 */
+};
+
+static float draw(struct rng *rng, enum spread s, int64_t j, int64_t row, int64_t len, int64_t hot)
+{
+	switch (s) {
+	case LARGE:
+		return (float)rng_uniform(rng, -100, 100);
+	case NEGATIVE:
+		return (float)rng_uniform(rng, -120, -100);
+	case TIES:
+		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
+	case DOMINANT:
+		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
+	case RAMP:
+		return (float)j / 4;
+	default:
+		(void)len;
+		return (float)rng_uniform(rng, -5, 5);
+	}
+}
+
+/* Softmax of one row in double; y in float. */
+static void golden_row(const float *x, float *y, int64_t len)
+{
+	double m = -INFINITY, s = 0;
+	for (int64_t j = 0; j < len; ++j)
+		m = x[j] > m ? x[j] : m;
+	for (int64_t j = 0; j < len; ++j)
+		s += exp((double)x[j] - m);
+	for (int64_t j = 0; j < len; ++j)
+		y[j] = (float)(exp((double)x[j] - m) / s);
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
+                     int64_t len, int block, int rpw, enum spread spread, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_ROWS] = rows;
+	c->param[P_LEN] = len;
+	c->param[P_BLOCK] = block;
+	c->param[P_RPW] = rpw;
+	c->timed = timed;
+	uint64_t n = (uint64_t)(rows * len);
+	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
+	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, n)->expect;
+	for (int64_t r = 0; r < rows; ++r) {
+		int64_t hot = rng_range(rng, 0, len - 1);
+		for (int64_t j = 0; j < len; ++j)
+			x[r * len + j] = draw(rng, spread, j, r, len, hot);
+		golden_row(x + r * len, y + r * len, len);
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, "sample: one row 0, 0.25, ..., 7.75", 1, 32, 32, 1, RAMP, false);
+	add_case(set, rng, "len 1", 50, 1, 64, 1, SMALL, false);
+	add_case(set, rng, "len 31, block 32", 40, 31, 32, 1, SMALL, false);
+	add_case(set, rng, "len 33, block 96", 50, 33, 96, 1, SMALL, false);
+	add_case(set, rng, "len 300, 3 rows per warp", 100, 300, 64, 3, SMALL, false);
+	add_case(set, rng, "len 1000, block 1024", 70, 1000, 1024, 1, SMALL, false);
+	add_case(set, rng, "len 1024", 64, 1024, 128, 1, SMALL, false);
+	add_case(set, rng, "len 4099 (long rows)", 9, 4099, 96, 1, SMALL, false);
+	add_case(set, rng, "inputs up to +-100 (exp overflows)", 60, 250, 128, 1, LARGE, false);
+	add_case(set, rng, "all in [-120, -100) (exp underflows)", 60, 130, 128, 2, NEGATIVE,
+	         false);
+	add_case(set, rng, "ties: constant and two-valued rows", 40, 70, 64, 1, TIES, false);
+	add_case(set, rng, "one dominant element per row", 40, 500, 256, 1, DOMINANT, false);
+	add_case(set, rng, "random, many rows", plan->emulated ? 200 : 4000, 97, 256, 1, SMALL,
+	         false);
+	if (plan->timed)
+		add_case(set, rng, "timed", e->perf.n / 1024, 1024, 256, 1, SMALL, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t len = c->param[P_LEN], row = (int64_t)index / len;
+	int64_t warp = row / c->param[P_RPW]; /* see warp_softmax.cuh */
+	int64_t thread = warp * 32 + (int64_t)(index % (uint64_t)len) % 32; /* if lane j % 32 */
+	w->block = thread / c->param[P_BLOCK];
+	w->thread = thread % c->param[P_BLOCK];
+}
+
+/* The row of the first mismatch: its got / want ratio when that is the same
+ * (within 0.1 %) for every element large enough to tell, else 0. */
+static double row_ratio(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[P_LEN];
+	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	const float *want = (const float *)c->buf[B_Y].expect + row * len;
+	double ratio = 0;
+	for (int64_t j = 0; j < len; ++j) {
+		if (want[j] < 1e-20f)
+			continue;
+		double q = got[j] / want[j];
+		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
+			return 0;
+		ratio = q;
+	}
+	return ratio;
+}
+
+/* True when, in the row, exactly the elements past the first 32 are unwritten. */
+static bool only_first_32(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[P_LEN];
+	const uint32_t *bits = (const uint32_t *)c->buf[B_Y].data + row * len;
+	for (int64_t j = 0; j < len; ++j)
+		if ((bits[j] == 0xffffffffu) != (j >= 32))
+			return false;
+	return true;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_Y || f->report.nshown == 0)
+		return NULL;
+	const struct mismatch *m = &f->report.shown[0];
+	int64_t len = c->param[P_LEN], row = (int64_t)m->index / len;
+	const float *x = (const float *)c->buf[B_X].data + row * len;
+	double big = 0;
+	for (int64_t j = 0; j < len; ++j)
+		big = fabs(x[j]) > big ? fabs(x[j]) : big;
+	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
+		return "wrong where inputs are large in magnitude: expf overflows above about 88 "
+		       "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
+		       "the row's maximum before expf, which leaves the softmax unchanged";
+	if (len > 32 && only_first_32(c, row))
+		return "only the first 32 elements of the row were written: each lane must loop "
+		       "over the row in steps of 32 (j = lane, lane + 32, ...), in the sums too";
+	double ratio = row_ratio(c, row);
+	if (ratio != 0 && fabs(ratio - 1) > 1e-3)
+		return "each element is off by the same factor within a row: the normalising "
+		       "sum is wrong. Every lane must divide by the sum of expf(x - max) over the "
+		       "whole row (all lanes' parts, reduced across the warp)";
+	return NULL;
+}
+
+const struct problem warp_softmax_problem = {
+        .id = "warp_softmax",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

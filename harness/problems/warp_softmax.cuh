@@ -1,0 +1,35 @@
+/*
+ * Launch glue for warp_softmax: a rows x len matrix stored row after row (row
+ * r starts at element r * len); global warp w handles rows w * rpw ..
+ * w * rpw + rpw - 1, calling warp_softmax_row once per row with all 32 lanes.
+ *   param[0] rows
+ *   param[1] len     elements per row, >= 1
+ *   param[2] block   blockDim.x, a multiple of 32
+ *   param[3] rpw     rows per warp, >= 1
+ *   buffers  0 x (float, rows * len)   1 y (float, rows * len)
+ * Warps past the last row do not call it at all.
+ */
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_softmax_kernel(const float *x, float *y, long long rows, int len, int rpw)
+{
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	for (int k = 0; k < rpw; ++k) {
+		long long r = warp * rpw + k;
+		if (r >= rows) /* the same for every lane of the warp */
+			break;
+		warp_softmax_row(x + r * len, y + r * len, len);
+	}
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long rows = c->param[0];
+	int len = (int)c->param[1];
+	unsigned block = (unsigned)c->param[2];
+	int rpw = (int)c->param[3];
+	long long warps = (rows + rpw - 1) / rpw;
+	cj_warp_softmax_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
+	        (const float *)dev[0], (float *)dev[1], rows, len, rpw);
+}

@@ -1,0 +1,54 @@
+/*
+ * Launch glue for warp_vote. Each warp votes on `chunks` consecutive runs of
+ * 32 elements, loading them all first so that enough loads are in flight
+ * (chunks = 1 in most cases, more in the timed case). Lane l of global warp w
+ * handles element (w * chunks + k) * 32 + l of run k, with pred = x[i] > 0.
+ *   param[0] n        elements
+ *   param[1] block    blockDim.x, a multiple of 32
+ *   param[2] chunks   runs of 32 per warp, 1..CJ_VOTE_MAX_CHUNKS
+ *   buffers  0 x (int, n)
+ *            1 count (int, n): what lane i's call returned
+ *            2 flags (int, n): bit 0 what *any was set to, bit 1 what *all was
+ * Lanes past n still call warp_vote (with pred = false), since all 32 lanes
+ * of a warp take part, and store nothing.
+ */
+#define CJ_VOTE_MAX_CHUNKS 8
+
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+__global__ void __launch_bounds__(1024)
+        cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
+{
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	int v[CJ_VOTE_MAX_CHUNKS];
+#pragma unroll
+	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		v[k] = k < chunks && i < n ? x[i] : 0;
+	}
+#pragma unroll
+	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
+		if (k >= chunks) /* the same for every lane of the warp */
+			break;
+		/* Preset both answers (alternating with k) so that a call which
+		 * forgets to store one of them is caught. */
+		bool any = k % 2 == 0, all = k % 2 == 1;
+		int c = warp_vote(v[k] > 0, &any, &all);
+		long long i = first + 32LL * k;
+		if (i < n) {
+			count[i] = c;
+			flags[i] = (any ? 1 : 0) | (all ? 2 : 0);
+		}
+	}
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[0];
+	unsigned block = (unsigned)c->param[1];
+	int chunks = (int)c->param[2];
+	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
+	cj_warp_vote_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
+	        (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, chunks);
+}
