@@ -659,6 +659,7 @@ class RealEngineTest(unittest.TestCase):
         self.assertTrue(any(line.startswith("warp_scan ") for line in listed.stdout.splitlines()))
         unknown = self.judge("wrp_scan")
         self.assertEqual(unknown.returncode, 2)
+        # the closest name comes first; other warp_* exercises may follow it
         self.assertIn("did you mean: warp_scan", unknown.stderr)
 
     def test_syntax_error_is_a_compile_error_at_its_line(self):
