@@ -137,6 +137,31 @@ static int run_tool(char **argv, char **log, double *seconds)
 	return r.exit_code == 0 ? 0 : 1;
 }
 
+/* Compiles with cc_argv, then (unless compile_only) links with ld_argv;
+ * fills res with the status, both phases' times and their rewritten logs. */
+static void compile_and_link(const struct build_paths *p, char **cc_argv, char **ld_argv,
+                             bool compile_only, struct build_result *res)
+{
+	char *raw = NULL;
+	int rc = run_tool(cc_argv, &raw, &res->compile_s);
+	res->log = rewrite_compiler_log(raw, p->root);
+	free(raw);
+	if (rc != 0) {
+		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
+		return;
+	}
+	if (compile_only)
+		return;
+	rc = run_tool(ld_argv, &raw, &res->link_s);
+	char *link_log = rewrite_compiler_log(raw, p->root);
+	free(raw);
+	char *both = xasprintf("%s%s", res->log, link_log);
+	free(res->log);
+	free(link_log);
+	res->log = both;
+	res->status = rc < 0 ? BUILD_TOOL_FAILED : rc > 0 ? BUILD_LINK_FAILED : BUILD_OK;
+}
+
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
                       const char *workdir, const char *out_bin, bool compile_only,
                       struct build_result *res)
@@ -150,28 +175,13 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
-	char *raw = NULL;
 
 	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3", "-lineinfo", arch, inc_rt, inc_pb,
 	                   def_src,         def_glue,     "-c",  tu,          "-o", obj,    NULL};
-	int rc = run_tool(cc_argv, &raw, &res->compile_s);
-	res->log = rewrite_compiler_log(raw, p->root);
-	free(raw);
-	if (rc != 0) {
-		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
-	} else if (!compile_only) {
-		char *ld_argv[] = {
-		        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
-		        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
-		rc = run_tool(ld_argv, &raw, &res->link_s);
-		char *link_log = rewrite_compiler_log(raw, p->root);
-		free(raw);
-		char *both = xasprintf("%s%s", res->log, link_log);
-		free(res->log);
-		free(link_log);
-		res->log = both;
-		res->status = rc < 0 ? BUILD_TOOL_FAILED : rc > 0 ? BUILD_LINK_FAILED : BUILD_OK;
-	}
+	char *ld_argv[] = {
+	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
+	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
+	compile_and_link(p, cc_argv, ld_argv, compile_only, res);
 	free(arch);
 	free(inc_rt);
 	free(inc_pb);
@@ -267,31 +277,17 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-o",
 	                   obj,
 	                   NULL};
-	int rc = run_tool(cc_argv, &raw, &res->compile_s);
-	res->log = rewrite_compiler_log(raw, p->root);
-	free(raw);
-	if (rc != 0) {
-		res->status = rc < 0 ? BUILD_TOOL_FAILED : BUILD_COMPILE_FAILED;
-	} else {
-		char *ld_argv[] = {(char *)p->cxx,
-		                   "-fsanitize=thread",
-		                   "-o",
-		                   (char *)out_bin,
-		                   obj,
-		                   "-Wl,--whole-archive",
-		                   lib,
-		                   "-Wl,--no-whole-archive",
-		                   "-lpthread",
-		                   NULL};
-		rc = run_tool(ld_argv, &raw, &res->link_s);
-		char *link_log = rewrite_compiler_log(raw, p->root);
-		free(raw);
-		char *both = xasprintf("%s%s", res->log, link_log);
-		free(res->log);
-		free(link_log);
-		res->log = both;
-		res->status = rc < 0 ? BUILD_TOOL_FAILED : rc > 0 ? BUILD_LINK_FAILED : BUILD_OK;
-	}
+	char *ld_argv[] = {(char *)p->cxx,
+	                   "-fsanitize=thread",
+	                   "-o",
+	                   (char *)out_bin,
+	                   obj,
+	                   "-Wl,--whole-archive",
+	                   lib,
+	                   "-Wl,--no-whole-archive",
+	                   "-lpthread",
+	                   NULL};
+	compile_and_link(p, cc_argv, ld_argv, false, res);
 	free(inc_emu);
 	free(inc_rt);
 	free(inc_pb);

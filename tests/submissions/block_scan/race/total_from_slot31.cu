@@ -1,7 +1,7 @@
+// RACE: takes slot 31 as the block total after scanning all 32 slots, most of them never written.
 // expect-gpu: WA
-// RACE: warp 0 scans all 32 slots and takes slot 31 as the block total, but with fewer than 32 warps
-// slots past the last warp were never written (an emulator flags the read). On a GPU the judge fills
-// shared memory with junk first, so the totals (and every later tile) are wrong in every run: WA.
+// An emulator flags the read. On a GPU the judge fills shared memory with junk before the first
+// call, so with fewer than 32 warps the totals (and every later tile) are wrong, every run.
 __device__ int block_inclusive_scan(int v, int *block_total)
 {
 	__shared__ int slot[32];

@@ -1,7 +1,7 @@
+// RACE: warp 0 combines all 32 slots, reading the slots of warps that do not exist (never written).
 // expect-gpu: WA
-// RACE: warp 0 combines all 32 slots, but with fewer than 32 warps the slots past the last warp were
-// never written (an emulator flags the read). On a GPU the judge fills shared memory with junk
-// (about 2.9e38) first, so the max and the sum take it in and every row comes out 0: WA, every run.
+// An emulator flags the read. On a GPU the judge fills shared memory with junk (about 2.9e38)
+// before the first call, so the max and the sum take it in and every row comes out 0, every run.
 __device__ void block_softmax_row(const float *x, float *y, int len)
 {
 	__shared__ float max_slot[32], sum_slot[32];
