@@ -1,4 +1,7 @@
 // WA: numbers warps with threadIdx.x and blockDim.x; right for 1-D blocks, 0 for a 16x16 block.
+// expect-emu: RACE
+// In 2-D blocks several threads store to the same shared slot at once; the emulator reports
+// that race before the wrong sums are even compared.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
