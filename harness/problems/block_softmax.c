@@ -5,6 +5,7 @@
 
 #include "../engine/cases.h"
 #include "problem.h"
+#include "softmax_golden.h"
 
 enum { P_ROWS, P_LEN, P_BLOCK, P_RPB };
 enum { B_X, B_Y };
@@ -37,18 +38,6 @@ static float draw(struct rng *rng, enum spread s, int64_t j, int64_t row, int64_
 	}
 }
 
-/* Softmax of one row in double; y in float. */
-static void golden_row(const float *x, float *y, int64_t len)
-{
-	double m = -INFINITY, s = 0;
-	for (int64_t j = 0; j < len; ++j)
-		m = x[j] > m ? x[j] : m;
-	for (int64_t j = 0; j < len; ++j)
-		s += exp((double)x[j] - m);
-	for (int64_t j = 0; j < len; ++j)
-		y[j] = (float)(exp((double)x[j] - m) / s);
-}
-
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
                      int64_t len, int block, int rpb, enum spread spread, bool timed)
 {
@@ -65,7 +54,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 		int64_t hot = rng_range(rng, 0, len - 1);
 		for (int64_t j = 0; j < len; ++j)
 			x[r * len + j] = draw(rng, spread, j, r, hot);
-		golden_row(x + r * len, y + r * len, len);
+		golden_softmax_row(x + r * len, y + r * len, len);
 	}
 }
 
