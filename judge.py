@@ -1791,10 +1791,35 @@ def add_editor_arguments(parser):
     pass
 
 
+def is_cuda_install(folder):
+    """True when clang would accept FOLDER as --cuda-path: headers, bin and libdevice."""
+    return bool(folder) and os.path.isfile(os.path.join(folder, "include", "cuda.h")) and \
+        os.path.isdir(os.path.join(folder, "bin")) and \
+        os.path.isdir(os.path.join(folder, "nvvm", "libdevice"))
+
+
+def nvcc_top(ws, nvcc):
+    """The toolkit folder nvcc itself reports (TOP in a dry run); wrappers and
+    symbolic links in front of the real nvcc do not mislead it."""
+    try:
+        done = subprocess.run([nvcc, "--dryrun", "-E", "-x", "cu", os.devnull], cwd=ws.root,
+                              env=ws.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, encoding="utf-8", errors="replace", timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"^#\$ TOP=(.+)$", done.stdout, re.MULTILINE)
+    return os.path.realpath(found.group(1).strip()) if found else None
+
+
 def cuda_install(ws):
-    """The CUDA toolkit folder of the nvcc the judge uses, or None."""
+    """The CUDA toolkit folder of the nvcc the judge uses, as clang wants it, or None."""
     nvcc = ws.which("nvcc")
-    return os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+    candidates = [ws.env.get("CUDA_PATH"), ws.env.get("CUDA_HOME")]
+    if nvcc:
+        candidates += [nvcc_top(ws, nvcc),
+                       os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))]
+    candidates += ["/usr/local/cuda", "/usr/lib/cuda", "/opt/cuda"]
+    return next((os.path.realpath(c) for c in candidates if is_cuda_install(c)), None)
 
 
 def clangd_major(ws):

@@ -673,6 +673,21 @@ class EditorTest(FakeRepoTest):
     def test_bad_arguments(self):
         self.assertUsageError(self.judge("editor", "warp_scan"), "unrecognized")
 
+    def test_cuda_folder_is_the_one_nvcc_reports_not_where_a_wrapper_sits(self):
+        toolkit = self.path("toolkit")
+        for folder in ("bin", "include", os.path.join("nvvm", "libdevice")):
+            os.makedirs(os.path.join(toolkit, folder))
+        write(os.path.join(toolkit, "include", "cuda.h"), "")
+        wrapper = self.path("wrapper", "bin", "nvcc")  # like /usr/local/bin/nvcc
+        write(wrapper, f"#!/bin/sh\necho '#$ TOP={toolkit}/bin/..'\n")
+        os.chmod(wrapper, 0o755)
+        tools = types.SimpleNamespace(root=self.root, env={}, which=lambda tool: wrapper)
+        self.assertEqual(judge.cuda_install(tools), os.path.realpath(toolkit))
+        self.assertFalse(judge.is_cuda_install(self.path("wrapper")))
+        write(wrapper, "#!/bin/sh\nexit 1\n")
+        tools.env = {"CUDA_PATH": toolkit}
+        self.assertEqual(judge.cuda_install(tools), os.path.realpath(toolkit))
+
 
 def clangd_missing():
     if not shutil.which("clangd"):
@@ -680,6 +695,10 @@ def clangd_missing():
     env, _ = judge.tool_environment(REAL_ROOT)
     if not shutil.which("nvcc", path=env.get("PATH", "")):
         return "nvcc (the CUDA headers) not found"
+    tools = types.SimpleNamespace(root=REAL_ROOT, env=env,
+                                  which=lambda tool: shutil.which(tool, path=env.get("PATH", "")))
+    if not judge.cuda_install(tools):
+        return "no CUDA toolkit folder that clang accepts (include/cuda.h, bin, nvvm/libdevice)"
     if not os.path.isfile(os.path.join(REAL_ROOT, "harness", "runtime", "glue.h")):
         return "no harness/runtime/glue.h"
     return None
