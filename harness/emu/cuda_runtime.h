@@ -313,11 +313,21 @@ inline unsigned cj_emu_match_any(const char *file, int line, unsigned mask, T va
 	                                         line);
 }
 #define __match_any_sync(mask, v) cj_emu_match_any(__FILE__, __LINE__, (mask), (v))
-inline void cj_emu_syncwarp(const char *file, int line, unsigned mask = 0xffffffffu)
-{
-	cj_emu::warp_collective(cj_emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
-}
-#define __syncwarp(...) cj_emu_syncwarp(__FILE__, __LINE__, ##__VA_ARGS__)
+/* __syncwarp() and __syncwarp(mask) both: the macro names the caller's line and
+ * the call takes the optional mask (`, ##__VA_ARGS__` keeps its comma in ISO mode). */
+struct cj_emu_syncwarp_at {
+	const char *file;
+	int line;
+	void operator()(unsigned mask = 0xffffffffu) const
+	{
+		cj_emu::warp_collective(cj_emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
+	}
+};
+#define __syncwarp                                                                                 \
+	cj_emu_syncwarp_at                                                                         \
+	{                                                                                          \
+		__FILE__, __LINE__                                                                 \
+	}
 
 /* ---- atomics (sequentially consistent; ThreadSanitizer sees them) --------- */
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \

@@ -128,8 +128,14 @@ fiber &cur()
 
 /* ---- reports ----------------------------------------------------------- */
 
+/* The file a report has named already: later places in it say only "line N". */
+const char *named_file;
+
 std::string where(const char *file, int line)
 {
+	if (named_file && std::strcmp(named_file, file) == 0)
+		return "line " + std::to_string(line);
+	named_file = file;
 	return std::string(file) + ":" + std::to_string(line);
 }
 
@@ -217,9 +223,13 @@ std::string doing(const fiber &f)
 /* Groups threads by what they do: "threads 0-15 wait at ...; threads 16-31 have exited". */
 std::string census(const std::vector<int> &ids)
 {
+	/* Grouped by the full description; worded with where()'s short form. */
+	const char *named = named_file;
+	named_file = nullptr;
 	std::vector<std::pair<std::string, std::vector<int>>> groups;
 	for (int id : ids) {
 		std::string d = doing(B.fibers[id]);
+		named_file = nullptr;
 		auto it = std::find_if(groups.begin(), groups.end(),
 		                       [&](const auto &g) { return g.first == d; });
 		if (it == groups.end())
@@ -227,11 +237,13 @@ std::string census(const std::vector<int> &ids)
 		else
 			it->second.push_back(id);
 	}
+	named_file = named;
 	std::string s;
-	for (auto &g : groups)
+	for (auto &g : groups) {
 		s += (s.empty() ? "" : "; ") +
-		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second) +
-		     " " + g.first;
+		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second);
+		s += " " + doing(B.fibers[g.second.front()]);
+	}
 	return s;
 }
 
@@ -361,6 +373,7 @@ unsigned existing_lanes(int w)
 		bool there = id < B.nthreads && !(missing >> l & 1);
 		(there ? in : out).push_back(id);
 	}
+	named_file = nullptr;
 	std::string text =
 	        std::string(op_name(f.op)) + " at " + where(f.file, f.line) + " with mask 0x";
 	char hex[16];
@@ -621,6 +634,7 @@ bool resolve()
 			}
 			return true;
 		}
+		named_file = nullptr;
 		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
 		                               ". __syncthreads() must be reached by every thread "
 		                               "of the block, at the "
@@ -644,6 +658,7 @@ bool resolve()
 		}
 		partial_collective(f, away);
 	}
+	named_file = nullptr;
 	fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all));
 }
 
@@ -702,16 +717,12 @@ void *watchdog(void *)
 			continue;
 		}
 		if (++still == 12) { /* three seconds */
-			fail(CJ_EXIT_DEADLOCK, thread_name(current) + " of " + block_name() +
-			                               " has run for 3 s without reaching a "
-			                               "barrier or a warp operation: "
-			                               "an endless loop, or a wait for something "
-			                               "another thread of the "
-			                               "block does later (the emulator runs a "
-			                               "block's threads in turn "
-			                               "between barriers, so such a wait never "
-			                               "ends; on a GPU it may hang "
-			                               "too)");
+			fail(CJ_EXIT_DEADLOCK,
+			     thread_name(current) + " of " + block_name() +
+			             " has run for 3 s without reaching a barrier or warp "
+			             "operation: an endless loop, or a wait for a later "
+			             "step of another thread (the emulator runs threads "
+			             "in turn between barriers; a GPU may hang too)");
 		}
 	}
 	return nullptr;

@@ -48,9 +48,9 @@ struct judgement {
 	struct case_outcome out[CASES_MAX];
 	char *case_json[CASES_MAX];
 	int nout;
-	char message[1024];
-	char note[256]; /* one line about the backend, e.g. why the emulator */
-	bool emulated;  /* the emu backend runs the cases */
+	char message[1664]; /* a case name and its detail */
+	char note[256];     /* one line about the backend, e.g. why the emulator */
+	bool emulated;      /* the emu backend runs the cases */
 	double t0;
 };
 
@@ -64,11 +64,28 @@ static void finish(struct judgement *j)
 		free(j->case_json[i]);
 }
 
-static struct run_limits learner_limits(const struct problem_entry *e)
+/* The emulator runs every CUDA thread as a fiber on one core, often on a busy
+ * machine: its time limits are EMU_TIME_SCALE times the catalog's. Endless
+ * loops and deadlocks do not wait for them: its watchdog reports a thread
+ * that makes no progress for 3 s. */
+#define EMU_TIME_SCALE 3
+
+static double wall_limit(const struct judgement *j)
 {
+	return j->entry->limits.wall_s * (j->emulated ? EMU_TIME_SCALE : 1);
+}
+
+static double cpu_limit(const struct judgement *j)
+{
+	return j->entry->limits.cpu_s * (j->emulated ? EMU_TIME_SCALE : 1);
+}
+
+static struct run_limits learner_limits(const struct judgement *j)
+{
+	const struct problem_entry *e = j->entry;
 	struct run_limits lim = {
-	        .wall_s = e->limits.wall_s,
-	        .cpu_s = e->limits.cpu_s,
+	        .wall_s = wall_limit(j),
+	        .cpu_s = cpu_limit(j),
 	        .memory_bytes = e->limits.memory_mb << 20,
 	        .output_keep = e->limits.output_kb << 10,
 	        .output_kill = (uint64_t)64 << 20,
@@ -163,16 +180,15 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 		         "%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
 		         "__syncthreads() or a wait that not every thread reaches) or an endless "
 		         "loop",
-		         after, in_case, r->wall_s, j->entry->limits.wall_s);
+		         after, in_case, r->wall_s, wall_limit(j));
 		break;
 	case RUN_SIGNALED:
-		if (r->signal == SIGXCPU ||
-		    (r->signal == SIGKILL && r->cpu_s >= j->entry->limits.cpu_s)) {
+		if (r->signal == SIGXCPU || (r->signal == SIGKILL && r->cpu_s >= cpu_limit(j))) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
 			         "%sused more than %.0f s of CPU time%s: an endless loop on the "
 			         "host?",
-			         after, j->entry->limits.cpu_s, during);
+			         after, cpu_limit(j), during);
 		} else {
 			o->verdict = V_RE;
 			snprintf(o->detail, sizeof o->detail, "%sthe program was killed by %s%s",
@@ -182,8 +198,7 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail, "%sthe program printed more than %llu MiB%s",
-		         after, (unsigned long long)(learner_limits(j->entry).output_kill >> 20),
-		         during);
+		         after, (unsigned long long)(learner_limits(j).output_kill >> 20), during);
 		break;
 	default:
 		o->verdict = V_RE;
@@ -283,7 +298,7 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	snprintf(fd, sizeof fd, "%d", set->fd);
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
-	struct run_limits lim = learner_limits(j->entry);
+	struct run_limits lim = learner_limits(j);
 	return run_supervised(argv, set->fd, &lim, r);
 }
 

@@ -15,7 +15,7 @@ struct case_outcome {
 	enum verdict verdict;
 	struct case_findings f;
 	const char *diagnosis; /* static text or NULL */
-	char detail[640];      /* what happened, when not a plain mismatch */
+	char detail[1536];     /* what happened, when not a plain mismatch */
 	double time_ms;        /* median of the timed repetitions, < 0 when not timed */
 };
 

@@ -73,8 +73,8 @@ struct cj_wire_case {
 	int32_t guard_buf;    /* buffer whose guard zone was overwritten, -1 if none */
 	int32_t guard_side;   /* -1 before the buffer, +1 after it */
 	int64_t guard_offset; /* byte distance of the first damaged guard byte */
-	char error[256]; /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
-	uint32_t reps;   /* timed repetitions */
+	char error[1024]; /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
+	uint32_t reps;    /* timed repetitions */
 	float median_ms, min_ms, max_ms;
 };
 
