@@ -65,19 +65,20 @@ static void finish(struct judgement *j)
 }
 
 /* The emulator runs every CUDA thread as a fiber on one core, often on a busy
- * machine: its time limits are EMU_TIME_SCALE times the catalog's. Endless
- * loops and deadlocks do not wait for them: its watchdog reports a thread
- * that makes no progress for 3 s. */
-#define EMU_TIME_SCALE 3
+ * machine, so wall time says little there: an emulated run may use the
+ * catalog's wall_s in CPU time, and gets EMU_WALL_SCALE times wall_s on the
+ * clock as a backstop. Deadlocks do not wait for either: the emulator's
+ * watchdog reports a thread that makes no progress for 3 s. */
+#define EMU_WALL_SCALE 3
 
 static double wall_limit(const struct judgement *j)
 {
-	return j->entry->limits.wall_s * (j->emulated ? EMU_TIME_SCALE : 1);
+	return j->entry->limits.wall_s * (j->emulated ? EMU_WALL_SCALE : 1);
 }
 
 static double cpu_limit(const struct judgement *j)
 {
-	return j->entry->limits.cpu_s * (j->emulated ? EMU_TIME_SCALE : 1);
+	return j->emulated ? j->entry->limits.wall_s : j->entry->limits.cpu_s;
 }
 
 static struct run_limits learner_limits(const struct judgement *j)
@@ -186,9 +187,10 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 		if (r->signal == SIGXCPU || (r->signal == SIGKILL && r->cpu_s >= cpu_limit(j))) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
-			         "%sused more than %.0f s of CPU time%s: an endless loop on the "
-			         "host?",
-			         after, cpu_limit(j), during);
+			         "%sused more than %.0f s of CPU time%s: %s", after, cpu_limit(j),
+			         during,
+			         j->emulated ? "an endless loop, or a wait that never ends"
+			                     : "an endless loop on the host?");
 		} else {
 			o->verdict = V_RE;
 			snprintf(o->detail, sizeof o->detail, "%sthe program was killed by %s%s",
