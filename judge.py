@@ -558,7 +558,7 @@ def load_catalog(ws):
     code, stdout, stderr = run_engine_once(ws, ["catalog", "--root", ws.root])
     if code == 2 and stderr.strip():
         # problems.yaml is invalid: the engine's message says where.
-        raise JudgeError(stderr.rstrip("\n"), as_is=True)
+        raise JudgeError(stderr.rstrip("\n") + "\n" + tr("catalog_restore"), as_is=True)
     if code != 0:
         raise JudgeError(engine_failure(tr("engine_while_catalog", how=describe_exit(code)),
                                         stderr))
@@ -1265,6 +1265,9 @@ def file_to_judge(ws, problem, file_option):
     else:
         path = os.path.abspath(file_option)
     if not os.path.isfile(path):
+        template = ws.path("templates", problem["id"] + ".cu")
+        if file_option is None and not os.path.isfile(template):
+            raise JudgeError(tr("template_missing", file=ws.relative(template)))
         raise JudgeError(tr("file_missing", file=shown_path(path), id=problem["id"],
                             template=f"templates/{problem['id']}.cu"))
     return ws.relative(path)

@@ -134,6 +134,10 @@ MESSAGES = {
     "reference_missing": ("{file} is missing; the repository is incomplete "
                           "(git checkout -- reference/ restores it)",
                           "{file} 不存在，仓库不完整（git checkout -- reference/ 可以恢复）"),
+    "catalog_restore": ("problems.yaml is the judge's catalog of exercises; if you did not "
+                        "mean to change it, `git checkout -- problems.yaml` restores it",
+                        "problems.yaml 是判题器的题目目录；如果不是有意修改，"
+                        "`git checkout -- problems.yaml` 可以恢复它"),
     # -- reset --------------------------------------------------------------
     "template_missing": ("{file} is missing; the repository is incomplete "
                          "(git checkout -- templates/ restores it)",

@@ -68,11 +68,23 @@ class ResolveIdTest(FakeRepoTest):
         self.assertEqual(self.judge_calls(), [])
 
     def test_missing_exercise_file_names_it_and_the_template(self):
+        write(os.path.join(self.root, "templates", "block_reduce_sum.cu"), "// template\n")
         done = self.judge("block_reduce_sum")
         self.assertCleanFailure(done)
         self.assertIn("exercises/block_reduce_sum.cu", done.stderr)
         self.assertIn("templates/block_reduce_sum.cu", done.stderr)
         self.assertEqual(self.judge_calls(), [])
+
+    def test_missing_exercise_and_template_says_the_checkout_is_incomplete(self):
+        os.remove(os.path.join(self.root, "exercises", "warp_scan.cu"))
+        template = os.path.join(self.root, "templates", "warp_scan.cu")
+        if os.path.exists(template):
+            os.remove(template)
+        done = self.judge("warp_scan")
+        self.assertCleanFailure(done)
+        self.assertIn("templates/warp_scan.cu is missing", done.stderr)
+        self.assertIn("git checkout -- templates/", done.stderr)
+        self.assertNotIn("copy templates/warp_scan.cu", done.stderr)
 
     def test_missing_explicit_file(self):
         done = self.judge("warp_scan", "nowhere/mine.cu")
@@ -243,6 +255,7 @@ class EngineMalfunctionTest(FakeRepoTest):
         self.assertEqual(done.stderr.strip().splitlines()[0],
                          "problems.yaml:12:5: unknown key 'titel' "
                          "(expected one of: id, aliases, title)")
+        self.assertIn("git checkout -- problems.yaml", done.stderr)
 
     def test_engine_override_that_does_not_exist(self):
         done = self.judge("warp_scan",
