@@ -11,14 +11,17 @@ Run: python3 -m unittest discover -s tests/python -v
 (meson test runs it with CUDAJUDGE_ROOT and CUDAJUDGE_BUILD set.)
 """
 
+import glob
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
@@ -561,6 +564,60 @@ class BuildManagementTest(unittest.TestCase):
         self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
         self.assertIn("fails", done.stdout)  # meson test's own output is streamed
         self.assertEqual(done.stdout.splitlines()[-1], "selftest: 1 passed, 1 failed, 1 skipped")
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_two_judges_at_once_build_once_and_the_second_waits(self):
+        import fcntl
+        lock_path = os.path.join(self.root, ".cudajudge", "build.lock")
+        os.makedirs(os.path.dirname(lock_path))
+        with open(lock_path, "a") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as if another judge were building
+            env = clean_environment()
+            env.update(CUDAJUDGE_ROOT=self.root)
+            waiting = subprocess.Popen([sys.executable, JUDGE, "list"], cwd=self.root, env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       stdin=subprocess.DEVNULL, text=True)
+            time.sleep(1.5)
+            self.assertIsNone(waiting.poll(), "the judge did not wait for the build lock")
+            self.assertFalse(os.path.exists(os.path.join(self.root, "build", "build.ninja")))
+        out, err = waiting.communicate(timeout=300)
+        self.assertEqual(waiting.returncode, 0, err)
+        self.assertIn("another judge is building build", err)
+        self.assertIn("Toy scan", out)
+        both = [subprocess.Popen([sys.executable, JUDGE, "list"], cwd=self.root, env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 stdin=subprocess.DEVNULL, text=True) for _ in range(2)]
+        for judge_run in both:
+            out, err = judge_run.communicate(timeout=300)
+            self.assertEqual(judge_run.returncode, 0, err)
+            self.assertIn("Toy scan", out)
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_a_read_only_checkout_builds_in_the_users_cache(self):
+        cache = tempfile.mkdtemp(prefix="cudajudge-cache-")
+        self.addCleanup(shutil.rmtree, cache, True)
+        view = tempfile.mkdtemp(prefix="cudajudge-ro-")
+        self.addCleanup(shutil.rmtree, view, True)
+        if os.geteuid() == 0:  # root writes anywhere: a read-only bind mount instead
+            mounted = subprocess.run(f"mount --bind {shlex.quote(self.root)} {shlex.quote(view)}"
+                                     f" && mount -o remount,ro,bind {shlex.quote(view)}",
+                                     shell=True, stderr=subprocess.DEVNULL).returncode == 0
+            if not mounted:
+                self.skipTest("cannot make a read-only mount here")
+            self.addCleanup(subprocess.run, ["umount", view])
+            root = view
+        else:
+            os.chmod(self.root, 0o555)
+            self.addCleanup(os.chmod, self.root, 0o755)
+            root = self.root
+        env = {"CUDAJUDGE_ROOT": root, "XDG_CACHE_HOME": cache}
+        done = self.judge("list", env=env)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("this checkout is read-only: building in " + cache, done.stderr)
+        self.assertIn("Toy scan", done.stdout)
+        self.assertFalse(os.path.exists(os.path.join(root, "build")))
+        built = glob.glob(os.path.join(cache, "cudajudge", "build-*", "build.ninja"))
+        self.assertEqual(len(built), 1, built)
 
     def test_missing_meson_gives_the_install_command(self):
         empty = os.path.join(self.root, "empty-path")
