@@ -17,8 +17,8 @@
 enum { P_N, P_BLOCK, P_SLOTS };
 enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-                     int block, int64_t slots, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int64_t slots, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;
@@ -102,16 +102,22 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 			int64_t i = order[j];
 			if (olds[i] != expect) {
 				bool is_new = olds[i] == expect + v[i];
-				snprintf(why, whylen,
-				         "slot %lld: thread %lld (block %lld, thread %lld) got %g back, "
-				         "but after the %lld updates before it the slot held %g. %s",
-				         (long long)k, (long long)i, (long long)(i / c->param[P_BLOCK]),
-				         (long long)(i % c->param[P_BLOCK]), (double)olds[i],
-				         (long long)(j - lo), (double)expect,
-				         is_new ? "That is the value after its own update: return the "
-				                  "old value, the one the successful atomicCAS returned"
-				                : "Each thread must get back the value the slot held "
-				                  "just before its own update");
+				snprintf(
+				        why, whylen,
+				        "slot %lld: thread %lld (block %lld, thread %lld) got %g "
+				        "back, "
+				        "but after the %lld updates before it the slot held %g. %s",
+				        (long long)k, (long long)i,
+				        (long long)(i / c->param[P_BLOCK]),
+				        (long long)(i % c->param[P_BLOCK]), (double)olds[i],
+				        (long long)(j - lo), (double)expect,
+				        is_new ? "That is the value after its own update: return "
+				                 "the "
+				                 "old value, the one the successful atomicCAS "
+				                 "returned"
+				               : "Each thread must get back the value the slot "
+				                 "held "
+				                 "just before its own update");
 				ok = false;
 			}
 			expect += v[i];

@@ -38,8 +38,8 @@ struct pool {
 	float x[POOL], a[POOL], b[POOL];
 };
 
-static void add_case(struct case_set *set, struct rng *rng, const struct pool *p,
-                     const char *name, int64_t n, bool measure, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const struct pool *p, const char *name,
+                     int64_t n, bool measure, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;

@@ -23,13 +23,13 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 {
 	long long n = c->param[0];
 	long long threads = (n + 63) / 64 * 64;
-	branch_by_warp<<<cj_blocks_for(threads, 256), 256, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], (int)n);
+	branch_by_warp<<<cj_blocks_for(threads, 256), 256, 0, stream>>>((const float *)dev[0],
+	                                                                (float *)dev[1], (int)n);
 }
 
 void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
-	cj_divergent_baseline<<<cj_blocks_for(n, 256), 256, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], (int)n);
+	cj_divergent_baseline<<<cj_blocks_for(n, 256), 256, 0, stream>>>((const float *)dev[0],
+	                                                                 (float *)dev[1], (int)n);
 }

@@ -65,9 +65,9 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 	float *d_tmp = NULL;
 	cudaStream_t producer = NULL, consumer = NULL;
 	cudaEvent_t ready = NULL, done = NULL;
-	cudaError_t e = cj_note_error(cudaHostAlloc((void **)&release, sizeof(int),
-	                                            cudaHostAllocMapped),
-	                              "cudaHostAlloc", __FILE__, __LINE__);
+	cudaError_t e =
+	        cj_note_error(cudaHostAlloc((void **)&release, sizeof(int), cudaHostAllocMapped),
+	                      "cudaHostAlloc", __FILE__, __LINE__);
 	if (e == cudaSuccess)
 		e = cj_note_error(cudaHostGetDevicePointer((void **)&release_dev, release, 0),
 		                  "cudaHostGetDevicePointer", __FILE__, __LINE__);
@@ -90,7 +90,7 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 		e = cj_dependency_case(c, dev, release, release_dev, d_tmp, producer, consumer,
 		                       ready, done);
 	if (release)
-		*release = 1; /* never leave the hold waiting */
+		*release = 1;    /* never leave the hold waiting */
 	cudaDeviceSynchronize(); /* after a failure these may fail too: the first error counts */
 	if (done)
 		cudaEventDestroy(done);

@@ -12,8 +12,8 @@
 enum { P_N, P_GRID, P_BLOCK, P_A };
 enum { B_X, B_Y };
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-                     int grid, int block, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int grid,
+                     int block, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	float a = (float)rng_uniform(rng, -3, 3);

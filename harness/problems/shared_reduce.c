@@ -16,8 +16,8 @@ static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t cou
 	return (int32_t)s;
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-                     int block, int64_t lo, int64_t hi, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int64_t lo, int64_t hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;

@@ -9,8 +9,8 @@
 enum { P_N, P_BLOCK };
 enum { B_IN, B_OUT };
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-                     int block, bool counting, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     bool counting, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;

@@ -28,8 +28,8 @@ struct pool {
 	float x[POOL], y[POOL];
 };
 
-static void add_case(struct case_set *set, struct rng *rng, const struct pool *p,
-                     const char *name, int64_t n, bool measure, bool timed)
+static void add_case(struct case_set *set, struct rng *rng, const struct pool *p, const char *name,
+                     int64_t n, bool measure, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = n;
@@ -88,7 +88,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		return "h_out was never written: copy each chunk back with cudaMemcpyAsync "
 		       "(device to host) on the chunk's stream";
 	if (got[k] == in[k])
-		return "h_out holds the input: was the chunk copied back from d_in instead of d_out?";
+		return "h_out holds the input: was the chunk copied back from d_in instead of "
+		       "d_out?";
 	return "values from other places: do the copies and the kernel of a chunk all use the "
 	       "same offset (d_in + offset, d_out + offset, h_in + offset, h_out + offset)?";
 }

@@ -33,8 +33,8 @@ static cudaError_t cj_require_pinned(const void *p, unsigned *flags)
 
 /* One run of the learner's pipeline, with h_out poisoned first; ms gets the
  * host time from the call to the idle device. */
-static cudaError_t cj_run_learner(const float *h_in, float *h_out, void *const dev[],
-                                  long long n, cudaStream_t *streams, double *ms)
+static cudaError_t cj_run_learner(const float *h_in, float *h_out, void *const dev[], long long n,
+                                  cudaStream_t *streams, double *ms)
 {
 	/* Nothing of an earlier run may pass for this one's work. */
 	memset(h_out, 0xff, (size_t)n * sizeof(float));
@@ -42,8 +42,7 @@ static cudaError_t cj_run_learner(const float *h_in, float *h_out, void *const d
 	CJ_CHECK(cudaMemset(dev[1], 0xff, (size_t)n * sizeof(float)));
 	CJ_CHECK(cudaDeviceSynchronize());
 	auto t0 = std::chrono::steady_clock::now();
-	run_pipeline(h_in, h_out, (float *)dev[0], (float *)dev[1], n, streams,
-	             CJ_OVERLAP_STREAMS);
+	run_pipeline(h_in, h_out, (float *)dev[0], (float *)dev[1], n, streams, CJ_OVERLAP_STREAMS);
 	CJ_CHECK(cudaGetLastError());
 	CJ_CHECK(cudaDeviceSynchronize());
 	*ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)

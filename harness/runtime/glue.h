@@ -51,10 +51,10 @@ void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStr
 
 /* What a host-driven glue reports besides the outputs. */
 struct cj_measure {
-	int want;           /* in: 1 when the case is marked measure and a GPU runs it */
-	unsigned reps;      /* out: repetitions behind each median, 0 if not measured */
-	float learner_ms;   /* out: median of the learner's code */
-	float baseline_ms;  /* out: median of what it must beat */
+	int want;            /* in: 1 when the case is marked measure and a GPU runs it */
+	unsigned reps;       /* out: repetitions behind each median, 0 if not measured */
+	float learner_ms;    /* out: median of the learner's code */
+	float baseline_ms;   /* out: median of what it must beat */
 	unsigned host_flags; /* out: enum cj_host_flag (wire.h) */
 };
 

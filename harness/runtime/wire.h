@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
-#define CJ_WIRE_VERSION 3u /* 3: speed measurements appended to the case */
+#define CJ_WIRE_VERSION 3u        /* 3: speed measurements appended to the case */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u

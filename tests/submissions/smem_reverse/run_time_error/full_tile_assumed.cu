@@ -1,5 +1,8 @@
+// expect-emu: WA
 /* Mistake: every tile assumed full; in a partial last block the mirrored
- * write lands before the start of out. */
+ * write lands before the start of out. A GPU sees the write in the guard zone
+ * before the buffer (RE); the emulator guards only the end of a buffer, so it
+ * sees the wrong elements (WA). */
 __global__ void reverse_array(const int *in, int *out, int n)
 {
 	extern __shared__ int tile[];
