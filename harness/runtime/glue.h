@@ -49,13 +49,16 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
         __attribute__((weak));
 
-/* What a host-driven glue reports besides the outputs. */
+/* What a host-driven glue is asked for and reports besides the outputs. */
 struct cj_measure {
 	int want;            /* in: 1 when the case is marked measure and a GPU runs it */
+	int timing;          /* in: 1 in the timed repetitions of a timed case */
 	unsigned reps;       /* out: repetitions behind each median, 0 if not measured */
 	float learner_ms;    /* out: median of the learner's code */
 	float baseline_ms;   /* out: median of what it must beat */
 	unsigned host_flags; /* out: enum cj_host_flag (wire.h) */
+	float run_ms;        /* out, optional: the part of this call to report as its time
+	                      * (e.g. without allocations); 0: the runtime's clock decides */
 };
 
 /*
@@ -65,7 +68,7 @@ struct cj_measure {
  * streams and events, and synchronise; must free what it allocates. Returns
  * the first CUDA error (recorded with CJ_CHECK from cuda_check.h), or
  * cudaSuccess. Called once to check the case, and again for timed repetitions
- * (with m->want == 0).
+ * (with m->timing == 1 and m->want == 0).
  */
 cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)
         __attribute__((weak));

@@ -93,7 +93,7 @@ static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[
                                   struct cj_measure *m)
 {
 	if (cj_host_run) {
-		struct cj_measure none = {0, 0, 0, 0, 0};
+		struct cj_measure none = {};
 		cudaError_t e = cj_host_run(c, dev, m ? m : &none);
 		if (e != cudaSuccess) {
 			if (!cj_error_sink[0]) /* the glue did not say where: say what */
@@ -176,13 +176,17 @@ static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
 		CJ_CHECK(prepare(c, file, bufs, s));
 		CJ_CHECK(cudaStreamSynchronize(s));
+		struct cj_measure m = {};
+		m.timing = 1;
 		auto t0 = std::chrono::steady_clock::now();
-		cudaError_t e = launch_checked(c, dev, s, NULL);
+		cudaError_t e = launch_checked(c, dev, s, &m);
 		if (e != cudaSuccess)
 			return e;
 		auto t1 = std::chrono::steady_clock::now();
+		float t = m.run_ms > 0 ? m.run_ms
+		                       : std::chrono::duration<float, std::milli>(t1 - t0).count();
 		if (r >= h->warmup)
-			ms.push_back(std::chrono::duration<float, std::milli>(t1 - t0).count());
+			ms.push_back(t);
 	}
 	c->reps = (uint32_t)ms.size();
 	if (!ms.empty()) {
@@ -257,10 +261,9 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	}
 	if (e == cudaSuccess)
 		e = prepare(c, file, bufs, s);
-#ifdef CJ_EMU
-	struct cj_measure m = {0, 0, 0, 0, 0}; /* the emulator measures no speed */
-#else
-	struct cj_measure m = {c->measure != 0, 0, 0, 0, 0};
+	struct cj_measure m = {};
+#ifndef CJ_EMU /* the emulator measures no speed */
+	m.want = c->measure != 0;
 #endif
 	if (e == cudaSuccess)
 		e = launch_checked(c, dev, s, &m);
