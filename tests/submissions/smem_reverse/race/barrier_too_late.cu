@@ -1,8 +1,8 @@
 // expect-gpu: SKIP
-/* Mistake: no barrier between filling the tile and reading it back. Thread t
- * reads the slot of thread len - 1 - t, usually in another warp, which may
- * not have written it yet. The emulator shows the race every time; on a GPU
- * it depends on timing, so the GPU run does not count for this file. */
+/* Mistake: the barrier at the end instead of between filling the tile and
+ * reading it back. Thread t reads the slot of thread len - 1 - t, usually in
+ * another warp, which may not have written it yet. The emulator shows the race
+ * every time; on a GPU it depends on timing, so the GPU run does not count. */
 __global__ void reverse_array(const int *in, int *out, int n)
 {
 	extern __shared__ int tile[];
@@ -13,4 +13,5 @@ __global__ void reverse_array(const int *in, int *out, int n)
 		tile[t] = in[base + t];
 	if (t < len)
 		out[n - base - len + t] = tile[len - 1 - t];
+	__syncthreads();
 }

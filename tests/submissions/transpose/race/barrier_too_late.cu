@@ -1,7 +1,8 @@
 // expect-gpu: SKIP
-/* Mistake: no barrier between filling the tile and reading its columns, which
- * other warps wrote. The emulator shows the race every time; on a GPU it
- * depends on timing, so that run does not count. */
+/* Mistake: the barrier after the store instead of between the load and the
+ * store, so a thread reads tile columns that other warps may not have written
+ * yet. The emulator shows the race every time; on a GPU it depends on timing,
+ * so that run does not count. */
 __global__ void transpose(const float *in, float *out, int rows, int cols)
 {
 	__shared__ float tile[32][33];
@@ -13,4 +14,5 @@ __global__ void transpose(const float *in, float *out, int rows, int cols)
 	for (int k = 0; k < 32; k += 8)
 		if (ox < rows && oy0 + k < cols)
 			out[(long long)(oy0 + k) * rows + ox] = tile[threadIdx.x][threadIdx.y + k];
+	__syncthreads();
 }

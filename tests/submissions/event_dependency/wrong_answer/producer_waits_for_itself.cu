@@ -1,5 +1,6 @@
-/* Mistake: the event is recorded but nobody waits for it, so the consumer
- * stream runs as soon as it can. */
+/* Mistake: the wrong stream waits. The producer stream waits for its own
+ * event, which changes nothing, and the consumer stream, which nothing holds
+ * back, runs as soon as it can. */
 __global__ void produce(const float *in, float *tmp, long long n)
 {
 	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -21,5 +22,6 @@ void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long lo
 	unsigned blocks = (unsigned)((n + 255) / 256);
 	produce<<<blocks, 256, 0, producer>>>(d_in, d_tmp, n);
 	cudaEventRecord(ready, producer);
+	cudaStreamWaitEvent(producer, ready, 0);
 	consume<<<blocks, 256, 0, consumer>>>(d_tmp, d_out, n);
 }
