@@ -147,7 +147,8 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 
 /* ---- speed rules and host-memory findings (glue.h, struct speed_rule) ----
  * Runs after the outputs passed. Page-locked memory that is not page-locked
- * breaks the exercise's rule (RULE). A speed rule missed is TLE: the answer is
+ * breaks the exercise's rule (RULE). Host code that blocked on work the glue
+ * held back took the time of the hold (TLE). A speed rule missed is TLE: the answer is
  * right but the program took too long compared with what it must beat, in
  * the same run, which is what "time limit" means for these exercises. */
 static void judge_speed(const struct judgement *j, const struct cj_wire_case *rec,
@@ -160,6 +161,16 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 		         "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
 		         "asynchronously, so nothing overlaps. Allocate it page-locked with "
 		         "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)");
+		return;
+	}
+	if (rec->host_flags & CJ_HOST_BLOCKED) {
+		o->verdict = V_TLE;
+		snprintf(o->detail, sizeof o->detail,
+		         "the results are right, but your host code waited for GPU work that the "
+		         "judge was holding back, and returned only when the hold gave up: a wait "
+		         "on "
+		         "the host (cudaStreamSynchronize, cudaEventSynchronize, "
+		         "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)");
 		return;
 	}
 	const struct speed_rule *rule = j->prob->speed;

@@ -93,6 +93,7 @@ struct cj_wire_case {
 /* Findings of a host-driven glue about memory the learner's code allocated. */
 enum cj_host_flag {
 	CJ_HOST_PAGEABLE = 1, /* host memory that must be page-locked is not */
+	CJ_HOST_BLOCKED = 2,  /* host code waited for GPU work the glue was holding back */
 };
 
 struct cj_wire_header {

@@ -8,6 +8,7 @@
  *   FAKE_NO_MEASURE=1                   report no measurement at all
  *   FAKE_WRONG=1                        path_b for element 0 (a wrong answer)
  *   FAKE_PAGEABLE=1                     set CJ_HOST_PAGEABLE on every case
+ *   FAKE_BLOCKED=1                      set CJ_HOST_BLOCKED on every case
  *
  * path_a and path_b are those of templates/branch_by_warp.cu; inputs come from
  * a pool of a few thousand values, so results are remembered by input bits.
@@ -99,7 +100,9 @@ int main(int argc, char **argv)
 			c->baseline_ms = env_ms("FAKE_BASELINE_MS", 2.0f);
 		}
 		if (getenv("FAKE_PAGEABLE"))
-			c->host_flags = CJ_HOST_PAGEABLE;
+			c->host_flags |= CJ_HOST_PAGEABLE;
+		if (getenv("FAKE_BLOCKED"))
+			c->host_flags |= CJ_HOST_BLOCKED;
 		c->state = CJ_CASE_DONE;
 	}
 	h->current = -1;

@@ -6,7 +6,8 @@ stand-in test binary that solves branch_by_warp on the CPU and reports, on the
 case marked `measure`, the two medians it is told to (FAKE_LEARNER_MS,
 FAKE_BASELINE_MS). The engine must turn them into the verdict: AC at or above
 the exercise's 1.5x, TLE ("correct but too slow") below it, a wrong answer
-stays WA whatever the speed, and pageable host memory is RULE.
+stays WA whatever the speed, pageable host memory is RULE, and host code that
+blocked on work the harness held back is TLE.
 
 Usage: test_speed_rule.py --engine BUILD/cudajudge --fake BUILD/tests/fake_speed_binary
                           --root SOURCE_ROOT [unittest args]
@@ -28,7 +29,7 @@ class SpeedRule(unittest.TestCase):
         with tempfile.TemporaryDirectory() as build:
             full_env = dict(os.environ)
             for key in ("FAKE_LEARNER_MS", "FAKE_BASELINE_MS", "FAKE_NO_MEASURE", "FAKE_WRONG",
-                        "FAKE_PAGEABLE"):
+                        "FAKE_PAGEABLE", "FAKE_BLOCKED"):
                 full_env.pop(key, None)
             full_env.update({k: str(v) for k, v in env.items()})
             run = subprocess.run(
@@ -74,6 +75,11 @@ class SpeedRule(unittest.TestCase):
         code, summary, _ = self.judge(FAKE_PAGEABLE=1)
         self.assertEqual((summary["verdict"], code), ("RULE", 1), summary["message"])
         self.assertIn("cudaMallocHost", summary["message"])
+
+    def test_host_blocked_on_held_work_is_tle(self):
+        code, summary, _ = self.judge(FAKE_BLOCKED=1)
+        self.assertEqual((summary["verdict"], code), ("TLE", 1), summary["message"])
+        self.assertIn("cudaStreamWaitEvent", summary["message"])
 
     def test_no_measurement_from_a_stand_in_is_not_judged(self):
         # Only a real test binary must measure; a stand-in that does not is
