@@ -1,7 +1,8 @@
 /* Mistake: the host waits for the event (cudaEventSynchronize) before going
  * on. The results are right, but the host sits idle until produce is done,
  * which is what cudaStreamWaitEvent exists to avoid; with the producer held
- * back, the call returns only when the judge's hold gives up. */
+ * back, the call returns only when the judge's hold gives up. The emulator
+ * sees the queued work run inside the call. */
 __global__ void produce(const float *in, float *tmp, long long n)
 {
 	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
