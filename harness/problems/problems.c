@@ -16,6 +16,12 @@ extern const struct problem warp_softmax_problem;
 extern const struct problem block_softmax_problem;
 extern const struct problem block_scan_problem;
 extern const struct problem global_softmax_problem;
+extern const struct problem message_passing_problem;
+extern const struct problem atomic_ref_flag_problem;
+extern const struct problem last_block_reduce_problem;
+extern const struct problem barrier_phases_problem;
+extern const struct problem memcpy_async_problem;
+extern const struct problem grid_sync_problem;
 
 /* One exercise per line, so that adding an exercise is a one-line change. */
 /* clang-format off */
@@ -33,6 +39,12 @@ const struct problem *const all_problems[] = {
         &block_softmax_problem,
         &block_scan_problem,
         &global_softmax_problem,
+        &message_passing_problem,
+        &atomic_ref_flag_problem,
+        &last_block_reduce_problem,
+        &barrier_phases_problem,
+        &memcpy_async_problem,
+        &grid_sync_problem,
         NULL,
 };
 /* clang-format on */
