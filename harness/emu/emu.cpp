@@ -77,6 +77,9 @@ const int DETECTOR_FIBERS = 64, RESIDENT_DETECTOR_FIBERS = 192;
 const size_t MAX_RESIDENT_THREADS = 8192;
 void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
 int detector_owner[RESIDENT_DETECTOR_FIBERS];
+/* Per detector fiber, made at its first fence: a second detector "thread"
+ * that holds what the fiber had done when it last fenced (see fence()). */
+void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
 
 enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, AT_GRID_BARRIER, EXITED };
 
@@ -102,6 +105,7 @@ struct fiber {
 	 * fence; relaxed atomic reads since the last fence, which the next fence
 	 * turns into acquires */
 	bool fence_pending = false;
+	int detector = 0; /* index into detector_fiber and fence_snapshot */
 	int nseen = 0;
 	const void *seen[8] = {};
 };
@@ -353,6 +357,7 @@ void prepare_fiber(int i)
 	if (!detector_fiber[d])
 		detector_fiber[d] = __tsan_create_fiber(0);
 	f.tsan = detector_fiber[d];
+	f.detector = d;
 	f.fence_pending = false;
 	f.nseen = 0;
 	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
@@ -546,7 +551,13 @@ const dim3 &grid_dim()
  * publishes what came before the fence (the write releases), and an atomic
  * read followed by a fence acquires what the writer published. So a producer
  * without a fence, or a consumer that reads the data without a fence after
- * seeing the flag, leaves the data unordered: a race. */
+ * seeing the flag, leaves the data unordered: a race.
+ *
+ * What a later atomic write publishes is the thread's work up to the fence,
+ * not up to the write: the fence hands the thread's history to its snapshot
+ * fiber (a detector switch with synchronisation), and the write releases
+ * from that snapshot. Data written between the fence and the flag stays
+ * unpublished, as on a GPU. */
 void fence()
 {
 	if (Bp->current < 0)
@@ -555,6 +566,10 @@ void fence()
 	for (int k = 0; k < f.nseen; ++k)
 		__tsan_acquire(const_cast<void *>(f.seen[k]));
 	f.nseen = 0;
+	if (!fence_snapshot[f.detector])
+		fence_snapshot[f.detector] = __tsan_create_fiber(0);
+	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
+	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
 	f.fence_pending = true;
 	yield();
 }
@@ -578,8 +593,9 @@ void atomic_write(void *addr)
 		return;
 	fiber &f = cur();
 	if (f.fence_pending) {
+		__tsan_switch_to_fiber(fence_snapshot[f.detector], __tsan_switch_to_fiber_no_sync);
 		__tsan_release(addr);
-		f.fence_pending = false;
+		__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
 	}
 }
 
@@ -919,7 +935,20 @@ void *watchdog(void *)
 			still = 0;
 			continue;
 		}
-		if (++still == 12) { /* three seconds */
+		if (++still == 12 && coresident_now) /* three seconds */
+			fail(CJ_EXIT_DEADLOCK,
+			     thread_name(current) + " of " + block_name() +
+			             " has run for 3 s without an atomic, a fence or a barrier: an "
+			             "endless loop, or a poll of memory with plain (or volatile) "
+			             "loads. The emulator lets the other blocks run only at "
+			             "atomics, "
+			             "fences and barriers, so such a poll never sees another "
+			             "block's "
+			             "write; on a GPU the compiler may read the value once and "
+			             "spin "
+			             "for ever. Read a flag with an atomic (atomicAdd(flag, 0), "
+			             "cuda::atomic_ref::load)");
+		if (still == 12) { /* three seconds */
 			fail(CJ_EXIT_DEADLOCK, thread_name(current) + " of " + block_name() +
 			                               " has run for 3 s without reaching a "
 			                               "barrier or a warp operation: "
