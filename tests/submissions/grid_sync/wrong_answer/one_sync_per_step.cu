@@ -1,7 +1,10 @@
-// RACE (emulator): a grid.sync() after computing b but none after copying it back: a fast block
-// starts the next step on an `a` that slower blocks are still overwriting.
+// WA (emulator): a grid.sync() after computing b but none after copying it back: a fast block
+// starts the next step on an `a` that slower blocks have not copied yet.
 // expect-gpu: SKIP
-// A GPU shows it only when blocks drift apart by a step.
+// The emulator runs the threads one after another between barriers, so the first thread reads
+// its neighbours' old values every time (ThreadSanitizer may also catch the unordered write and
+// read: a neighbour's element is read by several threads). A GPU shows it only when blocks drift
+// apart by a step.
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;
