@@ -14,9 +14,12 @@
 #ifndef HARNESS_PROBLEMS_CORESIDENT_CUH
 #define HARNESS_PROBLEMS_CORESIDENT_CUH
 
+#include <cuda/atomic>
+
 #define CJ_MAX_RESIDENT_BLOCKS 4096
 
 __device__ int cj_block_sm[CJ_MAX_RESIDENT_BLOCKS];
+__device__ int cj_block_rank[CJ_MAX_RESIDENT_BLOCKS];
 __device__ unsigned long long cj_blocks_arrived;
 
 __device__ static int cj_smid()
@@ -32,24 +35,30 @@ __device__ static int cj_smid()
 
 /* Every thread of every block calls it once per launch; `target` is the
  * total number of blocks registered so far including this launch's (the
- * counter is never reset). Returns this block's rank in (SM, blockIdx)
- * order. */
+ * counter is never reset). Thread 0 registers the block's SM, waits for every
+ * other block of the launch (all are resident), and ranks the block in (SM,
+ * blockIdx) order; the block's threads then read the rank. Returns it. */
 __device__ static int cj_rank_by_sm(unsigned long long target)
 {
 	if (threadIdx.x == 0) {
 		cj_block_sm[blockIdx.x] = cj_smid();
 		__threadfence();
 		atomicAdd(&cj_blocks_arrived, 1ull);
+		/* a relaxed load polls cheaply (no atomic unit) and really reads memory */
+		cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> arrived(
+		        cj_blocks_arrived);
+		while (arrived.load(cuda::memory_order_relaxed) < target)
+			;
+		__threadfence();
+		int mine = cj_block_sm[blockIdx.x], rank = 0;
+		for (int b = 0; b < (int)gridDim.x; ++b) {
+			int sm = cj_block_sm[b];
+			rank += sm < mine || (sm == mine && b < (int)blockIdx.x);
+		}
+		cj_block_rank[blockIdx.x] = rank;
 	}
-	while (atomicAdd(&cj_blocks_arrived, 0ull) < target)
-		;
-	__threadfence();
-	int mine = cj_block_sm[blockIdx.x], rank = 0;
-	for (int b = 0; b < (int)gridDim.x; ++b) {
-		int sm = cj_block_sm[b];
-		rank += sm < mine || (sm == mine && b < (int)blockIdx.x);
-	}
-	return rank;
+	__syncthreads();
+	return cj_block_rank[blockIdx.x];
 }
 
 /* Host side: blocks registered by all launches so far (the device counter

@@ -50,7 +50,7 @@ void mailbox_cases(struct case_set *set, struct rng *rng, const struct problem_e
 	if (!plan->emulated) {
 		add_case(set, rng, "whole device: 64K channels, 16 words, 20 trials", 65536, 16, 20,
 		         128, flag_after, false);
-		add_case(set, rng, "whole device: 256K channels, 4 words, 50 trials", 262144, 4, 50,
+		add_case(set, rng, "whole device: 256K channels, 4 words, 20 trials", 262144, 4, 20,
 		         256, flag_after, false);
 		add_case(set, rng, "1000 channels, 64 words, 200 trials", 1000, 64, 200, 64,
 		         flag_after, false);
