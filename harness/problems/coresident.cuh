@@ -25,7 +25,10 @@ __device__ unsigned long long cj_blocks_arrived;
 __device__ static int cj_smid()
 {
 #ifdef CJ_EMU
-	return (int)blockIdx.x % 4; /* the emulator's "SMs": blocks share them */
+	/* The emulator's "SMs", numbered down: the receiving blocks get the low
+	 * block numbers, and the emulator runs a round of threads in block order,
+	 * so a receiver that does not wait reads before the sender writes. */
+	return (int)(gridDim.x - 1 - blockIdx.x);
 #else
 	unsigned id;
 	asm volatile("mov.u32 %0, %%smid;" : "=r"(id));

@@ -45,9 +45,11 @@ void mailbox_cases(struct case_set *set, struct rng *rng, const struct problem_e
 	 * few blocks; the GPU gets as many channels as fit on the device. */
 	add_case(set, rng, "sample: 1 channel, 1 word", 1, 1, 2, 32, flag_after, false);
 	add_case(set, rng, "32 channels, 8 words, 4 trials", 32, 8, 4, 32, flag_after, false);
-	add_case(set, rng, "100 channels, 3 words, 6 trials", 100, 3, 6, 32, flag_after, false);
-	add_case(set, rng, "128 channels, 32 words, 3 trials", 128, 32, 3, 64, flag_after, false);
+	add_case(set, rng, "70 channels, 3 words, 3 trials", 70, 3, 3, 32, flag_after, false);
+	add_case(set, rng, "64 channels of 64 threads, 16 words", 64, 16, 2, 64, flag_after, false);
 	if (!plan->emulated) {
+		add_case(set, rng, "128 channels, 32 words, 30 trials", 128, 32, 30, 64, flag_after,
+		         false);
 		add_case(set, rng, "whole device: 64K channels, 16 words, 20 trials", 65536, 16, 20,
 		         128, flag_after, false);
 		add_case(set, rng, "whole device: 256K channels, 4 words, 20 trials", 262144, 4, 20,
