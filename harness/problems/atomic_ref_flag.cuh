@@ -35,7 +35,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 {
 	int channels = (int)c->param[0], words = (int)c->param[1], trials = (int)c->param[2];
 	int block = (int)c->param[3];
-	int grid = cj_resident_blocks(cj_ticket_kernel, block, (int)c->param[4]);
+	int grid = cj_resident_blocks(cj_ticket_kernel, block, (int)c->param[4], true);
 	for (int t = 0; t < trials; ++t) {
 		if (cudaMemsetAsync(dev[1], CJ_STALE_BYTE, sizeof(int) * (size_t)channels * words,
 		                    stream) != cudaSuccess)

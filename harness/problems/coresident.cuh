@@ -68,9 +68,10 @@ __device__ static int cj_rank_by_sm(unsigned long long target)
  * is never reset; launches on one stream run in order). */
 static unsigned long long cj_registered_total;
 
-/* Host side: the largest even number of blocks of `block` threads that are
- * resident at once for `kernel`, at most `wanted`; 0 when none fit. */
-template <typename K> static int cj_resident_blocks(K kernel, int block, int wanted)
+/* Host side: how many blocks of `block` threads are resident at once for
+ * `kernel`, at most `wanted` (rounded down to even when `pairs`); 0 when
+ * none fit. */
+template <typename K> static int cj_resident_blocks(K kernel, int block, int wanted, bool pairs)
 {
 	int dev = 0, sms = 0, per_sm = 0;
 	if (cudaGetDevice(&dev) != cudaSuccess ||
@@ -81,7 +82,7 @@ template <typename K> static int cj_resident_blocks(K kernel, int block, int wan
 	if (fit > CJ_MAX_RESIDENT_BLOCKS)
 		fit = CJ_MAX_RESIDENT_BLOCKS;
 	long long g = wanted < fit ? wanted : fit;
-	return (int)(g & ~1ll);
+	return (int)(pairs ? g & ~1ll : g);
 }
 
 #endif

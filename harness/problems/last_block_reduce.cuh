@@ -33,7 +33,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 {
 	long long n = c->param[0];
 	int trials = (int)c->param[1];
-	int grid = cj_resident_blocks(cj_last_block_kernel, 32, (int)c->param[2]);
+	int grid = cj_resident_blocks(cj_last_block_kernel, 32, (int)c->param[2], false);
 	for (int t = 0; t < trials; ++t)
 		cj_last_block_kernel<<<grid, 32, 0, stream>>>((const float *)dev[0] + t * n,
 		                                              (float *)dev[1], (unsigned *)dev[2],
