@@ -4,7 +4,8 @@
  * same checks apply (a tile operation missing lanes is a RACE, a block sync
  * not reached by every thread a deadlock). Reports name the caller's line:
  * every operation takes __builtin_FILE() / __builtin_LINE() as defaults.
- * Grid-wide groups need co-resident blocks, which the emulator does not run.
+ * grid_group (this_grid()) needs a cooperative launch: the emulator then runs
+ * every block at the same time and grid.sync() waits for all of their threads.
  */
 #ifndef HARNESS_EMU_COOPERATIVE_GROUPS_H
 #define HARNESS_EMU_COOPERATIVE_GROUPS_H
@@ -161,6 +162,66 @@ template <unsigned N> class thread_block_tile
 template <unsigned N, typename Parent> thread_block_tile<N> tiled_partition(const Parent &)
 {
 	return thread_block_tile<N>();
+}
+
+/* The whole grid of a cooperative launch. */
+class grid_group
+{
+      public:
+	void sync(const char *file = __builtin_FILE(), int line = __builtin_LINE()) const
+	{
+		cj_emu::grid_barrier(file, line);
+	}
+	bool is_valid() const
+	{
+		return cj_emu::coresident();
+	}
+	unsigned long long thread_rank() const
+	{
+		return block_rank() * details::block_threads() + details::linear_thread();
+	}
+	unsigned long long size() const
+	{
+		return num_blocks() * details::block_threads();
+	}
+	unsigned long long num_threads() const
+	{
+		return size();
+	}
+	unsigned long long block_rank() const
+	{
+		const uint3 &b = cj_emu::block_idx();
+		const dim3 &g = cj_emu::grid_dim();
+		return b.x + (unsigned long long)g.x * (b.y + (unsigned long long)g.y * b.z);
+	}
+	unsigned long long num_blocks() const
+	{
+		const dim3 &g = cj_emu::grid_dim();
+		return (unsigned long long)g.x * g.y * g.z;
+	}
+	dim3 group_dim() const
+	{
+		return cj_emu::grid_dim();
+	}
+	dim3 dim_blocks() const
+	{
+		return cj_emu::grid_dim();
+	}
+	dim3 block_index() const
+	{
+		return dim3(cj_emu::block_idx());
+	}
+};
+
+inline grid_group this_grid()
+{
+	return grid_group();
+}
+
+inline void sync(const grid_group &g, const char *file = __builtin_FILE(),
+                 int line = __builtin_LINE())
+{
+	g.sync(file, line);
 }
 
 template <typename T> struct plus {

@@ -41,6 +41,11 @@
 #include <utility>
 
 #define CJ_EMU 1
+/* Set by the engine (-DCJ_EMU_CORESIDENT=1) for exercises with
+ * `coresident: true`: every launch runs all of its blocks at the same time. */
+#ifndef CJ_EMU_CORESIDENT
+#define CJ_EMU_CORESIDENT 0
+#endif
 
 /* ---- qualifiers ------------------------------------------------------- */
 #define __global__
@@ -145,6 +150,7 @@ enum cudaDeviceAttr {
 	cudaDevAttrL2CacheSize = 38,
 	cudaDevAttrComputeCapabilityMajor = 75,
 	cudaDevAttrComputeCapabilityMinor = 76,
+	cudaDevAttrCooperativeLaunch = 95,
 };
 
 typedef struct cj_emu_stream *cudaStream_t;
@@ -267,14 +273,58 @@ void launch_kernel(const config &c, void (*kernel)(P...), A &&...args)
 	if (defers(c.stream)) {
 		auto later = std::make_shared<call>(call{kernel, args_t(std::forward<A>(args)...)});
 		enqueue(c.stream, [c, body, later]() {
-			launch(c.grid, c.block, (unsigned)c.shared, body, later.get());
+			launch(c.grid, c.block, (unsigned)c.shared, body, later.get(),
+			       CJ_EMU_CORESIDENT != 0);
 		});
 		return;
 	}
 	call ctx{kernel, args_t(std::forward<A>(args)...)};
-	launch(c.grid, c.block, (unsigned)c.shared, body, &ctx);
+	launch(c.grid, c.block, (unsigned)c.shared, body, &ctx, CJ_EMU_CORESIDENT != 0);
+}
+
+template <typename... P, size_t... I>
+void launch_cooperative(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared, void **args,
+                        std::index_sequence<I...>)
+{
+	using args_t = std::tuple<std::decay_t<P>...>;
+	struct call {
+		void (*kernel)(P...);
+		args_t args;
+	} ctx{kernel, args_t(*static_cast<std::decay_t<P> *>(args[I])...)};
+	launch(
+	        grid, block, (unsigned)shared,
+	        [](void *p) {
+		        auto *x = static_cast<call *>(p);
+		        args_t mine = x->args;
+		        std::apply(x->kernel, mine);
+	        },
+	        &ctx, true);
 }
 } // namespace cj_emu
+
+/* A cooperative launch: every block runs at the same time (grid.sync()). */
+template <typename... P>
+inline cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(P...), dim3 grid, dim3 block,
+                                               void **args, size_t shared = 0,
+                                               cudaStream_t stream = 0)
+{
+	(void)stream;
+	cj_emu::launch_cooperative(kernel, grid, block, shared, args,
+	                           std::index_sequence_for<P...>{});
+	return cudaPeekAtLastError();
+}
+
+/* The emulator's one "multiprocessor" holds 2048 threads, like a GPU's. */
+template <typename K>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, K, int block_size,
+                                                                 size_t shared)
+{
+	(void)shared;
+	if (block_size <= 0 || block_size > 1024)
+		return cudaErrorInvalidValue;
+	*blocks = 2048 / block_size;
+	return cudaSuccess;
+}
 
 /* ---- barriers, fences, warp collectives ---------------------------------- */
 #define __syncthreads() ((void)cj_emu::block_barrier(1, __FILE__, __LINE__))
@@ -289,10 +339,6 @@ inline unsigned cj_emu_block_size()
 	return b.x * b.y * b.z;
 }
 
-namespace cj_emu
-{
-void fence();
-}
 #define __threadfence() cj_emu::fence()
 #define __threadfence_block() cj_emu::fence()
 #define __threadfence_system() cj_emu::fence()
@@ -351,53 +397,72 @@ struct cj_emu_syncwarp_at {
 		__FILE__, __LINE__                                                                 \
 	}
 
-/* ---- atomics (sequentially consistent; ThreadSanitizer sees them) --------- */
+/* ---- atomics ----------------------------------------------------------------
+ * Relaxed, as on a GPU: an atomic orders nothing by itself, only with a fence
+ * (see cj_emu::fence in emu.cpp). ThreadSanitizer sees every one of them. In a
+ * co-resident grid each atomic gives the other threads a turn, so a thread
+ * that polls a flag with atomics lets the thread that sets it run. */
+template <typename T, typename F> inline T cj_emu_rmw(T *a, F op)
+{
+	cj_emu::atomic_write(a);
+	T old = op();
+	cj_emu::atomic_read(a);
+	cj_emu::yield();
+	return old;
+}
+#define CJ_EMU_RLX __ATOMIC_RELAXED
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \
 	inline T atomicAdd(T *a, T v)                                                              \
 	{                                                                                          \
-		return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                 \
+		return cj_emu_rmw(a, [&] { return __atomic_fetch_add(a, v, CJ_EMU_RLX); });        \
 	}                                                                                          \
 	inline T atomicSub(T *a, T v)                                                              \
 	{                                                                                          \
-		return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                 \
+		return cj_emu_rmw(a, [&] { return __atomic_fetch_sub(a, v, CJ_EMU_RLX); });        \
 	}                                                                                          \
 	inline T atomicExch(T *a, T v)                                                             \
 	{                                                                                          \
-		return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                \
+		return cj_emu_rmw(a, [&] { return __atomic_exchange_n(a, v, CJ_EMU_RLX); });       \
 	}                                                                                          \
 	inline T atomicAnd(T *a, T v)                                                              \
 	{                                                                                          \
-		return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                 \
+		return cj_emu_rmw(a, [&] { return __atomic_fetch_and(a, v, CJ_EMU_RLX); });        \
 	}                                                                                          \
 	inline T atomicOr(T *a, T v)                                                               \
 	{                                                                                          \
-		return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                  \
+		return cj_emu_rmw(a, [&] { return __atomic_fetch_or(a, v, CJ_EMU_RLX); });         \
 	}                                                                                          \
 	inline T atomicXor(T *a, T v)                                                              \
 	{                                                                                          \
-		return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                 \
+		return cj_emu_rmw(a, [&] { return __atomic_fetch_xor(a, v, CJ_EMU_RLX); });        \
 	}                                                                                          \
 	inline T atomicCAS(T *a, T expected, T desired)                                            \
 	{                                                                                          \
-		__atomic_compare_exchange_n(a, &expected, desired, false, __ATOMIC_SEQ_CST,        \
-		                            __ATOMIC_SEQ_CST);                                     \
-		return expected;                                                                   \
+		return cj_emu_rmw(a, [&] {                                                         \
+			__atomic_compare_exchange_n(a, &expected, desired, false, CJ_EMU_RLX,      \
+			                            CJ_EMU_RLX);                                   \
+			return expected;                                                           \
+		});                                                                                \
 	}                                                                                          \
 	inline T atomicMax(T *a, T v)                                                              \
 	{                                                                                          \
-		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
-		while (old < v && !__atomic_compare_exchange_n(                                    \
-		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
-			;                                                                          \
-		return old;                                                                        \
+		return cj_emu_rmw(a, [&] {                                                         \
+			T old = __atomic_load_n(a, CJ_EMU_RLX);                                    \
+			while (old < v && !__atomic_compare_exchange_n(a, &old, v, false,          \
+			                                               CJ_EMU_RLX, CJ_EMU_RLX))    \
+				;                                                                  \
+			return old;                                                                \
+		});                                                                                \
 	}                                                                                          \
 	inline T atomicMin(T *a, T v)                                                              \
 	{                                                                                          \
-		T old = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                      \
-		while (v < old && !__atomic_compare_exchange_n(                                    \
-		                          a, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))  \
-			;                                                                          \
-		return old;                                                                        \
+		return cj_emu_rmw(a, [&] {                                                         \
+			T old = __atomic_load_n(a, CJ_EMU_RLX);                                    \
+			while (v < old && !__atomic_compare_exchange_n(a, &old, v, false,          \
+			                                               CJ_EMU_RLX, CJ_EMU_RLX))    \
+				;                                                                  \
+			return old;                                                                \
+		});                                                                                \
 	}
 CJ_EMU_ATOMIC_INT(int)
 CJ_EMU_ATOMIC_INT(unsigned)
@@ -408,14 +473,17 @@ CJ_EMU_ATOMIC_INT(long long)
 template <typename F, typename B> inline F cj_emu_atomic_float_add(F *a, F v)
 {
 	B *word = reinterpret_cast<B *>(a);
-	B old = __atomic_load_n(word, __ATOMIC_SEQ_CST), next;
-	do {
-		F f;
-		std::memcpy(&f, &old, sizeof f);
-		f += v;
-		std::memcpy(&next, &f, sizeof next);
-	} while (!__atomic_compare_exchange_n(word, &old, next, false, __ATOMIC_SEQ_CST,
-	                                      __ATOMIC_SEQ_CST));
+	B old = cj_emu_rmw(word, [&] {
+		B seen = __atomic_load_n(word, CJ_EMU_RLX), next;
+		do {
+			F f;
+			std::memcpy(&f, &seen, sizeof f);
+			f += v;
+			std::memcpy(&next, &f, sizeof next);
+		} while (!__atomic_compare_exchange_n(word, &seen, next, false, CJ_EMU_RLX,
+		                                      CJ_EMU_RLX));
+		return seen;
+	});
 	F f;
 	std::memcpy(&f, &old, sizeof f);
 	return f;
@@ -431,27 +499,33 @@ inline double atomicAdd(double *a, double v)
 inline float atomicExch(float *a, float v)
 {
 	unsigned bits, old;
+	unsigned *word = reinterpret_cast<unsigned *>(a);
 	std::memcpy(&bits, &v, sizeof bits);
-	old = __atomic_exchange_n(reinterpret_cast<unsigned *>(a), bits, __ATOMIC_SEQ_CST);
+	old = cj_emu_rmw(word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); });
 	float f;
 	std::memcpy(&f, &old, sizeof f);
 	return f;
 }
 inline unsigned atomicInc(unsigned *a, unsigned limit)
 {
-	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
-	while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1, false,
-	                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
-		;
-	return old;
+	return cj_emu_rmw(a, [&] {
+		unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1, false,
+		                                    CJ_EMU_RLX, CJ_EMU_RLX))
+			;
+		return old;
+	});
 }
 inline unsigned atomicDec(unsigned *a, unsigned limit)
 {
-	unsigned old = __atomic_load_n(a, __ATOMIC_SEQ_CST);
-	while (!__atomic_compare_exchange_n(a, &old, (old == 0 || old > limit) ? limit : old - 1,
-	                                    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
-		;
-	return old;
+	return cj_emu_rmw(a, [&] {
+		unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		while (!__atomic_compare_exchange_n(a, &old,
+		                                    (old == 0 || old > limit) ? limit : old - 1,
+		                                    false, CJ_EMU_RLX, CJ_EMU_RLX))
+			;
+		return old;
+	});
 }
 #define atomicAdd_block atomicAdd
 #define atomicAdd_system atomicAdd
@@ -594,6 +668,7 @@ inline long long clock64()
 }
 inline void __nanosleep(unsigned)
 {
+	cj_emu::yield();
 }
 #define __trap() abort()
 

@@ -70,13 +70,20 @@ namespace
 const size_t STACK_BYTES = 256 * 1024;
 const size_t MAX_THREADS = 1024;
 /* A race-detector fiber costs milliseconds to create, so CUDA thread i uses
- * detector fiber i % DETECTOR_FIBERS: races between threads 64 apart go
- * unseen, every other pair is checked. */
-const int DETECTOR_FIBERS = 64;
-void *detector_fiber[DETECTOR_FIBERS];
-int detector_owner[DETECTOR_FIBERS];
+ * detector fiber i % detector_fibers(): races between threads 64 apart (192
+ * in a co-resident grid, counting every block's threads) go unseen, every
+ * other pair is checked. */
+const int DETECTOR_FIBERS = 64, RESIDENT_DETECTOR_FIBERS = 192;
+/* A co-resident grid: every thread is a fiber at once (the scheduler's
+ * arrays and the stacks are per thread), so keep it small. */
+const size_t MAX_RESIDENT_THREADS = 8192;
+void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
+int detector_owner[RESIDENT_DETECTOR_FIBERS];
+/* Per detector fiber, made at its first fence: a second detector "thread"
+ * that holds what the fiber had done when it last fenced (see fence()). */
+void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
 
-enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, EXITED };
+enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, AT_GRID_BARRIER, EXITED };
 
 struct fiber {
 	void *sp = nullptr;             /* saved stack pointer while not running */
@@ -95,6 +102,14 @@ struct fiber {
 	unsigned mask = 0;
 	uint64_t value = 0, result = 0;
 	int arg = 0, width = 32;
+	/* memory-model bookkeeping (see fence()): a fence is pending until this
+	 * thread's next atomic write, which then publishes what came before the
+	 * fence; relaxed atomic reads since the last fence, which the next fence
+	 * turns into acquires */
+	bool fence_pending = false;
+	int detector = 0; /* index into detector_fiber and fence_snapshot */
+	int nseen = 0;
+	const void *seen[8] = {};
 };
 
 struct block_run {
@@ -106,9 +121,16 @@ struct block_run {
 	void (*body)(void *) = nullptr;
 	void *ctx = nullptr;
 	bool running = false;
+	int base = 0; /* grid-wide number of thread 0 (co-resident grids) */
 };
 
-block_run B;
+/* The block whose threads the scheduler runs now. Blocks run in turn by
+ * default; a co-resident launch (grid.sync(), flags between blocks) keeps one
+ * block_run per block and interleaves all of their threads. */
+block_run first_block;
+block_run *Bp = &first_block;
+std::vector<block_run *> resident; /* grows to the largest co-resident grid */
+bool coresident_now = false;
 void *scheduler_sp;
 void *scheduler_tsan = nullptr;
 const uint3 host_idx{0, 0, 0};
@@ -121,11 +143,18 @@ std::atomic<unsigned long> switches{0};
  * previous block's (blocks run in turn) and release their own, so threads of
  * one block are never ordered by the block before them. */
 char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+/* Co-resident grids: grid.sync() and the end of the grid. */
+char grid_sync_obj, grid_end_sync;
+
+int detector_fibers()
+{
+	return coresident_now ? RESIDENT_DETECTOR_FIBERS : DETECTOR_FIBERS;
+}
 unsigned block_serial;
 
 fiber &cur()
 {
-	return B.fibers[B.current];
+	return Bp->fibers[Bp->current];
 }
 
 /* ---- reports ----------------------------------------------------------- */
@@ -143,9 +172,9 @@ std::string where(const char *file, int line)
 
 std::string thread_name(int linear)
 {
-	const fiber &f = B.fibers[linear];
+	const fiber &f = Bp->fibers[linear];
 	std::string s = "thread " + std::to_string(f.tid.x);
-	if (B.block_dim.y > 1 || B.block_dim.z > 1)
+	if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
 		s = "thread (" + std::to_string(f.tid.x) + "," + std::to_string(f.tid.y) + "," +
 		    std::to_string(f.tid.z) + ")";
 	return s;
@@ -153,10 +182,10 @@ std::string thread_name(int linear)
 
 std::string block_name()
 {
-	if (B.grid_dim.y > 1 || B.grid_dim.z > 1)
-		return "block (" + std::to_string(B.block.x) + "," + std::to_string(B.block.y) +
-		       "," + std::to_string(B.block.z) + ")";
-	return "block " + std::to_string(B.block.x);
+	if (Bp->grid_dim.y > 1 || Bp->grid_dim.z > 1)
+		return "block (" + std::to_string(Bp->block.x) + "," + std::to_string(Bp->block.y) +
+		       "," + std::to_string(Bp->block.z) + ")";
+	return "block " + std::to_string(Bp->block.x);
 }
 
 /* "0-15, 32-47" */
@@ -215,6 +244,8 @@ std::string doing(const fiber &f)
 		return "have exited";
 	case AT_BARRIER:
 		return "wait at __syncthreads() " + where(f.file, f.line);
+	case AT_GRID_BARRIER:
+		return "wait at grid.sync() " + where(f.file, f.line);
 	case IN_COLLECTIVE:
 		return std::string("wait in ") + op_name(f.op) + " " + where(f.file, f.line);
 	default:
@@ -230,7 +261,7 @@ std::string census(const std::vector<int> &ids)
 	named_file = nullptr;
 	std::vector<std::pair<std::string, std::vector<int>>> groups;
 	for (int id : ids) {
-		std::string d = doing(B.fibers[id]);
+		std::string d = doing(Bp->fibers[id]);
 		named_file = nullptr;
 		auto it = std::find_if(groups.begin(), groups.end(),
 		                       [&](const auto &g) { return g.first == d; });
@@ -244,7 +275,7 @@ std::string census(const std::vector<int> &ids)
 	for (auto &g : groups) {
 		s += (s.empty() ? "" : "; ") +
 		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second);
-		s += " " + doing(B.fibers[g.second.front()]);
+		s += " " + doing(Bp->fibers[g.second.front()]);
 	}
 	return s;
 }
@@ -294,26 +325,31 @@ void to_scheduler()
 void run_fiber(int i)
 {
 	switches.fetch_add(1, std::memory_order_relaxed);
-	int d = i % DETECTOR_FIBERS;
-	if (detector_owner[d] != i) { /* reports name the CUDA thread running now */
+	int d = (Bp->base + i) % detector_fibers();
+	if (detector_owner[d] != Bp->base + i) { /* reports name the CUDA thread running now */
 		char name[96];
 		std::snprintf(name, sizeof name, "%s of %s", thread_name(i).c_str(),
 		              block_name().c_str());
-		__tsan_set_fiber_name(B.fibers[i].tsan, name);
-		detector_owner[d] = i;
+		__tsan_set_fiber_name(Bp->fibers[i].tsan, name);
+		detector_owner[d] = Bp->base + i;
 	}
-	B.current = i;
-	__tsan_switch_to_fiber(B.fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
-	cj_emu_switch(&scheduler_sp, B.fibers[i].sp);
-	B.current = -1;
+	Bp->current = i;
+	__tsan_switch_to_fiber(Bp->fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
+	cj_emu_switch(&scheduler_sp, Bp->fibers[i].sp);
+	Bp->current = -1;
 }
 
 void fiber_main()
 {
 	__tsan_acquire(&launch_sync);
-	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
-	B.body(B.ctx);
-	__tsan_release(&block_end_sync[block_serial % 2]);
+	if (coresident_now) {
+		Bp->body(Bp->ctx);
+		__tsan_release(&grid_end_sync);
+	} else {
+		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
+		Bp->body(Bp->ctx);
+		__tsan_release(&block_end_sync[block_serial % 2]);
+	}
 	cur().st = EXITED;
 	to_scheduler();
 	/* never resumed */
@@ -321,7 +357,7 @@ void fiber_main()
 
 void prepare_fiber(int i)
 {
-	fiber &f = B.fibers[i];
+	fiber &f = Bp->fibers[i];
 	long page = sysconf(_SC_PAGESIZE);
 	if (!f.stack) {
 		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
@@ -330,11 +366,14 @@ void prepare_fiber(int i)
 			fail(CJ_EXIT_CASE_FAILED, "the emulator could not allocate a thread stack");
 		mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
 		f.stack = static_cast<unsigned char *>(m);
-		int d = i % DETECTOR_FIBERS;
-		if (!detector_fiber[d])
-			detector_fiber[d] = __tsan_create_fiber(0);
-		f.tsan = detector_fiber[d];
 	}
+	int d = (Bp->base + i) % detector_fibers();
+	if (!detector_fiber[d])
+		detector_fiber[d] = __tsan_create_fiber(0);
+	f.tsan = detector_fiber[d];
+	f.detector = d;
+	f.fence_pending = false;
+	f.nseen = 0;
 	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
 	 * registers, then fiber_main's address in a 16-byte aligned slot. */
 	uintptr_t top = (uintptr_t)(f.stack + page + STACK_BYTES) & ~(uintptr_t)15;
@@ -343,11 +382,11 @@ void prepare_fiber(int i)
 	ret_slot[1] = nullptr;
 	f.sp = (void *)((uintptr_t)ret_slot - 6 * sizeof(void *));
 	std::memset(f.sp, 0, 6 * sizeof(void *));
-	unsigned bx = B.block_dim.x, by = B.block_dim.y;
+	unsigned bx = Bp->block_dim.x, by = Bp->block_dim.y;
 	f.tid = uint3{(unsigned)i % bx, (unsigned)i / bx % by, (unsigned)i / (bx * by)};
 	f.linear = i;
 	f.st = RUNNABLE;
-	detector_owner[i % DETECTOR_FIBERS] = -1; /* renamed when it next runs */
+	detector_owner[d] = -1; /* renamed when it next runs */
 }
 
 /* ---- warp collectives --------------------------------------------------- */
@@ -360,7 +399,7 @@ int warp_of(int linear)
 /* Lanes of warp w that exist in this block (the last warp may be partial). */
 unsigned existing_lanes(int w)
 {
-	int first = w * 32, n = B.nthreads - first;
+	int first = w * 32, n = Bp->nthreads - first;
 	return n >= 32 ? 0xffffffffu : (1u << n) - 1;
 }
 
@@ -372,7 +411,7 @@ unsigned existing_lanes(int w)
 		if (!(f.mask >> l & 1))
 			continue;
 		int id = w * 32 + l;
-		bool there = id < B.nthreads && !(missing >> l & 1);
+		bool there = id < Bp->nthreads && !(missing >> l & 1);
 		(there ? in : out).push_back(id);
 	}
 	named_file = nullptr;
@@ -385,12 +424,13 @@ unsigned existing_lanes(int w)
 	        "; but ";
 	std::vector<int> ghosts, real;
 	for (int id : out)
-		(id < B.nthreads ? real : ghosts).push_back(id);
+		(id < Bp->nthreads ? real : ghosts).push_back(id);
 	if (!real.empty())
 		text += census(real);
 	if (!ghosts.empty())
 		text += (real.empty() ? "" : "; ") + std::string("lanes ") + ranges(ghosts) +
-		        " do not exist (the block has " + std::to_string(B.nthreads) + " threads)";
+		        " do not exist (the block has " + std::to_string(Bp->nthreads) +
+		        " threads)";
 	text += ". Every lane named in the mask must reach the same warp operation: on a GPU this "
 	        "is undefined behaviour; use a mask of the lanes that really take part";
 	fail(CJ_EXIT_RACE, text);
@@ -398,7 +438,7 @@ unsigned existing_lanes(int w)
 
 uint64_t lane_value(int w, int lane)
 {
-	return B.fibers[w * 32 + lane].value;
+	return Bp->fibers[w * 32 + lane].value;
 }
 
 /* All lanes of the mask are here: compute every lane's result. */
@@ -407,7 +447,7 @@ void complete(int w, unsigned mask)
 	for (int l = 0; l < 32; ++l) {
 		if (!(mask >> l & 1))
 			continue;
-		fiber &f = B.fibers[w * 32 + l];
+		fiber &f = Bp->fibers[w * 32 + l];
 		int width = f.width, seg = l & ~(width - 1), src = l;
 		switch (f.op) {
 		case OP_SHFL_IDX:
@@ -470,7 +510,7 @@ void complete(int w, unsigned mask)
 	}
 	for (int l = 0; l < 32; ++l)
 		if (mask >> l & 1)
-			B.fibers[w * 32 + l].st = RUNNABLE;
+			Bp->fibers[w * 32 + l].st = RUNNABLE;
 }
 
 /* Completes the collective that f waits in if every lane of its mask is there
@@ -483,7 +523,7 @@ void try_complete(const fiber &f)
 	for (int l = 0; l < 32; ++l) {
 		if (!(f.mask >> l & 1) || (exited >> l & 1))
 			continue;
-		const fiber &o = B.fibers[w * 32 + l];
+		const fiber &o = Bp->fibers[w * 32 + l];
 		if (o.st == EXITED)
 			exited |= 1u << l;
 		else if (o.st != IN_COLLECTIVE || o.op != f.op || o.mask != f.mask)
@@ -501,32 +541,121 @@ void try_complete(const fiber &f)
 
 const uint3 &thread_idx()
 {
-	return B.current >= 0 ? B.fibers[B.current].tid : host_idx;
+	return Bp->current >= 0 ? Bp->fibers[Bp->current].tid : host_idx;
 }
 
 const uint3 &block_idx()
 {
-	return B.block;
+	return Bp->block;
 }
 
 const dim3 &block_dim()
 {
-	return B.running ? B.block_dim : host_dim;
+	return Bp->running ? Bp->block_dim : host_dim;
 }
 
 const dim3 &grid_dim()
 {
-	return B.running ? B.grid_dim : host_dim;
+	return Bp->running ? Bp->grid_dim : host_dim;
 }
 
+/* The memory model, as ThreadSanitizer should see it. CUDA's atomicAdd,
+ * atomicExch, atomicCAS and relaxed cuda::atomic_ref operations order nothing
+ * by themselves: the shim runs them as relaxed atomics. A fence turns them
+ * into synchronisation, as in C++: a fence followed by an atomic write
+ * publishes what came before the fence (the write releases), and an atomic
+ * read followed by a fence acquires what the writer published. So a producer
+ * without a fence, or a consumer that reads the data without a fence after
+ * seeing the flag, leaves the data unordered: a race.
+ *
+ * What a later atomic write publishes is the thread's work up to the fence,
+ * not up to the write: the fence hands the thread's history to its snapshot
+ * fiber (a detector switch with synchronisation), and the write releases
+ * from that snapshot. Data written between the fence and the flag stays
+ * unpublished, as on a GPU. */
 void fence()
 {
-	std::atomic_thread_fence(std::memory_order_seq_cst);
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	for (int k = 0; k < f.nseen; ++k)
+		__tsan_acquire(const_cast<void *>(f.seen[k]));
+	f.nseen = 0;
+	if (!fence_snapshot[f.detector])
+		fence_snapshot[f.detector] = __tsan_create_fiber(0);
+	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
+	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
+	f.fence_pending = true;
+	yield();
+}
+
+void atomic_read(const void *addr)
+{
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	for (int k = 0; k < f.nseen; ++k)
+		if (f.seen[k] == addr)
+			return;
+	if (f.nseen == 8) /* the oldest is forgotten: at worst a race is reported */
+		std::memmove(f.seen, f.seen + 1, 7 * sizeof *f.seen), f.nseen = 7;
+	f.seen[f.nseen++] = addr;
+}
+
+void atomic_write(void *addr)
+{
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	if (f.fence_pending) {
+		__tsan_switch_to_fiber(fence_snapshot[f.detector], __tsan_switch_to_fiber_no_sync);
+		__tsan_release(addr);
+		__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
+	}
+}
+
+void yield()
+{
+	if (Bp->current < 0)
+		return;
+	if (coresident_now)
+		to_scheduler();
+}
+
+void spin()
+{
+	if (Bp->current >= 0)
+		to_scheduler();
+}
+
+bool coresident()
+{
+	return coresident_now;
+}
+
+void grid_barrier(const char *file, int line)
+{
+	if (Bp->current < 0)
+		return;
+	if (!coresident_now)
+		fail(CJ_EXIT_CASE_FAILED,
+		     "grid.sync() at " + where(file, line) +
+		             " in a kernel that was not started with "
+		             "cudaLaunchCooperativeKernel: the blocks of an ordinary launch do "
+		             "not all run at the same time, so a grid-wide barrier may never "
+		             "be reached by all of them");
+	fiber &f = cur();
+	f.st = AT_GRID_BARRIER;
+	f.file = file;
+	f.line = line;
+	__tsan_release(&grid_sync_obj);
+	to_scheduler();
+	__tsan_acquire(&grid_sync_obj);
 }
 
 int block_barrier(int predicate, const char *file, int line)
 {
-	if (B.current < 0)
+	if (Bp->current < 0)
 		return predicate;
 	fiber &f = cur();
 	f.st = AT_BARRIER;
@@ -542,7 +671,7 @@ int block_barrier(int predicate, const char *file, int line)
 uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
                          const char *file, int line)
 {
-	if (B.current < 0)
+	if (Bp->current < 0)
 		return value;
 	fiber &f = cur();
 	int lane = f.linear % 32;
@@ -590,52 +719,54 @@ namespace
 
 /* Nothing can run: settle what can be settled, or report. Returns true when
  * some fiber became runnable. */
-bool resolve()
+bool resolve(bool may_fail = true)
 {
 	/* __activemask(): the lanes that are there, at the same place, are active. */
-	for (int i = 0; i < B.nthreads; ++i) {
-		fiber &f = B.fibers[i];
+	for (int i = 0; i < Bp->nthreads; ++i) {
+		fiber &f = Bp->fibers[i];
 		if (f.st != IN_COLLECTIVE || f.op != OP_ACTIVEMASK)
 			continue;
 		int w = warp_of(i);
 		unsigned here = 0;
-		for (int l = 0; l < 32 && w * 32 + l < B.nthreads; ++l) {
-			const fiber &o = B.fibers[w * 32 + l];
+		for (int l = 0; l < 32 && w * 32 + l < Bp->nthreads; ++l) {
+			const fiber &o = Bp->fibers[w * 32 + l];
 			if (o.st == IN_COLLECTIVE && o.op == OP_ACTIVEMASK && o.file == f.file &&
 			    o.line == f.line)
 				here |= 1u << l;
 		}
 		for (int l = 0; l < 32; ++l)
 			if (here >> l & 1) {
-				B.fibers[w * 32 + l].result = here;
-				B.fibers[w * 32 + l].st = RUNNABLE;
+				Bp->fibers[w * 32 + l].result = here;
+				Bp->fibers[w * 32 + l].st = RUNNABLE;
 			}
 		return true;
 	}
 	std::vector<int> all, waiting, exited;
-	for (int i = 0; i < B.nthreads; ++i) {
+	for (int i = 0; i < Bp->nthreads; ++i) {
 		all.push_back(i);
-		if (B.fibers[i].st == AT_BARRIER)
+		if (Bp->fibers[i].st == AT_BARRIER)
 			waiting.push_back(i);
-		else if (B.fibers[i].st == EXITED)
+		else if (Bp->fibers[i].st == EXITED)
 			exited.push_back(i);
 	}
 	if (waiting.size() + exited.size() == all.size()) {
-		const fiber &first = B.fibers[waiting[0]];
+		const fiber &first = Bp->fibers[waiting[0]];
 		bool same_place = true;
 		for (int id : waiting)
-			same_place &= B.fibers[id].line == first.line &&
-			              !std::strcmp(B.fibers[id].file, first.file);
+			same_place &= Bp->fibers[id].line == first.line &&
+			              !std::strcmp(Bp->fibers[id].file, first.file);
 		if (exited.empty() && same_place) {
 			int count = 0;
 			for (int id : waiting)
-				count += B.fibers[id].predicate != 0;
+				count += Bp->fibers[id].predicate != 0;
 			for (int id : waiting) {
-				B.fibers[id].barrier_result = count;
-				B.fibers[id].st = RUNNABLE;
+				Bp->fibers[id].barrier_result = count;
+				Bp->fibers[id].st = RUNNABLE;
 			}
 			return true;
 		}
+		if (!may_fail)
+			return false;
 		named_file = nullptr;
 		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
 		                               ". __syncthreads() must be reached by every thread "
@@ -644,17 +775,19 @@ bool resolve()
 		                               "early return, hangs "
 		                               "or misbehaves on a GPU");
 	}
+	if (!may_fail)
+		return false;
 	/* A warp collective waits for lanes that are elsewhere. */
-	for (int i = 0; i < B.nthreads; ++i) {
-		const fiber &f = B.fibers[i];
+	for (int i = 0; i < Bp->nthreads; ++i) {
+		const fiber &f = Bp->fibers[i];
 		if (f.st != IN_COLLECTIVE)
 			continue;
 		int w = warp_of(i);
 		unsigned away = 0;
 		for (int l = 0; l < 32; ++l) {
-			if (!(f.mask >> l & 1) || w * 32 + l >= B.nthreads)
+			if (!(f.mask >> l & 1) || w * 32 + l >= Bp->nthreads)
 				continue;
-			const fiber &o = B.fibers[w * 32 + l];
+			const fiber &o = Bp->fibers[w * 32 + l];
 			if (o.st != IN_COLLECTIVE || o.op != f.op || o.line != f.line)
 				away |= 1u << l;
 		}
@@ -677,7 +810,7 @@ void run_block()
 {
 	++block_serial;
 	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]); /* the previous block is over */
-	for (int i = 0; i < B.nthreads; ++i)
+	for (int i = 0; i < Bp->nthreads; ++i)
 		prepare_fiber(i);
 	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
 	 * the engine recognises in the outputs. */
@@ -688,18 +821,119 @@ void run_block()
 	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
 	for (;;) {
 		bool ran = false, live = false;
-		for (int i = 0; i < B.nthreads; ++i) {
-			if (B.fibers[i].st == RUNNABLE) {
+		for (int i = 0; i < Bp->nthreads; ++i) {
+			if (Bp->fibers[i].st == RUNNABLE) {
 				run_fiber(i);
 				ran = true;
 			}
-			live |= B.fibers[i].st != EXITED;
+			live |= Bp->fibers[i].st != EXITED;
 		}
 		if (!live)
 			break;
 		if (!ran && !resolve())
 			break;
 	}
+}
+
+/* A co-resident grid: every thread of every block is a fiber at once, and a
+ * round resumes each runnable fiber of each block in turn. Fibers give way
+ * at barriers, warp collectives, atomics and fences (see yield()), so a
+ * thread that polls a flag with atomics lets the thread that sets it run. */
+void run_grid(const dim3 &grid)
+{
+	size_t nblocks = (size_t)grid.x * grid.y * grid.z;
+	while (resident.size() < nblocks)
+		resident.push_back(new block_run());
+	/* the allocation counts as the host writing the blocks' records, which
+	 * the threads read (threadIdx, blockIdx): it comes before them */
+	__tsan_release(&launch_sync);
+	for (size_t k = 0; k < nblocks; ++k) {
+		block_run *r = resident[k];
+		r->body = first_block.body;
+		r->ctx = first_block.ctx;
+		r->block_dim = first_block.block_dim;
+		r->grid_dim = first_block.grid_dim;
+		r->nthreads = first_block.nthreads;
+		r->running = true;
+		r->current = -1;
+		r->base = (int)k * first_block.nthreads;
+		r->block = uint3{(unsigned)(k % grid.x), (unsigned)(k / grid.x % grid.y),
+		                 (unsigned)(k / ((size_t)grid.x * grid.y))};
+		Bp = r;
+		for (int i = 0; i < r->nthreads; ++i)
+			prepare_fiber(i);
+	}
+	for (;;) {
+		bool ran = false, live = false;
+		for (size_t k = 0; k < nblocks; ++k) {
+			Bp = resident[k];
+			bool ran_here = false, live_here = false;
+			for (int i = 0; i < Bp->nthreads; ++i) {
+				if (Bp->fibers[i].st == RUNNABLE) {
+					run_fiber(i);
+					ran_here = true;
+				}
+				live_here |= Bp->fibers[i].st != EXITED;
+			}
+			if (live_here && !ran_here && resolve(false))
+				ran_here = true;
+			ran |= ran_here;
+			live |= live_here;
+		}
+		if (!live)
+			break;
+		if (ran)
+			continue;
+		/* Nothing could run: either every live thread waits at grid.sync(),
+		 * or the grid is stuck. */
+		bool all_at_grid = true;
+		const fiber *first = nullptr;
+		for (size_t k = 0; k < nblocks; ++k)
+			for (int i = 0; i < resident[k]->nthreads; ++i) {
+				const fiber &f = resident[k]->fibers[i];
+				if (f.st == EXITED)
+					continue;
+				all_at_grid &= f.st == AT_GRID_BARRIER;
+				if (!first && f.st == AT_GRID_BARRIER)
+					first = &f;
+			}
+		bool exited = false;
+		for (size_t k = 0; k < nblocks && all_at_grid; ++k)
+			for (int i = 0; i < resident[k]->nthreads; ++i)
+				exited |= resident[k]->fibers[i].st == EXITED;
+		if (all_at_grid && !exited) {
+			for (size_t k = 0; k < nblocks; ++k)
+				for (int i = 0; i < resident[k]->nthreads; ++i)
+					resident[k]->fibers[i].st = RUNNABLE;
+			continue;
+		}
+		std::string text = "deadlock in a grid whose blocks run at the same time: ";
+		int shown = 0;
+		for (size_t k = 0; k < nblocks; ++k) {
+			Bp = resident[k];
+			std::vector<int> all;
+			bool done = true;
+			for (int i = 0; i < Bp->nthreads; ++i) {
+				all.push_back(i);
+				done &= Bp->fibers[i].st == EXITED;
+			}
+			if (done)
+				continue;
+			if (shown++ == 4) {
+				text += "; ...";
+				break;
+			}
+			text += (shown > 1 ? "; " : "") + block_name() + ": " + census(all);
+		}
+		if (all_at_grid)
+			text += ". grid.sync() must be reached by every thread of every block; "
+			        "threads that returned early leave the others waiting for ever";
+		(void)first;
+		fail(CJ_EXIT_DEADLOCK, text);
+	}
+	for (size_t k = 0; k < nblocks; ++k)
+		resident[k]->running = false;
+	Bp = &first_block;
 }
 
 /* ---- watchdog: explains an endless loop before the engine's deadline ---- */
@@ -712,13 +946,26 @@ void *watchdog(void *)
 		struct timespec ts = {0, 250 * 1000 * 1000};
 		nanosleep(&ts, nullptr);
 		unsigned long now = switches.load();
-		int current = B.current;
-		if (now != seen || !B.running || current < 0) {
+		int current = Bp->current;
+		if (now != seen || !Bp->running || current < 0) {
 			seen = now;
 			still = 0;
 			continue;
 		}
-		if (++still == 12) { /* three seconds */
+		if (++still == 12 && coresident_now) /* three seconds */
+			fail(CJ_EXIT_DEADLOCK,
+			     thread_name(current) + " of " + block_name() +
+			             " has run for 3 s without an atomic, a fence or a barrier: an "
+			             "endless loop, or a poll of memory with plain (or volatile) "
+			             "loads. The emulator lets the other blocks run only at "
+			             "atomics, "
+			             "fences and barriers, so such a poll never sees another "
+			             "block's "
+			             "write; on a GPU the compiler may read the value once and "
+			             "spin "
+			             "for ever. Read a flag with an atomic (atomicAdd(flag, 0), "
+			             "cuda::atomic_ref::load)");
+		if (still == 12) { /* three seconds */
 			fail(CJ_EXIT_DEADLOCK,
 			     thread_name(current) + " of " + block_name() +
 			             " has run for 3 s without reaching a barrier or warp "
@@ -759,8 +1006,8 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 	(void)uctx;
 #endif
 	char text[512];
-	std::string who = B.current >= 0 && B.running
-	                          ? thread_name(B.current) + " of " + block_name()
+	std::string who = Bp->current >= 0 && Bp->running
+	                          ? thread_name(Bp->current) + " of " + block_name()
 	                          : std::string("the host code");
 	const region *r = region_near(a);
 	if (r && a >= r->data + r->bytes)
@@ -776,7 +1023,7 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 		              "buffer of %zu bytes (a negative index?)",
 		              write ? "write" : "read", who.c_str(), (size_t)(r->data - a),
 		              r->bytes);
-	else if (B.current >= 0 && B.running && a >= cur().stack &&
+	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
 	         a < cur().stack + sysconf(_SC_PAGESIZE))
 		std::snprintf(text, sizeof text,
 		              "%s overflowed its stack (%zu KiB): a large local array or deep "
@@ -809,7 +1056,7 @@ __attribute__((constructor)) void start_emulator()
 } // namespace
 
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
-            void *ctx)
+            void *ctx, bool coresident)
 {
 	unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
 	if (threads == 0 || threads > MAX_THREADS || block.z > 64 || grid.x == 0 || grid.y == 0 ||
@@ -822,20 +1069,46 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		scheduler_tsan = __tsan_get_current_fiber();
 	__tsan_release(&launch_sync);
 	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
-	B.body = body;
-	B.ctx = ctx;
-	B.block_dim = block;
-	B.grid_dim = grid;
-	B.nthreads = (int)threads;
-	B.running = true;
+	Bp->body = body;
+	Bp->ctx = ctx;
+	Bp->block_dim = block;
+	Bp->grid_dim = grid;
+	Bp->nthreads = (int)threads;
+	Bp->running = true;
+	Bp->base = 0;
+	if (coresident) {
+		unsigned long long total = threads * grid.x * grid.y * grid.z;
+		bool shared_used = (__start_cj_shared && __stop_cj_shared &&
+		                    (uintptr_t)__stop_cj_shared > (uintptr_t)__start_cj_shared) ||
+		                   shared_bytes > 0;
+		if (total > MAX_RESIDENT_THREADS)
+			fail(CJ_EXIT_CASE_FAILED,
+			     "the emulator runs at most " + std::to_string(MAX_RESIDENT_THREADS) +
+			             " threads of a co-resident grid (this launch has " +
+			             std::to_string(total) + "): a judge bug, please report it");
+		if (shared_used)
+			fail(CJ_EXIT_CASE_FAILED,
+			     "this exercise runs all blocks of a grid at the same time on the "
+			     "emulator, which has one copy of __shared__ memory for the whole "
+			     "grid: keep this exercise's data in registers and global memory, or "
+			     "judge it on a GPU");
+		coresident_now = true;
+		__tsan_release(&grid_end_sync);
+		run_grid(grid);
+		coresident_now = false;
+		Bp->running = false;
+		Bp->block = uint3{0, 0, 0};
+		__tsan_acquire(&grid_end_sync);
+		return;
+	}
 	for (unsigned z = 0; z < grid.z; ++z)
 		for (unsigned y = 0; y < grid.y; ++y)
 			for (unsigned x = 0; x < grid.x; ++x) {
-				B.block = uint3{x, y, z};
+				Bp->block = uint3{x, y, z};
 				run_block();
 			}
-	B.running = false;
-	B.block = uint3{0, 0, 0};
+	Bp->running = false;
+	Bp->block = uint3{0, 0, 0};
 	__tsan_acquire(&block_end_sync[block_serial % 2]);
 }
 
@@ -1021,6 +1294,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device)
 	p->minor = 0;
 	p->multiProcessorCount = 1;
 	p->l2CacheSize = 1 << 20;
+	p->cooperativeLaunch = 1;
 	return cudaSuccess;
 }
 cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
@@ -1045,6 +1319,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
 		break;
 	case cudaDevAttrComputeCapabilityMinor:
 		*value = p.minor;
+		break;
+	case cudaDevAttrCooperativeLaunch:
+		*value = 1;
 		break;
 	default:
 		return cudaErrorInvalidValue;

@@ -48,9 +48,26 @@ int block_barrier(int predicate, const char *file, int line);
 uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int width,
                          const char *file, int line);
 
-/* Runs kernel(thread) for every thread of every block of the grid. */
+/* Runs kernel(thread) for every thread of every block of the grid: blocks in
+ * turn, or all at once when `coresident` (a cooperative launch, or an
+ * exercise with `coresident: true` in problems.yaml). */
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
-            void *ctx);
+            void *ctx, bool coresident = false);
+
+/* The memory model (emu.cpp explains it): __threadfence() and its kin, and
+ * the bookkeeping every atomic does before (write) and after (read) itself. */
+void fence();
+void atomic_read(const void *addr);
+void atomic_write(void *addr);
+/* Gives the other threads of a co-resident grid a turn (atomics and fences
+ * call it); does nothing when blocks run in turn. */
+void yield();
+/* Gives the other threads a turn in any launch: waits that poll (a
+ * cuda::barrier phase, a pipeline stage) call it in their loop. */
+void spin();
+bool coresident();
+/* grid.sync(): every thread of a co-resident grid. */
+void grid_barrier(const char *file, int line);
 
 /* Memory the learner's `extern __shared__` arrays point at. */
 extern unsigned char dynamic_shared[];

@@ -87,6 +87,16 @@ static double want_number(struct loader *ld, const yaml_node_t *n, const char *w
 	return v;
 }
 
+static bool want_bool(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	if (n->type == YAML_SCALAR_NODE && !strcmp(scalar(n), "true"))
+		return true;
+	if (n->type == YAML_SCALAR_NODE && !strcmp(scalar(n), "false"))
+		return false;
+	fail_at(ld, n, "%s must be true or false, found %s", what,
+	        n->type == YAML_SCALAR_NODE ? scalar(n) : kind_name(n));
+}
+
 static int64_t want_count(struct loader *ld, const yaml_node_t *n, const char *what)
 {
 	double v = want_number(ld, n, what);
@@ -317,6 +327,7 @@ enum entry_key {
 	K_PERF,
 	K_BACKENDS,
 	K_SKIP,
+	K_CORESIDENT,
 	K_COUNT
 };
 
@@ -337,6 +348,7 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 	        [K_PERF] = "perf",
 	        [K_BACKENDS] = "backends",
 	        [K_SKIP] = "skip",
+	        [K_CORESIDENT] = "coresident",
 	};
 	const yaml_node_t *v[K_COUNT];
 	want_mapping(ld, n, "an exercise", keys, v, K_COUNT);
@@ -379,6 +391,8 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 	e->backends = load_backends(ld, v[K_BACKENDS]);
 	if (v[K_SKIP])
 		load_skip(ld, v[K_SKIP], e);
+	if (v[K_CORESIDENT])
+		e->coresident = want_bool(ld, v[K_CORESIDENT], "coresident");
 }
 
 static void free_list(struct string_list *l)

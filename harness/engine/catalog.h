@@ -3,6 +3,7 @@
 #ifndef HARNESS_ENGINE_CATALOG_H
 #define HARNESS_ENGINE_CATALOG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,6 +53,7 @@ struct problem_entry {
 	struct perf_spec perf;
 	unsigned backends;     /* enum backend_bit */
 	char *emu_skip_reason; /* why `emu` cannot judge it, when it cannot */
+	bool coresident;       /* the emulator runs every block of a launch at once */
 	int line;              /* where the entry starts in problems.yaml */
 };
 

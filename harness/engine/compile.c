@@ -226,7 +226,8 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 }
 
 int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
-                          const char *workdir, const char *out_bin, struct build_result *res)
+                          const char *workdir, const char *out_bin, bool coresident,
+                          struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
 	char *learner = xasprintf("%s/learner.cu", workdir);
@@ -267,6 +268,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-fno-omit-frame-pointer",
 	                   "-fno-strict-aliasing",
 	                   "-DCJ_EMU",
+	                   coresident ? "-DCJ_EMU_CORESIDENT=1" : "-DCJ_EMU_CORESIDENT=0",
 	                   inc_emu,
 	                   inc_rt,
 	                   inc_pb,

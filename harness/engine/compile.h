@@ -41,8 +41,11 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 /* The emu backend's build of the same: the learner's file and the glue,
  * rewritten for the host compiler (rewrite.h), compiled with g++ under
  * ThreadSanitizer against harness/emu, linked with libcjrt_emu.a. */
+/* `coresident`: every launch runs all of its blocks at the same time
+ * (problems.yaml's `coresident: true`). */
 int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
-                          const char *workdir, const char *out_bin, struct build_result *res);
+                          const char *workdir, const char *out_bin, bool coresident,
+                          struct build_result *res);
 
 /* Finds the host C++ compiler: $CXX, then c++ and g++ on PATH. Malloc'd or NULL. */
 char *find_cxx(void);

@@ -659,7 +659,8 @@ int judge_file(const struct judge_options *o)
 
 	report_phase("compile", "start", -1);
 	if (j->emulated)
-		build_emulated_binary(&j->paths, j->entry->id, source, work, bin, &br);
+		build_emulated_binary(&j->paths, j->entry->id, source, work, bin,
+		                      j->entry->coresident, &br);
 	else
 		build_test_binary(&j->paths, j->entry->id, source,
 		                  j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work, bin,

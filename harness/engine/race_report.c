@@ -130,6 +130,10 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 		if (!location[0])
 			snprintf(location, sizeof location, " on device memory");
 	}
+	/* a write against a read: a hand-over between threads that is not ordered
+	 * (a flag without fences, a missing barrier), not two updates */
+	bool hand_over =
+	        (strstr(now.kind, "read") != NULL) != (strstr(before.kind, "read") != NULL);
 	char a[96], b[96];
 	thread_name(w, now.thread, a, sizeof a);
 	thread_name(w, before.thread, b, sizeof b);
@@ -140,7 +144,14 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 		        text, len,
 		        "%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. %s",
 		        what, location, now.kind, a, now.frame, before.kind, b, before.frame,
-		        device_memory
+		        device_memory && hand_over
+		                ? "If both threads update it, use one atomic operation (atomicAdd, "
+		                  "atomicCAS, ...); if one hands data to the other, order the "
+		                  "write "
+		                  "before the read: a barrier both pass, or a flag set after a "
+		                  "fence "
+		                  "(or release store) and checked before a fence (or acquire load)"
+		        : device_memory
 		                ? "Threads that update the same address must do it with one "
 		                  "atomic operation (atomicAdd, atomicCAS, ...), not a plain load "
 		                  "and store"

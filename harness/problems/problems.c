@@ -24,6 +24,12 @@ extern const struct problem transpose_problem;
 extern const struct problem stream_overlap_problem;
 extern const struct problem event_dependency_problem;
 extern const struct problem atomic_add_cas_problem;
+extern const struct problem message_passing_problem;
+extern const struct problem atomic_ref_flag_problem;
+extern const struct problem last_block_reduce_problem;
+extern const struct problem barrier_phases_problem;
+extern const struct problem memcpy_async_problem;
+extern const struct problem grid_sync_problem;
 
 /* One exercise per line, so that adding an exercise is a one-line change. */
 /* clang-format off */
@@ -49,6 +55,12 @@ const struct problem *const all_problems[] = {
         &stream_overlap_problem,
         &event_dependency_problem,
         &atomic_add_cas_problem,
+        &message_passing_problem,
+        &atomic_ref_flag_problem,
+        &last_block_reduce_problem,
+        &barrier_phases_problem,
+        &memcpy_async_problem,
+        &grid_sync_problem,
         NULL,
 };
 /* clang-format on */

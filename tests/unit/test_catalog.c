@@ -111,6 +111,7 @@ static void test_valid_catalog(void)
 	CHECK_UINT(e->perf.reps, ==, 20);
 	CHECK_UINT(e->backends, ==, BACKEND_GPU | BACKEND_SANITIZE);
 	CHECK(e->emu_skip_reason == NULL);
+	CHECK(!e->coresident); /* blocks run in turn unless asked */
 
 	e = &cat.entries[1];
 	CHECK_STR_EQ(e->id, "block_reduce_sum");
@@ -145,6 +146,7 @@ static void test_valid_catalog(void)
 	CHECK_DBL(e->perf.bytes_per_elem, ==, 0);
 	CHECK_UINT(e->perf.reps, ==, 1000);
 	CHECK_UINT(e->backends, ==, BACKEND_EMU);
+	CHECK(e->coresident);
 	catalog_free(&cat);
 	CHECK(cat.entries == NULL && cat.n == 0 && cat.path == NULL);
 }
@@ -227,7 +229,7 @@ static const struct bad_file bad_files[] = {
          3,
          {"unknown key 'titel' in an exercise",
           "(expected one of: id, aliases, chapter, title, statement, signature, launch, hints, "
-          "rules, check, limits, perf, backends, skip)"}},
+          "rules, check, limits, perf, backends, skip, coresident)"}},
         {"unknown_key_nested.yaml",
          9,
          23,
@@ -447,6 +449,10 @@ static void test_schema_errors(void)
 	expect_entry_error("skip unknown backend", 10,
 	                   "  backends: [gpu]\n  skip: {gpu: \"why\"}\n", 11, 10,
 	                   "unknown key 'gpu' in skip (expected one of: emu)");
+	expect_entry_error("coresident not a boolean", 10, "  backends: [gpu]\n  coresident: yes\n",
+	                   11, 15, "coresident must be true or false, found yes");
+	expect_entry_error("coresident a list", 10, "  backends: [gpu]\n  coresident: [true]\n", 11,
+	                   15, "coresident must be true or false, found a list");
 	expect_entry_error("rules unknown key", 8, "  check: exact\n  rules: {need: [x]}\n", 9, 11,
 	                   "unknown key 'need' in rules (expected one of: require, forbid)");
 	expect_entry_error("complex key", 2, "  ? [a, b]\n  : c1\n", 2, 5,

@@ -1,0 +1,34 @@
+/*
+ * Launch glue for grid_sync: one cooperative launch per case
+ * (cudaLaunchCooperativeKernel), so every block is resident at once and
+ * grid.sync() is allowed. The grid is as large as fits on the device, found
+ * with the occupancy API for this very kernel (the learner's code decides
+ * how many registers it needs), and at most `blocks`; usually far smaller
+ * than n, so every thread handles many elements.
+ *   param[0] n   param[1] steps   param[2] block   param[3] blocks wanted
+ *   buffers  0 a (float, n, in-out: the input, then the result)
+ *            1 b (float, n, scratch)
+ */
+#include <cooperative_groups.h>
+
+__global__ void cj_grid_sync_kernel(float *a, float *b, int n, int steps)
+{
+	blur_steps(a, b, n, steps);
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	int n = (int)c->param[0], steps = (int)c->param[1], block = (int)c->param[2];
+	int wanted = (int)c->param[3], device = 0, sms = 0, per_sm = 0;
+	if (cudaGetDevice(&device) != cudaSuccess ||
+	    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+	    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cj_grid_sync_kernel, block, 0) !=
+	            cudaSuccess)
+		return; /* the runtime's check after cj_launch reports it */
+	int grid = sms * per_sm < wanted ? sms * per_sm : wanted;
+	float *pa = (float *)dev[0], *pb = (float *)dev[1];
+	void *args[] = {&pa, &pb, &n, &steps};
+	/* grid 0 (nothing fits) fails here with a launch error the runtime reports */
+	cudaLaunchCooperativeKernel(cj_grid_sync_kernel, dim3((unsigned)grid),
+	                            dim3((unsigned)block), args, 0, stream);
+}

@@ -1,0 +1,87 @@
+/* memcpy_async: cases, golden model (each tile reversed) and diagnoses
+ * (device side: memcpy_async.cuh). */
+#include <math.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK, P_TILE, P_BLOCKS };
+enum { B_IN, B_OUT };
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int tile, int blocks, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = n;
+	c->param[P_BLOCK] = block;
+	c->param[P_TILE] = tile;
+	c->param[P_BLOCKS] = blocks;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *x = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		x[i] = (float)rng_uniform(rng, -1000, 1000);
+	for (int64_t base = 0; base < n; base += tile) {
+		int64_t count = n - base < tile ? n - base : tile;
+		for (int64_t k = 0; k < count; ++k)
+			want[base + k] = x[base + count - 1 - k];
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, "sample: one tile of 8", 8, 32, 8, 1, false);
+	add_case(set, rng, "tiles of 128, one per block", 128 * 6, 32, 128, 6, false);
+	add_case(set, rng, "tiles of 256, 5 per block", 256 * 10, 64, 256, 2, false);
+	add_case(set, rng, "short last tile", 1024 * 3 + 77, 128, 1024, 2, false);
+	add_case(set, rng, "tile larger than the block", 4096 * 2, 256, 4096, 1, false);
+	add_case(set, rng, "fewer elements than one tile", 13, 64, 512, 3, false);
+	if (!plan->emulated)
+		add_case(set, rng, "16M elements", 1 << 24, 256, 2048, 1024, false);
+	if (plan->timed)
+		add_case(set, rng, "timed", e->perf.n, 256, 2048, 1056, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t tile = c->param[P_TILE], blocks = c->param[P_BLOCKS];
+	int64_t base = (int64_t)index / tile * tile, count = c->param[P_N] - base;
+	if (count > tile)
+		count = tile;
+	w->block = (int64_t)index / tile % blocks;
+	w->thread = ((int64_t)index - base) % c->param[P_BLOCK];
+	(void)count;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+		return NULL;
+	const float *got = c->buf[B_OUT].data;
+	int64_t tile = c->param[P_TILE], n = c->param[P_N];
+	bool nan = false, tail_only = true;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		int64_t k = (int64_t)f->report.shown[i].index;
+		int64_t base = k / tile * tile, count = n - base < tile ? n - base : tile;
+		nan |= isnan(got[k]);
+		/* output k reads tile slot count - 1 - (k - base): past a quarter? */
+		tail_only &= count - 1 - (k - base) >= count / 4;
+	}
+	if (nan && tail_only)
+		return "only the first quarter of each tile arrived: memcpy_async takes a size in "
+		       "bytes, count * sizeof(float)";
+	if (nan)
+		return "some outputs come from shared memory that nothing wrote: wait on the "
+		       "barrier before reading the tile";
+	return NULL;
+}
+
+const struct problem memcpy_async_problem = {
+        .id = "memcpy_async",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,36 @@
+/*
+ * Launch glue for memcpy_async: a grid-stride loop over tiles of `tile`
+ * floats; for each tile every thread of the block calls
+ *   reverse_tile(in + base, out + base, count, smem, bar)
+ * with count = tile (less for the last tile), smem = `tile` floats of dynamic
+ * shared memory, and a block-scope cuda::barrier initialised for all
+ * blockDim.x threads. The same smem and bar serve every tile of a block.
+ *   param[0] n   param[1] block   param[2] tile   param[3] blocks
+ *   buffers  0 in (float, n)   1 out (float, n)
+ */
+#include <cuda/barrier>
+
+#ifndef CJ_EMU
+#pragma nv_diag_suppress static_var_with_dynamic_init
+#endif
+
+__global__ void cj_tiles_kernel(const float *in, float *out, long long n, int tile)
+{
+	extern __shared__ float cj_smem[];
+	__shared__ cuda::barrier<cuda::thread_scope_block> cj_bar;
+	if (threadIdx.x == 0)
+		init(&cj_bar, blockDim.x);
+	__syncthreads();
+	for (long long base = (long long)blockIdx.x * tile; base < n;
+	     base += (long long)gridDim.x * tile) {
+		int count = n - base < tile ? (int)(n - base) : tile;
+		reverse_tile(in + base, out + base, count, cj_smem, cj_bar);
+	}
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	int tile = (int)c->param[2];
+	cj_tiles_kernel<<<(unsigned)c->param[3], (unsigned)c->param[1], sizeof(float) * tile,
+	                  stream>>>((const float *)dev[0], (float *)dev[1], c->param[0], tile);
+}

@@ -1,0 +1,35 @@
+// RULE: a hand-made grid barrier (an atomic counter and a spin) instead of grid.sync(). It works
+// here only because the launch is cooperative; in an ordinary launch it deadlocks as soon as some
+// blocks are not resident.
+// expect-emu: SKIP
+// The rule is checked on the GPU build.
+__device__ unsigned arrivals;
+
+__device__ void grid_barrier(unsigned *generation)
+{
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		unsigned target = (*generation + 1) * gridDim.x;
+		__threadfence();
+		atomicAdd(&arrivals, 1u);
+		while (atomicAdd(&arrivals, 0u) < target)
+			;
+		__threadfence();
+	}
+	++*generation;
+	__syncthreads();
+}
+
+__device__ void blur_steps(float *a, float *b, int n, int steps)
+{
+	unsigned generation = 0;
+	int first = blockIdx.x * blockDim.x + threadIdx.x, stride = gridDim.x * blockDim.x;
+	for (int s = 0; s < steps; ++s) {
+		for (int i = first; i < n; i += stride)
+			b[i] = ((i > 0 ? a[i - 1] : 0.0f) + a[i] + (i + 1 < n ? a[i + 1] : 0.0f)) / 3.0f;
+		grid_barrier(&generation);
+		for (int i = first; i < n; i += stride)
+			a[i] = b[i];
+		grid_barrier(&generation);
+	}
+}

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""The emulator's memory model, co-resident grids, grid.sync() and the
+<cuda/atomic>, <cuda/barrier> shims, each on a small kernel.
+
+Every test compiles one C++ program against harness/emu (as the engine does
+for a learner's file, with ThreadSanitizer) and links it with the emulator's
+scheduler (libcjrt_emu.a, without the test binary's main). The program exits
+0 when its kernel gave the right result; otherwise the exit status is the
+emulator's finding: 66 a data race, 7 a deadlock, 3 a failed launch.
+
+Usage:
+    test_emu_memory_model.py --root SOURCE_ROOT --build BUILD_ROOT [unittest args]
+Exits 77 (skipped) when the emulator was not built or there is no g++.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = BUILD = CXX = None
+WORK = None
+
+RACE, DEADLOCK, CASE_FAILED = 66, 7, 3
+
+PRELUDE = r"""
+#include <cuda_runtime.h>
+#include <cooperative_groups.h>
+#include <cuda/atomic>
+#include <cuda/barrier>
+#include "wire.h"
+char *cj_error_sink;
+size_t cj_error_sink_len;
+struct cj_wire_case *cj_current_case;
+template <typename... P, typename... A> void run(dim3 g, dim3 b, void (*k)(P...), A... a)
+{
+	cj_emu::launch_kernel(cj_emu::config(g, b), k, a...);
+}
+static int *alloc(int n)
+{
+	int *p;
+	cudaMalloc(&p, sizeof(int) * n);
+	std::memset(p, 0, sizeof(int) * n);
+	return p;
+}
+"""
+
+# The emulator's reports go to cj_error_sink and the program ends with _exit:
+# the sink is a shared mapping of the file named by argv[1].
+MAIN = r"""
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	int fd = argc > 1 ? open(argv[1], O_RDWR | O_CREAT | O_TRUNC, 0600) : -1;
+	if (fd < 0 || ftruncate(fd, 4096) != 0)
+		return 2;
+	cj_error_sink = (char *)mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	cj_error_sink_len = 4096;
+	return test();
+}
+"""
+
+# Block 1 sends, block 0 receives; each fills in SEND and RECEIVE.
+MAILBOX = r"""
+__global__ void mailbox(int *data, int *flag, int *out)
+{
+	if (threadIdx.x != 0)
+		return;
+	if (blockIdx.x == 1) {
+		SEND
+	} else {
+		RECEIVE
+	}
+}
+static int test()
+{
+	int *data = alloc(4), *flag = alloc(1), *out = alloc(4);
+	run(dim3(2), dim3(32), mailbox, data, flag, out);
+	for (int i = 0; i < 4; ++i)
+		if (out[i] != 10 + i)
+			return 1;
+	return 0;
+}
+"""
+
+FENCED_SEND = ("for (int i = 0; i < 4; ++i) data[i] = 10 + i; __threadfence(); "
+               "atomicExch(flag, 1);")
+FENCED_RECEIVE = ("while (atomicAdd(flag, 0) == 0) ; __threadfence(); "
+                  "for (int i = 0; i < 4; ++i) out[i] = data[i];")
+
+
+def build_and_run(name, body, coresident=True):
+    src = os.path.join(WORK, name + ".cpp")
+    exe = os.path.join(WORK, name)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(PRELUDE + body + MAIN)
+    cc = [CXX, "-std=c++17", "-O1", "-g", "-fsanitize=thread", "-DCJ_EMU",
+          "-DCJ_EMU_CORESIDENT=%d" % (1 if coresident else 0),
+          "-I" + os.path.join(ROOT, "harness", "emu"),
+          "-I" + os.path.join(ROOT, "harness", "runtime"),
+          src, os.path.join(BUILD, "harness", "emu", "libcjrt_emu.a"), "-lpthread", "-o", exe]
+    built = subprocess.run(cc, capture_output=True, text=True)
+    if built.returncode != 0:
+        raise AssertionError("%s does not compile:\n%s" % (name, built.stderr[-3000:]))
+    report = exe + ".report"
+    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=60)
+    with open(report, "rb") as f:
+        said = f.read().split(b"\0")[0].decode("utf-8", "replace")
+    return ran.returncode, said + "\n" + ran.stderr
+
+
+class MemoryModel(unittest.TestCase):
+    def expect(self, name, body, status, coresident=True, says=None):
+        rc, err = build_and_run(name, body, coresident)
+        self.assertEqual(rc, status, "%s: exit %d, wanted %d\n%s" % (name, rc, status,
+                                                                     err[-2000:]))
+        if says:
+            self.assertIn(says, err)
+
+    def mailbox(self, send, receive):
+        return MAILBOX.replace("SEND", send).replace("RECEIVE", receive)
+
+    def test_fenced_flag_is_ordered(self):
+        # block 0 polls before block 1 has run: only a co-resident grid lets it finish
+        self.expect("fenced", self.mailbox(FENCED_SEND, FENCED_RECEIVE), 0)
+
+    def test_send_without_fence_is_a_race(self):
+        send = "for (int i = 0; i < 4; ++i) data[i] = 10 + i; atomicExch(flag, 1);"
+        self.expect("send_no_fence", self.mailbox(send, FENCED_RECEIVE), RACE)
+
+    def test_receive_without_fence_is_a_race(self):
+        receive = ("while (atomicAdd(flag, 0) == 0) ; "
+                   "for (int i = 0; i < 4; ++i) out[i] = data[i];")
+        self.expect("receive_no_fence", self.mailbox(FENCED_SEND, receive), RACE)
+
+    def test_fence_before_the_data_publishes_nothing(self):
+        # what a fence publishes is what came before it, not what came before the flag
+        send = ("__threadfence(); for (int i = 0; i < 4; ++i) data[i] = 10 + i; "
+                "atomicExch(flag, 1);")
+        self.expect("fence_too_early", self.mailbox(send, FENCED_RECEIVE), RACE)
+
+    def test_release_acquire_atomic_ref(self):
+        send = ("for (int i = 0; i < 4; ++i) data[i] = 10 + i; "
+                "cuda::atomic_ref<int, cuda::thread_scope_device>(*flag)"
+                ".store(1, cuda::memory_order_release);")
+        receive = ("cuda::atomic_ref<int, cuda::thread_scope_device> f(*flag); "
+                   "while (f.load(cuda::memory_order_acquire) == 0) ; "
+                   "for (int i = 0; i < 4; ++i) out[i] = data[i];")
+        self.expect("release_acquire", self.mailbox(send, receive), 0)
+        relaxed = receive.replace("memory_order_acquire", "memory_order_relaxed")
+        self.expect("relaxed_load", self.mailbox(send, relaxed), RACE)
+
+    def test_plain_poll_is_reported(self):
+        receive = ("while (*(volatile int *)flag == 0) ; __threadfence(); "
+                   "for (int i = 0; i < 4; ++i) out[i] = data[i];")
+        self.expect("plain_poll", self.mailbox(FENCED_SEND, receive), DEADLOCK,
+                    says="plain (or volatile) loads")
+
+    def test_blocks_in_turn_without_coresident(self):
+        # the default is unchanged: block 0 runs alone and polls for ever
+        self.expect("in_turn", self.mailbox(FENCED_SEND, FENCED_RECEIVE), DEADLOCK,
+                    coresident=False)
+
+    GRID = r"""
+__global__ void neighbours(int *a, int *b, int n)
+{
+	namespace cg = cooperative_groups;
+	cg::grid_group g = cg::this_grid();
+	int i = (int)g.thread_rank();
+	a[i] = i;
+	SYNC
+	b[i] = a[(i + 1) % n];
+}
+static int test()
+{
+	int n = 4 * 32, *a = alloc(n), *b = alloc(n);
+	int *pa = a, *pb = b;
+	void *args[] = {&pa, &pb, &n};
+	LAUNCH
+	if (cudaGetLastError() != cudaSuccess)
+		return 2;
+	for (int i = 0; i < n; ++i)
+		if (b[i] != (i + 1) % n)
+			return 1;
+	return 0;
+}
+"""
+    COOPERATIVE = ("cudaLaunchCooperativeKernel(neighbours, dim3(4), dim3(32), args, 0, "
+                   "(cudaStream_t)0);")
+
+    def grid(self, sync, launch):
+        return self.GRID.replace("SYNC", sync).replace("LAUNCH", launch)
+
+    def test_grid_sync(self):
+        self.expect("grid_sync", self.grid("g.sync();", self.COOPERATIVE), 0, coresident=False)
+
+    def test_grid_without_sync_is_a_race(self):
+        self.expect("grid_no_sync", self.grid("", self.COOPERATIVE), RACE, coresident=False)
+
+    def test_grid_sync_skipped_by_some_threads_deadlocks(self):
+        self.expect("grid_partial", self.grid("if (i % 2) g.sync(); g.sync();", self.COOPERATIVE),
+                    DEADLOCK, coresident=False, says="wait at grid.sync()")
+
+    def test_grid_sync_needs_a_cooperative_launch(self):
+        self.expect("grid_plain_launch",
+                    self.grid("g.sync();", "run(dim3(4), dim3(32), neighbours, a, b, n);"),
+                    CASE_FAILED, coresident=False, says="cudaLaunchCooperativeKernel")
+
+    BARRIER = r"""
+__global__ void rotate(int *out)
+{
+	__shared__ int tile[64];
+	__shared__ cuda::barrier<cuda::thread_scope_block> bar;
+	int t = threadIdx.x;
+	if (t == 0)
+		init(&bar, blockDim.x);
+	__syncthreads();
+	tile[t] = t;
+	PHASE
+	out[t] = tile[(t + 1) % 64];
+}
+static int test()
+{
+	int *out = alloc(64);
+	run(dim3(1), dim3(64), rotate, out);
+	for (int i = 0; i < 64; ++i)
+		if (out[i] != (i + 1) % 64)
+			return 1;
+	return 0;
+}
+"""
+
+    def test_barrier_split_arrive_wait(self):
+        body = self.BARRIER.replace(
+            "PHASE", "auto token = bar.arrive(); bar.wait(cuda::std::move(token));")
+        self.expect("barrier_split", body, 0, coresident=False)
+
+    def test_barrier_arrive_without_wait_is_a_race(self):
+        body = self.BARRIER.replace("PHASE", "(void)bar.arrive();")
+        self.expect("barrier_no_wait", body, RACE, coresident=False)
+
+    def test_memcpy_async_then_wait(self):
+        body = r"""
+__global__ void stage(const int *src, int *out)
+{
+	__shared__ int tile[64];
+	__shared__ cuda::barrier<cuda::thread_scope_block> bar;
+	if (threadIdx.x == 0)
+		init(&bar, blockDim.x);
+	__syncthreads();
+	cuda::memcpy_async(cooperative_groups::this_thread_block(), tile, src, sizeof tile, bar);
+	WAIT
+	out[threadIdx.x] = tile[63 - threadIdx.x];
+}
+static int test()
+{
+	int *src = alloc(64), *out = alloc(64);
+	for (int i = 0; i < 64; ++i)
+		src[i] = 3 * i;
+	run(dim3(1), dim3(64), stage, (const int *)src, out);
+	for (int i = 0; i < 64; ++i)
+		if (out[i] != 3 * (63 - i))
+			return 1;
+	return 0;
+}
+"""
+        self.expect("memcpy_wait", body.replace("WAIT", "bar.arrive_and_wait();"), 0,
+                    coresident=False)
+        self.expect("memcpy_no_wait", body.replace("WAIT", ""), RACE, coresident=False)
+
+
+def main():
+    global ROOT, BUILD, CXX, WORK
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--build", required=True)
+    options, rest = parser.parse_known_args()
+    ROOT, BUILD = os.path.abspath(options.root), os.path.abspath(options.build)
+    CXX = os.environ.get("CXX") or shutil.which("g++")
+    if not CXX or not os.path.exists(os.path.join(BUILD, "harness", "emu", "libcjrt_emu.a")):
+        print("1..0 # SKIP the CPU emulator is not built here")
+        return 77
+    with tempfile.TemporaryDirectory(prefix="cj-emu-test-") as work:
+        WORK = work
+        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
