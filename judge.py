@@ -66,7 +66,7 @@ except ImportError:  # Windows: the atomic rename still keeps the file whole
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 from cudajudge_cli.messages import (  # noqa: E402
     LANGUAGES, MESSAGES, TIER_NAMES, current_language, language_from_environment, localized,
-    localized_list, set_language, tier_name, tr, translate_argparse, verdict_name)
+    localized_list, rule_meaning, set_language, tier_name, tr, translate_argparse, verdict_name)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -1198,8 +1198,44 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     if phases:
         say(style.dot.join(phases))
     say(f"{style.bold(style.verdict(verdict))}  {verdict_name(verdict)}")
-    if summary.get("message"):
+    rule_lines = rules_report(style, summary.get("rules"), problem_id)
+    for line in rule_lines:
+        say(line)
+    if summary.get("message") and not rule_lines:
         say(str(summary["message"]).rstrip("\n"))
+
+
+def rules_report(style, rules, problem_id):
+    """The RULE verdict in the learner's language, from the engine's "rules"
+    object; [] when no rule was broken."""
+    if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
+        return []
+    violations = [v for v in rules["violations"] if isinstance(v, dict)]
+    if not violations:
+        return []
+    lines = [tr("rules_broken")]
+    file = str(rules.get("file") or "")
+    for v in violations:
+        rule = str(v.get("rule") or "?")
+        if v.get("kind") == "require":
+            text = tr("rule_required", rule=rule, meaning=rule_meaning(rule), file=file)
+        else:
+            line = v.get("line")
+            where = f"{file}:{line}" if isinstance(line, int) and line > 0 else file
+            text = tr("rule_forbidden", rule=rule, meaning=rule_meaning(rule), where=where,
+                      found=str(v.get("found") or rule))
+        lines.append(f"  {style.cross} {text}")
+    output = rules.get("output_verdict")
+    if output == "AC":
+        lines.append(tr("rule_output_right"))
+    elif output:
+        lines.append(tr("rule_output_wrong", verdict=output))
+    else:
+        lines.append(tr("rule_output_unchecked"))
+    if rules.get("method") == "source":
+        lines.append(style.dim(tr("rules_source_only")))
+    lines.append(tr("rules_fix", id=problem_id))
+    return lines
 
 
 def render_next_steps(style, ws, problem, run, file_arg, default_file, progress):
@@ -1646,6 +1682,14 @@ def run_show_command(options):
     say()
     say(tr("show_check", check=describe_check(problem.get("check"))))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
+    rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
+    for key, message in (("require", "show_rules_require"), ("forbid", "show_rules_forbid")):
+        names = [str(name) for name in rules.get(key) or []]
+        if key == "forbid" and "libraries" not in names:
+            names.append("libraries")  # forbidden everywhere, listed or not
+        if names:
+            say(tr(message, rules="; ".join(f"{name} ({rule_meaning(name)})"
+                                            for name in names)))
     record = exercise_record(progress, problem_id)
     hints = hints_of(problem)
     seen = min(as_count(record.get("hints_shown")), len(hints))
