@@ -21,14 +21,14 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                        \
-	do {                                                                               \
-		cudaError_t err_ = (call);                                                 \
-		if (err_ != cudaSuccess) {                                                 \
-			std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, \
-			             #call, cudaGetErrorString(err_));                     \
-			std::exit(2);                                                      \
-		}                                                                          \
+#define CHECK(call)                                                                                \
+	do {                                                                                       \
+		cudaError_t err_ = (call);                                                         \
+		if (err_ != cudaSuccess) {                                                         \
+			std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,  \
+			             cudaGetErrorString(err_));                                    \
+			std::exit(2);                                                              \
+		}                                                                                  \
 	} while (0)
 
 /* Inputs like the judge's timed cases: floats in [0, 1), ints in
@@ -83,7 +83,8 @@ static void time_op(timer &t, const char *name, long long n, int reps, int warmu
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		std::fprintf(stderr, "usage: cub_bench REDUCE_N HISTOGRAM_N SCAN_N [REPS] [WARMUP]\n");
+		std::fprintf(stderr,
+		             "usage: cub_bench REDUCE_N HISTOGRAM_N SCAN_N [REPS] [WARMUP]\n");
 		return 2;
 	}
 	long long n_reduce = std::atoll(argv[1]), n_hist = std::atoll(argv[2]),

@@ -178,10 +178,23 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 
 	/* -keep leaves the PTX and the preprocessed source in workdir for the
 	 * RULE check (rules.h) at no extra cost. */
-	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",      "-lineinfo",     arch,
-	                   inc_rt,          inc_pb,       def_src,    def_glue,        "-keep",
-	                   "-keep-dir",     (char *)workdir, "-c",    tu,              "-o",
-	                   obj,             NULL};
+	char *cc_argv[] = {(char *)p->nvcc,
+	                   "-std=c++17",
+	                   "-O3",
+	                   "-lineinfo",
+	                   arch,
+	                   inc_rt,
+	                   inc_pb,
+	                   def_src,
+	                   def_glue,
+	                   "-keep",
+	                   "-keep-dir",
+	                   (char *)workdir,
+	                   "-c",
+	                   tu,
+	                   "-o",
+	                   obj,
+	                   NULL};
 	char *ld_argv[] = {
 	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
 	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};

@@ -145,7 +145,8 @@ struct loc_map {
 
 static size_t loc_hash(struct loc a, size_t cap)
 {
-	uint64_t h = (uint64_t)a.file * 0x9e3779b97f4a7c15ull ^ (uint64_t)a.line * 0xc2b2ae3d27d4eb4full ^
+	uint64_t h = (uint64_t)a.file * 0x9e3779b97f4a7c15ull ^
+	             (uint64_t)a.line * 0xc2b2ae3d27d4eb4full ^
 	             (uint64_t)a.col * 0x165667b19e3779f9ull;
 	return (size_t)(h ^ (h >> 29)) & (cap - 1);
 }
@@ -350,9 +351,11 @@ static void collect_tables(const char *ptx, const char *learner, struct ptx_stat
 			char *num_end;
 			long idx = strtol(q + 5, &num_end, 10);
 			const char *open = memchr(num_end, '"', (size_t)(end - num_end));
-			const char *close = open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
+			const char *close =
+			        open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
 			if (open && close) {
-				unsigned f = path_flags(open + 1, (size_t)(close - open - 1), learner);
+				unsigned f =
+				        path_flags(open + 1, (size_t)(close - open - 1), learner);
 				set_flags(&st->files, idx, f);
 				*learner_named |= (f & F_LEARNER) != 0;
 			}
@@ -372,8 +375,9 @@ static void collect_tables(const char *ptx, const char *learner, struct ptx_stat
 			while (b > q && is_ident((unsigned char)b[-1]))
 				--b;
 			if (b < stop) {
-				st->shared_names = xrealloc(st->shared_names,
-				                            (st->nshared + 1) * sizeof *st->shared_names);
+				st->shared_names =
+				        xrealloc(st->shared_names,
+				                 (st->nshared + 1) * sizeof *st->shared_names);
 				char *n = xmalloc((size_t)(stop - b) + 1);
 				memcpy(n, b, (size_t)(stop - b));
 				n[stop - b] = '\0';
@@ -607,7 +611,7 @@ static void line_marker(const char *q, const char *end, const char *learner,
 		for (int i = *depth - 1; i >= 0; --i)
 			if (stack[i].learner) {
 				from_learner = true;
-				learner_line = (int)stack[i].line - 1;
+				learner_line = (int)stack[i].line; /* the #include's line */
 				break;
 			}
 		if (from_learner && library_path(path, len))
@@ -631,8 +635,8 @@ static void line_marker(const char *q, const char *end, const char *learner,
 	top->line = n;
 }
 
-void rules_scan_source(const char *text, const char *learner_path, bool preprocessed,
-                       bool ptx_too, struct rule_scan *s)
+void rules_scan_source(const char *text, const char *learner_path, bool preprocessed, bool ptx_too,
+                       struct rule_scan *s)
 {
 	struct include_frame stack[INCLUDE_DEPTH] = {{0}};
 	int depth = 0;
@@ -837,13 +841,14 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", job->learner);
 	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", job->id);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
-	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",    "-lineinfo", arch,   inc_rt,
-	                inc_pb,          def_src,      def_glue, "-ptx",      "-keep", "-keep-dir",
-	                keep,            tu,           "-o",     job->ptx,    NULL};
+	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",   "-lineinfo", arch,
+	                inc_rt,          inc_pb,       def_src, def_glue,    "-ptx",
+	                "-keep",         "-keep-dir",  keep,    tu,          "-o",
+	                job->ptx,        NULL};
 	const struct run_limits lim = {.wall_s = RULES_NVCC_LIMIT_S, .output_keep = 64 * 1024};
 	struct run_result r;
-	bool ok = run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED &&
-	          r.exit_code == 0;
+	bool ok =
+	        run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0;
 	if (getenv("CJ_RULES_DEBUG"))
 		fprintf(stderr, "rules: nvcc -ptx: %s\n", r.output ? r.output : r.error);
 	run_result_free(&r);

@@ -46,8 +46,8 @@ const char *rule_vocabulary(void);
 /* Where the learner's code first uses a primitive. */
 struct rule_use {
 	bool found;
-	int line;       /* in the learner's file; 0 when unknown */
-	char what[80];  /* the instruction or identifier seen */
+	int line;      /* in the learner's file; 0 when unknown */
+	char what[80]; /* the instruction or identifier seen */
 };
 
 struct rule_scan {
@@ -63,13 +63,13 @@ int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *
  * lines in `text`: nvcc's preprocessed output (preprocessed = true, with
  * # line markers) or the learner's file as written. Without PTX (ptx_too =
  * false) the device rules are guessed from identifiers as well. */
-void rules_scan_source(const char *text, const char *learner_path, bool preprocessed,
-                       bool ptx_too, struct rule_scan *s);
+void rules_scan_source(const char *text, const char *learner_path, bool preprocessed, bool ptx_too,
+                       struct rule_scan *s);
 
 struct rule_violation {
 	int rule;
-	bool required;  /* true: required but missing; false: forbidden but used */
-	int line;       /* where a forbidden one was used; 0 when unknown or missing */
+	bool required; /* true: required but missing; false: forbidden but used */
+	int line;      /* where a forbidden one was used; 0 when unknown or missing */
 	char what[80];
 };
 
@@ -112,8 +112,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
  * (compile.c passes nvcc -keep), or runs nvcc -ptx for them (the emu
  * backend), or falls back to the source text without nvcc; then evaluates
  * the rules. Frees the job. */
-void rules_finish(struct rules_job *job, const struct problem_entry *e,
-                  struct rules_outcome *out);
+void rules_finish(struct rules_job *job, const struct problem_entry *e, struct rules_outcome *out);
 
 /* Stops a check that is no longer needed (the build failed); frees the job. */
 void rules_cancel(struct rules_job *job);
