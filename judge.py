@@ -1198,22 +1198,23 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     if phases:
         say(style.dot.join(phases))
     say(f"{style.bold(style.verdict(verdict))}  {verdict_name(verdict)}")
-    rule_lines = rules_report(style, summary.get("rules"), problem_id)
-    for line in rule_lines:
-        say(line)
-    if summary.get("message") and not rule_lines:
+    # RULE: the engine's message in the learner's language; any other verdict
+    # keeps the engine's message and lists the broken rules after it.
+    if summary.get("message") and verdict != "RULE":
         say(str(summary["message"]).rstrip("\n"))
+    for line in rules_report(style, summary.get("rules"), problem_id, verdict):
+        say(line)
 
 
-def rules_report(style, rules, problem_id):
-    """The RULE verdict in the learner's language, from the engine's "rules"
+def rules_report(style, rules, problem_id, verdict):
+    """The broken rules in the learner's language, from the engine's "rules"
     object; [] when no rule was broken."""
     if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
         return []
     violations = [v for v in rules["violations"] if isinstance(v, dict)]
     if not violations:
         return []
-    lines = [tr("rules_broken")]
+    lines = [tr("rules_broken" if verdict == "RULE" else "rules_broken_too")]
     file = str(rules.get("file") or "")
     for v in violations:
         rule = str(v.get("rule") or "?")
@@ -1228,9 +1229,7 @@ def rules_report(style, rules, problem_id):
     output = rules.get("output_verdict")
     if output == "AC":
         lines.append(tr("rule_output_right"))
-    elif output:
-        lines.append(tr("rule_output_wrong", verdict=output))
-    else:
+    elif not output:
         lines.append(tr("rule_output_unchecked"))
     if rules.get("method") == "source":
         lines.append(style.dim(tr("rules_source_only")))

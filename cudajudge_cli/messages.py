@@ -62,8 +62,8 @@ MESSAGES = {
                        "本题禁止使用 {rule}（{meaning}），但 {where} 用到了（{found}）"),
     "rule_output_right": ("apart from that, the output was right on every case",
                           "除此之外，所有用例的输出都是正确的"),
-    "rule_output_wrong": ("the output was not right either ({verdict}: see the cases above)",
-                          "输出也不正确（{verdict}：见上面的用例）"),
+    "rules_broken_too": ("the code also breaks rules of this exercise:",
+                         "此外，代码还违反了本题的规则："),
     "rule_output_unchecked": ("the output was not checked (no device to run it on)",
                               "输出没有检查（没有可以运行它的设备）"),
     "rules_source_only": ("the rules were checked on the source text only (nvcc could not "

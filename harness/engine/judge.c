@@ -469,14 +469,17 @@ out:
 		case_set_free(&ref);
 }
 
-/* RULE outranks what the run found (except a judge error): the learner must
- * fix it in any case, and the message still says whether the output was right. */
+/* Order: CE, then the cases; code whose output is right but that breaks a
+ * rule gets RULE. A wrong output keeps its own verdict (WA, RE, TLE, RACE:
+ * the report that explains it matters first), and the message adds the
+ * broken rules. Without a device to run on, RULE replaces the JE. */
 static void rule_verdict(struct judgement *j, const char *shown, bool ran)
 {
 	const char *output = ran ? verdict_name(j->sum.verdict) : NULL;
-	char run[sizeof j->message];
-	snprintf(run, sizeof run, "%s", j->message);
+	bool output_right = ran && j->sum.verdict == V_AC;
 	struct strbuf b = {0};
+	if (ran && !output_right)
+		sb_printf(&b, "%s; it also breaks ", j->message);
 	for (int i = 0; i < j->rules.n; ++i) {
 		const struct rule_violation *v = &j->rules.v[i];
 		if (i)
@@ -490,15 +493,14 @@ static void rule_verdict(struct judgement *j, const char *shown, bool ran)
 	}
 	if (!ran)
 		sb_puts(&b, ". The output was not checked (no device to run it on)");
-	else if (j->sum.verdict == V_AC)
+	else if (output_right)
 		sb_printf(&b, ". Apart from that, the output was right on all %d cases", j->nout);
-	else
-		sb_printf(&b, ". The output was not right either (%s: %s)", output, run);
 	char *msg = sb_take(&b);
 	snprintf(j->message, sizeof j->message, "%s", msg);
 	free(msg);
 	j->sum.rules_json = rules_json(&j->rules, shown, output);
-	j->sum.verdict = V_RULE;
+	if (!ran || output_right)
+		j->sum.verdict = V_RULE;
 }
 
 static bool real_path(const char *file, char *out)
