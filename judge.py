@@ -1212,9 +1212,9 @@ def rules_report(style, rules, problem_id, verdict):
     if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
         return []
     violations = [v for v in rules["violations"] if isinstance(v, dict)]
-    if not violations:
-        return []
-    lines = [tr("rules_broken" if verdict == "RULE" else "rules_broken_too")]
+    if not violations:  # kept, but the learner should know how weak the check was
+        return [style.dim(tr("rules_source_only"))] if rules.get("method") == "source" else []
+    lines = [tr("rules_broken") if verdict == "RULE" else tr("rules_broken_too")]
     file = str(rules.get("file") or "")
     for v in violations:
         rule = str(v.get("rule") or "?")
@@ -1657,6 +1657,10 @@ def describe_check(check):
     return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
 
 
+def rule_list(names):
+    return "; ".join(f"{name} ({rule_meaning(name)})" for name in names)
+
+
 def run_show_command(options):
     ws = Workspace()
     problem = resolve_problem(ws.catalog(), options.id)
@@ -1682,13 +1686,13 @@ def run_show_command(options):
     say(tr("show_check", check=describe_check(problem.get("check"))))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
     rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
-    for key, message in (("require", "show_rules_require"), ("forbid", "show_rules_forbid")):
-        names = [str(name) for name in rules.get(key) or []]
-        if key == "forbid" and "libraries" not in names:
-            names.append("libraries")  # forbidden everywhere, listed or not
-        if names:
-            say(tr(message, rules="; ".join(f"{name} ({rule_meaning(name)})"
-                                            for name in names)))
+    required = [str(name) for name in rules.get("require") or []]
+    forbidden = [str(name) for name in rules.get("forbid") or []]
+    if "libraries" not in forbidden:
+        forbidden.append("libraries")  # forbidden everywhere, listed or not
+    if required:
+        say(tr("show_rules_require", rules=rule_list(required)))
+    say(tr("show_rules_forbid", rules=rule_list(forbidden)))
     record = exercise_record(progress, problem_id)
     hints = hints_of(problem)
     seen = min(as_count(record.get("hints_shown")), len(hints))
