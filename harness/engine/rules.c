@@ -23,7 +23,7 @@
 #include "util.h"
 
 /* Bump when the scan changes, so that cached scans are not reused. */
-#define RULES_SCAN_VERSION 2
+#define RULES_SCAN_VERSION 3
 #define RULES_NVCC_LIMIT_S 300.0
 
 static const char *const names[RULE_COUNT] = {
@@ -203,6 +203,14 @@ static bool same_file(const char *a, size_t alen, const char *learner)
 {
 	if (strlen(learner) == alen && !strncmp(a, learner, alen))
 		return true;
+	/* Only a path with the same last component can name the same file
+	 * (links aside); realpath() is slow, and the .ii has thousands of paths. */
+	const char *base = strrchr(learner, '/');
+	base = base ? base + 1 : learner;
+	size_t blen = strlen(base);
+	if (alen < blen || memcmp(a + alen - blen, base, blen) ||
+	    (alen > blen && a[alen - blen - 1] != '/'))
+		return false;
 	char *copy = xmalloc(alen + 1);
 	memcpy(copy, a, alen);
 	copy[alen] = '\0';
@@ -435,6 +443,36 @@ static void classify_instruction(const struct ptx_state *st, const char *op, siz
 		note_text(s, RULE_LIBRARIES, line, "code inlined from a CUB or Thrust header");
 }
 
+/* The statements of one line: usually one instruction, but inline asm
+ * arrives as "{ .reg .f32 r0; shfl.sync.down.b32 r0|p, ...; @p add.f32 ...; }".
+ * Returns how many instructions it classified. */
+static int scan_statements(const struct ptx_state *st, const char *q, const char *end,
+                           struct rule_scan *s)
+{
+	int count = 0;
+	while (q < end) {
+		while (q < end && (*q == '{' || *q == '}' || *q == ';' || *q == ' ' || *q == '\t'))
+			++q;
+		const char *stop = memchr(q, ';', (size_t)(end - q));
+		if (!stop)
+			stop = end;
+		if (q < stop && *q == '@') { /* a predicate guard */
+			while (q < stop && *q != ' ' && *q != '\t')
+				++q;
+			q = skip_blanks(q, stop);
+		}
+		const char *op = q;
+		while (q < stop && *q != ' ' && *q != '\t')
+			++q;
+		if (q > op && *op != '.' && *op != '/') {
+			++count;
+			classify_instruction(st, op, (size_t)(q - op), q, stop, s);
+		}
+		q = stop;
+	}
+	return count;
+}
+
 int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s)
 {
 	struct ptx_state st = {.learner_line = -1};
@@ -461,21 +499,10 @@ int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *
 			st.chain = 0;
 			continue;
 		}
-		if (q == end || *q == '.' || *q == '/' || *q == '{' || *q == '}' || *q == '(' ||
-		    *q == ')' || end[-1] == ':' || st.learner_line < 0)
+		if (q == end || *q == '.' || *q == '/' || *q == '}' || *q == '(' || *q == ')' ||
+		    end[-1] == ':' || st.learner_line < 0)
 			continue;
-		if (*q == '@') { /* a predicate guard */
-			while (q < end && *q != ' ' && *q != '\t')
-				++q;
-			q = skip_blanks(q, end);
-		}
-		const char *op = q;
-		while (q < end && *q != ' ' && *q != '\t' && *q != ';')
-			++q;
-		if (q == op)
-			continue;
-		++count;
-		classify_instruction(&st, op, (size_t)(q - op), q, end, s);
+		count += scan_statements(&st, q, end, s);
 	}
 	free(st.files.v);
 	free(st.fns.v);
@@ -649,7 +676,8 @@ void rules_scan_source(const char *text, const char *learner_path, bool preproce
 		const char *q = skip_blanks(p, end);
 		p = eol ? eol + 1 : text_end;
 		if (preprocessed) {
-			if (*q == '#') {
+			/* "# 12 \"file\" 1": a line marker; "#pragma unroll" is a line of code. */
+			if (q[0] == '#' && q[1] == ' ' && q[2] >= '0' && q[2] <= '9') {
 				line_marker(q, end, learner_path, stack, &depth, s);
 				continue;
 			}

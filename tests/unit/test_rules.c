@@ -138,6 +138,26 @@ static void test_library_frames(void)
 	CHECK(s.use[RULE_SHFL_SYNC].found);
 }
 
+/* Inline asm (CUB writes its shuffles so): several statements on one line. */
+static void test_inline_asm(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+	        "\t// begin inline asm\n"
+	        "\t{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, %f1, %r7, %r20, %r21; "
+	        " "
+	        "@p add.f32 r0, r0, %f1;  mov.f32 %f41, r0;}\n"
+	        "\t// end inline asm\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK_INT(count, ==, 4); /* shfl, add, mov, ret */
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 9);
+	CHECK_STR_EQ(s.use[RULE_SHFL_SYNC].what, "shfl.sync.down.b32");
+}
+
 /* Line info that never names the learner's file: nothing is attributed. */
 static void test_no_learner_file(void)
 {
@@ -163,6 +183,7 @@ static void test_preprocessed_source(void)
 	        "namespace cub { int x; }\n"
 	        "# 3 \"" LEARNER "\" 2\n"
 	        "const char *s = \"cudaHostAlloc\";\n"
+	        "#pragma unroll\n"
 	        "void host() { cudaStreamWaitEvent(a, b, 0); }\n";
 	struct rule_scan s;
 	memset(&s, 0, sizeof s);
@@ -170,7 +191,7 @@ static void test_preprocessed_source(void)
 	CHECK(s.use[RULE_LIBRARIES].found);
 	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 2); /* the learner's #include line */
 	CHECK(s.use[RULE_STREAM_WAIT_EVENT].found);
-	CHECK_INT(s.use[RULE_STREAM_WAIT_EVENT].line, ==, 4);
+	CHECK_INT(s.use[RULE_STREAM_WAIT_EVENT].line, ==, 5); /* the pragma is line 4 */
 	CHECK(!s.use[RULE_PINNED_MEMORY].found); /* the glue's call and a string only */
 }
 
@@ -231,6 +252,7 @@ static const struct unit_test tests[] = {
         {"learner shared memory is caught", test_learner_shared_memory},
         {"inline chain through headers", test_inline_chain},
         {"library code inlined into the learner's", test_library_frames},
+        {"inline asm", test_inline_asm},
         {"no learner file in the line info", test_no_learner_file},
         {"preprocessed source", test_preprocessed_source},
         {"source text without nvcc", test_source_text_fallback},
