@@ -8,6 +8,10 @@
  * recent .loc of each location rebuilds the whole inline chain. An
  * instruction belongs to the learner when one frame of its chain lies in the
  * learner's file; the innermost such frame gives the line that is reported.
+ *
+ * CJ_RULES_DEBUG=1 in the environment prints what nvcc -ptx said (the emu
+ * backend's own run of it) on stderr, for when the check falls back to the
+ * source text.
  */
 #include "rules.h"
 
