@@ -67,7 +67,7 @@ except ImportError:  # Windows: the atomic rename still keeps the file whole
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 from cudajudge_cli.messages import (  # noqa: E402
     LANGUAGES, MESSAGES, TIER_NAMES, current_language, language_from_environment, localized,
-    localized_list, set_language, tier_name, tr, translate_argparse, verdict_name)
+    localized_list, rule_meaning, set_language, tier_name, tr, translate_argparse, verdict_name)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -1254,8 +1254,43 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     if phases:
         say(style.dot.join(phases))
     say(f"{style.bold(style.verdict(verdict))}  {verdict_name(verdict)}")
-    if summary.get("message"):
+    # RULE: the engine's message in the learner's language; any other verdict
+    # keeps the engine's message and lists the broken rules after it.
+    if summary.get("message") and verdict != "RULE":
         say(str(summary["message"]).rstrip("\n"))
+    for line in rules_report(style, summary.get("rules"), problem_id, verdict):
+        say(line)
+
+
+def rules_report(style, rules, problem_id, verdict):
+    """The broken rules in the learner's language, from the engine's "rules"
+    object; [] when no rule was broken."""
+    if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
+        return []
+    violations = [v for v in rules["violations"] if isinstance(v, dict)]
+    if not violations:  # kept, but the learner should know how weak the check was
+        return [style.dim(tr("rules_source_only"))] if rules.get("method") == "source" else []
+    lines = [tr("rules_broken") if verdict == "RULE" else tr("rules_broken_too")]
+    file = str(rules.get("file") or "")
+    for v in violations:
+        rule = str(v.get("rule") or "?")
+        if v.get("kind") == "require":
+            text = tr("rule_required", rule=rule, meaning=rule_meaning(rule), file=file)
+        else:
+            line = v.get("line")
+            where = f"{file}:{line}" if isinstance(line, int) and line > 0 else file
+            text = tr("rule_forbidden", rule=rule, meaning=rule_meaning(rule), where=where,
+                      found=str(v.get("found") or rule))
+        lines.append(f"  {style.cross} {text}")
+    output = rules.get("output_verdict")
+    if output == "AC":
+        lines.append(tr("rule_output_right"))
+    elif not output:
+        lines.append(tr("rule_output_unchecked"))
+    if rules.get("method") == "source":
+        lines.append(style.dim(tr("rules_source_only")))
+    lines.append(tr("rules_fix", id=problem_id))
+    return lines
 
 
 def render_next_steps(style, ws, problem, run, file_arg, default_file, progress):
@@ -1681,6 +1716,10 @@ def describe_check(check):
     return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
 
 
+def rule_list(names):
+    return "; ".join(f"{name} ({rule_meaning(name)})" for name in names)
+
+
 def run_show_command(options):
     ws = Workspace()
     problem = resolve_problem(ws.catalog(), options.id)
@@ -1705,6 +1744,14 @@ def run_show_command(options):
     say()
     say(tr("show_check", check=describe_check(problem.get("check"))))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
+    rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
+    required = [str(name) for name in rules.get("require") or []]
+    forbidden = [str(name) for name in rules.get("forbid") or []]
+    if "libraries" not in forbidden:
+        forbidden.append("libraries")  # forbidden everywhere, listed or not
+    if required:
+        say(tr("show_rules_require", rules=rule_list(required)))
+    say(tr("show_rules_forbid", rules=rule_list(forbidden)))
     record = exercise_record(progress, problem_id)
     hints = hints_of(problem)
     seen = min(as_count(record.get("hints_shown")), len(hints))

@@ -54,6 +54,25 @@ MESSAGES = {
     "running_device": ("checking the GPU...", "正在检查 GPU..."),
     "running_run": ("running your code...", "正在运行你的代码..."),
     "running_reference": ("timing the reference...", "正在为参考解计时..."),
+    "running_rules": ("checking the rules...", "正在检查规则..."),
+    "rules_broken": ("rules of this exercise broken:", "违反了本题的规则："),
+    "rule_required": ("{rule} ({meaning}) is required, and {file} never uses it",
+                      "本题要求使用 {rule}（{meaning}），但 {file} 中没有用到"),
+    "rule_forbidden": ("{rule} ({meaning}) is forbidden, and {where} uses it ({found})",
+                       "本题禁止使用 {rule}（{meaning}），但 {where} 用到了（{found}）"),
+    "rule_output_right": ("apart from that, the output was right on every case",
+                          "除此之外，所有用例的输出都是正确的"),
+    "rules_broken_too": ("the code also breaks rules of this exercise:",
+                         "此外，代码还违反了本题的规则："),
+    "rule_output_unchecked": ("the output was not checked (no device to run it on)",
+                              "输出没有检查（没有可以运行它的设备）"),
+    "rules_source_only": ("the rules were checked on the source text only (nvcc could not "
+                          "produce PTX here), a weaker check than on a machine with nvcc",
+                          "规则只在源代码文本上检查（这里 nvcc 无法生成 PTX），"
+                          "比在装有 nvcc 的机器上的检查要弱"),
+    "rules_fix": ("change the code so that it keeps the rules (python3 judge.py show {id} "
+                  "lists them), then judge it again",
+                  "修改代码使其遵守规则（python3 judge.py show {id} 会列出规则），然后重新评测"),
     # -- judging: what next -------------------------------------------------
     "next_after_ac": ("next: {id} · {title} (python3 judge.py show {id})",
                       "下一题：{id} · {title}（python3 judge.py show {id}）"),
@@ -110,6 +129,8 @@ MESSAGES = {
     "show_exact": ("exact", "精确比较"),
     "show_tolerance": ("rtol {rtol}, atol {atol}", "相对误差 {rtol}，绝对误差 {atol}"),
     "show_backends": ("backends: {backends}", "后端：{backends}"),
+    "show_rules_require": ("must use: {rules}", "必须使用：{rules}"),
+    "show_rules_forbid": ("must not use: {rules}", "不得使用：{rules}"),
     "show_hints": ("{n} hints, {seen} seen: python3 judge.py hint {id}",
                    "共 {n} 条提示，已看 {seen} 条：python3 judge.py hint {id}"),
     "show_progress": ("your attempts: {n}, best {best}", "你的评测次数：{n}，最好结果 {best}"),
@@ -420,6 +441,26 @@ VERDICT_NAMES = {
     "SKIP": ("skipped", "跳过"),
 }
 
+# The rules of problems.yaml (`rules:`), in the learner's words.
+RULE_MEANINGS = {
+    "shfl.sync": ("warp shuffles, __shfl_*_sync", "warp shuffle，即 __shfl_*_sync"),
+    "vote.sync": ("warp votes, __ballot_sync / __any_sync / __all_sync / __match_*_sync",
+                  "warp 投票，即 __ballot_sync / __any_sync / __all_sync / __match_*_sync"),
+    "shared-memory": ("__shared__ memory", "__shared__ 共享内存"),
+    "syncthreads": ("block barriers, __syncthreads()", "block 级屏障，即 __syncthreads()"),
+    "atomicCAS": ("compare-and-swap, atomicCAS", "比较并交换，即 atomicCAS"),
+    "threadfence": ("memory fences, __threadfence()", "内存栅栏，即 __threadfence()"),
+    "cooperative-groups": ("the cooperative_groups API", "cooperative_groups 接口"),
+    "grid-sync": ("grid-wide synchronisation, grid.sync()", "整个 grid 的同步，即 grid.sync()"),
+    "stream-wait-event": ("cudaStreamWaitEvent in host code", "主机代码中的 cudaStreamWaitEvent"),
+    "pinned-memory": ("page-locked host memory, cudaMallocHost / cudaHostAlloc / "
+                      "cudaHostRegister",
+                      "页锁定主机内存，即 cudaMallocHost / cudaHostAlloc / cudaHostRegister"),
+    "async-copy": ("asynchronous copies, cuda::memcpy_async / cp.async",
+                   "异步拷贝，即 cuda::memcpy_async / cp.async"),
+    "libraries": ("CUB, Thrust or cuBLAS", "CUB、Thrust 或 cuBLAS"),
+}
+
 TIER_NAMES = {
     "gold": ("gold", "金牌"),
     "silver": ("silver", "银牌"),
@@ -464,6 +505,11 @@ def verdict_name(verdict):
     if names is None:
         return tr("verdict_unknown")
     return names[1 if _language == "zh" else 0]
+
+
+def rule_meaning(rule):
+    names = RULE_MEANINGS.get(rule)
+    return names[1 if _language == "zh" else 0] if names else str(rule)
 
 
 def tier_name(tier):

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "rules.h"
 #include "util.h"
 
 struct loader {
@@ -292,15 +293,31 @@ static void load_hints(struct loader *ld, const yaml_node_t *n, struct problem_e
 		        e->hints_zh.n, e->hints_en.n);
 }
 
+/* A list of rule names from the RULE checker's vocabulary (rules.h); checked
+ * before want_strings allocates, so a failure leaks nothing. */
+static struct string_list want_rules(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	if (n->type == YAML_SEQUENCE_NODE)
+		for (yaml_node_item_t *it = n->data.sequence.items.start;
+		     it < n->data.sequence.items.top; ++it) {
+			const yaml_node_t *item = node(ld, *it);
+			check_string(ld, item, what);
+			if (rule_parse(scalar(item)) < 0)
+				fail_at(ld, item, "unknown rule '%s' in %s (expected one of: %s)",
+				        scalar(item), what, rule_vocabulary());
+		}
+	return want_strings(ld, n, what);
+}
+
 static void load_rules(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
 	static const char *const keys[] = {"require", "forbid"};
 	const yaml_node_t *v[2];
 	want_mapping(ld, n, "rules", keys, v, 2);
 	if (v[0])
-		e->require = want_strings(ld, v[0], "rules.require");
+		e->require = want_rules(ld, v[0], "rules.require");
 	if (v[1])
-		e->forbid = want_strings(ld, v[1], "rules.forbid");
+		e->forbid = want_rules(ld, v[1], "rules.forbid");
 }
 
 static void load_skip(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)

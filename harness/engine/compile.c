@@ -176,8 +176,25 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
 
-	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3", "-lineinfo", arch, inc_rt, inc_pb,
-	                   def_src,         def_glue,     "-c",  tu,          "-o", obj,    NULL};
+	/* -keep leaves the PTX and the preprocessed source in workdir for the
+	 * RULE check (rules.h) at no extra cost. */
+	char *cc_argv[] = {(char *)p->nvcc,
+	                   "-std=c++17",
+	                   "-O3",
+	                   "-lineinfo",
+	                   arch,
+	                   inc_rt,
+	                   inc_pb,
+	                   def_src,
+	                   def_glue,
+	                   "-keep",
+	                   "-keep-dir",
+	                   (char *)workdir,
+	                   "-c",
+	                   tu,
+	                   "-o",
+	                   obj,
+	                   NULL};
 	char *ld_argv[] = {
 	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
 	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};

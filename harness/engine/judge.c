@@ -27,6 +27,7 @@
 #include "race_report.h"
 #include "device.h"
 #include "report.h"
+#include "rules.h"
 #include "supervise.h"
 #include "util.h"
 #include "verdict.h"
@@ -52,6 +53,7 @@ struct judgement {
 	char note[256];     /* one line about the backend, e.g. why the emulator */
 	bool emulated;      /* the emu backend runs the cases */
 	double t0;
+	struct rules_outcome rules; /* the RULE check, decided before the run */
 };
 
 static void finish(struct judgement *j)
@@ -413,7 +415,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 	/* Integer outputs are poisoned with a byte that changes from run to run. */
 	set.int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
 	struct case_plan plan = {
-	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && !j->emulated,
+	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && !j->emulated && !j->rules.n,
 	        .emulated = j->emulated,
 	};
 	j->prob->make_cases(&set, &rng, j->entry, &plan);
@@ -542,6 +544,40 @@ out:
 		case_set_free(&ref);
 }
 
+/* Order: CE, then the cases; code whose output is right but that breaks a
+ * rule gets RULE. A wrong output keeps its own verdict (WA, RE, TLE, RACE:
+ * the report that explains it matters first), and the message adds the
+ * broken rules. Without a device to run on, RULE replaces the JE. */
+static void rule_verdict(struct judgement *j, const char *shown, bool ran)
+{
+	const char *output = ran ? verdict_name(j->sum.verdict) : NULL;
+	bool output_right = ran && j->sum.verdict == V_AC;
+	struct strbuf b = {0};
+	if (ran && !output_right)
+		sb_printf(&b, "%s; it also breaks ", j->message);
+	for (int i = 0; i < j->rules.n; ++i) {
+		const struct rule_violation *v = &j->rules.v[i];
+		if (i)
+			sb_puts(&b, "; ");
+		if (v->required)
+			sb_printf(&b, "rule '%s': this exercise requires it and %s never uses it",
+			          rule_name(v->rule), shown);
+		else
+			sb_printf(&b, "rule '%s': this exercise forbids it and %s:%d uses it (%s)",
+			          rule_name(v->rule), shown, v->line, v->what);
+	}
+	if (!ran)
+		sb_puts(&b, ". The output was not checked (no device to run it on)");
+	else if (output_right)
+		sb_printf(&b, ". Apart from that, the output was right on all %d cases", j->nout);
+	char *msg = sb_take(&b);
+	snprintf(j->message, sizeof j->message, "%s", msg);
+	free(msg);
+	j->sum.rules_json = rules_json(&j->rules, shown, output);
+	if (!ran || output_right)
+		j->sum.verdict = V_RULE;
+}
+
 static bool real_path(const char *file, char *out)
 {
 	return realpath(file, out) != NULL;
@@ -657,6 +693,9 @@ int judge_file(const struct judge_options *o)
 		                   "only, no timing)");
 	}
 
+	struct rules_job rules_job;
+	rules_start(&j->paths, j->entry, source, j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work,
+	            &rules_job);
 	report_phase("compile", "start", -1);
 	if (j->emulated)
 		build_emulated_binary(&j->paths, j->entry->id, source, work, bin,
@@ -669,6 +708,15 @@ int judge_file(const struct judge_options *o)
 	j->sum.compile_s = br.compile_s;
 	j->sum.link_s = br.link_s;
 	j->sum.compile_log = br.log;
+	if (br.status == BUILD_OK) { /* CE first, then RULE (rules.h) */
+		report_phase("rules", "start", -1);
+		rules_finish(&rules_job, j->entry, &j->rules);
+		report_phase("rules", "done", j->rules.wait_s);
+		if (!j->rules.n)
+			j->sum.rules_json = rules_json(&j->rules, shown, NULL);
+	} else {
+		rules_cancel(&rules_job);
+	}
 
 	switch (br.status) {
 	case BUILD_COMPILE_FAILED:
@@ -701,6 +749,8 @@ int judge_file(const struct judge_options *o)
 		} else {
 			run_and_check(j, bin);
 		}
+		if (j->rules.n && (j->sum.verdict != V_JE || (!j->dev.found && !j->emulated)))
+			rule_verdict(j, shown, j->dev.found || j->emulated);
 		break;
 	}
 	finish(j);
@@ -708,6 +758,7 @@ done:;
 	int code = verdict_exit_code(j->sum.verdict);
 	free((char *)j->sum.program_output);
 	free(br.log);
+	free((char *)j->sum.rules_json);
 	free(cxx);
 	remove_tree(work);
 	free(work);

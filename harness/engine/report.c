@@ -192,6 +192,8 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	} else {
 		sb_puts(&b, "null");
 	}
+	if (s->rules_json)
+		sb_printf(&b, ",\"rules\":%s", s->rules_json);
 	sb_puts(&b, "}");
 	emit(&b);
 }

@@ -45,6 +45,7 @@ struct summary {
 	struct timing timing;
 	double compile_s, link_s, run_s, total_s;
 	const struct device_info *device; /* NULL when none */
+	const char *rules_json;           /* the RULE check (rules.h), or NULL */
 };
 
 void report_phase(const char *phase, const char *state, double seconds);

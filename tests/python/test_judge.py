@@ -267,6 +267,34 @@ class EngineMalfunctionTest(FakeRepoTest):
         self.assertIn("CUDAJUDGE_ENGINE", done.stderr)
 
 
+class RuleReportTest(FakeRepoTest):
+    def test_rule_names_the_rule_the_line_and_the_output(self):
+        done = self.judge("warp_scan", env={"FAKE_VERDICT": "RULE"})
+        self.assertEqual(done.returncode, 1, done.stderr)
+        lines = done.stdout.splitlines()
+        self.assertIn("RULE  rule violation", lines)
+        self.assertIn("rules of this exercise broken:", lines)
+        self.assertIn("  ✗ shfl.sync (warp shuffles, __shfl_*_sync) is required, and "
+                      "exercises/warp_scan.cu never uses it", lines)
+        self.assertIn("  ✗ shared-memory (__shared__ memory) is forbidden, and "
+                      "exercises/warp_scan.cu:7 uses it (st.shared.u32)", lines)
+        self.assertIn("apart from that, the output was right on every case", lines)
+        self.assertNotIn("warp exercises must use shfl.sync", done.stdout)  # the English one
+
+    def test_rule_in_chinese(self):
+        done = self.judge("warp_scan", "--lang", "zh", env={"FAKE_VERDICT": "RULE"})
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn("违反了本题的规则：", done.stdout)
+        self.assertIn("本题禁止使用 shared-memory（__shared__ 共享内存），但 "
+                      "exercises/warp_scan.cu:7 用到了（st.shared.u32）", done.stdout)
+        self.assertIn("除此之外，所有用例的输出都是正确的", done.stdout)
+
+    def test_no_rule_lines_when_none_is_broken(self):
+        done = self.judge("warp_scan", env={"FAKE_VERDICT": "WA"})
+        self.assertNotIn("rules of this exercise", done.stdout)
+        self.assertIn("1 of 2 cases gave a wrong answer", done.stdout)
+
+
 class LanguageTest(FakeRepoTest):
     def test_chinese_labels(self):
         done = self.judge("warp_scan", "--lang", "zh", env={"FAKE_VERDICT": "WA"})

@@ -819,7 +819,8 @@ class MessageTableTest(unittest.TestCase):
         source = "\n".join(read(path) for path in driver_sources())
         used = set(re.findall(r'\btr\(["\']([a-z0-9_]*[a-z0-9])["\']', source))
         used |= set(re.findall(r'"(help_cmd_[a-z]+|col_[a-z_]+)"', source))
-        used |= {"running_" + p for p in ("compile", "link", "device", "run", "reference")}
+        used |= {"running_" + p
+                 for p in ("compile", "link", "device", "run", "reference", "rules")}
         used |= {"phase_" + p for p in ("compile", "link", "run")}
         used |= set(messages.ARGPARSE_MESSAGES)
         self.assertEqual(sorted(used - set(messages.MESSAGES)), [])

@@ -96,7 +96,7 @@ static void test_valid_catalog(void)
 	if (e->require.n == 1 && e->forbid.n == 2) {
 		CHECK_STR_EQ(e->require.items[0], "shfl.sync");
 		CHECK_STR_EQ(e->forbid.items[0], "shared-memory");
-		CHECK_STR_EQ(e->forbid.items[1], "__syncthreads");
+		CHECK_STR_EQ(e->forbid.items[1], "syncthreads");
 	}
 	CHECK(e->check.exact);
 	CHECK_DBL(e->check.rtol, ==, 0);
@@ -455,6 +455,18 @@ static void test_schema_errors(void)
 	                   15, "coresident must be true or false, found a list");
 	expect_entry_error("rules unknown key", 8, "  check: exact\n  rules: {need: [x]}\n", 9, 11,
 	                   "unknown key 'need' in rules (expected one of: require, forbid)");
+	expect_entry_error("unknown rule", 8, "  check: exact\n  rules: {forbid: [shared-mem]}\n",
+	                   9, 20,
+	                   "unknown rule 'shared-mem' in rules.forbid (expected one of: shfl.sync, "
+	                   "vote.sync, shared-memory, syncthreads, atomicCAS, threadfence, "
+	                   "cooperative-groups, grid-sync, stream-wait-event, pinned-memory, "
+	                   "async-copy, libraries)");
+	expect_entry_error("unknown required rule", 8,
+	                   "  check: exact\n  rules: {require: [shfl.sync, __shfl_sync]}\n", 9, 32,
+	                   "unknown rule '__shfl_sync' in rules.require (expected one of: "
+	                   "shfl.sync, vote.sync, shared-memory, syncthreads, atomicCAS, "
+	                   "threadfence, cooperative-groups, grid-sync, stream-wait-event, "
+	                   "pinned-memory, async-copy, libraries)");
 	expect_entry_error("complex key", 2, "  ? [a, b]\n  : c1\n", 2, 5,
 	                   "keys of an exercise must be plain words");
 }

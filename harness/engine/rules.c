@@ -1,0 +1,973 @@
+/*
+ * The RULE checker; see rules.h.
+ *
+ * Attribution works on the .loc directives nvcc writes with -lineinfo. A
+ * .loc names a file, line and column, and for inlined code also the inlined
+ * function and the location it was inlined at; that location was itself the
+ * subject of an earlier .loc, so following "inlined_at" through the most
+ * recent .loc of each location rebuilds the whole inline chain. An
+ * instruction belongs to the learner when one frame of its chain lies in the
+ * learner's file; the innermost such frame gives the line that is reported.
+ *
+ * CJ_RULES_DEBUG=1 in the environment prints what nvcc -ptx said (the emu
+ * backend's own run of it) on stderr, for when the check falls back to the
+ * source text.
+ */
+#include "rules.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "supervise.h"
+#include "util.h"
+
+/* Bump when the scan changes, so that cached scans are not reused. */
+#define RULES_SCAN_VERSION 3
+#define RULES_NVCC_LIMIT_S 300.0
+
+static const char *const names[RULE_COUNT] = {
+        [RULE_SHFL_SYNC] = "shfl.sync",
+        [RULE_VOTE_SYNC] = "vote.sync",
+        [RULE_SHARED_MEMORY] = "shared-memory",
+        [RULE_SYNCTHREADS] = "syncthreads",
+        [RULE_ATOMIC_CAS] = "atomicCAS",
+        [RULE_THREADFENCE] = "threadfence",
+        [RULE_COOPERATIVE_GROUPS] = "cooperative-groups",
+        [RULE_GRID_SYNC] = "grid-sync",
+        [RULE_STREAM_WAIT_EVENT] = "stream-wait-event",
+        [RULE_PINNED_MEMORY] = "pinned-memory",
+        [RULE_ASYNC_COPY] = "async-copy",
+        [RULE_LIBRARIES] = "libraries",
+};
+
+const char *rule_name(int rule)
+{
+	return rule >= 0 && rule < RULE_COUNT ? names[rule] : NULL;
+}
+
+int rule_parse(const char *name)
+{
+	for (int r = 0; r < RULE_COUNT; ++r)
+		if (name && !strcmp(name, names[r]))
+			return r;
+	return -1;
+}
+
+const char *rule_vocabulary(void)
+{
+	return "shfl.sync, vote.sync, shared-memory, syncthreads, atomicCAS, threadfence, "
+	       "cooperative-groups, grid-sync, stream-wait-event, pinned-memory, async-copy, "
+	       "libraries";
+}
+
+static void note_use(struct rule_scan *s, int rule, int line, const char *what, size_t len)
+{
+	struct rule_use *u = &s->use[rule];
+	if (u->found)
+		return;
+	u->found = true;
+	u->line = line;
+	if (len >= sizeof u->what)
+		len = sizeof u->what - 1;
+	memcpy(u->what, what, len);
+	u->what[len] = '\0';
+}
+
+static void note_text(struct rule_scan *s, int rule, int line, const char *what)
+{
+	note_use(s, rule, line, what, strlen(what));
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static bool is_ident(int c)
+{
+	return c == '_' || c == '$' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+/* ------------------------------------------------------------------------
+ * PTX
+ * ------------------------------------------------------------------------ */
+
+enum frame_flag {
+	F_LEARNER = 1u << 0,
+	F_COOPERATIVE = 1u << 1,
+	F_LIBRARY = 1u << 2,
+	F_GRID_SYNC = 1u << 3,
+	F_ASYNC_COPY = 1u << 4,
+};
+
+struct flags_table {
+	unsigned *v;
+	size_t n;
+};
+
+static void set_flags(struct flags_table *t, long i, unsigned f)
+{
+	if (i < 0 || i > 1000000)
+		return;
+	if ((size_t)i >= t->n) {
+		size_t n = (size_t)i + 16;
+		t->v = xrealloc(t->v, n * sizeof *t->v);
+		memset(t->v + t->n, 0, (n - t->n) * sizeof *t->v);
+		t->n = n;
+	}
+	t->v[i] |= f;
+}
+
+static unsigned get_flags(const struct flags_table *t, long i)
+{
+	return i >= 0 && (size_t)i < t->n ? t->v[i] : 0;
+}
+
+struct loc {
+	long file, line, col;
+};
+
+struct loc_entry {
+	struct loc at;
+	long fn; /* $L__info_string index, -1 when none */
+	bool inlined;
+	struct loc parent;
+	bool used;
+};
+
+/* The most recent .loc of each location (open addressing, grows). */
+struct loc_map {
+	struct loc_entry *slots;
+	size_t cap, n;
+};
+
+static size_t loc_hash(struct loc a, size_t cap)
+{
+	uint64_t h = (uint64_t)a.file * 0x9e3779b97f4a7c15ull ^
+	             (uint64_t)a.line * 0xc2b2ae3d27d4eb4full ^
+	             (uint64_t)a.col * 0x165667b19e3779f9ull;
+	return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static bool loc_eq(struct loc a, struct loc b)
+{
+	return a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
+static struct loc_entry *loc_slot(struct loc_map *m, struct loc a)
+{
+	size_t i = loc_hash(a, m->cap);
+	while (m->slots[i].used && !loc_eq(m->slots[i].at, a))
+		i = (i + 1) & (m->cap - 1);
+	return &m->slots[i];
+}
+
+static void loc_put(struct loc_map *m, const struct loc_entry *e)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		struct loc_map bigger = {.cap = m->cap ? 2 * m->cap : 1024};
+		bigger.slots = xcalloc(bigger.cap, sizeof *bigger.slots);
+		for (size_t i = 0; i < m->cap; ++i)
+			if (m->slots[i].used)
+				*loc_slot(&bigger, m->slots[i].at) = m->slots[i];
+		bigger.n = m->n;
+		free(m->slots);
+		*m = bigger;
+	}
+	struct loc_entry *s = loc_slot(m, e->at);
+	if (!s->used)
+		m->n++;
+	*s = *e;
+	s->used = true;
+}
+
+static const struct loc_entry *loc_get(const struct loc_map *m, struct loc a)
+{
+	if (!m->cap)
+		return NULL;
+	const struct loc_entry *s = loc_slot((struct loc_map *)m, a);
+	return s->used ? s : NULL;
+}
+
+/* The line [p, end) without leading blanks. */
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		++p;
+	return p;
+}
+
+static bool same_file(const char *a, size_t alen, const char *learner)
+{
+	if (strlen(learner) == alen && !strncmp(a, learner, alen))
+		return true;
+	/* Only a path with the same last component can name the same file
+	 * (links aside); realpath() is slow, and the .ii has thousands of paths. */
+	const char *base = strrchr(learner, '/');
+	base = base ? base + 1 : learner;
+	size_t blen = strlen(base);
+	if (alen < blen || memcmp(a + alen - blen, base, blen) ||
+	    (alen > blen && a[alen - blen - 1] != '/'))
+		return false;
+	char *copy = xmalloc(alen + 1);
+	memcpy(copy, a, alen);
+	copy[alen] = '\0';
+	char ra[PATH_MAX], rb[PATH_MAX];
+	bool same = realpath(copy, ra) && realpath(learner, rb) && !strcmp(ra, rb);
+	free(copy);
+	return same;
+}
+
+static unsigned path_flags(const char *path, size_t len, const char *learner)
+{
+	char buf[PATH_MAX];
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, path, len);
+	buf[len] = '\0';
+	unsigned f = 0;
+	if (same_file(path, len, learner))
+		f |= F_LEARNER;
+	if (strstr(buf, "cooperative_groups"))
+		f |= F_COOPERATIVE;
+	if (strstr(buf, "/cub/") || strstr(buf, "/thrust/") || strstr(buf, "cublas"))
+		f |= F_LIBRARY;
+	return f;
+}
+
+static unsigned function_flags(const char *name)
+{
+	unsigned f = 0;
+	if (strstr(name, "sync_grids"))
+		f |= F_GRID_SYNC;
+	if (strstr(name, "memcpy_async"))
+		f |= F_ASYNC_COPY;
+	/* Not "cooperative_groups" in the name: the learner's own function
+	 * mangles it in when it takes a cg::thread_block. The headers' paths say it. */
+	return f;
+}
+
+/* Parses ".loc F L C[, function_name $L__info_stringK, inlined_at F2 L2 C2]". */
+static bool parse_loc(const char *p, struct loc_entry *e)
+{
+	char *end;
+	memset(e, 0, sizeof *e);
+	e->fn = -1;
+	p += 4;
+	e->at.file = strtol(p, &end, 10);
+	if (end == p)
+		return false;
+	e->at.line = strtol(p = end, &end, 10);
+	e->at.col = strtol(p = end, &end, 10);
+	const char *fn = strstr(end, "function_name");
+	if (fn) {
+		const char *k = strstr(fn, "$L__info_string");
+		if (k)
+			e->fn = strtol(k + strlen("$L__info_string"), NULL, 10);
+	}
+	const char *in = strstr(end, "inlined_at");
+	if (in) {
+		p = in + strlen("inlined_at");
+		e->parent.file = strtol(p, &end, 10);
+		e->parent.line = strtol(p = end, &end, 10);
+		e->parent.col = strtol(p = end, &end, 10);
+		e->inlined = true;
+	}
+	return true;
+}
+
+struct ptx_state {
+	struct flags_table files, fns;
+	struct loc_map map;
+	char **shared_names;
+	size_t nshared;
+	/* the chain of the current .loc */
+	int learner_line; /* -1: not the learner's code */
+	unsigned chain;   /* union of the frames' flags */
+};
+
+static unsigned frame_flags(const struct ptx_state *st, long file, long fn)
+{
+	return get_flags(&st->files, file) | get_flags(&st->fns, fn);
+}
+
+static void follow_chain(struct ptx_state *st, const struct loc_entry *e)
+{
+	st->learner_line = -1;
+	st->chain = 0;
+	struct loc_entry cur = *e;
+	for (int depth = 0; depth < 64; ++depth) {
+		unsigned f = frame_flags(st, cur.at.file, cur.fn);
+		st->chain |= f;
+		if ((f & F_LEARNER) && st->learner_line < 0)
+			st->learner_line = (int)cur.at.line;
+		if (!cur.inlined)
+			break;
+		const struct loc_entry *up = loc_get(&st->map, cur.parent);
+		if (!up) { /* the caller's own .loc was not seen: its file is all we know */
+			unsigned pf = get_flags(&st->files, cur.parent.file);
+			st->chain |= pf;
+			if ((pf & F_LEARNER) && st->learner_line < 0)
+				st->learner_line = (int)cur.parent.line;
+			break;
+		}
+		cur = *up;
+	}
+}
+
+/* Decodes "$L__info_stringK:" followed by ".b8 n,n,..." lines up to a 0. */
+static const char *read_info_string(const char *p, const char *text_end, struct strbuf *out)
+{
+	for (;;) {
+		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
+		const char *end = eol ? eol : text_end;
+		const char *q = skip_blanks(p, end);
+		if (!starts(q, ".b8"))
+			return p;
+		q += 3;
+		while (q < end) {
+			char *next;
+			long v = strtol(q, &next, 10);
+			if (next == q)
+				break;
+			if (v == 0)
+				return eol ? eol + 1 : text_end;
+			char c = (char)v;
+			sb_add(out, &c, 1);
+			q = next;
+			while (q < end && (*q == ',' || *q == ' '))
+				++q;
+		}
+		if (!eol)
+			return text_end;
+		p = eol + 1;
+	}
+}
+
+static void collect_tables(const char *ptx, const char *learner, struct ptx_state *st,
+                           bool *learner_named)
+{
+	const char *text_end = ptx + strlen(ptx);
+	for (const char *p = ptx; p < text_end;) {
+		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
+		const char *end = eol ? eol : text_end;
+		const char *q = skip_blanks(p, end);
+		const char *next = eol ? eol + 1 : text_end;
+		if (starts(q, ".file")) {
+			char *num_end;
+			long idx = strtol(q + 5, &num_end, 10);
+			const char *open = memchr(num_end, '"', (size_t)(end - num_end));
+			const char *close =
+			        open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
+			if (open && close) {
+				unsigned f =
+				        path_flags(open + 1, (size_t)(close - open - 1), learner);
+				set_flags(&st->files, idx, f);
+				*learner_named |= (f & F_LEARNER) != 0;
+			}
+		} else if (starts(q, "$L__info_string")) {
+			long idx = strtol(q + strlen("$L__info_string"), NULL, 10);
+			struct strbuf name = {0};
+			next = read_info_string(next, text_end, &name);
+			char *s = sb_take(&name);
+			set_flags(&st->fns, idx, function_flags(s));
+			free(s);
+		} else if (starts(q, ".shared") || starts(q, ".extern .shared")) {
+			/* the variable's name: the last identifier before '[' or ';' */
+			const char *stop = q;
+			while (stop < end && *stop != '[' && *stop != ';')
+				++stop;
+			const char *b = stop;
+			while (b > q && is_ident((unsigned char)b[-1]))
+				--b;
+			if (b < stop) {
+				st->shared_names =
+				        xrealloc(st->shared_names,
+				                 (st->nshared + 1) * sizeof *st->shared_names);
+				char *n = xmalloc((size_t)(stop - b) + 1);
+				memcpy(n, b, (size_t)(stop - b));
+				n[stop - b] = '\0';
+				st->shared_names[st->nshared++] = n;
+			}
+		}
+		p = next;
+	}
+}
+
+/* True when the operands [p, end) name a __shared__ variable. */
+static bool names_shared(const struct ptx_state *st, const char *p, const char *end)
+{
+	for (size_t i = 0; i < st->nshared; ++i) {
+		size_t len = strlen(st->shared_names[i]);
+		for (const char *q = p; q + len <= end; ++q)
+			if (!memcmp(q, st->shared_names[i], len) &&
+			    (q == p || !is_ident((unsigned char)q[-1])) &&
+			    (q + len == end || !is_ident((unsigned char)q[len])))
+				return true;
+	}
+	return false;
+}
+
+static void classify_instruction(const struct ptx_state *st, const char *op, size_t oplen,
+                                 const char *rest, const char *end, struct rule_scan *s)
+{
+	char o[64];
+	size_t n = oplen < sizeof o - 1 ? oplen : sizeof o - 1;
+	memcpy(o, op, n);
+	o[n] = '\0';
+	int line = st->learner_line;
+	if (starts(o, "shfl."))
+		note_use(s, RULE_SHFL_SYNC, line, op, oplen);
+	if (starts(o, "vote.") || starts(o, "match."))
+		note_use(s, RULE_VOTE_SYNC, line, op, oplen);
+	if (strstr(o, ".shared") || names_shared(st, rest, end))
+		note_use(s, RULE_SHARED_MEMORY, line, op, oplen);
+	if ((starts(o, "bar.") || starts(o, "barrier.")) && !starts(o, "bar.warp.") &&
+	    !starts(o, "barrier.warp."))
+		note_use(s, RULE_SYNCTHREADS, line, op, oplen);
+	if (starts(o, "atom.") && strstr(o, ".cas"))
+		note_use(s, RULE_ATOMIC_CAS, line, op, oplen);
+	if (starts(o, "membar.") || starts(o, "fence."))
+		note_use(s, RULE_THREADFENCE, line, op, oplen);
+	if (starts(o, "cp.async"))
+		note_use(s, RULE_ASYNC_COPY, line, op, oplen);
+	if (st->chain & F_COOPERATIVE)
+		note_text(s, RULE_COOPERATIVE_GROUPS, line, "code inlined from cooperative_groups");
+	if (st->chain & F_GRID_SYNC)
+		note_text(s, RULE_GRID_SYNC, line, "grid_group::sync()");
+	if (st->chain & F_ASYNC_COPY)
+		note_text(s, RULE_ASYNC_COPY, line, "memcpy_async");
+	if (st->chain & F_LIBRARY)
+		note_text(s, RULE_LIBRARIES, line, "code inlined from a CUB or Thrust header");
+}
+
+/* The statements of one line: usually one instruction, but inline asm
+ * arrives as "{ .reg .f32 r0; shfl.sync.down.b32 r0|p, ...; @p add.f32 ...; }".
+ * Returns how many instructions it classified. */
+static int scan_statements(const struct ptx_state *st, const char *q, const char *end,
+                           struct rule_scan *s)
+{
+	int count = 0;
+	while (q < end) {
+		while (q < end && (*q == '{' || *q == '}' || *q == ';' || *q == ' ' || *q == '\t'))
+			++q;
+		const char *stop = memchr(q, ';', (size_t)(end - q));
+		if (!stop)
+			stop = end;
+		if (q < stop && *q == '@') { /* a predicate guard */
+			while (q < stop && *q != ' ' && *q != '\t')
+				++q;
+			q = skip_blanks(q, stop);
+		}
+		const char *op = q;
+		while (q < stop && *q != ' ' && *q != '\t')
+			++q;
+		if (q > op && *op != '.' && *op != '/') {
+			++count;
+			classify_instruction(st, op, (size_t)(q - op), q, stop, s);
+		}
+		q = stop;
+	}
+	return count;
+}
+
+int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s)
+{
+	struct ptx_state st = {.learner_line = -1};
+	bool learner_named = false;
+	collect_tables(ptx, learner_path, &st, &learner_named);
+	int count = 0;
+	const char *text_end = ptx + strlen(ptx);
+	for (const char *p = ptx; p < text_end && learner_named;) {
+		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
+		const char *end = eol ? eol : text_end;
+		const char *q = skip_blanks(p, end);
+		p = eol ? eol + 1 : text_end;
+		if (starts(q, ".loc")) {
+			struct loc_entry e;
+			if (parse_loc(q, &e)) {
+				loc_put(&st.map, &e);
+				follow_chain(&st, &e);
+			}
+			continue;
+		}
+		if (starts(q, ".entry") || starts(q, ".visible") || starts(q, ".func") ||
+		    starts(q, ".weak")) {
+			st.learner_line = -1; /* a new function: no line info yet */
+			st.chain = 0;
+			continue;
+		}
+		if (q == end || *q == '.' || *q == '/' || *q == '}' || *q == '(' || *q == ')' ||
+		    end[-1] == ':' || st.learner_line < 0)
+			continue;
+		count += scan_statements(&st, q, end, s);
+	}
+	free(st.files.v);
+	free(st.fns.v);
+	free(st.map.slots);
+	for (size_t i = 0; i < st.nshared; ++i)
+		free(st.shared_names[i]);
+	free(st.shared_names);
+	return learner_named ? count : -1;
+}
+
+/* ------------------------------------------------------------------------
+ * Source
+ * ------------------------------------------------------------------------ */
+
+struct ident_rule {
+	const char *name;
+	int rule;
+	bool device; /* only a guess when there is no PTX */
+	bool prefix; /* any identifier starting with name */
+};
+
+static const struct ident_rule ident_rules[] = {
+        {"cudaStreamWaitEvent", RULE_STREAM_WAIT_EVENT, false, false},
+        {"cudaMallocHost", RULE_PINNED_MEMORY, false, false},
+        {"cudaHostAlloc", RULE_PINNED_MEMORY, false, false},
+        {"cudaHostRegister", RULE_PINNED_MEMORY, false, false},
+        {"cooperative_groups", RULE_COOPERATIVE_GROUPS, true, false},
+        {"cublas", RULE_LIBRARIES, false, true},
+        {"__shfl_sync", RULE_SHFL_SYNC, true, false},
+        {"__shfl_up_sync", RULE_SHFL_SYNC, true, false},
+        {"__shfl_down_sync", RULE_SHFL_SYNC, true, false},
+        {"__shfl_xor_sync", RULE_SHFL_SYNC, true, false},
+        {"shfl", RULE_SHFL_SYNC, true, false},
+        {"shfl_up", RULE_SHFL_SYNC, true, false},
+        {"shfl_down", RULE_SHFL_SYNC, true, false},
+        {"shfl_xor", RULE_SHFL_SYNC, true, false},
+        {"__ballot_sync", RULE_VOTE_SYNC, true, false},
+        {"__all_sync", RULE_VOTE_SYNC, true, false},
+        {"__any_sync", RULE_VOTE_SYNC, true, false},
+        {"__uni_sync", RULE_VOTE_SYNC, true, false},
+        {"__match_any_sync", RULE_VOTE_SYNC, true, false},
+        {"__match_all_sync", RULE_VOTE_SYNC, true, false},
+        {"ballot", RULE_VOTE_SYNC, true, false},
+        {"__shared__", RULE_SHARED_MEMORY, true, false},
+        {"__syncthreads", RULE_SYNCTHREADS, true, true},
+        {"atomicCAS", RULE_ATOMIC_CAS, true, true},
+        {"__threadfence", RULE_THREADFENCE, true, true},
+        {"atomic_thread_fence", RULE_THREADFENCE, true, false},
+        {"memcpy_async", RULE_ASYNC_COPY, true, false},
+        {"__pipeline_memcpy_async", RULE_ASYNC_COPY, true, false},
+        {"this_grid", RULE_GRID_SYNC, true, false},
+};
+
+/* The identifiers of one line of code (no comments), string and character
+ * literals skipped. */
+static void scan_code_line(const char *p, const char *end, int line, bool ptx_too,
+                           struct rule_scan *s)
+{
+	while (p < end) {
+		if (*p == '"' || *p == '\'') {
+			char quote = *p++;
+			while (p < end && *p != quote)
+				p += *p == '\\' && p + 1 < end ? 2 : 1;
+			++p;
+			continue;
+		}
+		if (!is_ident((unsigned char)*p) || (*p >= '0' && *p <= '9')) {
+			++p;
+			continue;
+		}
+		const char *b = p;
+		while (p < end && is_ident((unsigned char)*p))
+			++p;
+		size_t len = (size_t)(p - b);
+		const char *after = skip_blanks(p, end);
+		if ((len == 3 && !memcmp(b, "cub", 3)) || (len == 6 && !memcmp(b, "thrust", 6))) {
+			if (after + 1 < end && after[0] == ':' && after[1] == ':')
+				note_use(s, RULE_LIBRARIES, line, b, len);
+			continue;
+		}
+		for (size_t i = 0; i < sizeof ident_rules / sizeof *ident_rules; ++i) {
+			const struct ident_rule *r = &ident_rules[i];
+			size_t n = strlen(r->name);
+			if ((r->device && ptx_too) || len < n || memcmp(b, r->name, n) ||
+			    (!r->prefix && len != n))
+				continue;
+			note_use(s, r->rule, line, b, len);
+		}
+	}
+}
+
+static bool library_path(const char *p, size_t len)
+{
+	char buf[PATH_MAX];
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, p, len);
+	buf[len] = '\0';
+	return strstr(buf, "cub/") || strstr(buf, "thrust/") || strstr(buf, "cublas");
+}
+
+#define INCLUDE_DEPTH 256
+
+struct include_frame {
+	const char *path;
+	size_t len;
+	bool learner;
+	long line; /* the next line's number in this file */
+};
+
+/* `# N "path" flags` of preprocessed output: moves the include stack. */
+static void line_marker(const char *q, const char *end, const char *learner,
+                        struct include_frame *stack, int *depth, struct rule_scan *s)
+{
+	char *num_end;
+	long n = strtol(q + 1, &num_end, 10);
+	const char *open = memchr(num_end, '"', (size_t)(end - num_end));
+	const char *close = open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
+	if (!open || !close)
+		return;
+	const char *path = open + 1;
+	size_t len = (size_t)(close - path);
+	bool push = false, pop = false;
+	for (const char *f = close + 1; f < end; ++f) {
+		if (*f == '1' && (f[-1] == ' ') && (f + 1 == end || f[1] == ' '))
+			push = true;
+		if (*f == '2' && (f[-1] == ' ') && (f + 1 == end || f[1] == ' '))
+			pop = true;
+	}
+	if (push && *depth > 0) {
+		bool from_learner = false;
+		int learner_line = 0;
+		for (int i = *depth - 1; i >= 0; --i)
+			if (stack[i].learner) {
+				from_learner = true;
+				learner_line = (int)stack[i].line; /* the #include's line */
+				break;
+			}
+		if (from_learner && library_path(path, len))
+			note_use(s, RULE_LIBRARIES, learner_line, path, len);
+	}
+	if (pop) {
+		while (*depth > 1 && !(stack[*depth - 1].len == len &&
+		                       !memcmp(stack[*depth - 1].path, path, len)))
+			--*depth;
+	} else if (push && *depth < INCLUDE_DEPTH) {
+		++*depth;
+	} else if (*depth == 0) {
+		*depth = 1;
+	}
+	struct include_frame *top = &stack[*depth - 1];
+	if (top->path != path || top->len != len) {
+		top->path = path;
+		top->len = len;
+		top->learner = same_file(path, len, learner);
+	}
+	top->line = n;
+}
+
+void rules_scan_source(const char *text, const char *learner_path, bool preprocessed, bool ptx_too,
+                       struct rule_scan *s)
+{
+	struct include_frame stack[INCLUDE_DEPTH] = {{0}};
+	int depth = 0;
+	bool in_comment = false;
+	long raw_line = 0;
+	const char *text_end = text + strlen(text);
+	for (const char *p = text; p < text_end;) {
+		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
+		const char *end = eol ? eol : text_end;
+		const char *q = skip_blanks(p, end);
+		p = eol ? eol + 1 : text_end;
+		if (preprocessed) {
+			/* "# 12 \"file\" 1": a line marker; "#pragma unroll" is a line of code. */
+			if (q[0] == '#' && q[1] == ' ' && q[2] >= '0' && q[2] <= '9') {
+				line_marker(q, end, learner_path, stack, &depth, s);
+				continue;
+			}
+			if (depth == 0 || !stack[depth - 1].learner) {
+				if (depth > 0)
+					stack[depth - 1].line++;
+				continue;
+			}
+			int line = (int)stack[depth - 1].line++;
+			scan_code_line(q, end, line, ptx_too, s);
+			continue;
+		}
+		/* The file as written: drop comments, look at #include lines. */
+		++raw_line;
+		struct strbuf code = {0};
+		for (const char *c = q; c < end; ++c) {
+			if (in_comment) {
+				if (c + 1 < end && c[0] == '*' && c[1] == '/')
+					in_comment = false, ++c;
+				continue;
+			}
+			if (c + 1 < end && c[0] == '/' && c[1] == '*') {
+				in_comment = true, ++c;
+				continue;
+			}
+			if (c + 1 < end && c[0] == '/' && c[1] == '/')
+				break;
+			sb_add(&code, c, 1);
+		}
+		char *line = sb_take(&code);
+		const char *l = skip_blanks(line, line + strlen(line));
+		if (*l == '#') {
+			if (strstr(l, "include") && library_path(l, strlen(l)))
+				note_text(s, RULE_LIBRARIES, (int)raw_line, l);
+		} else {
+			scan_code_line(l, l + strlen(l), (int)raw_line, ptx_too, s);
+		}
+		free(line);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Evaluation
+ * ------------------------------------------------------------------------ */
+
+int rules_evaluate(const struct problem_entry *e, const struct rule_scan *s,
+                   struct rule_violation out[RULES_MAX_VIOLATIONS])
+{
+	int n = 0;
+	bool seen[RULE_COUNT] = {false};
+	for (size_t i = 0; i < e->require.n && n < RULES_MAX_VIOLATIONS; ++i) {
+		int r = rule_parse(e->require.items[i]);
+		if (r < 0 || seen[r] || s->use[r].found)
+			continue;
+		seen[r] = true;
+		out[n++] = (struct rule_violation){.rule = r, .required = true};
+	}
+	bool forbid_libraries = true;
+	for (size_t i = 0; i <= e->forbid.n && n < RULES_MAX_VIOLATIONS; ++i) {
+		int r = i < e->forbid.n ? rule_parse(e->forbid.items[i]) : RULE_LIBRARIES;
+		if (i == e->forbid.n && !forbid_libraries)
+			break;
+		if (r == RULE_LIBRARIES)
+			forbid_libraries = false;
+		if (r < 0 || seen[r] || !s->use[r].found)
+			continue;
+		seen[r] = true;
+		out[n] = (struct rule_violation){.rule = r, .line = s->use[r].line};
+		snprintf(out[n].what, sizeof out[n].what, "%s", s->use[r].what);
+		++n;
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------------------
+ * The background job and its cache
+ * ------------------------------------------------------------------------ */
+
+static uint64_t fnv(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *s = data;
+	for (size_t i = 0; i < len; ++i)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return (h ^ 0xff) * 0x100000001b3ull;
+}
+
+static uint64_t hash_file(uint64_t h, const char *path)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	h = text ? fnv(h, text, len) : fnv(h, path, strlen(path));
+	free(text);
+	return h;
+}
+
+static bool load_cached(const char *path, struct rule_scan *s)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	char line[256];
+	bool ok = fgets(line, sizeof line, f) && atoi(line) == RULES_SCAN_VERSION;
+	memset(s, 0, sizeof *s);
+	while (ok && fgets(line, sizeof line, f)) {
+		int r, at, len;
+		if (sscanf(line, "%d %d %n", &r, &at, &len) < 2 || r < 0 || r >= RULE_COUNT) {
+			ok = false;
+			break;
+		}
+		char *what = line + len;
+		what[strcspn(what, "\n")] = '\0';
+		note_text(s, r, at, what);
+	}
+	fclose(f);
+	return ok;
+}
+
+static void store_cached(const char *path, const struct rule_scan *s)
+{
+	char *tmp = xasprintf("%s.tmp%d", path, (int)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		free(tmp);
+		return;
+	}
+	bool ok = fprintf(f, "%d\n", RULES_SCAN_VERSION) > 0;
+	for (int r = 0; r < RULE_COUNT; ++r)
+		if (s->use[r].found)
+			ok &= fprintf(f, "%d %d %s\n", r, s->use[r].line, s->use[r].what) > 0;
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0)
+		unlink(tmp);
+	free(tmp);
+}
+
+void rules_start(const struct build_paths *p, const struct problem_entry *e, const char *source,
+                 int cc, const char *workdir, struct rules_job *job)
+{
+	memset(job, 0, sizeof *job);
+	job->learner = xstrdup(source);
+	job->paths = *p;
+	job->id = e->id;
+	job->cc = cc;
+	job->workdir = xstrdup(workdir);
+	/* Where the gpu build (compile.c, nvcc -keep) leaves them. */
+	job->ptx = xasprintf("%s/learner_tu.ptx", workdir);
+	job->ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
+	if (!p->nvcc)
+		return;
+	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, e->id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
+	char *wire_h = xasprintf("%s/harness/runtime/wire.h", p->root);
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(RULES_SCAN_VERSION * 1000 + cc);
+	h = hash_file(h, source);
+	h = hash_file(h, glue);
+	h = hash_file(h, tu);
+	h = hash_file(h, glue_h);
+	h = hash_file(h, wire_h);
+	h = fnv(h, p->nvcc, strlen(p->nvcc));
+	h = fnv(h, source, strlen(source)); /* the path is in the line info */
+	char *dir = xasprintf("%s/cache/rules", p->build);
+	job->cache = xasprintf("%s/%s-%016llx.scan", dir, e->id, (unsigned long long)h);
+	job->cached = load_cached(job->cache, &job->scan);
+	if (!job->cached)
+		make_dirs(dir);
+	free(dir);
+	free(glue);
+	free(tu);
+	free(glue_h);
+	free(wire_h);
+}
+
+/* nvcc -ptx of the learner's translation unit, keeping the preprocessed
+ * source, into workdir/rules; true when it succeeded. It runs after the
+ * build, not beside it: the supervisor reaps every child of the engine. */
+static bool run_nvcc_ptx(struct rules_job *job)
+{
+	const struct build_paths *p = &job->paths;
+	char *keep = xasprintf("%s/rules", job->workdir);
+	make_dirs(keep);
+	free(job->ptx);
+	free(job->ii);
+	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
+	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
+	char *arch = xasprintf("-arch=sm_%d", job->cc);
+	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
+	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", job->learner);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", job->id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",   "-lineinfo", arch,
+	                inc_rt,          inc_pb,       def_src, def_glue,    "-ptx",
+	                "-keep",         "-keep-dir",  keep,    tu,          "-o",
+	                job->ptx,        NULL};
+	const struct run_limits lim = {.wall_s = RULES_NVCC_LIMIT_S, .output_keep = 64 * 1024};
+	struct run_result r;
+	bool ok =
+	        run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0;
+	if (getenv("CJ_RULES_DEBUG"))
+		fprintf(stderr, "rules: nvcc -ptx: %s\n", r.output ? r.output : r.error);
+	run_result_free(&r);
+	free(arch);
+	free(inc_rt);
+	free(inc_pb);
+	free(def_src);
+	free(def_glue);
+	free(tu);
+	free(keep);
+	return ok;
+}
+
+static void scan_learner_text(const char *learner, struct rule_scan *s)
+{
+	char *text = read_file(learner, NULL);
+	if (text)
+		rules_scan_source(text, learner, false, false, s);
+	free(text);
+}
+
+void rules_finish(struct rules_job *job, const struct problem_entry *e, struct rules_outcome *out)
+{
+	memset(out, 0, sizeof *out);
+	double t = now_s();
+	out->method = "ptx";
+	out->cached = job->cached;
+	if (!job->cached) {
+		bool kept = file_exists(job->ptx) && file_exists(job->ii);
+		bool ok = kept || (job->paths.nvcc && run_nvcc_ptx(job));
+		char *ptx = ok ? read_file(job->ptx, NULL) : NULL;
+		char *ii = ok ? read_file(job->ii, NULL) : NULL;
+		if (ptx && ii) {
+			/* -1 (the file is not in the line info) means the learner's code
+			 * compiled to no device instruction: nothing to find there. */
+			rules_scan_ptx(ptx, job->learner, &job->scan);
+			rules_scan_source(ii, job->learner, true, true, &job->scan);
+			if (job->cache)
+				store_cached(job->cache, &job->scan);
+		} else {
+			out->method = "source";
+			snprintf(out->note, sizeof out->note, "%s",
+			         !job->paths.nvcc
+			                 ? "nvcc was not found, so the rules were checked on the "
+			                   "source text only (a weaker check)"
+			                 : "nvcc could not compile the file for the rule check, so "
+			                   "the rules were checked on the source text only");
+			scan_learner_text(job->learner, &job->scan);
+		}
+		free(ptx);
+		free(ii);
+	}
+	out->wait_s = now_s() - t;
+	out->n = rules_evaluate(e, &job->scan, out->v);
+	rules_cancel(job);
+}
+
+void rules_cancel(struct rules_job *job)
+{
+	free(job->workdir);
+	free(job->ptx);
+	free(job->ii);
+	free(job->cache);
+	free(job->learner);
+	memset(job, 0, sizeof *job);
+}
+
+char *rules_json(const struct rules_outcome *o, const char *file, const char *output_verdict)
+{
+	struct strbuf b = {0};
+	sb_puts(&b, "{\"method\":");
+	json_str(&b, o->method);
+	json_kv_str(&b, "note", o->note[0] ? o->note : NULL);
+	sb_printf(&b, ",\"cached\":%s,\"seconds\":", o->cached ? "true" : "false");
+	json_num(&b, o->wait_s);
+	json_kv_str(&b, "file", file);
+	json_kv_str(&b, "output_verdict", output_verdict);
+	sb_puts(&b, ",\"violations\":[");
+	for (int i = 0; i < o->n; ++i) {
+		const struct rule_violation *v = &o->v[i];
+		sb_puts(&b, i ? ",{\"rule\":" : "{\"rule\":");
+		json_str(&b, rule_name(v->rule));
+		json_kv_str(&b, "kind", v->required ? "require" : "forbid");
+		sb_printf(&b, ",\"line\":%d", v->line);
+		json_kv_str(&b, "found", v->required ? NULL : v->what);
+		sb_puts(&b, "}");
+	}
+	sb_puts(&b, "]}");
+	return sb_take(&b);
+}

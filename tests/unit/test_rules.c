@@ -1,0 +1,266 @@
+/*
+ * The RULE checker (harness/engine/rules.c) on hand-written PTX and
+ * preprocessed source: only code whose line info passes through the
+ * learner's file counts, inlined frames included, and the problem's glue
+ * never triggers a rule.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "rules.h"
+#include "unit.h"
+
+#define LEARNER "/judge/exercises/warp_scan.cu"
+
+/* The file table and the inlined functions' names ("_Z4scani", "__shfl_up_sync",
+ * "...cooperative_groups...sync_grids...") as nvcc writes them after the code. */
+static const char ptx_tail[] =
+        "\t.file\t1 \"/judge/harness/problems/warp_scan.cuh\"\n"
+        "\t.file\t2 \"" LEARNER "\"\n"
+        "\t.file\t3 \"/usr/local/cuda/include/sm_30_intrinsics.hpp\"\n"
+        "\t.file\t4 \"/usr/local/cuda/include/cooperative_groups/details/sync.h\"\n"
+        "\t.file\t5 \"/usr/local/cuda/include/cccl/cub/warp/warp_reduce.cuh\"\n"
+        "\t.section\t.debug_str\n\t{\n"
+        "$L__info_string0:\n.b8 95,90,52,115,99,97,110,105,0\n"
+        "$L__info_string1:\n.b8 95,95,115,104,102,108,95,117,112,95,115,121,110,99,0\n"
+        "$L__info_string2:\n.b8 95,90,78,49,56,115,121,110,99,95,103,114,105,100,115\n"
+        ".b8 69,0\n"
+        "\t}\n";
+
+static char *with_tail(const char *body)
+{
+	char *s = malloc(strlen(body) + sizeof ptx_tail);
+	strcpy(s, body);
+	strcat(s, ptx_tail);
+	return s;
+}
+
+static struct rule_scan scan_ptx(const char *body, int *count)
+{
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	char *ptx = with_tail(body);
+	*count = rules_scan_ptx(ptx, LEARNER, &s);
+	free(ptx);
+	return s;
+}
+
+/* The glue's own shared memory and barrier, then the learner's scan inlined
+ * into the glue's kernel, its shuffle inlined from a CUDA header. */
+static const char glue_and_learner[] =
+        ".shared .align 4 .b8 glue_tile[128];\n"
+        ".visible .entry cj_kernel(\n\t.param .u64 p0\n)\n{\n"
+        "\t.loc\t1 10 2\n"
+        "\tst.shared.u32 \t[glue_tile], %r1;\n"
+        "\tbar.sync \t0;\n"
+        "\t.loc\t2 5 3, function_name $L__info_string0, inlined_at 1 12 7\n"
+        "\t.loc\t3 110 3, function_name $L__info_string1, inlined_at 2 5 3\n"
+        "\tshfl.sync.up.b32 \t%r2|%p1, %r1, 1, 0, -1;\n"
+        "\t.loc\t2 6 3, function_name $L__info_string0, inlined_at 1 12 7\n"
+        "\t@%p1 add.s32 \t%r1, %r1, %r2;\n"
+        "\t.loc\t1 14 2\n"
+        "\tld.shared.u32 \t%r3, [glue_tile];\n"
+        "\tmembar.gl;\n"
+        "\tret;\n}\n";
+
+static void test_glue_is_ignored(void)
+{
+	int count;
+	struct rule_scan s = scan_ptx(glue_and_learner, &count);
+	CHECK_INT(count, ==, 2); /* the shuffle and the add */
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 5); /* the learner's line, not the header's */
+	CHECK_STR_EQ(s.use[RULE_SHFL_SYNC].what, "shfl.sync.up.b32");
+	CHECK(!s.use[RULE_SHARED_MEMORY].found);
+	CHECK(!s.use[RULE_SYNCTHREADS].found);
+	CHECK(!s.use[RULE_THREADFENCE].found);
+}
+
+static void test_learner_shared_memory(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.shared .align 4 .b8 _ZZ4scaniE4slot[4096];\n"
+	        "\t.loc\t1 20 2\n"
+	        "\tmov.u32 \t%r9, glue_tile;\n"
+	        "\t.loc\t2 7 2, function_name $L__info_string0, inlined_at 1 21 5\n"
+	        "\tmov.u32 \t%r4, _ZZ4scaniE4slot;\n"
+	        "\t.loc\t2 8 2, function_name $L__info_string0, inlined_at 1 21 5\n"
+	        "\tst.shared.u32 \t[%r4], %r1;\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK_INT(count, ==, 3);
+	CHECK(s.use[RULE_SHARED_MEMORY].found);
+	CHECK_INT(s.use[RULE_SHARED_MEMORY].line, ==, 7); /* the address of the array, first */
+	CHECK_STR_EQ(s.use[RULE_SHARED_MEMORY].what, "mov.u32");
+	CHECK(!s.use[RULE_SHFL_SYNC].found);
+}
+
+/* glue -> learner -> cooperative_groups header -> intrinsic: every frame
+ * counts, and the reported line is the innermost one in the learner's file. */
+static void test_inline_chain(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.loc\t2 30 9, function_name $L__info_string0, inlined_at 1 40 3\n"
+	        "\t.loc\t4 68 5, function_name $L__info_string2, inlined_at 2 30 9\n"
+	        "\t.loc\t3 200 1, function_name $L__info_string1, inlined_at 4 68 5\n"
+	        "\tatom.global.cas.b32 \t%r1, [%rd1], %r2, %r3;\n"
+	        "\tbar.warp.sync \t-1;\n"
+	        "\tfence.acq_rel.gpu;\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK_INT(count, ==, 4);
+	CHECK(s.use[RULE_ATOMIC_CAS].found);
+	CHECK_INT(s.use[RULE_ATOMIC_CAS].line, ==, 30);
+	CHECK(s.use[RULE_COOPERATIVE_GROUPS].found);
+	CHECK(s.use[RULE_GRID_SYNC].found); /* the inlined function is named sync_grids */
+	CHECK(s.use[RULE_THREADFENCE].found);
+	CHECK(!s.use[RULE_SYNCTHREADS].found); /* bar.warp.sync is __syncwarp */
+	CHECK(!s.use[RULE_LIBRARIES].found);
+}
+
+static void test_library_frames(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+	        "\t.loc\t5 120 3, function_name $L__info_string1, inlined_at 2 9 5\n"
+	        "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK(s.use[RULE_LIBRARIES].found);
+	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 9);
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+}
+
+/* Inline asm (CUB writes its shuffles so): several statements on one line. */
+static void test_inline_asm(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+	        "\t// begin inline asm\n"
+	        "\t{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, %f1, %r7, %r20, %r21; "
+	        " "
+	        "@p add.f32 r0, r0, %f1;  mov.f32 %f41, r0;}\n"
+	        "\t// end inline asm\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK_INT(count, ==, 4); /* shfl, add, mov, ret */
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 9);
+	CHECK_STR_EQ(s.use[RULE_SHFL_SYNC].what, "shfl.sync.down.b32");
+}
+
+/* Line info that never names the learner's file: nothing is attributed. */
+static void test_no_learner_file(void)
+{
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	const char ptx[] = ".visible .entry k()\n{\n\t.loc\t1 3 1\n\tshfl.sync.up.b32 \t%r1, "
+	                   "%r1, 1, 0, -1;\n}\n\t.file\t1 \"/judge/harness/problems/x.cuh\"\n";
+	CHECK_INT(rules_scan_ptx(ptx, LEARNER, &s), ==, -1);
+	CHECK(!s.use[RULE_SHFL_SYNC].found);
+}
+
+/* Preprocessed source: the learner's lines only, includes tracked. */
+static void test_preprocessed_source(void)
+{
+	static const char ii[] =
+	        "# 1 \"/judge/harness/runtime/learner_tu.cu\"\n"
+	        "# 1 \"/judge/harness/runtime/glue.h\" 1\n"
+	        "void cj_host() { cudaStreamWaitEvent(0, 0, 0); cudaMallocHost(0, 0); }\n"
+	        "# 9 \"/judge/harness/runtime/learner_tu.cu\" 2\n"
+	        "# 1 \"" LEARNER "\" 1\n"
+	        "\n"
+	        "# 1 \"/usr/local/cuda/include/cccl/cub/cub.cuh\" 1\n"
+	        "namespace cub { int x; }\n"
+	        "# 3 \"" LEARNER "\" 2\n"
+	        "const char *s = \"cudaHostAlloc\";\n"
+	        "#pragma unroll\n"
+	        "void host() { cudaStreamWaitEvent(a, b, 0); }\n";
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	rules_scan_source(ii, LEARNER, true, true, &s);
+	CHECK(s.use[RULE_LIBRARIES].found);
+	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 2); /* the learner's #include line */
+	CHECK(s.use[RULE_STREAM_WAIT_EVENT].found);
+	CHECK_INT(s.use[RULE_STREAM_WAIT_EVENT].line, ==, 5); /* the pragma is line 4 */
+	CHECK(!s.use[RULE_PINNED_MEMORY].found); /* the glue's call and a string only */
+}
+
+/* Without nvcc: the file as written, comments skipped, device rules guessed. */
+static void test_source_text_fallback(void)
+{
+	static const char src[] = "// no __shared__ here, no __syncthreads()\n"
+	                          "/* __shfl_up_sync\n   atomicCAS */\n"
+	                          "#include <thrust/reduce.h>\n"
+	                          "__device__ int f(int v) { __shared__ int a[32];\n"
+	                          "  return __shfl_up_sync(0xffffffff, v, 1); }\n";
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	rules_scan_source(src, LEARNER, false, false, &s);
+	CHECK(s.use[RULE_SHARED_MEMORY].found);
+	CHECK_INT(s.use[RULE_SHARED_MEMORY].line, ==, 5);
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 6);
+	CHECK(s.use[RULE_LIBRARIES].found);
+	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 4);
+	CHECK(!s.use[RULE_SYNCTHREADS].found);
+	CHECK(!s.use[RULE_ATOMIC_CAS].found);
+}
+
+static void test_evaluate(void)
+{
+	char *req[] = {"shfl.sync"}, *forb[] = {"shared-memory", "syncthreads"};
+	struct problem_entry e = {.require = {req, 1}, .forbid = {forb, 2}};
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	struct rule_violation v[RULES_MAX_VIOLATIONS];
+	CHECK_INT(rules_evaluate(&e, &s, v), ==, 1);
+	CHECK(v[0].required && v[0].rule == RULE_SHFL_SYNC);
+
+	s.use[RULE_SHFL_SYNC].found = true;
+	s.use[RULE_SHARED_MEMORY] = (struct rule_use){true, 12, "st.shared.u32"};
+	s.use[RULE_LIBRARIES] = (struct rule_use){true, 2, "cub"}; /* forbidden everywhere */
+	int n = rules_evaluate(&e, &s, v);
+	CHECK_INT(n, ==, 2);
+	CHECK(!v[0].required && v[0].rule == RULE_SHARED_MEMORY && v[0].line == 12);
+	CHECK_STR_EQ(v[0].what, "st.shared.u32");
+	CHECK(v[1].rule == RULE_LIBRARIES);
+}
+
+static void test_vocabulary(void)
+{
+	for (int r = 0; r < RULE_COUNT; ++r) {
+		CHECK(rule_name(r) != NULL);
+		CHECK_INT(rule_parse(rule_name(r)), ==, r);
+		CHECK(strstr(rule_vocabulary(), rule_name(r)) != NULL);
+	}
+	CHECK_INT(rule_parse("__syncthreads"), ==, -1);
+	CHECK(rule_name(RULE_COUNT) == NULL);
+}
+
+static const struct unit_test tests[] = {
+        {"glue shared memory and barriers are ignored", test_glue_is_ignored},
+        {"learner shared memory is caught", test_learner_shared_memory},
+        {"inline chain through headers", test_inline_chain},
+        {"library code inlined into the learner's", test_library_frames},
+        {"inline asm", test_inline_asm},
+        {"no learner file in the line info", test_no_learner_file},
+        {"preprocessed source", test_preprocessed_source},
+        {"source text without nvcc", test_source_text_fallback},
+        {"evaluation", test_evaluate},
+        {"vocabulary", test_vocabulary},
+        {0}};
+
+int main(int argc, char **argv)
+{
+	return unit_main(tests, argc, argv);
+}
