@@ -457,6 +457,8 @@ static int scan_statements(const struct ptx_state *st, const char *q, const char
 	while (q < end) {
 		while (q < end && (*q == '{' || *q == '}' || *q == ';' || *q == ' ' || *q == '\t'))
 			++q;
+		if (q >= end)
+			break;
 		const char *stop = memchr(q, ';', (size_t)(end - q));
 		if (!stop)
 			stop = end;

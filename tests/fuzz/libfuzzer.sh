@@ -20,7 +20,8 @@ fi
 # shellcheck disable=SC2086 # $yaml is a list of flags
 "$clang" -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all "$root/tests/fuzz/fuzz_catalog.c" \
-	"$root/harness/engine/catalog.c" "$root/harness/engine/util.c" $yaml -lm \
+	"$root/harness/engine/catalog.c" "$root/harness/engine/rules.c" \
+	"$root/harness/engine/json.c" "$root/harness/engine/supervise.c" "$root/harness/engine/util.c" $yaml -lm \
 	-o "$work/fuzz_catalog" || exit 1
 mkdir "$work/corpus"
 seeds=()
