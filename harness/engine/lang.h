@@ -1,0 +1,50 @@
+/*
+ * The language of everything the engine tells the learner: English (the
+ * default) or Chinese, chosen once per run by `cudajudge judge --lang en|zh`
+ * (judge.py passes the language it speaks itself).
+ *
+ * How to write a learner-visible text (case names, diagnoses, check_extra
+ * explanations, run-failure details):
+ *
+ *     add_case(set, rng, L("partial warp, block 96", "不满一个 warp，block 96"), ...);
+ *     return L("every lane returned its own input",
+ *              "每个 lane 都返回了自己的输入");
+ *     snprintf(why, whylen, L("thread %lld got back %g", "线程 %lld 拿回了 %g"), t, v);
+ *
+ * - Both arguments are string literals, written in place (adjacent literals
+ *   are fine): L() refuses anything else, and tests/unit/check_lang.py reads
+ *   every L(...) in harness/ from the source.
+ * - The Chinese is not empty and not a copy of the English. CUDA terms stay
+ *   as they are (warp, lane, block, shuffle, __syncthreads()), as in
+ *   cudajudge_cli/messages.py and the zh statements of problems.yaml.
+ * - As a printf format, both take the same conversions in the same order:
+ *   the compiler checks each branch against the arguments (-Wformat), and
+ *   check_lang.py checks that the two agree.
+ * - Not translated: JSON keys, verdict codes, buffer names, identifiers.
+ * - Case names must fit in 47 bytes (struct jcase) in either language; a
+ *   Chinese character takes 3. check_lang.py measures them.
+ */
+#ifndef HARNESS_ENGINE_LANG_H
+#define HARNESS_ENGINE_LANG_H
+
+#include <stddef.h>
+
+enum lang {
+	LANG_EN = 0,
+	LANG_ZH = 1,
+};
+
+/* The language of this process; LANG_EN until lang_set() says otherwise. */
+extern enum lang lang_current;
+
+/* Selects "en" or "zh"; returns -1 (and changes nothing) for any other name. */
+int lang_set(const char *name);
+
+/* The text for the current language. The "" makes each argument a literal. */
+#define L(en, zh) (lang_current == LANG_ZH ? "" zh : "" en)
+
+/* snprintf(dst, size, "%s", src), except that when src does not fit it is
+ * cut before a whole UTF-8 character, never in the middle of one. */
+void utf8_copy(char *dst, size_t size, const char *src);
+
+#endif
