@@ -21,8 +21,10 @@
  *   the compiler checks each branch against the arguments (-Wformat), and
  *   check_lang.py checks that the two agree.
  * - Not translated: JSON keys, verdict codes, buffer names, identifiers.
- * - Case names must fit in 47 bytes (struct jcase) in either language; a
- *   Chinese character takes 3. check_lang.py measures them.
+ * - Case names fit in 47 bytes (struct jcase) in either language; a Chinese
+ *   character takes 3. tests/unit/test_lang.c builds every exercise's cases
+ *   in both languages and fails on a name that would be cut (case_new cuts
+ *   it at a character boundary, with utf8_copy, rather than fail the run).
  */
 #ifndef HARNESS_ENGINE_LANG_H
 #define HARNESS_ENGINE_LANG_H
