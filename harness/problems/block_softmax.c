@@ -69,8 +69,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, L("block 64 (2 warps), len 100", "block 64（2 个 warp），行长 100"), 30,
 	         100, 64, 1, SMALL, false);
 	add_case(set, rng,
-	         L("block 96 (3 warps), 2 rows per block", "block 96（3 warp），每 block 2 行"), 40,
-	         1000, 96, 2, SMALL, false);
+	         L("block 96 (3 warps), 2 rows per block", "block 96（3 个 warp），每 block 2 行"),
+	         40, 1000, 96, 2, SMALL, false);
 	add_case(set, rng,
 	         L("block 96, len 50 (shorter than the block)", "block 96，行长 50（短于 block）"),
 	         30, 50, 96, 1, SMALL, false);

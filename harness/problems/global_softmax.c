@@ -90,7 +90,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, L("block 96, 7 blocks", "block 96，7 个 block"), 10007, 96, 7, SMALL,
 	         false);
 	add_case(set, rng,
-	         L("block 256, 300 blocks (more than threads)", "block 256，300 个（多于线程数）"),
+	         L("block 256, 300 blocks (more than threads)",
+	           "block 256，300 个 block（多于线程数）"),
 	         100003, 256, 300, SMALL, false);
 	add_case(set, rng, L("block 1024, 2000 blocks", "block 1024，2000 个 block"),
 	         plan->emulated ? 100000 : (1 << 20) + 3, 1024, 2000, SMALL, false);

@@ -81,7 +81,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         UNIFORM, -1, 1, false);
 	add_case(set, rng, L("random, block 256", "随机，block 256"),
 	         plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是整倍数"),
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
 	         1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1, false);
 	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, UNIFORM, -1e30, 1e30,
 	         false);

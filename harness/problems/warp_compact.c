@@ -109,7 +109,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
 	         96 * 5 + 45, 96, 1, -500, 1000, false, false);
 	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 7, 100, false, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是整倍数"),
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
 	         1024 * 5 + 77, 1024, 1, 100000, 1000000, false, false);
 	add_case(set, rng, L("random, block 256", "随机，block 256"),
 	         plan->emulated ? 20003 : 100003, 256, 1, 0, 1000000, true, false);

@@ -57,7 +57,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         1, false);
 	add_case(set, rng, L("random, block 256", "随机，block 256"),
 	         plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是整倍数"),
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
 	         1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
 	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 5000, 128, 1, 1,
 	         -100, -1, false);

@@ -54,7 +54,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         -1000, 1000, false);
 	add_case(set, rng, L("random, block 256", "随机，block 256"),
 	         plan->emulated ? 20003 : 100003, 256, 1, 1, -100000, 100000, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是整倍数"),
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
 	         1024 * 7 + 13, 1024, 1, 1, -(1 << 20), 1 << 20, false);
 	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -(1 << 25), 1 << 25,
 	         false);

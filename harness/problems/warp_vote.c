@@ -102,7 +102,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	struct jcase *one = add_case(set, L("n=1", "只有 1 个元素"), 1, 32, 1, false);
 	((int32_t *)one->buf[B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
 	finish_case(one);
-	add_patterned(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是整倍数"),
+	add_patterned(set, rng,
+	              L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
 	              1024 * 5 + 77, 1024, 1, false);
 	add_patterned(set, rng, L("random, block 256", "随机，block 256"),
 	              plan->emulated ? 20003 : 100003, 256, 1, false);
