@@ -163,6 +163,62 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	}
 }
 
+/* ---- speed rules and host-memory findings (glue.h, struct speed_rule) ----
+ * Runs after the outputs passed. Page-locked memory that is not page-locked
+ * breaks the exercise's rule (RULE). Host code that blocked on work the glue
+ * held back took the time of the hold (TLE). A speed rule missed is TLE: the answer is
+ * right but the program took too long compared with what it must beat, in
+ * the same run, which is what "time limit" means for these exercises. */
+static void judge_speed(const struct judgement *j, const struct cj_wire_case *rec,
+                        struct case_outcome *o)
+{
+	if (rec->host_flags & CJ_HOST_PAGEABLE) {
+		o->verdict = V_RULE;
+		snprintf(o->detail, sizeof o->detail,
+		         "the results are right, but the host memory your code allocated is "
+		         "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
+		         "asynchronously, so nothing overlaps. Allocate it page-locked with "
+		         "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)");
+		return;
+	}
+	if (rec->host_flags & CJ_HOST_BLOCKED) {
+		o->verdict = V_TLE;
+		snprintf(o->detail, sizeof o->detail,
+		         "the results are right, but your host code waited for GPU work that the "
+		         "judge was holding back, and returned only when the hold gave up: a wait "
+		         "on "
+		         "the host (cudaStreamSynchronize, cudaEventSynchronize, "
+		         "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)");
+		return;
+	}
+	const struct speed_rule *rule = j->prob->speed;
+	if (!rule || !o->c->measure || j->emulated)
+		return;
+	if (rec->measured_reps == 0 || rec->learner_ms <= 0 || rec->baseline_ms <= 0) {
+		if (j->o->prebuilt)
+			return; /* a stand-in test binary measures nothing */
+		o->verdict = V_JE;
+		snprintf(o->detail, sizeof o->detail,
+		         "judge bug: case '%s' should have measured the speed against %s, but the "
+		         "test program reported no measurement",
+		         o->c->name, rule->baseline);
+		return;
+	}
+	o->speed.reps = rec->measured_reps;
+	o->speed.learner_ms = rec->learner_ms;
+	o->speed.baseline_ms = rec->baseline_ms;
+	o->speed.speedup = rec->baseline_ms / rec->learner_ms;
+	o->speed.needs = rule->min_speedup;
+	if (o->speed.speedup >= rule->min_speedup)
+		return;
+	o->verdict = V_TLE;
+	snprintf(o->detail, sizeof o->detail,
+	         "correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, medians "
+	         "of %u runs each in this run), needs %.2fx. %s",
+	         o->speed.speedup, rule->baseline, o->speed.learner_ms, o->speed.baseline_ms,
+	         o->speed.reps, rule->min_speedup, rule->advice);
+}
+
 /* The case the run was inside when it ended badly gets the blame; `name` is
  * that case, or NULL when every case had finished. */
 static void blame_run(const struct judgement *j, const struct run_result *r, const char *name,
@@ -421,6 +477,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 		o->verdict = V_AC;
 		if (rec->state == CJ_CASE_DONE) {
 			judge_outputs(j, o);
+			if (o->verdict == V_AC)
+				judge_speed(j, rec, o);
 			if (o->verdict == V_AC && set.cases[i].timed) {
 				fill_timing(j, rec);
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;

@@ -61,7 +61,7 @@ CATALOG = """\
 SUMMARY_KEYS = {"type", "id", "verdict", "backend", "seed", "cases", "timing", "phases_s",
                 "message", "program_output", "compile_log", "file", "device"}
 CASE_KEYS = {"type", "name", "verdict", "params", "param", "buffer", "total", "bad", "unwritten",
-             "mismatches", "last", "diagnosis", "detail", "time_ms"}
+             "mismatches", "last", "diagnosis", "detail", "speed", "time_ms"}
 EXIT_FOR = {"AC": 0, "SKIP": 0, "JE": 2}
 
 
