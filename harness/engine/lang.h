@@ -45,6 +45,23 @@ int lang_set(const char *name);
 /* The text for the current language. The "" makes each argument a literal. */
 #define L(en, zh) (lang_current == LANG_ZH ? "" zh : "" en)
 
+/* In a static initializer, where L() cannot go (it is not a constant), a text
+ * is a pair written LT("english", "中文") and read with lang_pick():
+ *     static const struct lang_pair advice = LT("unroll the loop", "把循环展开");
+ *     puts(lang_pick(advice));
+ * check_lang.py checks LT() as it checks L(); the compiler cannot check a
+ * pair used as a printf format against its arguments, so prefer L() there. */
+struct lang_pair {
+	const char *en, *zh;
+};
+/* clang-format off */
+#define LT(en, zh) {"" en, "" zh}
+/* clang-format on */
+static inline const char *lang_pick(struct lang_pair p)
+{
+	return lang_current == LANG_ZH ? p.zh : p.en;
+}
+
 /* snprintf(dst, size, "%s", src), except that when src does not fit it is
  * cut before a whole UTF-8 character, never in the middle of one. */
 void utf8_copy(char *dst, size_t size, const char *src);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks every L(en, zh) of the engine's C sources (harness/engine/lang.h).
 
-For each L("english", "中文") under harness/ (in .c and .h files):
+For each L("english", "中文") (or LT(...), its form for static tables) under
+harness/ (in .c and .h files):
   - both arguments are string literals (adjacent literals are joined);
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
@@ -123,13 +124,14 @@ def literal_runs(toks, k):
 
 
 def find_translations(text):
-    """Every L(...) call in text: (line, english, chinese) or (line, None, why)
+    """Every L(...) or LT(...) in text: (line, english, chinese) or (line, None, why)
     when the arguments are not two string literals. Also returns the token
     indices of the literals inside L(), for the untranslated check."""
     toks = list(tokens(text))
     found, inside = [], set()
     for k, tok in enumerate(toks):
-        if tok[:2] != ("id", "L") or k + 1 >= len(toks) or toks[k + 1][:2] != ("punct", "("):
+        if tok[0] != "id" or tok[1] not in ("L", "LT") or k + 1 >= len(toks) or \
+                toks[k + 1][:2] != ("punct", "("):
             continue
         if k > 0 and toks[k - 1][:2] == ("punct", "."):
             continue  # a member named L
@@ -139,7 +141,7 @@ def find_translations(text):
         zh, m = literal_runs(toks, j + 1) if ok else ("", j)
         ok = ok and m > j + 1 and m < len(toks) and toks[m][:2] == ("punct", ")")
         if not ok:
-            found.append((line, None, "the arguments of L() are not two string literals"))
+            found.append((line, None, f"the arguments of {tok[1]}() are not two string literals"))
             continue
         inside.update(range(k + 2, m))
         found.append((line, en, zh))

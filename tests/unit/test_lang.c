@@ -39,6 +39,16 @@ static void test_format(void)
 	CHECK_STR_EQ(buf, "thread 7 got 0.5");
 }
 
+static const struct lang_pair pair = LT("the sum", "总和");
+
+static void test_pair(void)
+{
+	CHECK_STR_EQ(lang_pick(pair), "the sum");
+	lang_set("zh");
+	CHECK_STR_EQ(lang_pick(pair), "总和");
+	lang_set("en");
+}
+
 static void test_utf8_copy(void)
 {
 	char buf[8];
@@ -152,10 +162,11 @@ static void test_case_names(void)
 }
 
 static const struct unit_test tests[] = {
-        {"lang_set", test_lang_set},
-        {"format", test_format},
-        {"utf8_copy", test_utf8_copy},
-        {"case_names", test_case_names},
+        {"lang_set: English by default, zh on request, other names refused", test_lang_set},
+        {"L(): printf formats in either language", test_format},
+        {"LT() and lang_pick(): pairs in static tables", test_pair},
+        {"utf8_copy: cut before a whole character", test_utf8_copy},
+        {"every exercise's cases: same data, names whole and distinct", test_case_names},
         {0},
 };
 
