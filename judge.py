@@ -666,8 +666,9 @@ class JudgeRun:
 
 
 def judge_args(ws, problem_id, file_arg, seed=None, perf=True, backend=None):
+    # --lang: the engine's case names, diagnoses and details in the learner's language
     args = ["judge", "--root", ws.root, "--build", ws.build, "--id", problem_id,
-            "--file", file_arg]
+            "--file", file_arg, "--lang", current_language()]
     if backend:
         args += ["--backend", backend]
     if seed is not None:

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lang.h"
 #include "util.h"
 
 /* The header and case table sit in the first bytes of the file. */
@@ -59,7 +60,7 @@ struct jcase *case_new(struct case_set *set, const char *name)
 		die("a problem asked for more than %d cases", CASES_MAX);
 	struct jcase *c = &set->cases[set->n++];
 	memset(c, 0, sizeof *c);
-	snprintf(c->name, sizeof c->name, "%s", name);
+	utf8_copy(c->name, sizeof c->name, name); /* a Chinese name may not fit whole */
 	return c;
 }
 
@@ -108,7 +109,7 @@ void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int 
 	for (int i = 0; i < set->n; ++i) {
 		const struct jcase *c = &set->cases[i];
 		struct cj_wire_case *w = &h->cases[i];
-		snprintf(w->name, sizeof w->name, "%s", c->name);
+		utf8_copy(w->name, sizeof w->name, c->name);
 		memcpy(w->param, c->param, sizeof w->param);
 		w->nbuf = (uint32_t)c->nbuf;
 		w->timed = c->timed;

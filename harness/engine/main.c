@@ -8,6 +8,8 @@
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
  *       --prebuilt BIN runs BIN as the test binary without compiling or
  *       looking for a device: the engine's own tests use it with stand-ins.
+ *       --lang en|zh: the language of case names, diagnoses and details
+ *       (lang.h); English by default. JSON keys and verdicts never change.
  *   cudajudge device --build DIR [--fresh]
  *       the CUDA device as one JSON object
  *
@@ -24,6 +26,7 @@
 #include "device.h"
 #include "judge.h"
 #include "json.h"
+#include "lang.h"
 #include "util.h"
 
 static void usage(void)
@@ -31,7 +34,8 @@ static void usage(void)
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
 	      "[--no-perf] [--backend auto|gpu|emu]\n"
-	      "       cudajudge device --build DIR [--fresh]\n",
+	      "       cudajudge device --build DIR [--fresh]\n"
+	      "       (judge also takes --lang en|zh: the language of its texts, en by default)\n",
 	      stderr);
 	exit(2);
 }
@@ -190,6 +194,10 @@ int main(int argc, char **argv)
 			if (strcmp(v, "auto") && strcmp(v, "gpu") && strcmp(v, "emu"))
 				die("--backend takes auto, gpu or emu, not '%s'", v);
 			o.backend = v, ++i;
+		} else if (v && !strcmp(a, "--lang")) {
+			if (lang_set(v) != 0)
+				die("--lang takes en or zh, not '%s'", v);
+			++i;
 		} else if (v && !strcmp(a, "--prebuilt")) {
 			o.prebuilt = v, ++i;
 		} else if (v && !strcmp(a, "--seed")) {

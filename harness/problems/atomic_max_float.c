@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_SLOTS };
@@ -68,19 +69,23 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 64 threads, one address", 64, 64, 1, MIXED, -INFINITY, false);
+	add_case(set, rng, L("sample: 64 threads, one address", "样例：64 个线程，一个地址"), 64,
+	         64, 1, MIXED, -INFINITY, false);
 	/* the emulator runs every thread as a fiber: fewer of them, same contention */
 	add_case(set, rng,
-	         plan->emulated ? "64K threads on one address" : "1M threads on one address",
+	         plan->emulated ? L("64K threads on one address", "64K 个线程争用一个地址")
+	                        : L("1M threads on one address", "1M 个线程争用一个地址"),
 	         plan->emulated ? 1 << 16 : 1 << 20, 256, 1, MIXED, -INFINITY, false);
-	add_case(set, rng, "all negative", 100000, 256, 16, NEGATIVE, NAN, false);
-	add_case(set, rng, "signed zeros", 4096, 128, 8, ZEROS, -0.0f, false);
-	add_case(set, rng, "infinities", 10000, 96, 32, INFINITIES, NAN, false);
-	add_case(set, rng, "the initial value is the max", 5000, 256, 4, MIXED, 1e30f, false);
-	add_case(set, rng, "huge magnitudes, 4096 addresses", plan->emulated ? 50000 : 200000, 128,
-	         4096, HUGE_MAGNITUDE, -INFINITY, false);
+	add_case(set, rng, L("all negative", "全为负数"), 100000, 256, 16, NEGATIVE, NAN, false);
+	add_case(set, rng, L("signed zeros", "带符号的零"), 4096, 128, 8, ZEROS, -0.0f, false);
+	add_case(set, rng, L("infinities", "无穷大"), 10000, 96, 32, INFINITIES, NAN, false);
+	add_case(set, rng, L("the initial value is the max", "初始值就是最大值"), 5000, 256, 4,
+	         MIXED, 1e30f, false);
+	add_case(set, rng, L("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
+	         plan->emulated ? 50000 : 200000, 128, 4096, HUGE_MAGNITUDE, -INFINITY, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 4096, MIXED, -INFINITY, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, MIXED, -INFINITY,
+		         true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -163,7 +168,8 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 
 	struct seen_set known;
 	if (!seen_init(&known, (uint64_t)(n + nslots))) {
-		snprintf(why, whylen, "out of memory while checking returned values");
+		snprintf(why, whylen,
+		         L("out of memory while checking returned values", "检查返回值时内存不足"));
 		return false;
 	}
 	for (int j = 0; j < nslots; ++j)
@@ -175,17 +181,19 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	for (int64_t i = 0; i < n && ok; ++i) {
 		if (isnan(olds[i]) || !seen_has(&known, seen_key(to[i], olds[i]))) {
 			snprintf(why, whylen,
-			         "thread %lld (block %lld, thread %lld) got back %g, a value "
-			         "address "
-			         "%d never held: atomicMaxFloat must return the value before the "
-			         "update",
+			         L("thread %lld (block %lld, thread %lld) got back %g, a value "
+			           "address %d never held: atomicMaxFloat must return the value "
+			           "before the update",
+			           "线程 %lld（block %lld 的线程 %lld）拿回了 %g，而地址 %d "
+			           "从未存过这个值：atomicMaxFloat 必须返回更新之前的值"),
 			         (long long)i, (long long)(i / c->param[P_BLOCK]),
 			         (long long)(i % c->param[P_BLOCK]), (double)olds[i], to[i]);
 			ok = false;
 		} else if (olds[i] > final[to[i]]) {
 			snprintf(why, whylen,
-			         "thread %lld got back %g, larger than the final maximum %g of "
-			         "address %d",
+			         L("thread %lld got back %g, larger than the final maximum %g of "
+			           "address %d",
+			           "线程 %lld 拿回了 %g，比最终的最大值 %g（地址 %d）还大"),
 			         (long long)i, (double)olds[i], (double) final[to[i]], to[i]);
 			ok = false;
 		}
@@ -197,9 +205,12 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	for (int j = 0; j < nslots && ok && raised; ++j) {
 		if (final[j] > start[j] && !raised[j]) {
 			snprintf(why, whylen,
-			         "address %d ends at %g, but no thread that stored %g got back a "
-			         "smaller "
-			         "old value: is the value returned before or after the update?",
+			         L("address %d ends at %g, but no thread that stored %g got back a "
+			           "smaller old value: is the value returned before or after the "
+			           "update?",
+			           "地址 %d 最终是 %g，但存入 %g "
+			           "的线程没有一个拿回更小的旧值：返回的是更新之前的值，还是更新之"
+			           "后的值？"),
 			         j, (double) final[j], (double) final[j]);
 			ok = false;
 		}
@@ -227,15 +238,20 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	for (int64_t i = 0; i < c->param[P_N] && is_min; ++i)
 		is_min = !(vals[i] < got[to[i]]);
 	if (is_min && c->param[P_N] > 1)
-		return "the addresses end at the smallest value, not the largest: check the "
-		       "direction of the comparison";
+		return L("the addresses end at the smallest value, not the largest: check the "
+		         "direction of the comparison",
+		         "各地址最终是最小值而不是最大值：检查比较的方向");
 	if (negative_only)
-		return "only addresses whose maximum is negative are wrong: the bits of negative "
-		       "floats order backwards as integers, so compare floats, not their bits";
+		return L("only addresses whose maximum is negative are wrong: the bits of negative "
+		         "floats order backwards as integers, so compare floats, not their bits",
+		         "只有最大值为负数的地址出错：负 float "
+		         "的位模式当作整数比较时顺序是反的，所以要比较 float "
+		         "值本身，而不是它们的位");
 	if (below)
-		return "some addresses end below the true maximum: updates were lost between a "
-		       "read "
-		       "and a write; make the read-compare-write one atomicCAS loop";
+		return L("some addresses end below the true maximum: updates were lost between a "
+		         "read and a write; make the read-compare-write one atomicCAS loop",
+		         "有些地址最终小于真正的最大值：在读和写之间丢失了更新；把“读取、比较、写入"
+		         "”做成一个 atomicCAS 循环");
 	return NULL;
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_ITEMS, P_CALLS };
@@ -53,18 +54,26 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..32, block 32", 32, 32, 1, 1, 0, 0, false);
-	add_case(set, rng, "block 32, many blocks", 32 * 50 + 7, 32, 1, 1, -1, 1, false);
-	add_case(set, rng, "block 96, called twice", 96 * 40 + 50, 96, 1, 2, -1, 1, false);
-	add_case(set, rng, "block 128, 4 items per thread", 128 * 4 * 30 + 3, 128, 4, 1, -1, 1,
+	add_case(set, rng, L("sample: 1..32, block 32", "样例：1..32，block 32"), 32, 32, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7, 32, 1,
+	         1, -1, 1, false);
+	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50, 96, 1,
+	         2, -1, 1, false);
+	add_case(set, rng, L("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
+	         128 * 4 * 30 + 3, 128, 4, 1, -1, 1, false);
+	add_case(set, rng, L("block 992 (31 warps)", "block 992（31 个 warp）"), 992 * 9 + 100, 992,
+	         1, 1, -1, 1, false);
+	add_case(set, rng, L("block 1024, called twice", "block 1024，调用两次"), 1024 * 8 + 500,
+	         1024, 1, 2, -1, 1, false);
+	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1, 256,
+	         1, 1, -100, -1, false);
+	add_case(set, rng, L("large magnitudes, block 512", "大数值，block 512"), 512 * 20, 512, 1,
+	         2, -1e6, 1e6, false);
+	add_case(set, rng, L("n=1, block 64", "只有 1 个元素，block 64"), 1, 64, 1, 1, -5, 5,
 	         false);
-	add_case(set, rng, "block 992 (31 warps)", 992 * 9 + 100, 992, 1, 1, -1, 1, false);
-	add_case(set, rng, "block 1024, called twice", 1024 * 8 + 500, 1024, 1, 2, -1, 1, false);
-	add_case(set, rng, "all negative, block 256", 256 * 33 + 1, 256, 1, 1, -100, -1, false);
-	add_case(set, rng, "large magnitudes, block 512", 512 * 20, 512, 1, 2, -1e6, 1e6, false);
-	add_case(set, rng, "n=1, block 64", 1, 64, 1, 1, -5, 5, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 16, 1, 0, 1, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 16, 1, 0, 1, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -98,20 +107,30 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	int64_t b = (int64_t)k / calls;
 	const float *v = k % (uint64_t)calls ? c->buf[B_Y].data : c->buf[B_X].data;
 	if (block > 32 && fabs(got[k] - warp0_part(c, v, b)) <= 1e-3 * (1 + fabs(got[k])))
-		return "thread 0 returned only its own warp's sum: the other warps' partial sums "
-		       "must be combined too (one shared-memory slot per warp)";
+		return L("thread 0 returned only its own warp's sum: the other warps' partial sums "
+		         "must be combined too (one shared-memory slot per warp)",
+		         "线程 0 只返回了自己所在 warp 的和：其他 warp "
+		         "的部分和也必须合并进来（每个 warp 一个共享内存槽位）");
 	bool first_calls_right = calls > 1;
 	for (int i = 0; i < f->report.nshown; ++i)
 		first_calls_right &= f->report.shown[i].index % 2 == 1;
 	if (first_calls_right)
-		return "the first call in each kernel is right but the second is wrong: before "
-		       "shared memory is reused, every thread must be done reading it "
-		       "(a __syncthreads() at the end)";
+		return L("the first call in each kernel is right but the second is wrong: before "
+		         "shared memory is reused, every thread must be done reading it (a "
+		         "__syncthreads() at the end)",
+		         "每个 kernel "
+		         "里第一次调用正确，第二次却错了：共享内存被再次使用之前，每个线程都必须已"
+		         "经读完它（在末尾加一个 __syncthreads()）");
 	if (got[k] == rintf(got[k]) && f->report.shown[0].want != rint(f->report.shown[0].want))
-		return "the sums are whole numbers: was something accumulated in an int?";
+		return L("the sums are whole numbers: was something accumulated in an int?",
+		         "求出的和都是整数：是不是用 int 累加了？");
 	if ((block & (block - 1)) != 0)
-		return "wrong when blockDim.x is not a power of two: a halving tree drops elements "
-		       "when the active count is odd; reduce within warps, then across warps";
+		return L("wrong when blockDim.x is not a power of two: a halving tree drops "
+		         "elements when the active count is odd; reduce within warps, then across "
+		         "warps",
+		         "blockDim.x 不是 2 "
+		         "的幂时结果错误：逐次减半的归约树在活跃数目为奇数时会漏掉元素；先在 warp "
+		         "内归约，再在 warp 之间归约");
 	return NULL;
 }
 

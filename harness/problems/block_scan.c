@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_ITEMS, P_TILES };
@@ -61,27 +62,33 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..64, block 64", 64, 64, 1, 1, 0, 0, false);
-	add_case(set, rng, "block 32, 3 tiles per block", 32 * 3 * 5 + 7, 32, 1, 3, -1000, 1000,
-	         false);
-	add_case(set, rng, "block 64 (2 warps)", 64 * 20 + 5, 64, 1, 1, -1000, 1000, false);
-	add_case(set, rng, "block 96 (3 warps), 4 items, 2 tiles", 96 * 4 * 2 * 10 + 50, 96, 4, 2,
+	add_case(set, rng, L("sample: 1..64, block 64", "样例：1..64，block 64"), 64, 64, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"),
+	         32 * 3 * 5 + 7, 32, 1, 3, -1000, 1000, false);
+	add_case(set, rng, L("block 64 (2 warps)", "block 64（2 个 warp）"), 64 * 20 + 5, 64, 1, 1,
 	         -1000, 1000, false);
-	add_case(set, rng, "block 128, 4 items", 128 * 4 * 25 + 3, 128, 4, 1, -100000, 100000,
+	add_case(set, rng,
+	         L("block 96 (3 warps), 4 items, 2 tiles", "block 96（3 个 warp），4 元素，2 tile"),
+	         96 * 4 * 2 * 10 + 50, 96, 4, 2, -1000, 1000, false);
+	add_case(set, rng, L("block 128, 4 items", "block 128，每线程 4 个元素"), 128 * 4 * 25 + 3,
+	         128, 4, 1, -100000, 100000, false);
+	add_case(set, rng, L("block 160 (5 warps), all negative", "block 160（5 个 warp），全为负"),
+	         160 * 2 * 2 * 7 + 99, 160, 2, 2, -1000, -1, false);
+	add_case(set, rng, L("block 992 (31 warps), 2 tiles", "block 992（31 个 warp），2 个 tile"),
+	         992 * 2 * 6 + 1, 992, 1, 2, -1000, 1000, false);
+	add_case(set, rng, L("block 1024, 4 items, 3 tiles", "block 1024，每线程 4 个，3 个 tile"),
+	         1024 * 4 * 3 * 2 + 1000, 1024, 4, 3, -1000, 1000, false);
+	add_case(set, rng, L("n=1, block 256", "只有 1 个元素，block 256"), 1, 256, 1, 1, 1, 1000,
 	         false);
-	add_case(set, rng, "block 160 (5 warps), all negative", 160 * 2 * 2 * 7 + 99, 160, 2, 2,
-	         -1000, -1, false);
-	add_case(set, rng, "block 992 (31 warps), 2 tiles", 992 * 2 * 6 + 1, 992, 1, 2, -1000, 1000,
-	         false);
-	add_case(set, rng, "block 1024, 4 items, 3 tiles", 1024 * 4 * 3 * 2 + 1000, 1024, 4, 3,
-	         -1000, 1000, false);
-	add_case(set, rng, "n=1, block 256", 1, 256, 1, 1, 1, 1000, false);
-	add_case(set, rng, "large magnitudes (sums wrap), block 512", 512 * 2 * 9 + 17, 512, 1, 2,
-	         -(1 << 30), 1 << 30, false);
-	add_case(set, rng, "random, block 256, 4 items, 8 tiles", plan->emulated ? 20003 : 200003,
-	         256, 4, 8, -100000, 100000, false);
+	add_case(set, rng,
+	         L("large magnitudes (sums wrap), block 512", "大数值（和会回绕），block 512"),
+	         512 * 2 * 9 + 17, 512, 1, 2, -(1 << 30), 1 << 30, false);
+	add_case(set, rng,
+	         L("random, block 256, 4 items, 8 tiles", "随机，block 256，4 个元素，8 个 tile"),
+	         plan->emulated ? 20003 : 200003, 256, 4, 8, -100000, 100000, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 4, 8, -100000, 100000, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4, 8, -100000, 100000, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -156,27 +163,38 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 {
 	if (f->bad_buf == B_TOTALS)
 		return c->param[P_BLOCK] < 1024
-		               ? "the scan is right but *block_total is not: every thread must get "
-		                 "the sum of the whole block. With fewer than 32 warps, slot 31 "
-		                 "and "
-		                 "every slot past the last warp were never written by this block: "
-		                 "take the total from the last warp that exists (blockDim.x / 32 - "
-		                 "1)"
-		               : "the scan is right but *block_total is not: every thread must get "
-		                 "the sum of the whole block";
+		               ? L("the scan is right but *block_total is not: every thread must "
+		                   "get the sum of the whole block. With fewer than 32 warps, slot "
+		                   "31 and every slot past the last warp were never written by "
+		                   "this block: take the total from the last warp that exists "
+		                   "(blockDim.x / 32 - 1)",
+		                   "前缀和正确，但 *block_total 不对：每个线程都必须得到整个 block "
+		                   "的总和。warp 少于 32 个时，槽位 31 以及最后一个 warp "
+		                   "之后的槽位在这个 block 里从未被写过：要从实际存在的最后一个 "
+		                   "warp（blockDim.x / 32 - 1）取总和")
+		               : L("the scan is right but *block_total is not: every thread must "
+		                   "get the sum of the whole block",
+		                   "前缀和正确，但 *block_total 不对：每个线程都必须得到整个 block "
+		                   "的总和");
 	if (f->bad_buf != B_OUT)
 		return NULL;
 	if (exclusive_scan(c))
-		return "each thread got the sum of the threads before it (an exclusive scan); an "
-		       "inclusive scan also adds the thread's own v";
+		return L("each thread got the sum of the threads before it (an exclusive scan); an "
+		         "inclusive scan also adds the thread's own v",
+		         "每个线程得到的是它之前各线程的和（排他式前缀和）；包含式前缀和还要加上线"
+		         "程自己的 v");
 	if (c->param[P_BLOCK] > 32 && later_warps_wrong(c))
-		return "warp 0 is right but later warps are not: each warp's scan must be raised "
-		       "by the totals of all the warps before it";
+		return L("warp 0 is right but later warps are not: each warp's scan must be raised "
+		         "by the totals of all the warps before it",
+		         "warp 0 正确，后面的 warp 却不对：每个 warp 的前缀和都要加上它前面所有 "
+		         "warp 的总和");
 	if (later_tiles_wrong(c))
-		return "the first call of each block is right but later calls are wrong: "
-		       "*block_total is wrong, or the shared slots are overwritten by the next "
-		       "call "
-		       "while some warp still reads them (end with a __syncthreads())";
+		return L("the first call of each block is right but later calls are wrong: "
+		         "*block_total is wrong, or the shared slots are overwritten by the next "
+		         "call while some warp still reads them (end with a __syncthreads())",
+		         "每个 block 的第一次调用正确，后面的调用却错了：要么 *block_total "
+		         "不对，要么共享槽位在还有 warp 读取时就被下一次调用覆盖了（在末尾加一个 "
+		         "__syncthreads()）");
 	return NULL;
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_BX, P_BY, P_BZ, P_ITEMS, P_CALLS };
@@ -61,25 +62,32 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..64, one block of 64", 64, 64, 1, 1, 1, 1, 0, 0, false);
-	add_case(set, rng, "block 32, many blocks", 32 * 50 + 7, 32, 1, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, "block 96, called twice", 96 * 40 + 50, 96, 1, 1, 1, 2, -1, 1, false);
+	add_case(set, rng, L("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"),
+	         64, 64, 1, 1, 1, 1, 0, 0, false);
+	add_case(set, rng, L("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7, 32, 1,
+	         1, 1, 1, -1, 1, false);
+	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50, 96, 1,
+	         1, 1, 2, -1, 1, false);
 	add_case(set, rng, "block 1024", 1024 * 8 + 500, 1024, 1, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, "2-D block 16x16", 256 * 30 + 100, 16, 16, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, "2-D block 32x3 (3 warps)", 96 * 20 + 1, 32, 3, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, "3-D block 8x4x4, called twice", 128 * 25 + 3, 8, 4, 4, 1, 2, -1, 1,
-	         false);
-	add_case(set, rng, "2-D block 32x32, 2 items per thread", 1024 * 2 * 6 + 500, 32, 32, 1, 2,
+	add_case(set, rng, L("2-D block 16x16", "二维 block 16x16"), 256 * 30 + 100, 16, 16, 1, 1,
 	         1, -1, 1, false);
-	add_case(set, rng, "block 128, 4 items per thread", 128 * 4 * 30 + 3, 128, 1, 1, 4, 1, -1,
-	         1, false);
-	add_case(set, rng, "all negative, block 256", 256 * 33 + 1, 256, 1, 1, 1, 1, -100, -1,
+	add_case(set, rng, L("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"),
+	         96 * 20 + 1, 32, 3, 1, 1, 1, -1, 1, false);
+	add_case(set, rng, L("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"),
+	         128 * 25 + 3, 8, 4, 4, 1, 2, -1, 1, false);
+	add_case(set, rng,
+	         L("2-D block 32x32, 2 items per thread", "二维 block 32x32，每线程 2 个"),
+	         1024 * 2 * 6 + 500, 32, 32, 1, 2, 1, -1, 1, false);
+	add_case(set, rng, L("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
+	         128 * 4 * 30 + 3, 128, 1, 1, 4, 1, -1, 1, false);
+	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1, 256,
+	         1, 1, 1, 1, -100, -1, false);
+	add_case(set, rng, L("large magnitudes, block 64x8", "大数值，block 64x8"), 512 * 20, 64, 8,
+	         1, 1, 2, -1e6, 1e6, false);
+	add_case(set, rng, L("n=1, block 64", "只有 1 个元素，block 64"), 1, 64, 1, 1, 1, 1, -5, 5,
 	         false);
-	add_case(set, rng, "large magnitudes, block 64x8", 512 * 20, 64, 8, 1, 1, 2, -1e6, 1e6,
-	         false);
-	add_case(set, rng, "n=1, block 64", 1, 64, 1, 1, 1, 1, -5, 5, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 1, 1, 16, 1, 0, 1, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 1, 16, 1, 0, 1, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -167,30 +175,47 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	find_pattern(c, &p);
 	bool multi_dim = c->param[P_BY] * c->param[P_BZ] > 1;
 	if (p.second_only)
-		return "the first call in each kernel is right but the second is wrong: before "
-		       "shared memory is reused, every thread must be done reading it (end with "
-		       "block.sync())";
+		return L("the first call in each kernel is right but the second is wrong: before "
+		         "shared memory is reused, every thread must be done reading it (end with "
+		         "block.sync())",
+		         "每个 kernel "
+		         "里第一次调用正确，第二次却错了：共享内存被再次使用之前，每个线程都必须已"
+		         "经读完它（在末尾调用 block.sync()）");
 	if (p.warp_sums && c->param[P_BLOCK] > 32)
-		return "every thread got its own warp's sum: the tiles' partial sums must also be "
-		       "combined across the block (one shared-memory slot per tile, block.sync(), "
-		       "then add the slots)";
+		return L("every thread got its own warp's sum: the tiles' partial sums must also "
+		         "be combined across the block (one shared-memory slot per tile, "
+		         "block.sync(), then add the slots)",
+		         "每个线程得到的是自己所在 warp 的和：各个 tile 的部分和还要在整个 block "
+		         "内合并（每个 tile 一个共享内存槽位，block.sync()，再把槽位加起来）");
 	if (p.rank0_right && p.others_wrong)
-		return "thread 0 of each block is right but other threads are not: every thread "
-		       "must return the block's sum, so share the total (through shared memory, "
-		       "after a block.sync()) or let every tile add up the slots itself";
+		return L("thread 0 of each block is right but other threads are not: every thread "
+		         "must return the block's sum, so share the total (through shared memory, "
+		         "after a block.sync()) or let every tile add up the slots itself",
+		         "每个 block 的线程 0 正确，其他线程却不对：每个线程都必须返回 block "
+		         "的总和，所以要把总和共享出去（通过共享内存，在 block.sync() "
+		         "之后），或者让每个 tile 自己把槽位加起来");
 	if (p.own_values)
-		return "every thread returned its own value: nothing was added up";
+		return L("every thread returned its own value: nothing was added up",
+		         "每个线程都返回了自己的值：什么都没有加起来");
 	if (multi_dim && !p.nonzero_wrong)
-		return "every wrong sum is 0, in a block that is not one-dimensional: number the "
-		       "threads with block.thread_rank() and count them with block.size() (or use "
-		       "the tiles' meta_group_rank() and meta_group_size()), not threadIdx.x and "
-		       "blockDim.x: with a 16x16 block, blockDim.x / 32 is 0";
+		return L("every wrong sum is 0, in a block that is not one-dimensional: number the "
+		         "threads with block.thread_rank() and count them with block.size() (or "
+		         "use the tiles' meta_group_rank() and meta_group_size()), not threadIdx.x "
+		         "and blockDim.x: with a 16x16 block, blockDim.x / 32 is 0",
+		         "在不是一维的 block 里，每个错误的和都是 0：用 block.thread_rank() "
+		         "给线程编号、用 block.size() 计数（或用 tile 的 meta_group_rank() 和 "
+		         "meta_group_size()），不要用 threadIdx.x 和 blockDim.x：16x16 的 block 里 "
+		         "blockDim.x / 32 等于 0");
 	if (p.whole_numbers && p.nonzero_wrong)
-		return "the sums are whole numbers: was something accumulated in an int?";
+		return L("the sums are whole numbers: was something accumulated in an int?",
+		         "求出的和都是整数：是不是用 int 累加了？");
 	if (multi_dim)
-		return "wrong in a block that is not one-dimensional: number the threads with "
-		       "block.thread_rank() and count them with block.size(), not threadIdx.x and "
-		       "blockDim.x (with a 16x16 block, threadIdx.x only goes up to 15)";
+		return L("wrong in a block that is not one-dimensional: number the threads with "
+		         "block.thread_rank() and count them with block.size(), not threadIdx.x "
+		         "and blockDim.x (with a 16x16 block, threadIdx.x only goes up to 15)",
+		         "在不是一维的 block 里结果错误：用 block.thread_rank() 给线程编号、用 "
+		         "block.size() 计数，不要用 threadIdx.x 和 blockDim.x（16x16 的 block 里 "
+		         "threadIdx.x 最大只到 15）");
 	return NULL;
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_BLOCKS, P_SLICE };
@@ -81,24 +82,37 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 100 elements, 2 blocks of 32", 100, 32, 2, RAMP, false);
-	add_case(set, rng, "n=1", 1, 32, 1, SMALL, false);
-	add_case(set, rng, "n=5, block 64", 5, 64, 3, SMALL, false);
-	add_case(set, rng, "block 96, 7 blocks", 10007, 96, 7, SMALL, false);
-	add_case(set, rng, "block 256, 300 blocks (more than threads)", 100003, 256, 300, SMALL,
+	add_case(set, rng,
+	         L("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"),
+	         100, 32, 2, RAMP, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, SMALL, false);
+	add_case(set, rng, L("n=5, block 64", "5 个元素，block 64"), 5, 64, 3, SMALL, false);
+	add_case(set, rng, L("block 96, 7 blocks", "block 96，7 个 block"), 10007, 96, 7, SMALL,
 	         false);
-	add_case(set, rng, "block 1024, 2000 blocks", plan->emulated ? 100000 : (1 << 20) + 3, 1024,
-	         2000, SMALL, false);
-	add_case(set, rng, "block 32, 500 blocks", 64001, 32, 500, SMALL, false);
-	add_case(set, rng, "maxima differ by slice, block 128", 50000, 128, 50, STEPS, false);
-	add_case(set, rng, "inputs up to +-100 (exp overflows), block 128", 50000, 128, 64, LARGE,
+	add_case(set, rng,
+	         L("block 256, 300 blocks (more than threads)",
+	           "block 256，300 个 block（多于线程数）"),
+	         100003, 256, 300, SMALL, false);
+	add_case(set, rng, L("block 1024, 2000 blocks", "block 1024，2000 个 block"),
+	         plan->emulated ? 100000 : (1 << 20) + 3, 1024, 2000, SMALL, false);
+	add_case(set, rng, L("block 32, 500 blocks", "block 32，500 个 block"), 64001, 32, 500,
+	         SMALL, false);
+	add_case(set, rng, L("maxima differ by slice, block 128", "各段最大值不同，block 128"),
+	         50000, 128, 50, STEPS, false);
+	add_case(set, rng,
+	         L("inputs up to +-100 (exp overflows), block 128",
+	           "输入达 +-100（exp 上溢），block 128"),
+	         50000, 128, 64, LARGE, false);
+	add_case(set, rng,
+	         L("all in [-120, -100) (exp underflows), block 160",
+	           "都在 [-120, -100)（下溢），block 160"),
+	         30000, 160, 33, NEGATIVE, false);
+	add_case(set, rng, L("all equal, block 64", "全部相等，block 64"), 4099, 64, 9, TIES,
 	         false);
-	add_case(set, rng, "all in [-120, -100) (exp underflows), block 160", 30000, 160, 33,
-	         NEGATIVE, false);
-	add_case(set, rng, "all equal, block 64", 4099, 64, 9, TIES, false);
-	add_case(set, rng, "one dominant element, block 512", 200000, 512, 40, DOMINANT, false);
+	add_case(set, rng, L("one dominant element, block 512", "一个极大元素，block 512"), 200000,
+	         512, 40, DOMINANT, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 1024, SMALL, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1024, SMALL, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -157,32 +171,44 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		big = fabs(x[i]) > big ? fabs(x[i]) : big;
 	if (f->bad_buf == B_PARTS) {
 		if (m->got_bits == 0xffffffffu)
-			return "a partial was never stored: thread 0 of every block must return "
-			       "its "
-			       "slice's (max, sum)";
+			return L("a partial was never stored: thread 0 of every block must return "
+			         "its slice's (max, sum)",
+			         "有的部分结果从未被写入：每个 block 的线程 0 都必须返回它那一段的 "
+			         "(max, sum)");
 		if (m->index % 2 == 0)
-			return "a partial's max (.x) is wrong: it must be the largest element of "
-			       "the "
-			       "block's slice [begin, end), over every warp of the block";
+			return L("a partial's max (.x) is wrong: it must be the largest element of "
+			         "the block's slice [begin, end), over every warp of the block",
+			         "部分结果的最大值（.x）不对：它必须是这个 block 那一段 [begin, "
+			         "end) 中最大的元素，要涵盖 block 的每个 warp");
 		if (big > 80 && !isfinite(m->got))
-			return "a partial's sum overflowed: sum exp(x - max) with the slice's max, "
-			       "not exp(x)";
-		return "a partial's sum (.y) is wrong: it must be the sum of expf(x - max) over "
-		       "the whole slice, max being the slice's maximum (when a thread's running "
-		       "max grows, rescale its running sum by expf(old - new))";
+			return L("a partial's sum overflowed: sum exp(x - max) with the slice's "
+			         "max, not exp(x)",
+			         "部分结果的和溢出了：要用这一段的最大值求 exp(x - max) "
+			         "之和，而不是 exp(x) 之和");
+		return L("a partial's sum (.y) is wrong: it must be the sum of expf(x - max) over "
+		         "the whole slice, max being the slice's maximum (when a thread's running "
+		         "max grows, rescale its running sum by expf(old - new))",
+		         "部分结果的和（.y）不对：它必须是整段 expf(x - max) 之和，max "
+		         "是这一段的最大值（线程的当前最大值变大时，要把它的累加和乘以 expf(old - "
+		         "new) 重新缩放）");
 	}
 	if (f->bad_buf != B_Y)
 		return NULL;
 	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
-		return "wrong where inputs are large in magnitude: subtract the maximum of the "
-		       "whole vector before expf";
+		return L("wrong where inputs are large in magnitude: subtract the maximum of the "
+		         "whole vector before expf",
+		         "输入绝对值大的地方出错：在 expf 之前减去整个向量的最大值");
 	if (per_block_softmax(c))
-		return "each block normalised its slice with its own partial only: merge all "
-		       "nparts partials into the whole vector's max and sum first";
+		return L("each block normalised its slice with its own partial only: merge all "
+		         "nparts partials into the whole vector's max and sum first",
+		         "每个 block 只用自己的部分结果给自己那一段做了归一化：要先把全部 nparts "
+		         "个部分结果合并成整个向量的最大值和总和");
 	if (constant_ratio(c))
-		return "every element is off by the same factor: the merged sum is wrong. The "
-		       "partial sums are relative to different maxima; scale each by "
-		       "expf(m_b - M) (M the largest m_b) before adding them";
+		return L("every element is off by the same factor: the merged sum is wrong. The "
+		         "partial sums are relative to different maxima; scale each by expf(m_b - "
+		         "M) (M the largest m_b) before adding them",
+		         "每个元素都差了同一个倍数：合并后的总和不对。各个部分和对应的最大值不同；"
+		         "相加之前要把每个部分和乘以 expf(m_b - M)（M 是最大的 m_b）");
 	return NULL;
 }
 

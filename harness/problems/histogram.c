@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_GRID, P_NBINS };
@@ -66,24 +67,28 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	bool emu = plan->emulated;
-	add_case(set, rng, "sample: 1000 values, 8 bins", 1000, 32, 4, 8, CYCLE, ZERO, false);
-	add_case(set, rng, "one value everywhere, block 256", emu ? 100000 : 1000000, 256, 64, 4,
-	         ONE_VALUE, RANDOM, false);
-	add_case(set, rng, "2 bins, block 128", emu ? 100003 : 1000003, 128, 40, 2, UNIFORM, RANDOM,
-	         false);
-	add_case(set, rng, "4096 bins, block 96", 300001, 96, 50, 4096, UNIFORM, RANDOM, false);
-	add_case(set, rng, "1000 bins, block 1024", emu ? 200017 : 2000017, 1024, 16, 1000, UNIFORM,
-	         RANDOM, false);
-	add_case(set, rng, "one bin", 5000, 64, 3, 1, UNIFORM, RANDOM, false);
-	add_case(set, rng, "more threads than values", 100, 128, 8, 16, UNIFORM, RANDOM, false);
-	add_case(set, rng, "n=1", 1, 32, 1, 5, UNIFORM, ZERO, false);
-	add_case(set, rng, "one block of 32 threads", 100000, 32, 1, 64, SKEWED, ZERO, false);
-	add_case(set, rng, "nine in ten in one bin, full grid", emu ? 100000 : 1000000, 256,
-	         emu ? 16 : 0, 256, SKEWED, RANDOM, false);
-	add_case(set, rng, "values outside [0, nbins) are ignored", 200000, 256, 30, 300,
-	         OUT_OF_RANGE, RANDOM, false);
+	add_case(set, rng, L("sample: 1000 values, 8 bins", "样例：1000 个值，8 个桶"), 1000, 32, 4,
+	         8, CYCLE, ZERO, false);
+	add_case(set, rng, L("one value everywhere, block 256", "所有值相同，block 256"),
+	         emu ? 100000 : 1000000, 256, 64, 4, ONE_VALUE, RANDOM, false);
+	add_case(set, rng, L("2 bins, block 128", "2 个桶，block 128"), emu ? 100003 : 1000003, 128,
+	         40, 2, UNIFORM, RANDOM, false);
+	add_case(set, rng, L("4096 bins, block 96", "4096 个桶，block 96"), 300001, 96, 50, 4096,
+	         UNIFORM, RANDOM, false);
+	add_case(set, rng, L("1000 bins, block 1024", "1000 个桶，block 1024"),
+	         emu ? 200017 : 2000017, 1024, 16, 1000, UNIFORM, RANDOM, false);
+	add_case(set, rng, L("one bin", "只有一个桶"), 5000, 64, 3, 1, UNIFORM, RANDOM, false);
+	add_case(set, rng, L("more threads than values", "线程数多于值的个数"), 100, 128, 8, 16,
+	         UNIFORM, RANDOM, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 5, UNIFORM, ZERO, false);
+	add_case(set, rng, L("one block of 32 threads", "只有一个 32 线程的 block"), 100000, 32, 1,
+	         64, SKEWED, ZERO, false);
+	add_case(set, rng, L("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"),
+	         emu ? 100000 : 1000000, 256, emu ? 16 : 0, 256, SKEWED, RANDOM, false);
+	add_case(set, rng, L("values outside [0, nbins) are ignored", "忽略 [0, nbins) 之外的值"),
+	         200000, 256, 30, 300, OUT_OF_RANGE, RANDOM, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 0, 256, UNIFORM, ZERO, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 0, 256, UNIFORM, ZERO, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -158,15 +163,20 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			edges_only &= got[b] == want[b];
 	}
 	if (any_start && start_dropped)
-		return "the bins lost the counts they started with: add to bins[] with atomicAdd; "
-		       "do not store into it";
+		return L("the bins lost the counts they started with: add to bins[] with "
+		         "atomicAdd; do not store into it",
+		         "桶里原有的计数丢了：用 atomicAdd 累加到 bins[]，不要直接写入");
 	if (low_bins_only)
-		return "only the first blockDim.x bins received counts: when there are more bins "
-		       "than threads, each thread must handle several bins (a loop with stride "
-		       "blockDim.x), both when zeroing and when merging";
+		return L("only the first blockDim.x bins received counts: when there are more bins "
+		         "than threads, each thread must handle several bins (a loop with stride "
+		         "blockDim.x), both when zeroing and when merging",
+		         "只有前 blockDim.x 个桶有计数：桶比线程多时，每个线程要负责多个桶（以 "
+		         "blockDim.x 为步长的循环），清零和合并时都一样");
 	if (edges_only && more)
-		return "only the first and the last bin are wrong, and too high: values outside "
-		       "[0, nbins) must be ignored, not clamped into the edge bins";
+		return L("only the first and the last bin are wrong, and too high: values outside "
+		         "[0, nbins) must be ignored, not clamped into the edge bins",
+		         "只有第一个和最后一个桶出错，而且偏大：超出 [0, nbins) "
+		         "的值必须忽略，不能截断后计入两端的桶");
 	if (fewer && added < counted && grid > 0 && grid * block < n) {
 		uint32_t *prefix = count_range(c, 0, grid * block);
 		bool first_pass = prefix != NULL;
@@ -174,22 +184,28 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			first_pass = got[b] - start[b] == prefix[b];
 		free(prefix);
 		if (first_pass)
-			return "only the first gridDim.x * blockDim.x values were counted: the "
-			       "grid "
-			       "has fewer threads than there are values, so loop over the data "
-			       "with "
-			       "a grid stride";
+			return L("only the first gridDim.x * blockDim.x values were counted: the "
+			         "grid has fewer threads than there are values, so loop over the "
+			         "data with a grid stride",
+			         "只统计了前 gridDim.x * blockDim.x 个值：grid "
+			         "的线程数少于值的个数，所以要用 grid-stride 循环遍历数据");
 	}
 	if (grid > 1 && block_stored(c))
-		return "each bin holds the count of a single block: the blocks stored their counts "
-		       "into bins[] one over another; add them with atomicAdd instead";
+		return L("each bin holds the count of a single block: the blocks stored their "
+		         "counts into bins[] one over another; add them with atomicAdd instead",
+		         "每个桶里只有一个 block 的计数：各个 block 把计数写入 "
+		         "bins[]，互相覆盖了；应该用 atomicAdd 累加");
 	if (fewer && added < counted)
-		return "counts were lost: threads that add to the same bin at the same time must "
-		       "use atomicAdd, in shared memory as in global memory";
+		return L("counts were lost: threads that add to the same bin at the same time must "
+		         "use atomicAdd, in shared memory as in global memory",
+		         "丢失了计数：同时给同一个桶加数的线程必须用 "
+		         "atomicAdd，共享内存和全局内存都一样");
 	if (more && added > counted)
-		return "more counts than values: is the shared-memory histogram set to zero "
-		       "(every bin, before a __syncthreads()) before counting, and merged into "
-		       "bins[] only once per block?";
+		return L("more counts than values: is the shared-memory histogram set to zero "
+		         "(every bin, before a __syncthreads()) before counting, and merged into "
+		         "bins[] only once per block?",
+		         "计数比值还多：共享内存里的直方图在计数之前清零了吗（每个桶都要清零，并在"
+		         "之后 __syncthreads()）？每个 block 是否只往 bins[] 合并了一次？");
 	return NULL;
 }
 

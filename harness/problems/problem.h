@@ -6,6 +6,9 @@
  * Adding an exercise touches: problems.yaml, harness/problems/<id>.c and
  * <id>.cuh, the list in problems.c, templates/, exercises/, reference/ and
  * tests/submissions/<id>/.
+ *
+ * Every text the learner sees (case names, diagnoses, check_extra's why[]) is
+ * written L("english", "中文") and #include "../engine/lang.h": see lang.h.
  */
 #ifndef HARNESS_PROBLEMS_PROBLEM_H
 #define HARNESS_PROBLEMS_PROBLEM_H

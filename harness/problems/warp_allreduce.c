@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_PASSES, P_CHUNKS };
@@ -67,21 +68,29 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 1, RAMP, 0, 0, false);
-	add_case(set, rng, "one warp, negatives", 32, 32, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, "all negative, block 128", 3000, 128, 1, 1, UNIFORM, -100, -1, false);
-	add_case(set, rng, "ties, block 96", 4000, 96, 1, 1, TIES, 0, 0, false);
-	add_case(set, rng, "n=1", 1, 32, 1, 1, UNIFORM, -5, -1, false);
-	add_case(set, rng, "partial warp, block 96", 45, 96, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, "random, block 256", plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM,
-	         -1, 1, false);
-	add_case(set, rng, "block 1024, n not a multiple", 1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1,
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1,
+	         RAMP, 0, 0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, UNIFORM, -1,
+	         1, false);
+	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 3000, 128, 1, 1,
+	         UNIFORM, -100, -1, false);
+	add_case(set, rng, L("ties, block 96", "有并列最大值，block 96"), 4000, 96, 1, 1, TIES, 0,
+	         0, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, UNIFORM, -5, -1, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
+	         UNIFORM, -1, 1, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM, -1, 1, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, UNIFORM, -1e30, 1e30,
 	         false);
-	add_case(set, rng, "large magnitudes", 5000, 128, 1, 1, UNIFORM, -1e30, 1e30, false);
-	add_case(set, rng, "called twice per kernel", 3001, 96, 2, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, "4 runs of 32 per warp", 20000, 256, 1, 4, UNIFORM, -1, 1, false);
+	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
+	         UNIFORM, -1, 1, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 256, 1,
+	         4, UNIFORM, -1, 1, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 1, 8, UNIFORM, -1, 1, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, UNIFORM, -1, 1, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -175,39 +184,71 @@ static double truncated_sum(const float *v, int k)
 	return s;
 }
 
-/* The same message about either function. */
-#define BOTH(text) (b == B_SUMS ? "warp_allreduce_sum: " text : "warp_allreduce_max: " text)
-
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	int b = f->bad_buf;
 	if ((b != B_SUMS && b != B_MAXS) || c->param[P_PASSES] != 1)
 		return NULL;
+	bool sums = b == B_SUMS; /* the message names the function that is wrong */
 	if (only_lane_right(c, b, 0))
-		return BOTH("lane 0 is right but other lanes are not: did you use __shfl_down_sync "
-		            "where every lane "
-		            "needs the result? Exchange with __shfl_xor_sync (a butterfly), or "
-		            "broadcast lane 0's result with __shfl_sync");
+		return sums ? L("warp_allreduce_sum: lane 0 is right but other lanes are not: did "
+		                "you use __shfl_down_sync where every lane needs the result? "
+		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
+		                "0's result with __shfl_sync",
+		                "warp_allreduce_sum：lane 0 正确，其他 lane 却不对：是不是在每个 "
+		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
+		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果")
+		            : L("warp_allreduce_max: lane 0 is right but other lanes are not: did "
+		                "you use __shfl_down_sync where every lane needs the result? "
+		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
+		                "0's result with __shfl_sync",
+		                "warp_allreduce_max：lane 0 正确，其他 lane 却不对：是不是在每个 "
+		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
+		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果");
 	if (only_lane_right(c, b, 31))
-		return BOTH("lane 31 is right but other lanes are not: values flowed upwards "
-		            "(__shfl_up_sync, as in "
-		            "a scan), but every lane needs the whole warp's result");
+		return sums ? L("warp_allreduce_sum: lane 31 is right but other lanes are not: "
+		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
+		                "lane needs the whole warp's result",
+		                "warp_allreduce_sum：lane 31 正确，其他 lane "
+		                "却不对：数据是往高编号 lane "
+		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
+		                "warp 的结果")
+		            : L("warp_allreduce_max: lane 31 is right but other lanes are not: "
+		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
+		                "lane needs the whole warp's result",
+		                "warp_allreduce_max：lane 31 正确，其他 lane "
+		                "却不对：数据是往高编号 lane "
+		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
+		                "warp 的结果");
 	if (every_lane(c, b, own))
-		return BOTH("every lane returned its own value: nothing was exchanged between "
-		            "the lanes");
+		return sums ? L("warp_allreduce_sum: every lane returned its own value: nothing "
+		                "was exchanged between the lanes",
+		                "warp_allreduce_sum：每个 lane 都返回了自己的值：lane "
+		                "之间什么也没有交换")
+		            : L("warp_allreduce_max: every lane returned its own value: nothing "
+		                "was exchanged between the lanes",
+		                "warp_allreduce_max：每个 lane 都返回了自己的值：lane "
+		                "之间什么也没有交换");
 	if (every_lane(c, b, b == B_SUMS ? half_sum : half_max))
-		return BOTH("each lane holds the result of its own half-warp only: the xor masks "
-		            "must start at 16 (16, 8, 4, 2, 1)");
+		return sums ? L("warp_allreduce_sum: each lane holds the result of its own "
+		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
+		                "warp_allreduce_sum：每个 lane 只得到了自己所在半个 warp "
+		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）")
+		            : L("warp_allreduce_max: each lane holds the result of its own "
+		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
+		                "warp_allreduce_max：每个 lane 只得到了自己所在半个 warp "
+		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）");
 	if (b == B_MAXS && every_lane(c, b, max_with_zero))
-		return "warp_allreduce_max: the maximum of all-negative lanes came out as 0: start "
-		       "from the lane's own value, not from 0";
+		return L("warp_allreduce_max: the maximum of all-negative lanes came out as 0: "
+		         "start from the lane's own value, not from 0",
+		         "warp_allreduce_max：所有 lane 都是负数时，最大值却得到了 0：从 lane "
+		         "自己的值开始，而不是从 0 开始");
 	if (b == B_SUMS && every_lane(c, b, truncated_sum))
-		return "warp_allreduce_sum: the fractional parts were lost: was something kept in "
-		       "an int?";
+		return L("warp_allreduce_sum: the fractional parts were lost: was something kept "
+		         "in an int?",
+		         "warp_allreduce_sum：小数部分丢了：是不是有什么存在了 int 里？");
 	return NULL;
 }
-
-#undef BOTH
 
 const struct problem warp_allreduce_problem = {
         .id = "warp_allreduce",

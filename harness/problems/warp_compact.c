@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_CHUNKS, P_T };
@@ -87,7 +88,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	/* sample: 1, -2, 3, -4, ... over one warp, keep v >= 0: 1, 3, 5, ... */
-	struct jcase *s = case_new(set, "sample: keep v >= 0, one warp");
+	struct jcase *s =
+	        case_new(set, L("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"));
 	s->param[P_N] = 32;
 	s->param[P_BLOCK] = 32;
 	s->param[P_CHUNKS] = 1;
@@ -102,18 +104,19 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 			want[i / 2] = x[i];
 	}
 
-	add_case(set, rng, "every pattern, block 32", 32 * 40, 32, 1, 0, 1000, false, false);
-	add_case(set, rng, "partial last warp, block 96", 96 * 5 + 45, 96, 1, -500, 1000, false,
-	         false);
-	add_case(set, rng, "n=1", 1, 32, 1, 7, 100, false, false);
-	add_case(set, rng, "block 1024, n not a multiple", 1024 * 5 + 77, 1024, 1, 100000, 1000000,
-	         false, false);
-	add_case(set, rng, "random, block 256", plan->emulated ? 20003 : 100003, 256, 1, 0, 1000000,
-	         true, false);
-	add_case(set, rng, "4 runs per warp, large magnitudes", 20000 + 13, 128, 4, -1000000,
-	         2000000000, false, false);
+	add_case(set, rng, L("every pattern, block 32", "各种模式，block 32"), 32 * 40, 32, 1, 0,
+	         1000, false, false);
+	add_case(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
+	         96 * 5 + 45, 96, 1, -500, 1000, false, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 7, 100, false, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 5 + 77, 1024, 1, 100000, 1000000, false, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 0, 1000000, true, false);
+	add_case(set, rng, L("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"),
+	         20000 + 13, 128, 4, -1000000, 2000000000, false, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 8, 0, 1000000, true, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 8, 0, 1000000, true, true);
 }
 
 /* out[index] came from the run whose offset range holds it (binary search). */
@@ -186,18 +189,29 @@ static bool counts_are_ranks(const struct jcase *c, bool upto)
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf == B_OUT && reversed_runs(c))
-		return "the kept values of each warp come out in reverse lane order: a lane's "
-		       "place is the number of kept lanes below it, __popc(ballot & ((1u << "
-		       "lane) - 1))";
+		return L("the kept values of each warp come out in reverse lane order: a lane's "
+		         "place is the number of kept lanes below it, __popc(ballot & ((1u << "
+		         "lane) - 1))",
+		         "每个 warp 保留的值按 lane 的逆序输出了：一个 lane "
+		         "的位置是编号比它小的保留 lane 的个数，即 __popc(ballot & ((1u << lane) - "
+		         "1))");
 	if (f->bad_buf == B_OUT && f->report.unwritten == f->report.bad)
-		return "some places were never written: each kept lane writes out[number of kept "
-		       "lanes below it], so places 0..count-1 are all filled";
+		return L("some places were never written: each kept lane writes out[number of kept "
+		         "lanes below it], so places 0..count-1 are all filled",
+		         "有些位置从未被写入：每个保留的 lane 写 out[编号比它小的保留 lane "
+		         "的个数]，这样位置 0..count-1 都会被填满");
 	if (f->bad_buf == B_COUNTS && counts_are_ranks(c, false))
-		return "each lane returned the number of kept lanes below it (its own place), "
-		       "not the warp's total: that is __popc of the whole ballot";
+		return L("each lane returned the number of kept lanes below it (its own place), "
+		         "not the warp's total: that is __popc of the whole ballot",
+		         "每个 lane 返回的是编号比它小的保留 lane "
+		         "的个数（它自己的位置），而不是整个 warp 的总数：总数是整个 ballot 的 "
+		         "__popc");
 	if (f->bad_buf == B_COUNTS && counts_are_ranks(c, true))
-		return "each lane returned the number of kept lanes up to and including itself, "
-		       "not the warp's total: that is __popc of the whole ballot";
+		return L("each lane returned the number of kept lanes up to and including itself, "
+		         "not the warp's total: that is __popc of the whole ballot",
+		         "每个 lane 返回的是编号不大于它的保留 lane "
+		         "的个数（包括它自己），而不是整个 warp 的总数：总数是整个 ballot 的 "
+		         "__popc");
 	return NULL;
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_CALLS, P_CHUNKS };
@@ -47,19 +48,26 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 1, 0, 0, false);
-	add_case(set, rng, "one warp, negatives", 32, 32, 1, 1, -1, 1, false);
-	add_case(set, rng, "n=1", 1, 32, 1, 1, -5, 5, false);
-	add_case(set, rng, "partial warp, block 96", 45, 96, 1, 1, -1, 1, false);
-	add_case(set, rng, "random, block 256", plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1,
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1, 1,
 	         false);
-	add_case(set, rng, "block 1024, n not a multiple", 1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
-	add_case(set, rng, "all negative, block 128", 5000, 128, 1, 1, -100, -1, false);
-	add_case(set, rng, "large magnitudes", 5000, 128, 1, 1, -1e6, 1e6, false);
-	add_case(set, rng, "called twice: sums and sums of squares", 3001, 96, 2, 1, -2, 2, false);
-	add_case(set, rng, "4 runs of 32 per warp", 20000, 128, 1, 4, -1, 1, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -5, 5, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1, -1,
+	         1, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
+	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 5000, 128, 1, 1,
+	         -100, -1, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -1e6, 1e6, false);
+	add_case(set, rng, L("called twice: sums and sums of squares", "调用两次：和与平方和"),
+	         3001, 96, 2, 1, -2, 2, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
+	         4, -1, 1, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 1, 8, -1, 1, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -1, 1, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -136,26 +144,36 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
 		return NULL;
 	if (every_run(c, own_value))
-		return "lane 0 returned its own value: the values of the other lanes were never "
-		       "added";
+		return L("lane 0 returned its own value: the values of the other lanes were never "
+		         "added",
+		         "lane 0 返回了自己的值：其他 lane 的值从未加进来");
 	if (every_run(c, doubled_five_times))
-		return "lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
-		       "own "
-		       "value back; fold the higher lanes down onto lane 0 with __shfl_down_sync";
+		return L("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
+		         "own value back; fold the higher lanes down onto lane 0 with "
+		         "__shfl_down_sync",
+		         "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
+		         "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
+		         "0 上");
 	if (every_run(c, lower_half))
-		return "lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
-		       "(16, 8, 4, 2, 1)";
+		return L("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
+		         "(16, 8, 4, 2, 1)",
+		         "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）");
 	if (every_run(c, even_lanes))
-		return "lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
-		       "missing";
+		return L("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
+		         "missing",
+		         "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1");
 	if (every_run(c, truncated))
-		return "the fractional parts were lost: was something kept in an int?";
+		return L("the fractional parts were lost: was something kept in an int?",
+		         "小数部分丢了：是不是有什么存在了 int 里？");
 	bool squares_only = c->param[P_CALLS] > 1;
 	for (int i = 0; i < f->report.nshown; ++i)
 		squares_only &= f->report.shown[i].index % 2 == 1;
 	if (squares_only)
-		return "the first call in each kernel is right but the second is wrong: the "
-		       "function must leave nothing behind that a second call depends on";
+		return L(
+		        "the first call in each kernel is right but the second is wrong: the "
+		        "function must leave nothing behind that a second call depends on",
+		        "每个 kernel "
+		        "里第一次调用正确，第二次却错了：函数不能留下任何会让第二次调用依赖的状态");
 	return NULL;
 }
 

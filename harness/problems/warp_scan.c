@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_PASSES, P_CHUNKS };
@@ -44,19 +45,25 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..32, one warp", 32, 32, 1, 1, 0, 0, false);
-	add_case(set, rng, "one warp, negatives", 32, 32, 1, 1, -1000, 1000, false);
-	add_case(set, rng, "n=1", 1, 32, 1, 1, -50, 50, false);
-	add_case(set, rng, "partial warp, block 96", 45, 96, 1, 1, -1000, 1000, false);
-	add_case(set, rng, "random, block 256", plan->emulated ? 20003 : 100003, 256, 1, 1, -100000,
-	         100000, false);
-	add_case(set, rng, "block 1024, n not a multiple", 1024 * 7 + 13, 1024, 1, 1, -(1 << 20),
-	         1 << 20, false);
-	add_case(set, rng, "large magnitudes", 5000, 128, 1, 1, -(1 << 25), 1 << 25, false);
-	add_case(set, rng, "called twice per kernel", 3001, 96, 2, 1, -100, 100, false);
-	add_case(set, rng, "4 runs of 32 per warp", 20000, 128, 1, 4, -1000, 1000, false);
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1000, 1000,
+	         false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -50, 50, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
+	         -1000, 1000, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, -100000, 100000, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 7 + 13, 1024, 1, 1, -(1 << 20), 1 << 20, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -(1 << 25), 1 << 25,
+	         false);
+	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
+	         -100, 100, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
+	         4, -1000, 1000, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 1, 8, -100, 100, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -100, 100, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -130,21 +137,30 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (c->param[P_PASSES] != 1 || f->bad_buf != B_OUT)
 		return NULL;
 	if (every_warp(c, unchanged))
-		return "every lane returned its own input: the scan was never computed";
+		return L("every lane returned its own input: the scan was never computed",
+		         "每个 lane 都返回了自己的输入：根本没有计算前缀和");
 	if (every_warp(c, exclusive))
-		return "each lane holds the sum of the lanes before it: that is an exclusive scan; "
-		       "an inclusive scan also adds the lane's own value";
+		return L("each lane holds the sum of the lanes before it: that is an exclusive "
+		         "scan; an inclusive scan also adds the lane's own value",
+		         "每个 lane 得到的是它之前各 lane 的和：这是排他式前缀和（exclusive "
+		         "scan）；包含式前缀和还要加上 lane 自己的值");
 	if (every_warp(c, total))
-		return "every lane holds the whole warp's sum: that is a reduction (all-reduce), "
-		       "not a scan";
+		return L("every lane holds the whole warp's sum: that is a reduction (all-reduce), "
+		         "not a scan",
+		         "每个 lane 得到的都是整个 warp 的和：这是归约（all-reduce），不是前缀和");
 	if (every_warp(c, suffix))
-		return "lane k holds the sum of lanes k..31: values flowed from higher lanes "
-		       "(__shfl_down_sync); a prefix sum pulls from lower lanes with "
-		       "__shfl_up_sync";
+		return L("lane k holds the sum of lanes k..31: values flowed from higher lanes "
+		         "(__shfl_down_sync); a prefix sum pulls from lower lanes with "
+		         "__shfl_up_sync",
+		         "lane k 得到的是 lane k..31 的和：数据是从高编号 lane "
+		         "流过来的（__shfl_down_sync）；前缀和要用 __shfl_up_sync 从低编号 lane "
+		         "取值");
 	if (every_warp(c, unguarded))
-		return "lanes below the shuffle offset added their own value again: "
-		       "__shfl_up_sync returns the caller's own value when lane < offset, so add "
-		       "only when lane >= offset";
+		return L("lanes below the shuffle offset added their own value again: "
+		         "__shfl_up_sync returns the caller's own value when lane < offset, so add "
+		         "only when lane >= offset",
+		         "编号小于 shuffle 偏移量的 lane 又加了一次自己的值：lane < offset 时 "
+		         "__shfl_up_sync 返回调用者自己的值，所以只在 lane >= offset 时相加");
 	return NULL;
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 #include "softmax_golden.h"
 
@@ -62,23 +63,31 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: one row 0, 0.25, ..., 7.75", 1, 32, 32, 1, RAMP, false);
-	add_case(set, rng, "len 1", 50, 1, 64, 1, SMALL, false);
-	add_case(set, rng, "len 31, block 32", 40, 31, 32, 1, SMALL, false);
-	add_case(set, rng, "len 33, block 96", 50, 33, 96, 1, SMALL, false);
-	add_case(set, rng, "len 300, 3 rows per warp", 100, 300, 64, 3, SMALL, false);
-	add_case(set, rng, "len 1000, block 1024", 70, 1000, 1024, 1, SMALL, false);
-	add_case(set, rng, "len 1024", 64, 1024, 128, 1, SMALL, false);
-	add_case(set, rng, "len 4099 (long rows)", 9, 4099, 96, 1, SMALL, false);
-	add_case(set, rng, "inputs up to +-100 (exp overflows)", 60, 250, 128, 1, LARGE, false);
-	add_case(set, rng, "all in [-120, -100) (exp underflows)", 60, 130, 128, 2, NEGATIVE,
+	add_case(set, rng, L("sample: one row 0, 0.25, ..., 7.75", "样例：一行 0, 0.25, ..., 7.75"),
+	         1, 32, 32, 1, RAMP, false);
+	add_case(set, rng, L("len 1", "行长 1"), 50, 1, 64, 1, SMALL, false);
+	add_case(set, rng, L("len 31, block 32", "行长 31，block 32"), 40, 31, 32, 1, SMALL, false);
+	add_case(set, rng, L("len 33, block 96", "行长 33，block 96"), 50, 33, 96, 1, SMALL, false);
+	add_case(set, rng, L("len 300, 3 rows per warp", "行长 300，每个 warp 3 行"), 100, 300, 64,
+	         3, SMALL, false);
+	add_case(set, rng, L("len 1000, block 1024", "行长 1000，block 1024"), 70, 1000, 1024, 1,
+	         SMALL, false);
+	add_case(set, rng, L("len 1024", "行长 1024"), 64, 1024, 128, 1, SMALL, false);
+	add_case(set, rng, L("len 4099 (long rows)", "行长 4099（长行）"), 9, 4099, 96, 1, SMALL,
 	         false);
-	add_case(set, rng, "ties: constant and two-valued rows", 40, 70, 64, 1, TIES, false);
-	add_case(set, rng, "one dominant element per row", 40, 500, 256, 1, DOMINANT, false);
-	add_case(set, rng, "random, many rows", plan->emulated ? 200 : 4000, 97, 256, 1, SMALL,
-	         false);
+	add_case(set, rng, L("inputs up to +-100 (exp overflows)", "输入可达 +-100（exp 上溢）"),
+	         60, 250, 128, 1, LARGE, false);
+	add_case(set, rng,
+	         L("all in [-120, -100) (exp underflows)", "都在 [-120, -100)（exp 下溢）"), 60,
+	         130, 128, 2, NEGATIVE, false);
+	add_case(set, rng, L("ties: constant and two-valued rows", "并列：常数行与只有两种值的行"),
+	         40, 70, 64, 1, TIES, false);
+	add_case(set, rng, L("one dominant element per row", "每行有一个极大的元素"), 40, 500, 256,
+	         1, DOMINANT, false);
+	add_case(set, rng, L("random, many rows", "随机，很多行"), plan->emulated ? 200 : 4000, 97,
+	         256, 1, SMALL, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n / 1024, 1024, 256, 1, SMALL, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n / 1024, 1024, 256, 1, SMALL, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -132,17 +141,24 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	for (int64_t j = 0; j < len; ++j)
 		big = fabs(x[j]) > big ? fabs(x[j]) : big;
 	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
-		return "wrong where inputs are large in magnitude: expf overflows above about 88 "
-		       "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
-		       "the row's maximum before expf, which leaves the softmax unchanged";
+		return L("wrong where inputs are large in magnitude: expf overflows above about 88 "
+		         "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
+		         "the row's maximum before expf, which leaves the softmax unchanged",
+		         "输入绝对值大的地方出错：expf 的参数超过约 88 会上溢（inf / inf 得 NaN，x "
+		         "/ inf 得 0），低于约 -103 会得到 0。在 expf "
+		         "之前减去这一行的最大值，softmax 的结果不变");
 	if (len > 32 && only_first_32(c, row))
-		return "only the first 32 elements of the row were written: each lane must loop "
-		       "over the row in steps of 32 (j = lane, lane + 32, ...), in the sums too";
+		return L("only the first 32 elements of the row were written: each lane must loop "
+		         "over the row in steps of 32 (j = lane, lane + 32, ...), in the sums too",
+		         "每行只写了前 32 个元素：每个 lane 都要以 32 为步长循环遍历整行（j = "
+		         "lane, lane + 32, ...），求和时也一样");
 	double ratio = row_ratio(c, row);
 	if (ratio != 0 && fabs(ratio - 1) > 1e-3)
-		return "each element is off by the same factor within a row: the normalising "
-		       "sum is wrong. Every lane must divide by the sum of expf(x - max) over the "
-		       "whole row (all lanes' parts, reduced across the warp)";
+		return L("each element is off by the same factor within a row: the normalising sum "
+		         "is wrong. Every lane must divide by the sum of expf(x - max) over the "
+		         "whole row (all lanes' parts, reduced across the warp)",
+		         "同一行里每个元素都差了同一个倍数：用来归一化的总和不对。每个 lane "
+		         "都要除以整行 expf(x - max) 之和（所有 lane 的部分和，在 warp 内归约）");
 	return NULL;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_CHUNKS };
@@ -87,23 +88,29 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	/* sample: warp 0 alternates +k / -k (16 true), warp 1 is all positive */
-	struct jcase *s = add_case(set, "sample: two warps", 64, 64, 1, false);
+	struct jcase *s =
+	        add_case(set, L("sample: two warps", "样例：两个 warp"), 64, 64, 1, false);
 	int32_t *x = s->buf[B_X].data;
 	for (int i = 0; i < 64; ++i)
 		x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
 	finish_case(s);
 
-	add_patterned(set, rng, "every pattern, block 32", 32 * 40, 32, 1, false);
-	add_patterned(set, rng, "partial last warp, block 96", 96 * 5 + 45, 96, 1, false);
-	struct jcase *one = add_case(set, "n=1", 1, 32, 1, false);
+	add_patterned(set, rng, L("every pattern, block 32", "各种模式，block 32"), 32 * 40, 32, 1,
+	              false);
+	add_patterned(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
+	              96 * 5 + 45, 96, 1, false);
+	struct jcase *one = add_case(set, L("n=1", "只有 1 个元素"), 1, 32, 1, false);
 	((int32_t *)one->buf[B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
 	finish_case(one);
-	add_patterned(set, rng, "block 1024, n not a multiple", 1024 * 5 + 77, 1024, 1, false);
-	add_patterned(set, rng, "random, block 256", plan->emulated ? 20003 : 100003, 256, 1,
-	              false);
-	add_patterned(set, rng, "4 runs of 32 per warp", 20000 + 13, 128, 4, false);
+	add_patterned(set, rng,
+	              L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	              1024 * 5 + 77, 1024, 1, false);
+	add_patterned(set, rng, L("random, block 256", "随机，block 256"),
+	              plan->emulated ? 20003 : 100003, 256, 1, false);
+	add_patterned(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000 + 13,
+	              128, 4, false);
 	if (plan->timed)
-		add_patterned(set, rng, "timed", e->perf.n, 256, 8, true);
+		add_patterned(set, rng, L("timed", "计时"), e->perf.n, 256, 8, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -193,31 +200,48 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 {
 	if (f->bad_buf == B_COUNT) {
 		if (every_lane(c, B_COUNT, own_vote))
-			return "each lane returned its own vote (0 or 1): __ballot_sync gathers "
-			       "every lane's vote into one 32-bit mask, and __popc counts its bits";
+			return L("each lane returned its own vote (0 or 1): __ballot_sync gathers "
+			         "every lane's vote into one 32-bit mask, and __popc counts its "
+			         "bits",
+			         "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
+			         "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1");
 		if (every_lane(c, B_COUNT, rank_upto))
-			return "lane k counted only lanes 0..k: that is a rank (what warp_compact "
-			       "needs), not the warp's total; count every bit of the ballot";
+			return L(
+			        "lane k counted only lanes 0..k: that is a rank (what warp_compact "
+			        "needs), not the warp's total; count every bit of the ballot",
+			        "lane k 只数了 lane 0..k：这是排名（warp_compact "
+			        "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位");
 		if (every_lane(c, B_COUNT, rank_from))
-			return "lane k counted only lanes k..31 (was the ballot shifted by the "
-			       "lane "
-			       "number?): every lane must count all 32 bits";
+			return L("lane k counted only lanes k..31 (was the ballot shifted by the "
+			         "lane number?): every lane must count all 32 bits",
+			         "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
+			         "编号移位了？）：每个 lane 都要数全部 32 位");
 		if (every_lane(c, B_COUNT, count_false))
-			return "the count is of lanes whose pred is false: count the set bits of "
-			       "__ballot_sync(0xffffffff, pred)";
+			return L("the count is of lanes whose pred is false: count the set bits of "
+			         "__ballot_sync(0xffffffff, pred)",
+			         "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
+			         "中为 1 的位");
 		if (only_lane0(c, B_COUNT))
-			return "only lane 0 has the right count: every lane must return it "
-			       "(__ballot_sync gives every lane the same mask)";
+			return L("only lane 0 has the right count: every lane must return it "
+			         "(__ballot_sync gives every lane the same mask)",
+			         "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
+			         "给每个 lane 的掩码都一样）");
 	}
 	if (f->bad_buf == B_FLAGS) {
 		if (every_lane(c, B_FLAGS, flags_swapped))
-			return "*any and *all are swapped: any is true when at least one lane "
-			       "votes true (__any_sync), all when every lane does (__all_sync)";
+			return L("*any and *all are swapped: any is true when at least one lane "
+			         "votes true (__any_sync), all when every lane does (__all_sync)",
+			         "*any 和 *all 弄反了：至少一个 lane 投真时 any "
+			         "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）");
 		if (every_lane(c, B_FLAGS, flags_own))
-			return "*any and *all only reflect the lane's own vote: they are about the "
-			       "whole warp (__any_sync, __all_sync)";
+			return L("*any and *all only reflect the lane's own vote: they are about "
+			         "the whole warp (__any_sync, __all_sync)",
+			         "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
+			         "warp（__any_sync、__all_sync）");
 		if (only_lane0(c, B_FLAGS))
-			return "only lane 0 has the right *any and *all: every lane must set them";
+			return L(
+			        "only lane 0 has the right *any and *all: every lane must set them",
+			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
 	}
 	return NULL;
 }

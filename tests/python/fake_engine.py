@@ -299,6 +299,7 @@ def main(argv):
     judge.add_argument("--seed", type=int)
     judge.add_argument("--no-perf", action="store_true")
     judge.add_argument("--backend", choices=["auto", "gpu", "emu"], default="auto")
+    judge.add_argument("--lang", choices=["en", "zh"], default="en")
     device = commands.add_parser("device")
     device.add_argument("--build", required=True)
     device.add_argument("--fresh", action="store_true")
