@@ -576,11 +576,16 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		if (f->have_block)
 			snprintf(block, sizeof block, " in block (%d,%d,%d)", f->block[0],
 			         f->block[1], f->block[2]);
+		char both[1400];
+		if (!strcmp(where, other))
+			snprintf(both, sizeof both, "%s (both accesses)", where);
+		else
+			snprintf(both, sizeof both, "%s and %s", where, other);
 		snprintf(out, n,
-		         "%s and %s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
+		         "%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
 		         "(%s), with no barrier between them. Put a __syncthreads() (or "
 		         "__syncwarp() when both are in one warp) between the two accesses",
-		         where, other, hazard_words(f->hazard), f->address, block,
+		         both, hazard_words(f->hazard), f->address, block,
 		         who[0] ? who : "one thread", first, who2[0] ? who2 : "another thread",
 		         second);
 		break;
