@@ -342,8 +342,20 @@ static char *sanitizer_log(const struct judgement *j)
 static bool apply_sanitizer_log(struct judgement *j)
 {
 	char *log_path = sanitizer_log(j);
-	char *log = read_file(log_path, NULL);
+	size_t log_len = 0;
+	char *log = read_file(log_path, &log_len);
 	free(log_path);
+	const char *keep = getenv("CUDAJUDGE_KEEP_SANITIZER_LOG"); /* recording real reports */
+	if (keep && *keep && log) {
+		char *copy = xasprintf("%s/%s-%s-%d.log", keep, j->entry->id,
+		                       sanitize_tool_name(j->tool), (int)getpid());
+		FILE *f = fopen(copy, "w");
+		if (f) {
+			fwrite(log, 1, log_len, f);
+			fclose(f);
+		}
+		free(copy);
+	}
 	struct san_report rep;
 	sanitize_parse(log ? log : "", &rep);
 	struct san_judgement sj;
