@@ -22,6 +22,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -186,7 +187,7 @@ static bool runs_program(pid_t pid, const struct stat *want)
 }
 
 /* Runs in the child between fork and exec: only async-signal-safe calls. */
-static void child_setup(char *const argv[], int keep_fd, int out_w, int err_w,
+static void child_setup(const char *program, char *const argv[], int keep_fd, int out_w, int err_w,
                         const struct run_limits *lim)
 {
 	setpgid(0, 0);
@@ -225,7 +226,7 @@ static void child_setup(char *const argv[], int keep_fd, int out_w, int err_w,
 	for (int fd = 3; fd < max_fd; ++fd)
 		if (fd != keep_fd && fd != err_w)
 			close(fd);
-	execv(argv[0], argv);
+	execv(program, argv);
 	int e = errno;
 	if (write(err_w, &e, sizeof e) < 0) {
 		/* nothing left to report with */
@@ -295,8 +296,12 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 	if (keep_fd >= 0) /* the child must inherit it across exec */
 		fcntl(keep_fd, F_SETFD, fcntl(keep_fd, F_GETFD) & ~FD_CLOEXEC);
 
-	struct stat program;
-	bool check_program = lim->same_program && stat(argv[0], &program) == 0;
+	/* A relative program name must survive the change of directory. */
+	char program[PATH_MAX];
+	if (!lim->cwd || argv[0][0] == '/' || !realpath(argv[0], program))
+		snprintf(program, sizeof program, "%s", argv[0]);
+	struct stat program_id;
+	bool check_program = lim->same_program && stat(program, &program_id) == 0;
 	double start = now_s();
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -308,7 +313,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		return -1;
 	}
 	if (pid == 0)
-		child_setup(argv, keep_fd, out_pipe[1], err_pipe[1], lim);
+		child_setup(program, argv, keep_fd, out_pipe[1], err_pipe[1], lim);
 
 	setpgid(pid, pid);
 	close(out_pipe[1]);
@@ -365,7 +370,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 				res->end = RUN_MEMORY;
 				break;
 			}
-			if (check_program && !runs_program(pid, &program)) {
+			if (check_program && !runs_program(pid, &program_id)) {
 				res->end = RUN_EXECED;
 				break;
 			}
