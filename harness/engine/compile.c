@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,12 +177,29 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
 
-	char *cc_argv[] = {(char *)p->nvcc, "-std=c++17", "-O3", "-lineinfo", arch, inc_rt, inc_pb,
-	                   def_src,         def_glue,     "-c",  tu,          "-o", obj,    NULL};
+	char *deps = xasprintf("%s/tu.d", workdir); /* read by build_used_reference() */
+	char *cc_argv[] = {(char *)p->nvcc,
+	                   "-std=c++17",
+	                   "-O3",
+	                   "-lineinfo",
+	                   arch,
+	                   inc_rt,
+	                   inc_pb,
+	                   def_src,
+	                   def_glue,
+	                   "-MD",
+	                   "-MF",
+	                   deps,
+	                   "-c",
+	                   tu,
+	                   "-o",
+	                   obj,
+	                   NULL};
 	char *ld_argv[] = {
 	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
 	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
 	compile_and_link(p, cc_argv, ld_argv, compile_only, res);
+	free(deps);
 	free(arch);
 	free(inc_rt);
 	free(inc_pb);
@@ -257,6 +275,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *deps = xasprintf("%s/tu.d", workdir);
 	char *cc_argv[] = {(char *)p->cxx,
 	                   "-std=c++17",
 	                   "-O1",
@@ -270,6 +289,9 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   inc_pb,
 	                   def_src,
 	                   def_glue,
+	                   "-MD",
+	                   "-MF",
+	                   deps,
 	                   "-x",
 	                   "c++",
 	                   "-c",
@@ -288,6 +310,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-lpthread",
 	                   NULL};
 	compile_and_link(p, cc_argv, ld_argv, false, res);
+	free(deps);
 	free(inc_emu);
 	free(inc_rt);
 	free(inc_pb);
@@ -301,6 +324,32 @@ out:
 	free(glue_src);
 	free(glue);
 	return 0;
+}
+
+char *build_used_reference(const char *workdir, const char *root, const char *source)
+{
+	char *path = xasprintf("%s/tu.d", workdir);
+	char *deps = read_file(path, NULL);
+	free(path);
+	if (!deps)
+		return NULL;
+	char *folder = xasprintf("%s/reference/", root), *found = NULL;
+	char own[PATH_MAX];
+	if (!realpath(source, own))
+		snprintf(own, sizeof own, "%s", source);
+	/* "target : dep dep \\\n dep ...": every word but the target and ':'. */
+	char *save = NULL;
+	for (char *w = strtok_r(deps, " \t\n\\", &save); w && !found;
+	     w = strtok_r(NULL, " \t\n\\", &save)) {
+		char real[PATH_MAX];
+		if (!strcmp(w, ":") || !realpath(w, real))
+			continue;
+		if (!strncmp(real, folder, strlen(folder)) && strcmp(real, own) != 0)
+			found = xstrdup(relative_to(real, root));
+	}
+	free(folder);
+	free(deps);
+	return found;
 }
 
 /* FNV-1a over the files a reference binary is built from. */

@@ -603,6 +603,21 @@ out:
 		case_set_free(&ref);
 }
 
+/* A learner's file that #includes a reference solution is not its own work. */
+static bool reference_included(struct judgement *j, const char *work, const char *source)
+{
+	char *used = build_used_reference(work, j->o->root, source);
+	if (!used)
+		return false;
+	j->sum.verdict = V_RULE;
+	snprintf(j->message, sizeof j->message,
+	         "%s includes %s, a reference solution: the judge takes only code you wrote "
+	         "yourself",
+	         j->sum.file, used);
+	free(used);
+	return true;
+}
+
 /* The sanitize backend's preconditions; true when they failed and the
  * summary has been reported. */
 static bool sanitize_gate(struct judgement *j, const char *nvcc)
@@ -787,6 +802,8 @@ int judge_file(const struct judge_options *o)
 		         br.log);
 		break;
 	case BUILD_OK:
+		if (reference_included(j, work, source))
+			break;
 		if (!j->dev.found && !j->emulated) {
 			j->sum.verdict = V_JE;
 			snprintf(j->message, sizeof j->message,

@@ -5,7 +5,8 @@
  *
  * Per case: allocate each buffer between two guard zones, poison outputs,
  * copy inputs, launch through the problem's cj_launch(), check the launch
- * error, synchronise, check the guard zones, copy outputs back. A timed case
+ * error, synchronise, check the guard zones and that the inputs are unchanged,
+ * copy outputs back. A timed case
  * then runs warm-up launches and timed repetitions with CUDA events, flushing
  * L2 before each and restoring in-out buffers outside the timed region.
  *
@@ -61,6 +62,41 @@ static cudaError_t check_guards(struct cj_wire_case *c, const std::vector<device
 				}
 			}
 		}
+	return cudaSuccess;
+}
+
+/* The kernel may read its inputs, never change them: the engine judges the
+ * outputs against the inputs it sent, and a timed repetition must start from
+ * the same data. Sets *changed and explains in the case record when it did. */
+static cudaError_t check_inputs(struct cj_wire_case *c, const unsigned char *file,
+                                const std::vector<device_buffer> &bufs, bool *changed)
+{
+	*changed = false;
+	std::vector<unsigned char> host;
+	for (uint32_t b = 0; b < c->nbuf; ++b) {
+		if (c->buf[b].role != CJ_IN)
+			continue;
+		host.resize(bufs[b].bytes);
+		CJ_CHECK(cudaMemcpy(host.data(), bufs[b].data(), bufs[b].bytes,
+		                    cudaMemcpyDeviceToHost));
+		const unsigned char *sent = file + c->buf[b].offset;
+		if (memcmp(host.data(), sent, bufs[b].bytes) == 0)
+			continue;
+		for (size_t i = 0; i < bufs[b].bytes; ++i)
+			if (host[i] != sent[i]) {
+				char name[sizeof c->buf[b].name + 1] = {0};
+				memcpy(name, c->buf[b].name, sizeof c->buf[b].name);
+				snprintf(c->error, sizeof c->error,
+				         "the code wrote into the input buffer '%.16s' (element "
+				         "%zu was "
+				         "changed first): inputs are read-only; keep scratch "
+				         "values in "
+				         "registers, shared memory or an output",
+				         name, i / CJ_ELEM_SIZE);
+				*changed = true;
+				return cudaSuccess;
+			}
+	}
 	return cudaSuccess;
 }
 
@@ -133,7 +169,7 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 }
 
 static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-                            unsigned char *file, cudaStream_t s)
+                            unsigned char *file, cudaStream_t s, bool *inputs_changed)
 {
 	std::vector<device_buffer> bufs(c->nbuf);
 	void *dev[CJ_MAX_BUFS] = {0};
@@ -154,12 +190,14 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 		e = launch_checked(c, dev, s);
 	if (e == cudaSuccess)
 		e = check_guards(c, bufs);
+	if (e == cudaSuccess && c->guard_buf < 0)
+		e = check_inputs(c, file, bufs, inputs_changed);
 	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
 		if (c->buf[b].role != CJ_IN)
 			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
-	if (e == cudaSuccess && c->timed && c->guard_buf < 0)
+	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed)
 		e = time_case(c, h, file, bufs, dev, s);
 	for (uint32_t b = 0; b < c->nbuf; ++b)
 		if (bufs[b].base)
@@ -218,8 +256,9 @@ int main(int argc, char **argv)
 		cj_error_sink = c->error;
 		cj_error_sink_len = sizeof c->error;
 		cj_current_case = c;
-		cudaError_t e = run_case(c, h, file, s);
-		if (e != cudaSuccess || c->guard_buf >= 0) {
+		bool inputs_changed = false;
+		cudaError_t e = run_case(c, h, file, s, &inputs_changed);
+		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;
 			return CJ_EXIT_CASE_FAILED;
