@@ -307,20 +307,23 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
  * memory limit of host memory, or write outside its scratch folder (and
  * /dev, for the GPU driver). Under compute-sanitizer the tool itself forks
  * the program and talks to it through files of its own, so only the
- * scratch folder as working directory and the time limits remain. */
+ * scratch folder as working directory, the memory cap (over the process
+ * group, four times as large) and longer time limits remain. */
 static void confine(const struct judgement *j, struct run_limits *lim)
 {
 	static const char *dirs[3];
 	lim->cwd = j->work;
+	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
+	lim->rss_bytes = mb << 20;
 	if (j->sanitizer) {
+		/* The tool's own memory counts too (the whole process group). */
+		lim->rss_bytes *= 4;
 		lim->wall_s = lim->wall_s * 6 > 60 ? lim->wall_s * 6 : 60;
 		lim->cpu_s = lim->cpu_s > 0 ? lim->wall_s * 4 : 0;
 		return;
 	}
 	lim->no_fork = true;
 	lim->same_program = true;
-	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
-	lim->rss_bytes = mb << 20;
 	if (j->work && !getenv("CUDAJUDGE_NO_LANDLOCK")) {
 		dirs[0] = "/dev";
 		dirs[1] = j->work;

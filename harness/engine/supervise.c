@@ -174,6 +174,40 @@ static uint64_t private_rss(pid_t pid)
 	return (uint64_t)kb << 10;
 }
 
+/* Private resident memory of every process in process group pgid: the
+ * program and anything it started (under compute-sanitizer, the tool and
+ * the program it runs). */
+static uint64_t group_rss(pid_t pgid)
+{
+	uint64_t sum = 0;
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+		if (*end || pid <= 0)
+			continue;
+		char path[64], buf[512];
+		snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		char *close_paren = strrchr(buf, ')');
+		long ppid = 0, pgrp = 0;
+		if (close_paren && sscanf(close_paren + 1, " %*c %ld %ld", &ppid, &pgrp) == 2 &&
+		    pgrp == (long)pgid)
+			sum += private_rss((pid_t)pid);
+	}
+	if (d)
+		closedir(d);
+	return sum;
+}
+
 /* True when pid still runs the file identified by want (device, inode);
  * also true when that can no longer be told (it has exited). */
 static bool runs_program(pid_t pid, const struct stat *want)
@@ -363,7 +397,9 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		}
 		if (!exited && now >= next_look) {
 			next_look = now + 0.02;
-			uint64_t rss = lim->rss_bytes ? private_rss(pid) : 0;
+			uint64_t rss = !lim->rss_bytes ? 0
+			               : lim->no_fork  ? private_rss(pid) /* alone in its group */
+			                               : group_rss(pid);
 			if (rss > res->peak_rss)
 				res->peak_rss = rss;
 			if (lim->rss_bytes && rss > lim->rss_bytes) {
