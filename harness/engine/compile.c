@@ -195,9 +195,19 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   "-o",
 	                   obj,
 	                   NULL};
-	char *ld_argv[] = {
-	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
-	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
+	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
+	 * anything the learner's file could add there. */
+	char *ld_argv[] = {(char *)p->nvcc,
+	                   arch,
+	                   "-o",
+	                   (char *)out_bin,
+	                   "-Xlinker",
+	                   "--whole-archive",
+	                   lib,
+	                   "-Xlinker",
+	                   "--no-whole-archive",
+	                   obj,
+	                   NULL};
 	compile_and_link(p, cc_argv, ld_argv, compile_only, res);
 	free(deps);
 	free(arch);
@@ -303,10 +313,10 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-fsanitize=thread",
 	                   "-o",
 	                   (char *)out_bin,
-	                   obj,
 	                   "-Wl,--whole-archive",
 	                   lib,
 	                   "-Wl,--no-whole-archive",
+	                   obj,
 	                   "-lpthread",
 	                   NULL};
 	compile_and_link(p, cc_argv, ld_argv, false, res);

@@ -505,7 +505,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 		         "the CUDA device could not be used: run `python3 judge.py doctor`");
 		goto out;
 	}
-	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE) {
+	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE &&
+	    ((const struct cj_wire_header *)set.base)->mapped != CJ_WIRE_MAPPED) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
 		         "the test program could not read its cases");

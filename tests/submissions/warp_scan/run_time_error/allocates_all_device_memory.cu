@@ -1,12 +1,12 @@
-// expect-emu: WA
 // Hostile: before the cases, takes every byte of device memory it can get
 // (cudaMalloc in 1 GiB steps, then smaller, until nothing is left) and keeps
 // it, so that the runtime cannot allocate the cases' buffers.
 // Stopped by: the runtime's allocations fail and are reported as a CUDA error
 // ("out of memory") for the first case; all memory returns to the GPU when the
-// process ends, so the next run is unaffected. RE. (The emulator's device
-// memory is the host's address space, which 4096 steps do not exhaust: the
-// cases run, and the scan, which is not computed, is WA.)
+// process ends, so the next run is unaffected. RE. On the emulator device
+// memory is host address space: 4 TiB of it leaves too little for the
+// emulator's own bookkeeping, and the program fails: RE as well. The case
+// file itself was mapped before this code ran, so the judge is never blamed.
 #include <cuda_runtime.h>
 
 static int grab(void)
