@@ -1,4 +1,4 @@
-// Hostile: forks ten thousand children from a static initialiser; each one
+// Hostile: forks two thousand children from a static initialiser; each one
 // sleeps forever holding the program's stdout, so that the judge would wait
 // on the pipe, and the process table would fill. Then it returns a wrong scan.
 // Stopped by: the supervisor's seccomp filter makes fork fail (EPERM) in the
@@ -12,7 +12,7 @@
 static int spawn(void)
 {
 	int made = 0;
-	for (int i = 0; i < 10000; ++i) {
+	for (int i = 0; i < 2000; ++i) {
 		pid_t pid = fork();
 		if (pid == 0) {
 			for (;;)
