@@ -1978,10 +1978,16 @@ def expectation_overrides(path):
 def expectation_on(path, backend, expected):
     """The verdict expected of a file on a backend: its `// expect-<backend>:`
     line, else the folder's. Under the sanitizer (the GPU build, run by the
-    tool) an `expect-sanitize:` line wins, then an `expect-gpu:` one."""
+    tool) an `expect-<tool>:` line wins (e.g. expect-racecheck), then, for
+    `--tool all`, an `expect-sanitize:` line, then an `expect-gpu:` one."""
     overrides = expectation_overrides(path)
     if backend.startswith("sanitize"):
-        return overrides.get("sanitize", overrides.get("gpu", expected))
+        tool = backend.partition(":")[2] or "all"
+        if tool in overrides:
+            return overrides[tool]
+        if tool == "all" and "sanitize" in overrides:
+            return overrides["sanitize"]
+        return overrides.get("gpu", expected)
     return overrides.get(backend, expected)
 
 

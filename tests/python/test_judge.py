@@ -383,6 +383,10 @@ class CheckTest(FakeRepoTest):
         write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n")
         self.assertEqual(judge.expectation_on(path, "sanitize:all", "WA"), "RACE")
         self.assertEqual(judge.expectation_on(path, "gpu", "WA"), "SKIP")
+        # expect-sanitize speaks of --tool all; one tool alone falls back to the GPU's
+        self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "SKIP")
+        write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n// expect-racecheck: RACE\n")
+        self.assertEqual(judge.expectation_on(path, "sanitize:racecheck", "WA"), "RACE")
         write(path, "int x;\n")
         self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "WA")
 
