@@ -44,6 +44,7 @@ import contextlib
 import datetime
 import difflib
 import glob
+import hashlib
 import json
 import os
 import re
@@ -377,6 +378,22 @@ def prepend_path(env, name, folder):
     env[name] = folder + (os.pathsep + old if old else "")
 
 
+def writable(folder):
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def user_cache():
+    """cudajudge's folder in the user's cache (XDG_CACHE_HOME or ~/.cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(os.path.abspath(base), "cudajudge")
+
+
+def folder_tag(folder):
+    """A short name for a checkout, stable across runs: its last folder name and a hash."""
+    digest = hashlib.sha1(os.path.realpath(folder).encode("utf-8", "replace")).hexdigest()
+    return f"{os.path.basename(os.path.normpath(folder)) or 'root'}-{digest[:10]}"
+
+
 class Workspace:
     """Where things are, and the engine once it is known to be built."""
 
@@ -384,6 +401,10 @@ class Workspace:
         self.root = repo_root()
         self.build = os.path.abspath(os.environ.get("CUDAJUDGE_BUILD")
                                      or os.path.join(self.root, "build"))
+        self.read_only = not os.environ.get("CUDAJUDGE_BUILD") and not writable(
+            self.build if os.path.isdir(self.build) else self.root)
+        if self.read_only:  # a read-only checkout: build and keep progress elsewhere
+            self.build = os.path.join(user_cache(), "build-" + folder_tag(self.root))
         self.env, self.env_changes = tool_environment(self.root)
         self.engine_override = os.environ.get("CUDAJUDGE_ENGINE") or None
         self._engine = None
@@ -480,8 +501,41 @@ def run_build_step(ws, argv):
                             retry=ws.retry_command(argv)))
 
 
+@contextlib.contextmanager
+def build_lock(ws):
+    """One judge at a time sets up or updates build/: a second one waits here
+    (and says so) rather than running meson or ninja on the same folder. Where
+    no lock file can be made (a read-only checkout), it goes on without one."""
+    try:
+        folder = state_folder(ws)
+        os.makedirs(folder, exist_ok=True)
+        handle = open(os.path.join(folder, "build.lock"), "a")
+    except (OSError, JudgeError):
+        handle = None
+    if handle is None or fcntl is None:
+        yield
+        return
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            warn(tr("build_busy", build=ws.relative(ws.build)))
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
 def ensure_build(ws):
     """meson setup once, then ninja every time (a no-op when up to date)."""
+    if ws.read_only:
+        warn(tr("read_only_checkout", build=ws.build, state=state_folder(ws)))
+    with build_lock(ws):
+        build_unlocked(ws)
+
+
+def build_unlocked(ws):
     build_ninja = os.path.join(ws.build, "build.ninja")
     first_build = not os.path.exists(build_ninja)
     problems = missing_tools(ws, first_build)
@@ -558,7 +612,7 @@ def load_catalog(ws):
     code, stdout, stderr = run_engine_once(ws, ["catalog", "--root", ws.root])
     if code == 2 and stderr.strip():
         # problems.yaml is invalid: the engine's message says where.
-        raise JudgeError(stderr.rstrip("\n"), as_is=True)
+        raise JudgeError(stderr.rstrip("\n") + "\n" + tr("catalog_restore"), as_is=True)
     if code != 0:
         raise JudgeError(engine_failure(tr("engine_while_catalog", how=describe_exit(code)),
                                         stderr))
@@ -760,6 +814,8 @@ def chapters_of(problems):
 def state_folder(ws):
     configured = os.environ.get("CUDAJUDGE_STATE")
     folder = os.path.abspath(configured) if configured else ws.path(".cudajudge")
+    if not configured and getattr(ws, "read_only", False):
+        folder = os.path.join(user_cache(), "state-" + folder_tag(ws.root))
     if is_inside(folder, ws.path("exercises")):
         raise JudgeError(tr("state_in_exercises", folder=folder))
     return folder
@@ -1285,6 +1341,9 @@ def file_to_judge(ws, problem, file_option):
     else:
         path = os.path.abspath(file_option)
     if not os.path.isfile(path):
+        template = ws.path("templates", problem["id"] + ".cu")
+        if file_option is None and not os.path.isfile(template):
+            raise JudgeError(tr("template_missing", file=ws.relative(template)))
         raise JudgeError(tr("file_missing", file=shown_path(path), id=problem["id"],
                             template=f"templates/{problem['id']}.cu"))
     return ws.relative(path)

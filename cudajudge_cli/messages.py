@@ -134,6 +134,10 @@ MESSAGES = {
     "reference_missing": ("{file} is missing; the repository is incomplete "
                           "(git checkout -- reference/ restores it)",
                           "{file} 不存在，仓库不完整（git checkout -- reference/ 可以恢复）"),
+    "catalog_restore": ("problems.yaml is the judge's catalog of exercises; if you did not "
+                        "mean to change it, `git checkout -- problems.yaml` restores it",
+                        "problems.yaml 是判题器的题目目录；如果不是有意修改，"
+                        "`git checkout -- problems.yaml` 可以恢复它"),
     # -- reset --------------------------------------------------------------
     "template_missing": ("{file} is missing; the repository is incomplete "
                          "(git checkout -- templates/ restores it)",
@@ -305,6 +309,13 @@ MESSAGES = {
                      "可以手动重试：\n    {retry}"),
     "building_first": ("building the judge (first run only, about a minute)...",
                        "正在构建评测程序（仅首次运行，大约一分钟）..."),
+    "read_only_checkout": ("this checkout is read-only: building in {build} and keeping "
+                           "progress in {state} (CUDAJUDGE_BUILD and CUDAJUDGE_STATE choose "
+                           "other folders)",
+                           "这个检出目录是只读的：改为在 {build} 构建，进度保存在 {state}"
+                           "（可用 CUDAJUDGE_BUILD 和 CUDAJUDGE_STATE 指定其他目录）"),
+    "build_busy": ("another judge is building {build}; waiting for it to finish...",
+                   "另一个评测进程正在构建 {build}，等待它完成..."),
     "building_update": ("updating the judge build...", "正在更新评测程序的构建..."),
     "engine_not_built": ("the build finished but {engine} is missing; retry with: {retry}",
                          "构建完成，但找不到 {engine}；重试：{retry}"),

@@ -154,6 +154,7 @@ typedef struct cj_emu_event *cudaEvent_t;
 #define cudaEventDefault 0x0
 #define cudaEventBlockingSync 0x1
 #define cudaEventDisableTiming 0x2
+#define cudaEventWaitDefault 0x0
 #define cudaHostAllocDefault 0x0
 
 struct cudaUUID_t {
@@ -222,6 +223,21 @@ namespace cj_emu
 {
 void set_launch_error(cudaError_t e);
 
+/* Streams. By default every stream operation runs when it is issued, in issue
+ * order. A glue for which stream order is the lesson (event_dependency) turns
+ * on deferred streams: operations on streams created while it is on wait in
+ * their stream's queue until a synchronising call (cudaStreamSynchronize,
+ * cudaDeviceSynchronize, cudaEventSynchronize, the queries, cudaStreamDestroy),
+ * which runs them one at a time, always from the newest stream that can go
+ * on: a stream that was not made to wait for another's event (with
+ * cudaStreamWaitEvent, after that event's cudaEventRecord) runs first. */
+void defer_streams(bool on);
+bool defers(cudaStream_t s);
+void enqueue(cudaStream_t s, std::function<void()> op);
+/* Deferred operations run so far: a glue compares it around a call to learn
+ * whether the learner's host code waited for queued work. */
+unsigned long long deferred_ops_run();
+
 /* kernel<<<grid, block, shared, stream>>>(args) is rewritten by the engine
  * into cj_emu::launch_kernel(cj_emu::config(grid, block, shared, stream),
  * kernel, args); every thread gets its own copy of the arguments. */
@@ -242,15 +258,21 @@ void launch_kernel(const config &c, void (*kernel)(P...), A &&...args)
 	struct call {
 		void (*kernel)(P...);
 		args_t args;
-	} ctx{kernel, args_t(std::forward<A>(args)...)};
-	launch(
-	        c.grid, c.block, (unsigned)c.shared,
-	        [](void *p) {
-		        auto *x = static_cast<call *>(p);
-		        args_t mine = x->args;
-		        std::apply(x->kernel, mine);
-	        },
-	        &ctx);
+	};
+	void (*body)(void *) = [](void *p) {
+		auto *x = static_cast<call *>(p);
+		args_t mine = x->args;
+		std::apply(x->kernel, mine);
+	};
+	if (defers(c.stream)) {
+		auto later = std::make_shared<call>(call{kernel, args_t(std::forward<A>(args)...)});
+		enqueue(c.stream, [c, body, later]() {
+			launch(c.grid, c.block, (unsigned)c.shared, body, later.get());
+		});
+		return;
+	}
+	call ctx{kernel, args_t(std::forward<A>(args)...)};
+	launch(c.grid, c.block, (unsigned)c.shared, body, &ctx);
 }
 } // namespace cj_emu
 
@@ -313,11 +335,21 @@ inline unsigned cj_emu_match_any(const char *file, int line, unsigned mask, T va
 	                                         line);
 }
 #define __match_any_sync(mask, v) cj_emu_match_any(__FILE__, __LINE__, (mask), (v))
-inline void cj_emu_syncwarp(const char *file, int line, unsigned mask = 0xffffffffu)
-{
-	cj_emu::warp_collective(cj_emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
-}
-#define __syncwarp(...) cj_emu_syncwarp(__FILE__, __LINE__, ##__VA_ARGS__)
+/* __syncwarp() and __syncwarp(mask) both: the macro names the caller's line and
+ * the call takes the optional mask (`, ##__VA_ARGS__` keeps its comma in ISO mode). */
+struct cj_emu_syncwarp_at {
+	const char *file;
+	int line;
+	void operator()(unsigned mask = 0xffffffffu) const
+	{
+		cj_emu::warp_collective(cj_emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
+	}
+};
+#define __syncwarp                                                                                 \
+	cj_emu_syncwarp_at                                                                         \
+	{                                                                                          \
+		__FILE__, __LINE__                                                                 \
+	}
 
 /* ---- atomics (sequentially consistent; ThreadSanitizer sees them) --------- */
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \

@@ -20,6 +20,8 @@
  */
 #include <atomic>
 #include <csignal>
+#include <deque>
+#include <functional>
 #include <ctime>
 #include <pthread.h>
 #include <sanitizer/tsan_interface.h>
@@ -128,8 +130,14 @@ fiber &cur()
 
 /* ---- reports ----------------------------------------------------------- */
 
+/* The file a report has named already: later places in it say only "line N". */
+const char *named_file;
+
 std::string where(const char *file, int line)
 {
+	if (named_file && std::strcmp(named_file, file) == 0)
+		return "line " + std::to_string(line);
+	named_file = file;
 	return std::string(file) + ":" + std::to_string(line);
 }
 
@@ -217,9 +225,13 @@ std::string doing(const fiber &f)
 /* Groups threads by what they do: "threads 0-15 wait at ...; threads 16-31 have exited". */
 std::string census(const std::vector<int> &ids)
 {
+	/* Grouped by the full description; worded with where()'s short form. */
+	const char *named = named_file;
+	named_file = nullptr;
 	std::vector<std::pair<std::string, std::vector<int>>> groups;
 	for (int id : ids) {
 		std::string d = doing(B.fibers[id]);
+		named_file = nullptr;
 		auto it = std::find_if(groups.begin(), groups.end(),
 		                       [&](const auto &g) { return g.first == d; });
 		if (it == groups.end())
@@ -227,11 +239,13 @@ std::string census(const std::vector<int> &ids)
 		else
 			it->second.push_back(id);
 	}
+	named_file = named;
 	std::string s;
-	for (auto &g : groups)
+	for (auto &g : groups) {
 		s += (s.empty() ? "" : "; ") +
-		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second) +
-		     " " + g.first;
+		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second);
+		s += " " + doing(B.fibers[g.second.front()]);
+	}
 	return s;
 }
 
@@ -361,6 +375,7 @@ unsigned existing_lanes(int w)
 		bool there = id < B.nthreads && !(missing >> l & 1);
 		(there ? in : out).push_back(id);
 	}
+	named_file = nullptr;
 	std::string text =
 	        std::string(op_name(f.op)) + " at " + where(f.file, f.line) + " with mask 0x";
 	char hex[16];
@@ -621,6 +636,7 @@ bool resolve()
 			}
 			return true;
 		}
+		named_file = nullptr;
 		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
 		                               ". __syncthreads() must be reached by every thread "
 		                               "of the block, at the "
@@ -644,6 +660,7 @@ bool resolve()
 		}
 		partial_collective(f, away);
 	}
+	named_file = nullptr;
 	fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all));
 }
 
@@ -702,16 +719,12 @@ void *watchdog(void *)
 			continue;
 		}
 		if (++still == 12) { /* three seconds */
-			fail(CJ_EXIT_DEADLOCK, thread_name(current) + " of " + block_name() +
-			                               " has run for 3 s without reaching a "
-			                               "barrier or a warp operation: "
-			                               "an endless loop, or a wait for something "
-			                               "another thread of the "
-			                               "block does later (the emulator runs a "
-			                               "block's threads in turn "
-			                               "between barriers, so such a wait never "
-			                               "ends; on a GPU it may hang "
-			                               "too)");
+			fail(CJ_EXIT_DEADLOCK,
+			     thread_name(current) + " of " + block_name() +
+			             " has run for 3 s without reaching a barrier or warp "
+			             "operation: an endless loop, or a wait for a later "
+			             "step of another thread (the emulator runs threads "
+			             "in turn between barriers; a GPU may hang too)");
 		}
 	}
 	return nullptr;
@@ -860,12 +873,64 @@ cudaError_t allocate(void **ptr, size_t bytes)
 
 using namespace cj_emu;
 
+/* ---- streams and events (see defer_streams in cuda_runtime.h) ---------- */
+struct cj_emu_op {
+	std::function<bool()> ready; /* false while an event wait is not satisfied */
+	std::function<void()> run;
+};
 struct cj_emu_stream {
-	int unused;
+	bool deferred;
+	std::deque<cj_emu_op> queue;
 };
 struct cj_emu_event {
 	double ms;
+	unsigned long long recorded;  /* records issued */
+	unsigned long long completed; /* the latest record that has run */
 };
+
+static bool defer_new_streams;
+static unsigned long long ops_run;
+static std::vector<cj_emu_stream *> deferred_streams; /* oldest first */
+
+void cj_emu::defer_streams(bool on)
+{
+	defer_new_streams = on;
+}
+
+bool cj_emu::defers(cudaStream_t s)
+{
+	return s && s->deferred;
+}
+
+unsigned long long cj_emu::deferred_ops_run()
+{
+	return ops_run;
+}
+
+void cj_emu::enqueue(cudaStream_t s, std::function<void()> op)
+{
+	s->queue.push_back(cj_emu_op{[] { return true; }, std::move(op)});
+}
+
+/* Runs every deferred operation, one at a time, from the newest stream whose
+ * next operation may run. Waits only name records issued before them, so
+ * some stream can always go on. */
+static void drain_streams()
+{
+	for (;;) {
+		cj_emu_stream *pick = NULL;
+		for (auto it = deferred_streams.rbegin(); it != deferred_streams.rend() && !pick;
+		     ++it)
+			if (!(*it)->queue.empty() && (*it)->queue.front().ready())
+				pick = *it;
+		if (!pick)
+			return; /* nothing left (a stuck wait cannot be built from the API) */
+		cj_emu_op op = std::move(pick->queue.front());
+		pick->queue.pop_front();
+		++ops_run;
+		op.run();
+	}
+}
 
 static double now_ms()
 {
@@ -986,8 +1051,10 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
 	}
 	return cudaSuccess;
 }
+static void drain_streams();
 cudaError_t cudaDeviceSynchronize(void)
 {
+	drain_streams();
 	return cudaSuccess;
 }
 cudaError_t cudaDeviceReset(void)
@@ -1028,8 +1095,12 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind)
 	return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t)
+                            cudaStream_t s)
 {
+	if (defers(s)) {
+		enqueue(s, [=] { cudaMemcpy(dst, src, bytes, kind); });
+		return cudaSuccess;
+	}
 	return cudaMemcpy(dst, src, bytes, kind);
 }
 cudaError_t cudaMemset(void *dst, int value, size_t bytes)
@@ -1037,13 +1108,20 @@ cudaError_t cudaMemset(void *dst, int value, size_t bytes)
 	std::memset(dst, value, bytes);
 	return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t)
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t s)
 {
+	if (defers(s)) {
+		enqueue(s, [=] { cudaMemset(dst, value, bytes); });
+		return cudaSuccess;
+	}
 	return cudaMemset(dst, value, bytes);
 }
 cudaError_t cudaStreamCreate(cudaStream_t *s)
 {
 	*s = new cj_emu_stream();
+	(*s)->deferred = defer_new_streams;
+	if ((*s)->deferred)
+		deferred_streams.push_back(*s);
 	return cudaSuccess;
 }
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned)
@@ -1052,24 +1130,39 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned)
 }
 cudaError_t cudaStreamDestroy(cudaStream_t s)
 {
+	if (defers(s)) {
+		drain_streams(); /* work already issued still completes */
+		deferred_streams.erase(
+		        std::find(deferred_streams.begin(), deferred_streams.end(), s));
+	}
 	delete s;
 	return cudaSuccess;
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t)
 {
+	drain_streams();
 	return cudaSuccess;
 }
 cudaError_t cudaStreamQuery(cudaStream_t)
 {
+	drain_streams();
 	return cudaSuccess;
 }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned)
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned)
 {
+	if (!e)
+		return cudaErrorInvalidValue;
+	unsigned long long target = e->recorded; /* the latest record issued so far */
+	if (defers(s))
+		s->queue.push_back(
+		        cj_emu_op{[e, target] { return e->completed >= target; }, [] {}});
+	else if (e->completed < target)
+		drain_streams();
 	return cudaSuccess;
 }
 cudaError_t cudaEventCreate(cudaEvent_t *e)
 {
-	*e = new cj_emu_event{0};
+	*e = new cj_emu_event{0, 0, 0};
 	return cudaSuccess;
 }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned)
@@ -1081,17 +1174,27 @@ cudaError_t cudaEventDestroy(cudaEvent_t e)
 	delete e;
 	return cudaSuccess;
 }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t)
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 {
-	e->ms = now_ms();
+	unsigned long long seq = ++e->recorded;
+	auto mark = [e, seq] {
+		e->ms = now_ms();
+		e->completed = std::max(e->completed, seq);
+	};
+	if (defers(s))
+		enqueue(s, mark);
+	else
+		mark();
 	return cudaSuccess;
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t)
 {
+	drain_streams();
 	return cudaSuccess;
 }
 cudaError_t cudaEventQuery(cudaEvent_t)
 {
+	drain_streams();
 	return cudaSuccess;
 }
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)

@@ -118,6 +118,7 @@ void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int 
 		memcpy(w->param, c->param, sizeof w->param);
 		w->nbuf = (uint32_t)c->nbuf;
 		w->timed = c->timed;
+		w->measure = c->measure;
 		w->guard_buf = -1;
 		for (int b = 0; b < c->nbuf; ++b) {
 			struct jbuf *jb = &set->cases[i].buf[b];

@@ -282,6 +282,8 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
 	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
 	char *def_glue = xasprintf("-DCJ_GLUE=\"%s\"", glue);
+	/* The emulator's reports name __FILE__: from the root, they stay short. */
+	char *map_root = xasprintf("-fmacro-prefix-map=%s/=", p->root);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
@@ -302,6 +304,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-MD",
 	                   "-MF",
 	                   deps,
+	                   map_root,
 	                   "-x",
 	                   "c++",
 	                   "-c",
@@ -326,6 +329,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(inc_pb);
 	free(def_src);
 	free(def_glue);
+	free(map_root);
 	free(tu);
 	free(obj);
 	free(lib);

@@ -49,9 +49,9 @@ struct judgement {
 	struct case_outcome out[CASES_MAX];
 	char *case_json[CASES_MAX];
 	int nout;
-	char message[1024];
-	char note[256]; /* one line about the backend, e.g. why the emulator */
-	bool emulated;  /* the emu backend runs the cases */
+	char message[1664]; /* a case name and its detail */
+	char note[256];     /* one line about the backend, e.g. why the emulator */
+	bool emulated;      /* the emu backend runs the cases */
 	double t0;
 	const char *work;        /* the run's scratch folder: the test binary's cwd */
 	char *sanitizer;         /* compute-sanitizer when the sanitize backend runs */
@@ -69,11 +69,29 @@ static void finish(struct judgement *j)
 		free(j->case_json[i]);
 }
 
-static struct run_limits learner_limits(const struct problem_entry *e)
+/* The emulator runs every CUDA thread as a fiber on one core, often on a busy
+ * machine, so wall time says little there: an emulated run may use the
+ * catalog's wall_s in CPU time, and gets EMU_WALL_SCALE times wall_s on the
+ * clock as a backstop. Deadlocks do not wait for either: the emulator's
+ * watchdog reports a thread that makes no progress for 3 s. */
+#define EMU_WALL_SCALE 3
+
+static double wall_limit(const struct judgement *j)
 {
+	return j->entry->limits.wall_s * (j->emulated ? EMU_WALL_SCALE : 1);
+}
+
+static double cpu_limit(const struct judgement *j)
+{
+	return j->emulated ? j->entry->limits.wall_s : j->entry->limits.cpu_s;
+}
+
+static struct run_limits learner_limits(const struct judgement *j)
+{
+	const struct problem_entry *e = j->entry;
 	struct run_limits lim = {
-	        .wall_s = e->limits.wall_s,
-	        .cpu_s = e->limits.cpu_s,
+	        .wall_s = wall_limit(j),
+	        .cpu_s = cpu_limit(j),
 	        .memory_bytes = e->limits.memory_mb << 20,
 	        .output_keep = e->limits.output_kb << 10,
 	        .output_kill = (uint64_t)64 << 20,
@@ -150,6 +168,62 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	}
 }
 
+/* ---- speed rules and host-memory findings (glue.h, struct speed_rule) ----
+ * Runs after the outputs passed. Page-locked memory that is not page-locked
+ * breaks the exercise's rule (RULE). Host code that blocked on work the glue
+ * held back took the time of the hold (TLE). A speed rule missed is TLE: the answer is
+ * right but the program took too long compared with what it must beat, in
+ * the same run, which is what "time limit" means for these exercises. */
+static void judge_speed(const struct judgement *j, const struct cj_wire_case *rec,
+                        struct case_outcome *o)
+{
+	if (rec->host_flags & CJ_HOST_PAGEABLE) {
+		o->verdict = V_RULE;
+		snprintf(o->detail, sizeof o->detail,
+		         "the results are right, but the host memory your code allocated is "
+		         "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
+		         "asynchronously, so nothing overlaps. Allocate it page-locked with "
+		         "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)");
+		return;
+	}
+	if (rec->host_flags & CJ_HOST_BLOCKED) {
+		o->verdict = V_TLE;
+		snprintf(o->detail, sizeof o->detail,
+		         "the results are right, but your host code waited for GPU work that the "
+		         "judge was holding back, and returned only when the hold gave up: a wait "
+		         "on "
+		         "the host (cudaStreamSynchronize, cudaEventSynchronize, "
+		         "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)");
+		return;
+	}
+	const struct speed_rule *rule = j->prob->speed;
+	if (!rule || !o->c->measure || j->emulated)
+		return;
+	if (rec->measured_reps == 0 || rec->learner_ms <= 0 || rec->baseline_ms <= 0) {
+		if (j->o->prebuilt)
+			return; /* a stand-in test binary measures nothing */
+		o->verdict = V_JE;
+		snprintf(o->detail, sizeof o->detail,
+		         "judge bug: case '%s' should have measured the speed against %s, but the "
+		         "test program reported no measurement",
+		         o->c->name, rule->baseline);
+		return;
+	}
+	o->speed.reps = rec->measured_reps;
+	o->speed.learner_ms = rec->learner_ms;
+	o->speed.baseline_ms = rec->baseline_ms;
+	o->speed.speedup = rec->baseline_ms / rec->learner_ms;
+	o->speed.needs = rule->min_speedup;
+	if (o->speed.speedup >= rule->min_speedup)
+		return;
+	o->verdict = V_TLE;
+	snprintf(o->detail, sizeof o->detail,
+	         "correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, medians "
+	         "of %u runs each in this run), needs %.2fx. %s",
+	         o->speed.speedup, rule->baseline, o->speed.learner_ms, o->speed.baseline_ms,
+	         o->speed.reps, rule->min_speedup, rule->advice);
+}
+
 /* The case the run was inside when it ended badly gets the blame; `name` is
  * that case, or NULL when every case had finished. */
 static void blame_run(const struct judgement *j, const struct run_result *r, const char *name,
@@ -168,16 +242,16 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 		         "%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
 		         "__syncthreads() or a wait that not every thread reaches) or an endless "
 		         "loop",
-		         after, in_case, r->wall_s, j->entry->limits.wall_s);
+		         after, in_case, r->wall_s, wall_limit(j));
 		break;
 	case RUN_SIGNALED:
-		if (r->signal == SIGXCPU ||
-		    (r->signal == SIGKILL && r->cpu_s >= j->entry->limits.cpu_s)) {
+		if (r->signal == SIGXCPU || (r->signal == SIGKILL && r->cpu_s >= cpu_limit(j))) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
-			         "%sused more than %.0f s of CPU time%s: an endless loop on the "
-			         "host?",
-			         after, j->entry->limits.cpu_s, during);
+			         "%sused more than %.0f s of CPU time%s: %s", after, cpu_limit(j),
+			         during,
+			         j->emulated ? "an endless loop, or a wait that never ends"
+			                     : "an endless loop on the host?");
 		} else {
 			o->verdict = V_RE;
 			snprintf(o->detail, sizeof o->detail, "%sthe program was killed by %s%s",
@@ -200,8 +274,7 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail, "%sthe program printed more than %llu MiB%s",
-		         after, (unsigned long long)(learner_limits(j->entry).output_kill >> 20),
-		         during);
+		         after, (unsigned long long)(learner_limits(j).output_kill >> 20), during);
 		break;
 	default:
 		o->verdict = V_RE;
@@ -412,7 +485,7 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	snprintf(fd, sizeof fd, "%d", set->fd);
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
-	struct run_limits lim = learner_limits(j->entry);
+	struct run_limits lim = learner_limits(j);
 	confine(j, &lim);
 	if (!j->sanitizer)
 		return run_supervised(argv, set->fd, &lim, r);
@@ -544,6 +617,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 		o->verdict = V_AC;
 		if (rec->state == CJ_CASE_DONE) {
 			judge_outputs(j, o);
+			if (o->verdict == V_AC)
+				judge_speed(j, rec, o);
 			if (o->verdict == V_AC && set.cases[i].timed) {
 				fill_timing(j, rec);
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;

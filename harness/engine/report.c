@@ -96,6 +96,20 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 	json_str(&b, o->diagnosis);
 	sb_puts(&b, ",\"detail\":");
 	json_str(&b, o->detail[0] ? o->detail : NULL);
+	sb_puts(&b, ",\"speed\":");
+	if (o->speed.reps > 0) {
+		sb_printf(&b, "{\"reps\":%u,\"learner_ms\":", o->speed.reps);
+		json_num(&b, o->speed.learner_ms);
+		sb_puts(&b, ",\"baseline_ms\":");
+		json_num(&b, o->speed.baseline_ms);
+		sb_puts(&b, ",\"speedup\":");
+		json_num(&b, round(o->speed.speedup * 1000) / 1000);
+		sb_puts(&b, ",\"needs\":");
+		json_num(&b, o->speed.needs);
+		sb_puts(&b, "}");
+	} else {
+		sb_puts(&b, "null");
+	}
 	sb_puts(&b, ",\"time_ms\":");
 	if (o->time_ms >= 0)
 		json_num(&b, o->time_ms);

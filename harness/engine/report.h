@@ -15,8 +15,13 @@ struct case_outcome {
 	enum verdict verdict;
 	struct case_findings f;
 	const char *diagnosis; /* static text or NULL */
-	char detail[640];      /* what happened, when not a plain mismatch */
+	char detail[1536];     /* what happened, when not a plain mismatch */
 	double time_ms;        /* median of the timed repetitions, < 0 when not timed */
+	/* The problem's speed rule on this case (judge.c: judge_speed); reps 0: none. */
+	struct {
+		unsigned reps;
+		double learner_ms, baseline_ms, speedup, needs;
+	} speed;
 };
 
 struct timing {

@@ -98,11 +98,20 @@ __global__ void __launch_bounds__(1024) cj_block_scan_kernel(const int *in, int 
 		int total = 0;
 		unsigned run = carry + (unsigned)block_inclusive_scan((int)sum, &total) - sum;
 		const long long first = base + (long long)threadIdx.x * items;
+		if (items == 4 && base + 4LL * blockDim.x <= n) { /* a whole tile: one int4 store */
+			int4 q;
+			q.x = (int)(run += (unsigned)cur[0]);
+			q.y = (int)(run += (unsigned)cur[1]);
+			q.z = (int)(run += (unsigned)cur[2]);
+			q.w = (int)(run += (unsigned)cur[3]);
+			*(int4 *)(out + first) = q;
+		} else {
 #pragma unroll
-		for (int i = 0; i < CJ_BSCAN_MAX_ITEMS; ++i) {
-			run += (unsigned)cur[i];
-			if (i < items && first + i < n)
-				out[first + i] = (int)run;
+			for (int i = 0; i < CJ_BSCAN_MAX_ITEMS; ++i) {
+				run += (unsigned)cur[i];
+				if (i < items && first + i < n)
+					out[first + i] = (int)run;
+			}
 		}
 		if (threadIdx.x == (7u * blockIdx.x + 13u * k) % blockDim.x)
 			totals[(long long)blockIdx.x * tiles + k] = total;

@@ -36,6 +36,7 @@ struct jcase {
 	char name[48];
 	int64_t param[CJ_MAX_PARAMS];
 	bool timed;
+	bool measure; /* the case the problem's speed rule is measured on (GPU only) */
 	int nbuf;
 	struct jbuf buf[CJ_MAX_BUFS];
 };
@@ -62,8 +63,22 @@ struct case_findings {
 	char extra[512];             /* a failed check_extra explains itself here */
 };
 
+/*
+ * A speed requirement, measured by the test binary in the same run (glue.h)
+ * and turned into a verdict by the engine: on the case marked `measure`, a
+ * correct result whose baseline_ms / learner_ms is below min_speedup is TLE
+ * ("correct but too slow"). Only a GPU measures; the emulator never does.
+ */
+struct speed_rule {
+	double min_speedup;   /* e.g. 1.5: the learner's code must take at most 1/1.5 of the time */
+	const char *baseline; /* what is compared, e.g. "the divergent baseline kernel" */
+	const char *advice;   /* what usually makes it faster; one sentence */
+};
+
 struct problem {
 	const char *id;
+	/* Optional: a speed requirement (see struct speed_rule), else NULL. */
+	const struct speed_rule *speed;
 	/* Adds this run's cases: samples, random, edge shapes, and one timed case
 	 * of e->perf.n elements when plan->timed. Uses case_new()/case_buf(). */
 	void (*make_cases)(struct case_set *set, struct rng *rng, const struct problem_entry *e,

@@ -16,6 +16,14 @@ extern const struct problem warp_softmax_problem;
 extern const struct problem block_softmax_problem;
 extern const struct problem block_scan_problem;
 extern const struct problem global_softmax_problem;
+extern const struct problem branch_by_warp_problem;
+extern const struct problem grid_stride_problem;
+extern const struct problem smem_reverse_problem;
+extern const struct problem shared_reduce_problem;
+extern const struct problem transpose_problem;
+extern const struct problem stream_overlap_problem;
+extern const struct problem event_dependency_problem;
+extern const struct problem atomic_add_cas_problem;
 
 /* One exercise per line, so that adding an exercise is a one-line change. */
 /* clang-format off */
@@ -33,6 +41,14 @@ const struct problem *const all_problems[] = {
         &block_softmax_problem,
         &block_scan_problem,
         &global_softmax_problem,
+        &branch_by_warp_problem,
+        &grid_stride_problem,
+        &smem_reverse_problem,
+        &shared_reduce_problem,
+        &transpose_problem,
+        &stream_overlap_problem,
+        &event_dependency_problem,
+        &atomic_add_cas_problem,
         NULL,
 };
 /* clang-format on */

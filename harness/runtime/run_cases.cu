@@ -10,9 +10,15 @@
  * then runs warm-up launches and timed repetitions with CUDA events, flushing
  * L2 before each and restoring in-out buffers outside the timed region.
  *
+ * Host-driven problems (glue.h: cj_host_run) replace "launch, check, sync"
+ * by one call of their host entry, timed with the host's clock. A case
+ * marked `measure` also gets the problem's speed rule measured (glue.h),
+ * on a GPU only: the emulator never reports performance.
+ *
  * Usage: <binary> --wire FD --expect-cc MAJORMINOR
  */
 #include <algorithm>
+#include <chrono>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -116,11 +122,114 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 	return cudaSuccess;
 }
 
-static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[], cudaStream_t s)
+/* One run of the problem's code: cj_launch on `s`, or the host-driven entry.
+ * Returns with the device idle; m (may be NULL) asks a host-driven glue to
+ * measure its speed rule. */
+static cudaError_t launch_checked(const struct cj_wire_case *c, void *const dev[], cudaStream_t s,
+                                  struct cj_measure *m)
 {
+	if (cj_host_run) {
+		struct cj_measure none = {};
+		cudaError_t e = cj_host_run(c, dev, m ? m : &none);
+		if (e != cudaSuccess) {
+			if (!cj_error_sink[0]) /* the glue did not say where: say what */
+				cj_note_error(e, "the exercise's host code", __FILE__, __LINE__);
+			return e;
+		}
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaDeviceSynchronize());
+		return cudaSuccess;
+	}
+	if (!cj_launch) {
+		snprintf(cj_error_sink, cj_error_sink_len,
+		         "judge bug: the problem's glue defines neither cj_launch nor cj_host_run "
+		         "(harness/runtime/glue.h)");
+		return cudaErrorUnknown;
+	}
 	cj_launch(c, dev, s);
 	CJ_CHECK(cudaGetLastError());
 	CJ_CHECK(cudaStreamSynchronize(s));
+	return cudaSuccess;
+}
+
+static float median_of(std::vector<float> &v)
+{
+	std::sort(v.begin(), v.end());
+	size_t m = v.size();
+	return m == 0 ? 0 : m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+}
+
+#ifndef CJ_EMU
+/* The speed rule of a device-driven problem: the learner's launch and the
+ * glue's baseline, alternately on the same inputs, so that clocks and
+ * temperature treat both alike. */
+static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char *file,
+                                    const std::vector<device_buffer> &bufs, void *const dev[],
+                                    cudaStream_t s)
+{
+	const unsigned warmup = 2, reps = 15;
+	cudaEvent_t ev[4];
+	for (int i = 0; i < 4; ++i)
+		CJ_CHECK(cudaEventCreate(&ev[i]));
+	std::vector<float> mine, base;
+	for (unsigned r = 0; r < warmup + reps; ++r) {
+		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(cudaEventRecord(ev[0], s));
+		cj_launch(c, dev, s);
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaEventRecord(ev[1], s));
+		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(cudaEventRecord(ev[2], s));
+		cj_baseline_launch(c, dev, s);
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaEventRecord(ev[3], s));
+		CJ_CHECK(cudaStreamSynchronize(s));
+		float a = 0, b = 0;
+		CJ_CHECK(cudaEventElapsedTime(&a, ev[0], ev[1]));
+		CJ_CHECK(cudaEventElapsedTime(&b, ev[2], ev[3]));
+		if (r >= warmup) {
+			mine.push_back(a);
+			base.push_back(b);
+		}
+	}
+	for (int i = 0; i < 4; ++i)
+		CJ_CHECK(cudaEventDestroy(ev[i]));
+	c->measured_reps = reps;
+	c->learner_ms = median_of(mine);
+	c->baseline_ms = median_of(base);
+	return cudaSuccess;
+}
+#endif
+
+/* Timed repetitions of a host-driven problem, with the host's clock (its
+ * code runs on streams of its own, so events on `s` would see nothing). */
+static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire_header *h,
+                                    const unsigned char *file,
+                                    const std::vector<device_buffer> &bufs, void *const dev[],
+                                    cudaStream_t s)
+{
+	std::vector<float> ms;
+	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
+		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(cudaStreamSynchronize(s));
+		struct cj_measure m = {};
+		m.timing = 1;
+		auto t0 = std::chrono::steady_clock::now();
+		cudaError_t e = launch_checked(c, dev, s, &m);
+		if (e != cudaSuccess)
+			return e;
+		auto t1 = std::chrono::steady_clock::now();
+		float t = m.run_ms > 0 ? m.run_ms
+		                       : std::chrono::duration<float, std::milli>(t1 - t0).count();
+		if (r >= h->warmup)
+			ms.push_back(t);
+	}
+	c->reps = (uint32_t)ms.size();
+	if (!ms.empty()) {
+		c->median_ms = median_of(ms);
+		c->min_ms = ms.front();
+		c->max_ms = ms.back();
+	}
 	return cudaSuccess;
 }
 
@@ -128,6 +237,8 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
                              const unsigned char *file, const std::vector<device_buffer> &bufs,
                              void *const dev[], cudaStream_t s)
 {
+	if (cj_host_run)
+		return time_host_driven(c, h, file, bufs, dev, s);
 	int device = 0, l2 = 0;
 	CJ_CHECK(cudaGetDevice(&device));
 	CJ_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
@@ -186,8 +297,18 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	}
 	if (e == cudaSuccess)
 		e = prepare(c, file, bufs, s);
+	struct cj_measure m = {};
+#ifndef CJ_EMU /* the emulator measures no speed */
+	m.want = c->measure != 0;
+#endif
 	if (e == cudaSuccess)
-		e = launch_checked(c, dev, s);
+		e = launch_checked(c, dev, s, &m);
+	if (e == cudaSuccess && cj_host_run) {
+		c->measured_reps = m.reps;
+		c->learner_ms = m.learner_ms;
+		c->baseline_ms = m.baseline_ms;
+		c->host_flags = m.host_flags;
+	}
 	if (e == cudaSuccess)
 		e = check_guards(c, bufs);
 	if (e == cudaSuccess && c->guard_buf < 0)
@@ -197,6 +318,11 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
+#ifndef CJ_EMU
+	if (e == cudaSuccess && c->measure && c->guard_buf < 0 && !cj_host_run && cj_launch &&
+	    cj_baseline_launch)
+		e = measure_baseline(c, file, bufs, dev, s);
+#endif
 	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed)
 		e = time_case(c, h, file, bufs, dev, s);
 	for (uint32_t b = 0; b < c->nbuf; ++b)

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
-#define CJ_WIRE_VERSION 2u
+#define CJ_WIRE_VERSION 3u        /* 3: speed measurements appended to the case */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u
@@ -73,9 +73,27 @@ struct cj_wire_case {
 	int32_t guard_buf;    /* buffer whose guard zone was overwritten, -1 if none */
 	int32_t guard_side;   /* -1 before the buffer, +1 after it */
 	int64_t guard_offset; /* byte distance of the first damaged guard byte */
-	char error[256]; /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
-	uint32_t reps;   /* timed repetitions */
+	char error[1024]; /* what failed, e.g. "cudaDeviceSynchronize: an illegal memory access" */
+	uint32_t reps;    /* timed repetitions */
 	float median_ms, min_ms, max_ms;
+
+	/* Version 3, appended so that every field above keeps its offset.
+	 * Written by the engine: 1 when the problem has a speed rule (struct
+	 * problem's `speed`) and this case is the one to measure it on. */
+	uint32_t measure;
+	/* Written by the test binary: the speed rule's two medians, measured in
+	 * this run (glue.h: cj_baseline_launch, or a host-driven cj_host_run). */
+	uint32_t measured_reps; /* 0: nothing was measured */
+	float learner_ms;       /* the learner's code */
+	float baseline_ms;      /* what it must beat: a baseline, or a serial sum */
+	uint32_t host_flags;    /* enum cj_host_flag: what a host-driven glue found */
+	uint32_t pad3;
+};
+
+/* Findings of a host-driven glue about memory the learner's code allocated. */
+enum cj_host_flag {
+	CJ_HOST_PAGEABLE = 1, /* host memory that must be page-locked is not */
+	CJ_HOST_BLOCKED = 2,  /* host code waited for GPU work the glue was holding back */
 };
 
 struct cj_wire_header {

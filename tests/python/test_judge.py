@@ -11,14 +11,17 @@ Run: python3 -m unittest discover -s tests/python -v
 (meson test runs it with CUDAJUDGE_ROOT and CUDAJUDGE_BUILD set.)
 """
 
+import glob
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
@@ -68,11 +71,23 @@ class ResolveIdTest(FakeRepoTest):
         self.assertEqual(self.judge_calls(), [])
 
     def test_missing_exercise_file_names_it_and_the_template(self):
+        write(os.path.join(self.root, "templates", "block_reduce_sum.cu"), "// template\n")
         done = self.judge("block_reduce_sum")
         self.assertCleanFailure(done)
         self.assertIn("exercises/block_reduce_sum.cu", done.stderr)
         self.assertIn("templates/block_reduce_sum.cu", done.stderr)
         self.assertEqual(self.judge_calls(), [])
+
+    def test_missing_exercise_and_template_says_the_checkout_is_incomplete(self):
+        os.remove(os.path.join(self.root, "exercises", "warp_scan.cu"))
+        template = os.path.join(self.root, "templates", "warp_scan.cu")
+        if os.path.exists(template):
+            os.remove(template)
+        done = self.judge("warp_scan")
+        self.assertCleanFailure(done)
+        self.assertIn("templates/warp_scan.cu is missing", done.stderr)
+        self.assertIn("git checkout -- templates/", done.stderr)
+        self.assertNotIn("copy templates/warp_scan.cu", done.stderr)
 
     def test_missing_explicit_file(self):
         done = self.judge("warp_scan", "nowhere/mine.cu")
@@ -243,6 +258,7 @@ class EngineMalfunctionTest(FakeRepoTest):
         self.assertEqual(done.stderr.strip().splitlines()[0],
                          "problems.yaml:12:5: unknown key 'titel' "
                          "(expected one of: id, aliases, title)")
+        self.assertIn("git checkout -- problems.yaml", done.stderr)
 
     def test_engine_override_that_does_not_exist(self):
         done = self.judge("warp_scan",
@@ -586,6 +602,60 @@ class BuildManagementTest(unittest.TestCase):
         self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
         self.assertIn("fails", done.stdout)  # meson test's own output is streamed
         self.assertEqual(done.stdout.splitlines()[-1], "selftest: 1 passed, 1 failed, 1 skipped")
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_two_judges_at_once_build_once_and_the_second_waits(self):
+        import fcntl
+        lock_path = os.path.join(self.root, ".cudajudge", "build.lock")
+        os.makedirs(os.path.dirname(lock_path))
+        with open(lock_path, "a") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as if another judge were building
+            env = clean_environment()
+            env.update(CUDAJUDGE_ROOT=self.root)
+            waiting = subprocess.Popen([sys.executable, JUDGE, "list"], cwd=self.root, env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       stdin=subprocess.DEVNULL, text=True)
+            time.sleep(1.5)
+            self.assertIsNone(waiting.poll(), "the judge did not wait for the build lock")
+            self.assertFalse(os.path.exists(os.path.join(self.root, "build", "build.ninja")))
+        out, err = waiting.communicate(timeout=300)
+        self.assertEqual(waiting.returncode, 0, err)
+        self.assertIn("another judge is building build", err)
+        self.assertIn("Toy scan", out)
+        both = [subprocess.Popen([sys.executable, JUDGE, "list"], cwd=self.root, env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 stdin=subprocess.DEVNULL, text=True) for _ in range(2)]
+        for judge_run in both:
+            out, err = judge_run.communicate(timeout=300)
+            self.assertEqual(judge_run.returncode, 0, err)
+            self.assertIn("Toy scan", out)
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_a_read_only_checkout_builds_in_the_users_cache(self):
+        cache = tempfile.mkdtemp(prefix="cudajudge-cache-")
+        self.addCleanup(shutil.rmtree, cache, True)
+        view = tempfile.mkdtemp(prefix="cudajudge-ro-")
+        self.addCleanup(shutil.rmtree, view, True)
+        if os.geteuid() == 0:  # root writes anywhere: a read-only bind mount instead
+            mounted = subprocess.run(f"mount --bind {shlex.quote(self.root)} {shlex.quote(view)}"
+                                     f" && mount -o remount,ro,bind {shlex.quote(view)}",
+                                     shell=True, stderr=subprocess.DEVNULL).returncode == 0
+            if not mounted:
+                self.skipTest("cannot make a read-only mount here")
+            self.addCleanup(subprocess.run, ["umount", view])
+            root = view
+        else:
+            os.chmod(self.root, 0o555)
+            self.addCleanup(os.chmod, self.root, 0o755)
+            root = self.root
+        env = {"CUDAJUDGE_ROOT": root, "XDG_CACHE_HOME": cache}
+        done = self.judge("list", env=env)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("this checkout is read-only: building in " + cache, done.stderr)
+        self.assertIn("Toy scan", done.stdout)
+        self.assertFalse(os.path.exists(os.path.join(root, "build")))
+        built = glob.glob(os.path.join(cache, "cudajudge", "build-*", "build.ninja"))
+        self.assertEqual(len(built), 1, built)
 
     def test_missing_meson_gives_the_install_command(self):
         empty = os.path.join(self.root, "empty-path")

@@ -32,7 +32,7 @@
  *   cuda_error     solves case 0; case 1 FAILED with cuda_error 700 and
  *                  "cudaDeviceSynchronize: an illegal memory access was
  *                  encountered", exit 3
- *   cuda_error_long  the same with 256 bytes of error text and no NUL
+ *   cuda_error_long  the same with a full error field (no NUL)
  *   guard_bad_index  case 0 FAILED naming guard buffer 99, exit 3
  *   stale_header   solves everything, then scribbles over the header: buffer
  *                  offsets, counts, ncases, current, magic, params

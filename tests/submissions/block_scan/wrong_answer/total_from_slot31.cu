@@ -1,7 +1,8 @@
-// RACE: takes slot 31 as the block total after scanning all 32 slots, most of them never written.
-// expect-gpu: WA
-// An emulator flags the read. On a GPU the judge fills shared memory with junk before the first
-// call, so with fewer than 32 warps the totals (and every later tile) are wrong, every run.
+// WA: takes slot 31 as the block total after scanning all 32 slots, most of them never written.
+// Every backend makes the unwritten slots read as something no sum produces: the GPU judge fills
+// shared memory with junk before the first call, the emulator with its poison word. With fewer
+// than 32 warps the totals (and every later tile) are wrong in every run, and the diagnosis
+// names the slots nobody wrote.
 __device__ int block_inclusive_scan(int v, int *block_total)
 {
 	__shared__ int slot[32];

@@ -1,7 +1,8 @@
-// RACE: warp 0 combines all 32 slots, reading the slots of warps that do not exist (never written).
-// expect-gpu: WA
-// An emulator flags the read. On a GPU the judge fills shared memory with junk (about 2.9e38)
-// before the first call, so the max and the sum take it in and every row comes out 0, every run.
+// WA: warp 0 combines all 32 slots, reading the slots of warps that do not exist (never written).
+// Every backend makes those slots hold something no row produces: the GPU judge fills shared
+// memory with junk (about 2.9e38) before the first call, so the max and the sum take it in and
+// every row comes out 0; the emulator's poison is a marked NaN, and the diagnosis names the read
+// of a slot nothing wrote. Wrong in every run either way.
 __device__ void block_softmax_row(const float *x, float *y, int len)
 {
 	__shared__ float max_slot[32], sum_slot[32];

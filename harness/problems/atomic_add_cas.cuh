@@ -1,0 +1,25 @@
+/*
+ * Launch glue for atomic_add_cas: one thread per value; thread i adds vals[i]
+ * to slots[slot_of[i]] with the learner's atomicAddCAS and stores what it
+ * returned in olds[i].
+ *   param[0] n       values (threads)
+ *   param[1] block   blockDim.x
+ *   param[2] slots   addresses
+ *   buffers  0 vals (float, n)  1 slot_of (int, n)  2 slots (float, in-out)
+ *            3 olds (float, n)
+ */
+__global__ void cj_add_kernel(const float *vals, const int *slot_of, float *slots, float *olds,
+                              long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		olds[i] = atomicAddCAS(&slots[slot_of[i]], vals[i]);
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[0];
+	unsigned block = (unsigned)c->param[1];
+	cj_add_kernel<<<cj_blocks_for(n, block), block, 0, stream>>>(
+	        (const float *)dev[0], (const int *)dev[1], (float *)dev[2], (float *)dev[3], n);
+}

@@ -1,0 +1,35 @@
+/*
+ * Launch glue for branch_by_warp: the learner's kernel gets at least one
+ * thread per element, the total a multiple of 64 (blocks of 256), and maps
+ * threads to elements as it likes. The divergent baseline of the statement,
+ * one thread per element choosing its path by the parity of its index, is
+ * what the learner's kernel is timed against (glue.h: cj_baseline_launch).
+ *   param[0] n       elements
+ *   param[1] block   256
+ *   buffers  0 x (float, n)  1 y (float, n)
+ */
+__global__ void cj_divergent_baseline(const float *x, float *y, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n) {
+		if (i % 2 == 0)
+			y[i] = path_a(x[i]);
+		else
+			y[i] = path_b(x[i]);
+	}
+}
+
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[0];
+	long long threads = (n + 63) / 64 * 64;
+	branch_by_warp<<<cj_blocks_for(threads, 256), 256, 0, stream>>>((const float *)dev[0],
+	                                                                (float *)dev[1], (int)n);
+}
+
+void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[0];
+	cj_divergent_baseline<<<cj_blocks_for(n, 256), 256, 0, stream>>>((const float *)dev[0],
+	                                                                 (float *)dev[1], (int)n);
+}

@@ -1,0 +1,67 @@
+/* event_dependency: cases and golden model (host and device side:
+ * event_dependency.cuh). produce: tmp[i] = 2 * in[i] + 1; consume: out[i] =
+ * tmp[i] + tmp[n - 1 - i]. Inputs are whole numbers, so every result is exact. */
+#include <math.h>
+#include <stdio.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK };
+enum { B_IN, B_OUT };
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = n;
+	c->param[P_BLOCK] = 256;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *iv = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		iv[i] = (float)rng_range(rng, -1000, 1000);
+	for (int64_t i = 0; i < n; ++i)
+		want[i] = (2 * iv[i] + 1) + (2 * iv[n - 1 - i] + 1);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, "sample: 256 elements", 256, false);
+	add_case(set, rng, "n=1", 1, false);
+	add_case(set, rng, "1000 elements", 1000, false);
+	add_case(set, rng, "65536 elements", 65536, false);
+	if (!plan->emulated)
+		add_case(set, rng, "a million elements", 1 << 20, false);
+	if (plan->timed)
+		add_case(set, rng, "timed", e->perf.n, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)c;
+	(void)buf;
+	w->block = (int64_t)index / 256;
+	w->thread = (int64_t)index % 256;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	(void)c;
+	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+		return NULL;
+	if (isnan(f->report.shown[0].got))
+		return "consume read d_tmp before produce had written it (the judge holds the "
+		       "producer stream back, and d_tmp starts as NaN): the consumer stream must "
+		       "wait for the event recorded after produce (cudaStreamWaitEvent), and the "
+		       "wait must be enqueued after the record";
+	return NULL;
+}
+
+const struct problem event_dependency_problem = {
+        .id = "event_dependency",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

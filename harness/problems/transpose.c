@@ -1,0 +1,90 @@
+/* transpose: cases, golden model and diagnoses (device side: transpose.cuh).
+ * Shapes include non-square ones and sides that are not multiples of 32. */
+#include <stdio.h>
+
+#include "../engine/cases.h"
+#include "problem.h"
+
+enum { P_N, P_BLOCK, P_ROWS, P_COLS };
+enum { B_IN, B_OUT };
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
+                     int64_t cols, bool counting, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[P_N] = rows * cols;
+	c->param[P_BLOCK] = 256;
+	c->param[P_ROWS] = rows;
+	c->param[P_COLS] = cols;
+	c->timed = timed;
+	uint64_t n = (uint64_t)(rows * cols);
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, n);
+	float *iv = in->data, *want = out->expect;
+	for (uint64_t i = 0; i < n; ++i)
+		iv[i] = counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
+	for (int64_t r = 0; r < rows; ++r)
+		for (int64_t k = 0; k < cols; ++k)
+			want[k * rows + r] = iv[r * cols + k];
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, "sample: 32 x 32 counting", 32, 32, true, false);
+	add_case(set, rng, "64 x 128", 64, 128, false, false);
+	add_case(set, rng, "128 x 64", 128, 64, false, false);
+	add_case(set, rng, "37 x 70 (not multiples of 32)", 37, 70, true, false);
+	add_case(set, rng, "1 x 1000", 1, 1000, false, false);
+	add_case(set, rng, "1000 x 1", 1000, 1, false, false);
+	add_case(set, rng, "129 x 257", 129, 257, false, false);
+	add_case(set, rng, "1 x 1", 1, 1, false, false);
+	if (!plan->emulated)
+		add_case(set, rng, "3001 x 2050", 3001, 2050, false, false);
+	if (plan->timed) {
+		int64_t rows = 8192, cols = e->perf.n / rows > 0 ? e->perf.n / rows : 1;
+		add_case(set, rng, "timed", rows, cols, false, true);
+	}
+}
+
+/* The tiled layout: out[k][r] comes from tile (k / 32, r / 32) of in, written
+ * by thread (x = r % 32, y = k % 8) of that block. */
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
+	int64_t r, k;
+	if (buf == B_OUT) {
+		k = (int64_t)index / rows;
+		r = (int64_t)index % rows;
+	} else {
+		r = (int64_t)index / cols;
+		k = (int64_t)index % cols;
+	}
+	int64_t grid_x = (cols + 31) / 32;
+	w->block = (r / 32) * grid_x + k / 32;
+	w->thread = (k % 8) * 32 + r % 32;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+		return NULL;
+	const float *in = c->buf[B_IN].data, *got = c->buf[B_OUT].data;
+	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
+	uint64_t k = f->report.shown[0].index;
+	if (got[k] == in[k] && rows != 1 && cols != 1)
+		return "out holds in unchanged at the reported places: was the tile read back "
+		       "in the order it was stored (tile[y][x] instead of tile[x][y])?";
+	if (rows != cols && f->report.bad < f->report.total)
+		return "wrong only for some elements of a non-square matrix: check which of rows "
+		       "and cols each index and each bound uses (out has cols rows of rows "
+		       "elements)";
+	return NULL;
+}
+
+const struct problem transpose_problem = {
+        .id = "transpose",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,30 @@
+/* Mistake: the host waits for the event (cudaEventSynchronize) before going
+ * on. The results are right, but the host sits idle until produce is done,
+ * which is what cudaStreamWaitEvent exists to avoid; with the producer held
+ * back, the call returns only when the judge's hold gives up. The emulator
+ * sees the queued work run inside the call. */
+__global__ void produce(const float *in, float *tmp, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		tmp[i] = 2.0f * in[i] + 1.0f;
+}
+
+/* Reads tmp written by other blocks of produce, so it needs all of it. */
+__global__ void consume(const float *tmp, float *out, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		out[i] = tmp[i] + tmp[n - 1 - i];
+}
+
+void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,
+                          cudaStream_t producer, cudaStream_t consumer, cudaEvent_t ready)
+{
+	unsigned blocks = (unsigned)((n + 255) / 256);
+	produce<<<blocks, 256, 0, producer>>>(d_in, d_tmp, n);
+	cudaEventRecord(ready, producer);
+	cudaEventSynchronize(ready);
+	cudaStreamWaitEvent(consumer, ready, 0);
+	consume<<<blocks, 256, 0, consumer>>>(d_tmp, d_out, n);
+}
