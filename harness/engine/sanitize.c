@@ -238,6 +238,8 @@ static void parse_access_words(const char *s, struct san_finding *f)
 		snprintf(f->access, sizeof f->access, "write");
 	if (strstr(s, " read ") || strstr(s, " read"))
 		snprintf(f->access, sizeof f->access, "read");
+	if (strstr(s, " atomic"))
+		snprintf(f->access, sizeof f->access, "atomic");
 	const char *size = after(s, "of size ");
 	if (size)
 		f->size = atoi(size);
@@ -557,7 +559,10 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		         "outside the buffer, or a pointer that is not aligned to the size of what "
 		         "it points to?",
 		         where, who[0] ? who : "a thread",
-		         !strcmp(f->access, "write") ? "wrote" : "read", f->size, space, f->address,
+		         !strcmp(f->access, "write")    ? "wrote"
+		         : !strcmp(f->access, "atomic") ? "made an atomic access of"
+		                                        : "read",
+		         f->size, space, f->address,
 		         f->detail[0] ? f->detail : "is not a valid place to access",
 		         f->allocation[0] ? " and " : "", f->allocation);
 		break;

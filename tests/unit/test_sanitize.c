@@ -77,6 +77,16 @@ static void test_memcheck_old_style(void)
 	CHECK_INT(j.verdict, ==, V_RE);
 	CHECK_MSG(strstr(j.message, "is misaligned") != NULL, "%s", j.message);
 	sanitize_report_free(&r);
+	/* an atomic access is neither a read nor a write */
+	sanitize_parse("========= Invalid __global__ atomic of size 4 bytes\n"
+	               "=========     at f(float *)+0x30 in /repo/exercises/block_reduce_sum.cu:5\n"
+	               "=========     by thread (1,0,0) in block (0,0,0)\n"
+	               "=========     Address 0x7f0000000002 is misaligned\n",
+	               &r);
+	CHECK_STR_EQ(r.f[0].access, "atomic");
+	sanitize_judge(&r, SAN_MEMCHECK, LEARNER, ROOT, SHOWN, &j);
+	CHECK_MSG(strstr(j.message, "made an atomic access of 4 bytes") != NULL, "%s", j.message);
+	sanitize_report_free(&r);
 }
 
 /* The glue's kernel made the access, but the learner's function (inlined
