@@ -203,7 +203,7 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 		snprintf(o->detail, sizeof o->detail,
 		         "judge bug: case '%s' should have measured the speed against %s, but the "
 		         "test program reported no measurement",
-		         o->c->name, rule->baseline);
+		         o->c->name, lang_pick(rule->baseline));
 		return;
 	}
 	o->speed.reps = rec->measured_reps;
@@ -217,8 +217,8 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	snprintf(o->detail, sizeof o->detail,
 	         "correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, medians "
 	         "of %u runs each in this run), needs %.2fx. %s",
-	         o->speed.speedup, rule->baseline, o->speed.learner_ms, o->speed.baseline_ms,
-	         o->speed.reps, rule->min_speedup, rule->advice);
+	         o->speed.speedup, lang_pick(rule->baseline), o->speed.learner_ms,
+	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
 }
 
 /* The case the run was inside when it ended badly gets the blame; `name` is
