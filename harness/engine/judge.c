@@ -359,6 +359,8 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
 	struct run_limits lim = learner_limits(j);
+	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
+	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
 	return run_supervised(argv, set->fd, &lim, r);
 }
 
