@@ -20,6 +20,7 @@
  */
 #include <atomic>
 #include <csignal>
+#include <cstdarg>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -181,6 +182,28 @@ bool zh_reports()
  * tests/unit/check_lang.py. CUDA terms stay as they are in Chinese. */
 #define L(en, zh) (zh_reports() ? "" zh : "" en)
 
+/* printf into a string, for a report whose format is an L() pair (the
+ * compiler checks both branches against the arguments). */
+__attribute__((format(printf, 1, 2))) std::string fmt(const char *format, ...)
+{
+	va_list ap, again;
+	va_start(ap, format);
+	va_copy(again, ap);
+	int n = std::vsnprintf(nullptr, 0, format, ap);
+	va_end(ap);
+	std::string s(n > 0 ? (size_t)n : 0, '\0');
+	if (n > 0)
+		std::vsnprintf(&s[0], (size_t)n + 1, format, again);
+	va_end(again);
+	return s;
+}
+
+/* Between two parts of a list: "; " or "；". */
+const char *semi()
+{
+	return zh_reports() ? "；" : "; ";
+}
+
 /* The file a report has named already: later places in it say only "line N". */
 const char *named_file;
 
@@ -306,7 +329,7 @@ std::string census(const std::vector<int> &ids)
 	named_file = named;
 	std::string s;
 	for (auto &g : groups) {
-		s += (s.empty() ? "" : L("; ", "；")) +
+		s += (s.empty() ? "" : semi()) +
 		     std::string(g.second.size() > 1 ? L("threads ", "线程 ")
 		                                     : L("thread ", "线程 ")) +
 		     ranges(g.second);
@@ -454,26 +477,21 @@ unsigned existing_lanes(int w)
 		(there ? in : out).push_back(id);
 	}
 	named_file = nullptr;
-	std::string text = op_name(f.op) + std::string(L(" at ", "（")) + where(f.file, f.line) +
-	                   L(" with mask 0x", "）使用掩码 0x");
-	char hex[16];
-	std::snprintf(hex, sizeof hex, "%08x", f.mask);
-	text += hex;
-	if (zh_reports())
-		text += "，位于 " + block_name() + " 的 warp " + std::to_string(w) + "：";
-	else
-		text += " in warp " + std::to_string(w) + " of " + block_name() + ": ";
-	text += census(in) + L("; but ", "；但是 ");
+	std::string at = where(f.file, f.line);
+	std::string text = fmt(L("%s at %s with mask 0x%08x in warp %d of %s: ",
+	                         "%s（%s）使用掩码 0x%08x，位于 warp %d（%s）："),
+	                       op_name(f.op), at.c_str(), f.mask, w, block_name().c_str());
+	text += census(in) + L("; but ", "；但是");
 	std::vector<int> ghosts, real;
 	for (int id : out)
 		(id < Bp->nthreads ? real : ghosts).push_back(id);
 	if (!real.empty())
 		text += census(real);
 	if (!ghosts.empty())
-		text += (real.empty() ? "" : L("; ", "；")) + std::string(L("lanes ", "lane ")) +
-		        ranges(ghosts) +
-		        L(" do not exist (the block has ", " 并不存在（该 block 只有 ") +
-		        std::to_string(Bp->nthreads) + L(" threads)", " 个线程）");
+		text += (real.empty() ? "" : semi()) +
+		        fmt(L("lanes %s do not exist (the block has %d threads)",
+		              "lane %s 并不存在（该 block 只有 %d 个线程）"),
+		            ranges(ghosts).c_str(), Bp->nthreads);
 	text += L(". Every lane named in the mask must reach the same warp operation: on a GPU "
 	          "this is undefined behaviour; use a mask of the lanes that really take part",
 	          "。掩码中列出的每个 lane 都必须到达同一个 warp 操作：在 GPU "
@@ -518,15 +536,14 @@ void complete(int w, unsigned mask)
 		case OP_SHFL_DOWN:
 		case OP_SHFL_XOR:
 			if (!(mask >> src & 1)) {
+				std::string at = where(f.file, f.line);
 				fail(CJ_EXIT_RACE,
-				     op_name(f.op) + std::string(L(" at ", "（")) +
-				             where(f.file, f.line) + L(": ", "）：") +
-				             who(f.linear) + L(" reads lane ", " 读取了 lane ") +
-				             std::to_string(src) +
-				             L(", which is not in the mask: the value is undefined "
-				               "on a "
-				               "GPU",
-				               "，而它不在掩码中：在 GPU 上读到的值是未定义的"));
+				     fmt(L("%s at %s: %s reads lane %d, which is not in the mask: "
+				           "the "
+				           "value is undefined on a GPU",
+				           "%s（%s）：%s 读取了 lane %d，而它不在掩码中：在 GPU "
+				           "上读到的值是未定义的"),
+				         op_name(f.op), at.c_str(), who(f.linear).c_str(), src));
 			}
 			f.result = lane_value(w, src);
 			break;
@@ -686,14 +703,15 @@ void grid_barrier(const char *file, int line)
 		return;
 	if (!coresident_now)
 		fail(CJ_EXIT_CASE_FAILED,
-		     L("grid.sync() at ", "grid.sync()（") + where(file, line) +
-		             L(" in a kernel that was not started with "
-		               "cudaLaunchCooperativeKernel: the blocks of an ordinary launch do "
-		               "not all run at the same time, so a grid-wide barrier may never "
-		               "be reached by all of them",
-		               "）所在的 kernel 不是用 cudaLaunchCooperativeKernel "
-		               "启动的：普通 launch 的各个 block 并不同时运行，所以整个 grid "
-		               "范围的屏障可能永远等不到所有 block 到达"));
+		     fmt(L("grid.sync() at %s in a kernel that was not started with "
+		           "cudaLaunchCooperativeKernel: the blocks of an ordinary launch do not "
+		           "all "
+		           "run at the same time, so a grid-wide barrier may never be reached by "
+		           "all of them",
+		           "grid.sync()（%s）所在的 kernel 不是用 cudaLaunchCooperativeKernel "
+		           "启动的：普通 launch 的各个 block 并不同时运行，所以整个 grid "
+		           "范围的屏障可能永远等不到所有 block 到达"),
+		         where(file, line).c_str()));
 	fiber &f = cur();
 	f.st = AT_GRID_BARRIER;
 	f.file = file;
@@ -736,23 +754,16 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 	} else {
 		f.mask = mask;
 		if (width < 1 || width > 32 || (width & (width - 1)))
-			fail(CJ_EXIT_RACE, op_name(op) + std::string(L(" at ", "（")) +
-			                           where(file, line) + L(": width ", "）：width ") +
-			                           std::to_string(width) +
-			                           L(" is not a power of two between 1 and 32",
-			                             " 不是 1 到 32 之间的 2 的幂"));
+			fail(CJ_EXIT_RACE,
+			     fmt(L("%s at %s: width %d is not a power of two between 1 "
+			           "and 32",
+			           "%s（%s）：width %d 不是 1 到 32 之间的 2 的幂"),
+			         op_name(op), where(file, line).c_str(), width));
 		if (!(mask >> lane & 1))
-			fail(
-			        CJ_EXIT_RACE,
-			        op_name(op) + std::string(L(" at ", "（")) + where(file, line) +
-			                L(": ", "）：") + who(f.linear) +
-			                L(" is not in its own mask (0x", " 不在它自己的掩码（0x") +
-			                [&] {
-				                char h[16];
-				                std::snprintf(h, sizeof h, "%08x", mask);
-				                return std::string(h);
-			                }() +
-			                L(")", "）中"));
+			fail(CJ_EXIT_RACE, fmt(L("%s at %s: %s is not in its own mask (0x%08x)",
+			                         "%s（%s）：%s 不在它自己的掩码（0x%08x）中"),
+			                       op_name(op), where(file, line).c_str(),
+			                       who(f.linear).c_str(), mask));
 	}
 	f.st = IN_COLLECTIVE;
 	if (op == OP_SYNCWARP)
@@ -821,13 +832,13 @@ bool resolve(bool may_fail = true)
 			return false;
 		named_file = nullptr;
 		fail(CJ_EXIT_DEADLOCK,
-		     L("deadlock in ", "死锁（") + block_name() + L(": ", "）：") + census(all) +
-		             L(". __syncthreads() must be reached by every thread of the block, at "
-		               "the same place: a barrier inside a branch, or after an early "
-		               "return, hangs or misbehaves on a GPU",
-		               "。block 中的每个线程都必须在同一个位置到达 "
-		               "__syncthreads()：放在分支里的屏障，或者在提前 return "
-		               "之后的屏障，在 GPU 上会卡死或行为异常"));
+		     fmt(L("deadlock in %s: %s. __syncthreads() must be reached by every thread of "
+		           "the block, at the same place: a barrier inside a branch, or after an "
+		           "early return, hangs or misbehaves on a GPU",
+		           "死锁（%s）：%s。block 中的每个线程都必须在同一个位置到达 "
+		           "__syncthreads()：放在分支里的屏障，或者在提前 return "
+		           "之后的屏障，在 GPU 上会卡死或行为异常"),
+		         block_name().c_str(), census(all).c_str()));
 	}
 	if (!may_fail)
 		return false;
@@ -848,8 +859,8 @@ bool resolve(bool may_fail = true)
 		partial_collective(f, away);
 	}
 	named_file = nullptr;
-	fail(CJ_EXIT_DEADLOCK,
-	     L("deadlock in ", "死锁（") + block_name() + L(": ", "）：") + census(all));
+	fail(CJ_EXIT_DEADLOCK, fmt(L("deadlock in %s: %s", "死锁（%s）：%s"), block_name().c_str(),
+	                           census(all).c_str()));
 }
 
 /* Word by word (not memset, which the race detector would see as the host
@@ -976,11 +987,11 @@ void run_grid(const dim3 &grid)
 			if (done)
 				continue;
 			if (shown++ == 4) {
-				text += L("; ...", "；……");
+				text += zh_reports() ? "；……" : "; ...";
 				break;
 			}
-			text += (shown > 1 ? L("; ", "；") : "") + block_name() + L(": ", "：") +
-			        census(all);
+			text += (shown > 1 ? semi() : "") + block_name() +
+			        (zh_reports() ? "：" : ": ") + census(all);
 		}
 		if (all_at_grid)
 			text += L(". grid.sync() must be reached by every thread of every block; "
