@@ -183,17 +183,20 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	                    "同一 block 的线程只有在都经过同一个 __syncthreads() 之后，才能看到"
 	                    "彼此对 shared memory 的写入（在写入与另一个线程的读取之间，以及这块"
 	                    "内存被再次写入之前）");
+	char full[2048]; /* then cut, if need be, between whole UTF-8 characters */
 	if (!before.thread[0])
-		snprintf(text, len, L("%s%s: %s by %s at %s", "%s%s：%s，由 %s 执行，位于 %s"),
-		         what, location, kind_text(now.kind), a, now.frame);
+		snprintf(full, sizeof full,
+		         L("%s%s: %s by %s at %s", "%s%s：%s，由 %s 执行，位于 %s"), what, location,
+		         kind_text(now.kind), a, now.frame);
 	else
-		snprintf(text, len,
+		snprintf(full, sizeof full,
 		         L("%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. "
 		           "%s",
 		           "%s%s：%s，由 %s 执行，位于 %s；又有%s，由 %s 执行，位于 "
 		           "%s；两者之间没有任何先后约束。%s"),
 		         what, location, kind_text(now.kind), a, now.frame, kind_text(before.kind),
 		         b, before.frame, advice);
+	utf8_copy(text, len, full);
 	return 0;
 }
 
