@@ -116,12 +116,12 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 static const struct speed_rule branch_speed = {
         .min_speedup = 1.5,
-        .baseline = LT(
-                "the divergent baseline of the statement (one thread per element, if (i % 2 == 0))",
-                "题目中会分叉的基准 kernel（每个线程一个元素，if (i % 2 == 0)）"),
-        .advice = LT(
-                "Let every warp take elements of one parity only, so that no warp runs both paths.",
-                "让每个 warp 只处理同一奇偶的元素，这样就没有 warp 会同时走两条路径。"),
+        .baseline = LT("the divergent baseline of the statement (one thread per element, "
+                       "if (i % 2 == 0))",
+                       "题目中会分叉的基准 kernel（每个线程一个元素，if (i % 2 == 0)）"),
+        .advice = LT("Let every warp take elements of one parity only, so that no warp runs "
+                     "both paths.",
+                     "让每个 warp 只处理同一奇偶的元素，这样就没有 warp 会同时走两条路径。"),
 };
 
 const struct problem branch_by_warp_problem = {
