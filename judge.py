@@ -666,10 +666,13 @@ class JudgeRun:
 
 
 def judge_args(ws, problem_id, file_arg, seed=None, perf=True, backend=None):
-    # --lang: the engine's case names, diagnoses and details in the learner's language
+    """The engine's judge command line; backend "sanitize:TOOL" runs TOOL. --lang: the
+    engine's case names, diagnoses and details in the learner's language."""
     args = ["judge", "--root", ws.root, "--build", ws.build, "--id", problem_id,
             "--file", file_arg, "--lang", current_language()]
-    if backend:
+    if backend and backend.startswith("sanitize:"):
+        args += ["--backend", "sanitize", "--tool", backend.split(":", 1)[1]]
+    elif backend:
         args += ["--backend", backend]
     if seed is not None:
         args += ["--seed", str(seed)]
@@ -1340,13 +1343,30 @@ def add_judge_arguments(parser):
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
     parser.add_argument("--verbose", action="store_true", help=tr("help_judge_verbose"))
     add_emulate_argument(parser)
+    add_sanitize_arguments(parser)
 
 
 def add_emulate_argument(parser):
     parser.add_argument("--emulate", action="store_true", help=tr("help_emulate"))
 
 
+SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck", "initcheck", "all")
+
+
+def add_sanitize_arguments(parser):
+    parser.add_argument("--sanitize", action="store_true", help=tr("help_sanitize"))
+    parser.add_argument("--tool", choices=SANITIZER_TOOLS, default=None, help=tr("help_tool"))
+
+
 def chosen_backend(options):
+    """None (the engine chooses), "emu", or "sanitize:TOOL"."""
+    sanitize = getattr(options, "sanitize", False)
+    if sanitize and getattr(options, "emulate", False):
+        raise JudgeError(tr("sanitize_and_emulate"))
+    if getattr(options, "tool", None) and not sanitize:
+        raise JudgeError(tr("tool_without_sanitize"))
+    if sanitize:
+        return "sanitize:" + (options.tool or "memcheck")
     return "emu" if getattr(options, "emulate", False) else None
 
 
@@ -2046,6 +2066,7 @@ def add_check_arguments(parser):
     parser.add_argument("--verbose", action="store_true", help=tr("help_verbose"))
     parser.add_argument("--jobs", type=int, default=None, help=tr("help_jobs"))
     add_emulate_argument(parser)
+    add_sanitize_arguments(parser)
 
 
 def expectation_overrides(path):
@@ -2059,6 +2080,22 @@ def expectation_overrides(path):
     except OSError:
         pass
     return overrides
+
+
+def expectation_on(path, backend, expected):
+    """The verdict expected of a file on a backend: its `// expect-<backend>:`
+    line, else the folder's. Under the sanitizer (the GPU build, run by the
+    tool) an `expect-<tool>:` line wins (e.g. expect-racecheck), then, for
+    `--tool all`, an `expect-sanitize:` line, then an `expect-gpu:` one."""
+    overrides = expectation_overrides(path)
+    if backend.startswith("sanitize"):
+        tool = backend.partition(":")[2] or "all"
+        if tool in overrides:
+            return overrides[tool]
+        if tool == "all" and "sanitize" in overrides:
+            return overrides["sanitize"]
+        return overrides.get("gpu", expected)
+    return overrides.get(backend, expected)
 
 
 def files_to_check(ws, problem):
@@ -2112,9 +2149,10 @@ def check_mark(paint, text):
 
 def check_backend(ws, options):
     """The backend every file of a check is judged on: the emulator when asked
-    for or when there is no GPU, else the GPU."""
-    if options.emulate:
-        return "emu"
+    for or when there is no GPU, else the GPU; the sanitizer when asked for."""
+    chosen = chosen_backend(options)
+    if chosen:
+        return chosen
     try:
         return "gpu" if query_device(ws, fresh=False).get("found") else "emu"
     except JudgeError:
@@ -2136,7 +2174,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         return
     # `// expect-emu: RACE` changes the expectation on one backend;
     # `// expect-gpu: SKIP` says that backend cannot show the mistake at all.
-    expected = expectation_overrides(path).get(backend, expected)
+    expected = expectation_on(path, backend, expected)
     if expected == "SKIP":
         tally.skipped += 1
         say(f"{check_mark(style.odd, tr('check_skip'))}      "
@@ -2186,7 +2224,7 @@ def judge_ahead(ws, work, backend, jobs):
     for problem_id, relative, expected in work:
         path = ws.path(relative)
         if (not os.path.isfile(path) or expected.startswith("?")
-                or expectation_overrides(path).get(backend) == "SKIP"):
+                or expectation_on(path, backend, "") == "SKIP"):
             continue
         ahead[relative] = pool.submit(run_judge, ws, problem_id, relative, perf=False,
                                       backend=backend)
@@ -2204,8 +2242,11 @@ def run_check_command(options):
     style = Style(sys.stdout)
     tally = CheckTally()
     backend = check_backend(ws, options)
-    say(tr("check_on_emu", backend=backend) if backend == "emu"
-        else tr("check_on_gpu", backend=backend))
+    if backend.startswith("sanitize:"):
+        say(tr("check_on_sanitize", tool=backend.split(":", 1)[1]))
+    else:
+        say(tr("check_on_emu", backend=backend) if backend == "emu"
+            else tr("check_on_gpu", backend=backend))
     work = [(problem["id"], relative, expected) for problem in chosen
             for relative, expected in files_to_check(ws, problem)]
     jobs = options.jobs or (os.cpu_count() or 1)
@@ -2341,6 +2382,52 @@ def doctor_emulator(ws):
     return True
 
 
+def find_sanitizer(ws):
+    """compute-sanitizer where the engine looks for it (harness/engine/sanitize.c)."""
+    env = ws.env
+    candidates = []
+    if env.get("COMPUTE_SANITIZER"):
+        candidates.append(env["COMPUTE_SANITIZER"])
+    nvcc = ws.which("nvcc")
+    if nvcc:
+        folder = os.path.dirname(os.path.realpath(nvcc))
+        candidates += [os.path.join(folder, "compute-sanitizer"),
+                       os.path.join(folder, "..", "compute-sanitizer", "compute-sanitizer")]
+    for name in ("CUDA_PATH", "CUDA_HOME"):
+        if env.get(name):
+            candidates.append(os.path.join(env[name], "bin", "compute-sanitizer"))
+    found = shutil.which("compute-sanitizer", path=env.get("PATH"))
+    if found:
+        candidates.append(found)
+    candidates.append("/usr/local/cuda/bin/compute-sanitizer")
+    for path in candidates:
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return os.path.normpath(path)
+    return None
+
+
+def doctor_sanitizer(ws):
+    """Prints the compute-sanitizer line (an optional tool: never fails doctor)."""
+    path = find_sanitizer(ws)
+    if not path:
+        doctor_line(False, tr("doctor_no_sanitizer"))
+        return False
+    try:
+        done = subprocess.run([path, "--version"], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+                              errors="replace", timeout=60)
+        why = None if done.returncode == 0 else f"exit status {done.returncode}"
+    except (OSError, subprocess.TimeoutExpired) as err:
+        done, why = None, str(err)
+    if why:
+        doctor_line(False, tr("doctor_sanitizer_broken", path=path, why=why))
+        return False
+    found = re.search(r"[Vv]ersion\s+([0-9][0-9.]*)", done.stdout)
+    version = found.group(1) if found else tr("version_unknown")
+    doctor_line(True, tr("doctor_sanitizer", version=version, path=path))
+    return True
+
+
 def doctor_state(ws):
     """Prints where progress is kept and whether it can be read."""
     try:
@@ -2361,6 +2448,7 @@ def run_doctor_command(options):
     build_ok = doctor_build(ws, tools_ok)
     backend = doctor_device(ws) if build_ok else "none"
     emulator_ok = doctor_emulator(ws) if build_ok else False
+    doctor_sanitizer(ws)
     doctor_state(ws)
     if backend == "gpu":
         say(tr("doctor_backend_gpu"))

@@ -233,6 +233,9 @@ MESSAGES = {
     "check_on_emu": ("checking on the CPU emulator ({backend})",
                      "在 CPU 模拟器上检查（{backend}）"),
     "check_on_gpu": ("checking on the GPU ({backend})", "在 GPU 上检查（{backend}）"),
+    "check_on_sanitize": ("checking on the GPU under compute-sanitizer ({tool}; small cases, "
+                          "no timing)",
+                          "在 GPU 上用 compute-sanitizer 检查（{tool}；只用小用例，不计时）"),
     "expected_not": ("not {verdict}", "非 {verdict}"),
     "expected_unknown_folder": ("the unknown folder '{folder}' (use one of: {folders})",
                                 "未知目录 '{folder}'（可用：{folders}）"),
@@ -272,6 +275,18 @@ MESSAGES = {
                        "（gcc 的 libtsan）"),
     "doctor_emulator": ("CPU emulator: {cxx} with ThreadSanitizer",
                         "CPU 模拟器：{cxx}，带 ThreadSanitizer"),
+    "doctor_sanitizer": ("compute-sanitizer {version} ({path}): --sanitize can run",
+                         "compute-sanitizer {version}（{path}）：可以使用 --sanitize"),
+    "doctor_no_sanitizer": ("compute-sanitizer not found (needed only by --sanitize): it comes "
+                            "with the CUDA toolkit (package cuda-sanitizer-<version>); or set "
+                            "COMPUTE_SANITIZER to its path",
+                            "没有找到 compute-sanitizer（只有 --sanitize 需要）：它随 CUDA "
+                            "工具包提供（软件包 cuda-sanitizer-<版本>）；也可以把它的路径写进 "
+                            "COMPUTE_SANITIZER"),
+    "doctor_sanitizer_broken": ("compute-sanitizer at {path} does not run ({why}): --sanitize "
+                                "will fail; reinstall the CUDA toolkit's sanitizer",
+                                "{path} 处的 compute-sanitizer 无法运行（{why}）：--sanitize "
+                                "会失败；请重新安装 CUDA 工具包的 sanitizer"),
     "doctor_gpu": ("GPU {name} ({arch}){copy}", "GPU {name}（{arch}）{copy}"),
     "doctor_copy": (", copy bandwidth {gbps} GB/s", "，复制带宽 {gbps} GB/s"),
     "doctor_state": ("progress in {folder}: {n} attempts, {solved} solved",
@@ -394,6 +409,19 @@ MESSAGES = {
     "help_jobs": ("files judged at once on the emulator (default: one per CPU core); on a "
                   "GPU files are judged one at a time",
                   "在模拟器上同时评测的文件数（默认：每个 CPU 核一个）；在 GPU 上逐个评测"),
+    "help_sanitize": ("judge the GPU build under NVIDIA compute-sanitizer: memory errors (RE), "
+                      "data races and barrier errors (RACE) at your file's lines; small cases, "
+                      "no timing",
+                      "在 NVIDIA compute-sanitizer 下评测 GPU 版本：内存错误（RE）、数据竞争和"
+                      "屏障错误（RACE），并指出你文件中的行；只用小用例，不计时"),
+    "help_tool": ("with --sanitize: memcheck (default), racecheck, synccheck, initcheck, or all "
+                  "of them in turn",
+                  "与 --sanitize 一起使用：memcheck（默认）、racecheck、synccheck、initcheck，"
+                  "或 all 依次运行全部"),
+    "sanitize_and_emulate": ("--sanitize runs on the GPU and --emulate on the CPU: choose one",
+                             "--sanitize 在 GPU 上运行，--emulate 在 CPU 上运行：只能选一个"),
+    "tool_without_sanitize": ("--tool chooses a compute-sanitizer tool: add --sanitize",
+                              "--tool 用来选择 compute-sanitizer 的工具：请加上 --sanitize"),
     "help_emulate": ("judge on the CPU emulator even when a GPU is present (stricter about "
                      "races and barriers; no timing)",
                      "即使有 GPU 也在 CPU 模拟器上评测（对数据竞争和屏障更严格；不计时）"),

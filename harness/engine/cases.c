@@ -80,7 +80,13 @@ struct jbuf *case_buf(struct case_set *set, struct jcase *c, const char *name, u
 	b->role = role;
 	b->count = count;
 	b->data = set->base + set->used;
-	b->poison = elem == CJ_F32 ? 0xff : set->int_poison;
+	/* Integer poison moves on by case (within 0x81..0xfe: a large negative
+	 * int), so that a value left from an earlier case never reads as this
+	 * case's poison; floats stay the all-ones NaN, which no result equals. */
+	b->poison = elem == CJ_F32
+	                    ? 0xff
+	                    : (uint8_t)(0x81 +
+	                                (set->int_poison - 0x81 + 37u * (unsigned)set->n) % 0x7e);
 	set->used += bytes;
 	if (role != CJ_IN)
 		b->expect = xcalloc(count, CJ_ELEM_SIZE);

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +179,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 
 	/* -keep leaves the PTX and the preprocessed source in workdir for the
 	 * RULE check (rules.h) at no extra cost. */
+	char *deps = xasprintf("%s/tu.d", workdir); /* read by build_used_reference() */
 	char *cc_argv[] = {(char *)p->nvcc,
 	                   "-std=c++17",
 	                   "-O3",
@@ -190,15 +192,29 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   "-keep",
 	                   "-keep-dir",
 	                   (char *)workdir,
+	                   "-MD",
+	                   "-MF",
+	                   deps,
 	                   "-c",
 	                   tu,
 	                   "-o",
 	                   obj,
 	                   NULL};
-	char *ld_argv[] = {
-	        (char *)p->nvcc,   arch, "-o",       (char *)out_bin,      obj, "-Xlinker",
-	        "--whole-archive", lib,  "-Xlinker", "--no-whole-archive", NULL};
+	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
+	 * anything the learner's file could add there. */
+	char *ld_argv[] = {(char *)p->nvcc,
+	                   arch,
+	                   "-o",
+	                   (char *)out_bin,
+	                   "-Xlinker",
+	                   "--whole-archive",
+	                   lib,
+	                   "-Xlinker",
+	                   "--no-whole-archive",
+	                   obj,
+	                   NULL};
 	compile_and_link(p, cc_argv, ld_argv, compile_only, res);
+	free(deps);
 	free(arch);
 	free(inc_rt);
 	free(inc_pb);
@@ -277,6 +293,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *deps = xasprintf("%s/tu.d", workdir);
 	char *cc_argv[] = {(char *)p->cxx,
 	                   "-std=c++17",
 	                   "-O1",
@@ -291,6 +308,9 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   inc_pb,
 	                   def_src,
 	                   def_glue,
+	                   "-MD",
+	                   "-MF",
+	                   deps,
 	                   map_root,
 	                   "-x",
 	                   "c++",
@@ -303,13 +323,14 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   "-fsanitize=thread",
 	                   "-o",
 	                   (char *)out_bin,
-	                   obj,
 	                   "-Wl,--whole-archive",
 	                   lib,
 	                   "-Wl,--no-whole-archive",
+	                   obj,
 	                   "-lpthread",
 	                   NULL};
 	compile_and_link(p, cc_argv, ld_argv, false, res);
+	free(deps);
 	free(inc_emu);
 	free(inc_rt);
 	free(inc_pb);
@@ -324,6 +345,32 @@ out:
 	free(glue_src);
 	free(glue);
 	return 0;
+}
+
+char *build_used_reference(const char *workdir, const char *root, const char *source)
+{
+	char *path = xasprintf("%s/tu.d", workdir);
+	char *deps = read_file(path, NULL);
+	free(path);
+	if (!deps)
+		return NULL;
+	char *folder = xasprintf("%s/reference/", root), *found = NULL;
+	char own[PATH_MAX];
+	if (!realpath(source, own))
+		snprintf(own, sizeof own, "%s", source);
+	/* "target : dep dep \\\n dep ...": every word but the target and ':'. */
+	char *save = NULL;
+	for (char *w = strtok_r(deps, " \t\n\\", &save); w && !found;
+	     w = strtok_r(NULL, " \t\n\\", &save)) {
+		char real[PATH_MAX];
+		if (!strcmp(w, ":") || !realpath(w, real))
+			continue;
+		if (!strncmp(real, folder, strlen(folder)) && strcmp(real, own) != 0)
+			found = xstrdup(relative_to(real, root));
+	}
+	free(folder);
+	free(deps);
+	return found;
 }
 
 /* FNV-1a over the files a reference binary is built from. */

@@ -55,6 +55,11 @@ char *find_cxx(void);
 int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
                     struct build_result *res);
 
+/* After a build in workdir: the first file of root/reference/ that the
+ * compiler read for it, other than `source` itself (the learner's file
+ * included a reference solution); malloc'd, relative to root, or NULL. */
+char *build_used_reference(const char *workdir, const char *root, const char *source);
+
 /* "path(12): error" -> "path:12: error", with root/ stripped. Returns malloc'd. */
 char *rewrite_compiler_log(const char *log, const char *root);
 

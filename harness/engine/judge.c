@@ -28,6 +28,7 @@
 #include "device.h"
 #include "report.h"
 #include "rules.h"
+#include "sanitize.h"
 #include "supervise.h"
 #include "util.h"
 #include "verdict.h"
@@ -54,6 +55,10 @@ struct judgement {
 	bool emulated;      /* the emu backend runs the cases */
 	double t0;
 	struct rules_outcome rules; /* the RULE check, decided before the run */
+	const char *work;           /* the run's scratch folder: the test binary's cwd */
+	char *sanitizer;            /* compute-sanitizer when the sanitize backend runs */
+	enum sanitize_tool tool;    /* the tool of the run being made */
+	char learner_real[4096];    /* the judged file's real path (sanitizer locations) */
 };
 
 static void finish(struct judgement *j)
@@ -255,6 +260,19 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 			         after, signal_words(r->signal), during);
 		}
 		break;
+	case RUN_MEMORY:
+		o->verdict = V_RE;
+		snprintf(o->detail, sizeof o->detail,
+		         "%sthe program held more than %llu MiB of host memory%s and was stopped",
+		         after, (unsigned long long)(r->peak_rss >> 20), during);
+		break;
+	case RUN_EXECED:
+		o->verdict = V_RE;
+		snprintf(o->detail, sizeof o->detail,
+		         "%sthe program replaced itself with another program (execve)%s: only "
+		         "the judged code may run",
+		         after, during);
+		break;
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail, "%sthe program printed more than %llu MiB%s",
@@ -352,6 +370,117 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 }
 
 static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
+                      struct run_result *r);
+
+/* ------------------------------------------------------------------ */
+/* Confinement and the sanitize backend                                */
+/* ------------------------------------------------------------------ */
+
+#define DEFAULT_RSS_MB 4096 /* host memory a test binary may hold, unless limits say */
+
+/* Learner code may not fork, exec another program, hold more than the
+ * memory limit of host memory, or write outside its scratch folder (and
+ * /dev, for the GPU driver). Under compute-sanitizer the tool itself forks
+ * the program and talks to it through files of its own, so only the
+ * scratch folder as working directory, the memory cap (over the process
+ * group, four times as large) and longer time limits remain. */
+static void confine(const struct judgement *j, struct run_limits *lim)
+{
+	static const char *dirs[3];
+	lim->cwd = j->work;
+	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
+	lim->rss_bytes = mb << 20;
+	if (j->sanitizer) {
+		/* The tool's own memory counts too (the whole process group). */
+		lim->rss_bytes *= 4;
+		lim->wall_s = lim->wall_s * 6 > 60 ? lim->wall_s * 6 : 60;
+		lim->cpu_s = lim->cpu_s > 0 ? lim->wall_s * 4 : 0;
+		return;
+	}
+	/* Switches for finding out whether a driver needs what is forbidden. */
+	lim->no_fork = !getenv("CUDAJUDGE_ALLOW_FORK");
+	lim->same_program = true;
+	if (j->work && !getenv("CUDAJUDGE_NO_LANDLOCK")) {
+		dirs[0] = "/dev";
+		dirs[1] = j->work;
+		dirs[2] = NULL;
+		lim->write_dirs = dirs;
+	}
+}
+
+static char *sanitizer_log(const struct judgement *j)
+{
+	return xasprintf("%s/sanitizer-%s.log", j->work ? j->work : ".",
+	                 sanitize_tool_name(j->tool));
+}
+
+/* Reads the log of the run just made with j->tool and applies it: a finding
+ * in the learner's code replaces the verdict, as it explains a wrong output or
+ * a crash better than the symptom does; one in the harness is a JE. True when
+ * the log decided the verdict. */
+static bool apply_sanitizer_log(struct judgement *j)
+{
+	char *log_path = sanitizer_log(j);
+	size_t log_len = 0;
+	char *log = read_file(log_path, &log_len);
+	free(log_path);
+	const char *keep = getenv("CUDAJUDGE_KEEP_SANITIZER_LOG"); /* recording real reports */
+	if (keep && *keep && log) {
+		char *copy = xasprintf("%s/%s-%s-%d.log", keep, j->entry->id,
+		                       sanitize_tool_name(j->tool), (int)getpid());
+		FILE *f = fopen(copy, "w");
+		if (f) {
+			fwrite(log, 1, log_len, f);
+			fclose(f);
+		}
+		free(copy);
+	}
+	struct san_report rep;
+	sanitize_parse(log ? log : "", &rep);
+	struct san_judgement sj;
+	sanitize_judge(&rep, j->tool, j->learner_real, j->o->root, j->sum.file, &sj);
+	bool decided = false;
+	if (sj.verdict != V_AC && j->sum.verdict != V_JE) {
+		j->sum.verdict = sj.verdict;
+		snprintf(j->message, sizeof j->message, "%s", sj.message);
+		decided = true;
+	} else if (j->sum.verdict == V_AC && (!log || !rep.started || sj.tool_error[0])) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+		         "compute-sanitizer (%s) did not check the program: %s. Run `python3 "
+		         "judge.py doctor`, and `%s --version` to see whether it works here",
+		         sanitize_tool_name(j->tool),
+		         sj.tool_error[0] ? sj.tool_error : "it wrote no report", j->sanitizer);
+		decided = true;
+	}
+	sanitize_report_free(&rep);
+	free(log);
+	return decided;
+}
+
+/* After the first tool's run was judged: the other tools asked for, each
+ * on the same small cases, until one finds something. A wrong answer does
+ * not stop them: a race or a stray write is the better explanation of it. */
+static void sanitize_remaining(struct judgement *j, const char *bin, struct case_set *set)
+{
+	enum sanitize_tool first = j->tool;
+	bool decided = apply_sanitizer_log(j);
+	for (int t = first + 1;
+	     t < SAN_TOOLS && !decided && (j->sum.verdict == V_AC || j->sum.verdict == V_WA); ++t) {
+		if (!(j->o->sanitize_tools & (1u << t)))
+			continue;
+		j->tool = (enum sanitize_tool)t;
+		case_set_publish(set, 0, 0, 0);
+		struct run_result r;
+		if (spawn_test(j, bin, set, &r) == 0 && r.end != RUN_NOT_STARTED) {
+			j->sum.run_s += r.wall_s;
+			decided = apply_sanitizer_log(j);
+		}
+		run_result_free(&r);
+	}
+}
+
+static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
                       struct run_result *r)
 {
 	char fd[16], cc[16];
@@ -361,7 +490,16 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	struct run_limits lim = learner_limits(j);
 	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
 	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
-	return run_supervised(argv, set->fd, &lim, r);
+	confine(j, &lim);
+	if (!j->sanitizer)
+		return run_supervised(argv, set->fd, &lim, r);
+	char *log = sanitizer_log(j);
+	unlink(log);
+	char **wrapped = sanitize_argv(j->sanitizer, j->tool, log, argv);
+	int rc = run_supervised(wrapped, set->fd, &lim, r);
+	free(wrapped);
+	free(log);
+	return rc;
 }
 
 /* Runs the reference on the timed case alone; fills ref_median_ms. */
@@ -417,8 +555,10 @@ static void run_and_check(struct judgement *j, const char *bin)
 	/* Integer outputs are poisoned with a byte that changes from run to run. */
 	set.int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
 	struct case_plan plan = {
-	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && !j->emulated && !j->rules.n,
-	        .emulated = j->emulated,
+	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && !j->emulated && !j->rules.n &&
+	                 !j->sanitizer,
+	        /* The sanitizers are slow too: the emulator's small sizes suit them. */
+	        .emulated = j->emulated || j->sanitizer,
 	};
 	j->prob->make_cases(&set, &rng, j->entry, &plan);
 	int timed = timed_index(&set);
@@ -445,7 +585,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 		         "the CUDA device could not be used: run `python3 judge.py doctor`");
 		goto out;
 	}
-	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE) {
+	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE &&
+	    ((const struct cj_wire_header *)set.base)->mapped != CJ_WIRE_MAPPED) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
 		         "the test program could not read its cases");
@@ -519,6 +660,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	}
 	j->sum.verdict = overall;
 	strip_race_report(r.output); /* said in the case's words above */
+	if (j->sanitizer)
+		sanitize_remaining(j, bin, &set);
 	if (!j->message[0]) {
 		const struct case_outcome *first = NULL;
 		for (int i = 0; i < j->nout && !first; ++i)
@@ -580,6 +723,54 @@ static void rule_verdict(struct judgement *j, const char *shown, bool ran)
 		j->sum.verdict = V_RULE;
 }
 
+/* A learner's file that #includes a reference solution is not its own work. */
+static bool reference_included(struct judgement *j, const char *work, const char *source)
+{
+	char *used = build_used_reference(work, j->o->root, source);
+	if (!used)
+		return false;
+	j->sum.verdict = V_RULE;
+	snprintf(j->message, sizeof j->message,
+	         "%s includes %s, a reference solution: the judge takes only code you wrote "
+	         "yourself",
+	         j->sum.file, used);
+	free(used);
+	return true;
+}
+
+/* The sanitize backend's preconditions; true when they failed and the
+ * summary has been reported. */
+static bool sanitize_gate(struct judgement *j, const char *nvcc)
+{
+	if (!(j->entry->backends & BACKEND_SANITIZE) && !j->o->prebuilt) {
+		j->sum.verdict = V_SKIP;
+		j->sum.backend = "sanitize";
+		snprintf(j->message, sizeof j->message,
+		         "%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
+		         "backends without sanitize)",
+		         j->entry->id, j->entry->line);
+		finish(j);
+		return true;
+	}
+	j->sanitizer = find_sanitizer(nvcc);
+	for (int t = 0; t < SAN_TOOLS; ++t)
+		if (j->o->sanitize_tools & (1u << t)) {
+			j->tool = (enum sanitize_tool)t;
+			break;
+		}
+	if (!j->sanitizer) {
+		j->sum.verdict = V_JE;
+		snprintf(j->message, sizeof j->message,
+		         "compute-sanitizer was not found (looked next to nvcc, in $CUDA_PATH/bin, "
+		         "$CUDA_HOME/bin, PATH and /usr/local/cuda/bin): it comes with the CUDA "
+		         "toolkit; install the toolkit's sanitizer (e.g. the cuda-sanitizer "
+		         "package) or set COMPUTE_SANITIZER to its path");
+		finish(j);
+		return true;
+	}
+	return false;
+}
+
 static bool real_path(const char *file, char *out)
 {
 	return realpath(file, out) != NULL;
@@ -625,8 +816,23 @@ int judge_file(const struct judge_options *o)
 		j->dev.cc = 0;
 		j->emulated = o->backend && !strcmp(o->backend, "emu"); /* sizes the cases */
 		j->sum.compile_log = xstrdup("");
-		run_and_check(j, o->prebuilt);
-		finish(j);
+		/* --backend sanitize: the stand-in runs under $COMPUTE_SANITIZER. */
+		char *scratch = NULL;
+		if (o->backend && !strcmp(o->backend, "sanitize")) {
+			scratch = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
+			if (make_dirs(scratch) != 0)
+				die("cannot create %s: %s", scratch, strerror(errno));
+			j->work = scratch;
+			snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
+		}
+		if (!scratch || !sanitize_gate(j, NULL)) {
+			run_and_check(j, o->prebuilt);
+			finish(j);
+		}
+		if (scratch)
+			remove_tree(scratch);
+		free(scratch);
+		free(j->sanitizer);
 		int code = verdict_exit_code(j->sum.verdict);
 		free((char *)j->sum.compile_log);
 		free((char *)j->sum.program_output);
@@ -641,6 +847,7 @@ int judge_file(const struct judge_options *o)
 	/* Which backend: the one asked for, else the GPU when there is one, else
 	 * the emulator when the exercise allows it. */
 	const char *want = o->backend ? o->backend : "auto";
+	bool sanitize = !strcmp(want, "sanitize");
 	if (strcmp(want, "emu") != 0) {
 		report_phase("device", "start", -1);
 		device_query(o->build, false, &j->dev);
@@ -650,9 +857,10 @@ int judge_file(const struct judge_options *o)
 	j->emulated =
 	        !strcmp(want, "emu") || (!strcmp(want, "auto") && !j->dev.found && can_emulate);
 	if (j->dev.found && !j->emulated) {
-		j->sum.backend = "gpu";
+		j->sum.backend = sanitize ? "sanitize" : "gpu";
 		j->sum.device = &j->dev;
 	}
+	snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
 
 	char *work = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
 	char *bin = xasprintf("%s/test", work);
@@ -661,6 +869,9 @@ int judge_file(const struct judge_options *o)
 		die("cannot create %s: %s", work, strerror(errno));
 
 	struct build_result br = {.log = NULL};
+	j->work = work;
+	if (sanitize && sanitize_gate(j, nvcc))
+		goto done;
 	if (j->emulated && !can_emulate) {
 		j->sum.verdict = V_SKIP;
 		snprintf(j->message, sizeof j->message, "the CPU emulator cannot judge %s: %s",
@@ -739,6 +950,8 @@ int judge_file(const struct judge_options *o)
 		         br.log);
 		break;
 	case BUILD_OK:
+		if (reference_included(j, work, source))
+			break;
 		if (!j->dev.found && !j->emulated) {
 			j->sum.verdict = V_JE;
 			snprintf(j->message, sizeof j->message,
@@ -766,6 +979,7 @@ done:;
 	free(work);
 	free(bin);
 	free(nvcc);
+	free(j->sanitizer);
 	free(shown);
 	catalog_free(&cat);
 	free(j);

@@ -13,9 +13,10 @@ struct judge_options {
 	const char *file;  /* the file to judge */
 	uint64_t seed;
 	bool have_seed;
-	bool no_perf;         /* skip the timed case (check, corpus runs) */
-	const char *prebuilt; /* tests: run this binary instead of compiling, no device needed */
-	const char *backend;  /* "auto" (NULL), "gpu" or "emu" */
+	bool no_perf;            /* skip the timed case (check, corpus runs) */
+	const char *prebuilt;    /* tests: run this binary instead of compiling, no device needed */
+	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
+	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

@@ -4,8 +4,11 @@
  *   cudajudge catalog --root DIR
  *       validates DIR/problems.yaml and prints it as one JSON object
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
- *                   [--backend auto|gpu|emu]
+ *                   [--backend auto|gpu|emu|sanitize]
+ *                   [--tool memcheck|racecheck|synccheck|initcheck|all]
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
+ *       --backend sanitize runs the GPU build under compute-sanitizer with
+ *       --tool (default memcheck; all: each tool in turn), small cases only.
  *       --prebuilt BIN runs BIN as the test binary without compiling or
  *       looking for a device: the engine's own tests use it with stand-ins.
  *       --lang en|zh: the language of case names, diagnoses and details
@@ -27,13 +30,15 @@
 #include "judge.h"
 #include "json.h"
 #include "lang.h"
+#include "sanitize.h"
 #include "util.h"
 
 static void usage(void)
 {
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
-	      "[--no-perf] [--backend auto|gpu|emu]\n"
+	      "[--no-perf] [--backend auto|gpu|emu|sanitize]\n"
+	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
 	      "       (judge also takes --lang en|zh: the language of its texts, en by default)\n",
 	      stderr);
@@ -191,12 +196,21 @@ int main(int argc, char **argv)
 		} else if (v && !strcmp(a, "--file")) {
 			o.file = v, ++i;
 		} else if (v && !strcmp(a, "--backend")) {
-			if (strcmp(v, "auto") && strcmp(v, "gpu") && strcmp(v, "emu"))
-				die("--backend takes auto, gpu or emu, not '%s'", v);
+			if (strcmp(v, "auto") && strcmp(v, "gpu") && strcmp(v, "emu") &&
+			    strcmp(v, "sanitize"))
+				die("--backend takes auto, gpu, emu or sanitize, not '%s'", v);
 			o.backend = v, ++i;
 		} else if (v && !strcmp(a, "--lang")) {
 			if (lang_set(v) != 0)
 				die("--lang takes en or zh, not '%s'", v);
+			++i;
+		} else if (v && !strcmp(a, "--tool")) {
+			o.sanitize_tools = sanitize_parse_tools(v);
+			if (!o.sanitize_tools)
+				die("--tool takes memcheck, racecheck, synccheck, initcheck or "
+				    "all, not "
+				    "'%s'",
+				    v);
 			++i;
 		} else if (v && !strcmp(a, "--prebuilt")) {
 			o.prebuilt = v, ++i;
@@ -211,6 +225,8 @@ int main(int argc, char **argv)
 		return cmd_catalog(o.root);
 	if (!strcmp(cmd, "device") && o.build)
 		return cmd_device(o.build, fresh);
+	if (!o.sanitize_tools)
+		o.sanitize_tools = 1u << SAN_MEMCHECK;
 	if (!strcmp(cmd, "judge") && o.root && o.build && o.id && o.file)
 		return judge_file(&o);
 	usage();

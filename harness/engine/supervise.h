@@ -3,6 +3,7 @@
 #ifndef HARNESS_ENGINE_SUPERVISE_H
 #define HARNESS_ENGINE_SUPERVISE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,6 +14,15 @@ struct run_limits {
 	uint64_t output_keep;  /* bytes of stdout+stderr kept for the report */
 	uint64_t output_kill;  /* killed once it has written this much; 0 = never */
 	int max_procs;         /* RLIMIT_NPROC; 0 = unchanged */
+
+	/* Confinement of learner code (each is off when zero or NULL): */
+	uint64_t rss_bytes; /* killed when its private resident memory passes this */
+	bool no_fork;       /* fork, vfork and process-making clone fail (seccomp) */
+	bool same_program;  /* killed if it replaces itself with another program (execve) */
+	const char *cwd;    /* its working directory */
+	/* Landlock: the only folders it may create, change or remove files in;
+	 * ignored (and said so in run_result.unconfined) where the kernel lacks it. */
+	const char *const *write_dirs;
 };
 
 enum run_end {
@@ -21,6 +31,8 @@ enum run_end {
 	RUN_TIMED_OUT,    /* killed at the wall-clock limit */
 	RUN_OUTPUT_FLOOD, /* killed for writing more than output_kill bytes */
 	RUN_NOT_STARTED,  /* fork or exec failed; error says why */
+	RUN_MEMORY,       /* killed for holding more than rss_bytes of memory */
+	RUN_EXECED,       /* killed for replacing itself with another program */
 };
 
 struct run_result {
@@ -32,6 +44,8 @@ struct run_result {
 	char *output; /* stdout and stderr interleaved, NUL-terminated; free() it */
 	size_t output_len;
 	uint64_t output_total; /* bytes written in all, kept or not */
+	uint64_t peak_rss;     /* the largest private resident memory seen, bytes */
+	bool unconfined;       /* write_dirs was asked for, but Landlock is not available */
 	char error[256];
 };
 

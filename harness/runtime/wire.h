@@ -104,9 +104,14 @@ struct cj_wire_header {
 	uint32_t reps;     /* timed launches per timed case */
 	uint32_t flush_l2; /* 1: flush L2 before each timed launch */
 	int32_t current;   /* case the test binary is working on (progress for TLE reports) */
-	uint32_t pad;
+	uint32_t mapped;   /* CJ_WIRE_MAPPED once the runtime has mapped and checked the file */
 	struct cj_wire_case cases[];
 };
+
+/* Written into the header by the runtime before any learner code runs (from
+ * .preinit_array): after it, a CJ_EXIT_BAD_WIRE or a failed mapping can no
+ * longer be the judge's fault. */
+#define CJ_WIRE_MAPPED 0x4d415044u /* "DPAM" */
 
 /* What the emulator fills shared memory with before each block: a quiet NaN
  * with a payload that arithmetic carries into the outputs, so the engine can

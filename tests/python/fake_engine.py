@@ -254,7 +254,7 @@ def run_judge(args):
     backend = args.backend
     if backend == "auto":
         backend = "emu" if no_device else "gpu"
-    if backend == "gpu" and no_device:
+    if backend in ("gpu", "sanitize") and no_device:
         backend = "none"
         if verdict != "CE":
             verdict = "JE"
@@ -298,7 +298,9 @@ def main(argv):
     judge.add_argument("--file", required=True)
     judge.add_argument("--seed", type=int)
     judge.add_argument("--no-perf", action="store_true")
-    judge.add_argument("--backend", choices=["auto", "gpu", "emu"], default="auto")
+    judge.add_argument("--backend", choices=["auto", "gpu", "emu", "sanitize"], default="auto")
+    judge.add_argument("--tool", choices=["memcheck", "racecheck", "synccheck", "initcheck",
+                                          "all"])
     judge.add_argument("--lang", choices=["en", "zh"], default="en")
     device = commands.add_parser("device")
     device.add_argument("--build", required=True)

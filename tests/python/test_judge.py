@@ -396,6 +396,44 @@ class CheckTest(FakeRepoTest):
         self.assertTrue(judged)
         self.assertTrue(all(c[c.index("--backend") + 1] == "emu" for c in judged), judged)
 
+    def test_sanitize_asks_the_engine_for_the_tool(self):
+        log = os.path.join(self.root, "calls.jsonl")
+        done = self.judge("check", "warp_scan", "--sanitize", "--tool", "racecheck",
+                          env={"FAKE_LOG": log})
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertIn("compute-sanitizer (racecheck", done.stdout.splitlines()[0])
+        with open(log, encoding="utf-8") as calls:
+            judged = [json.loads(line) for line in calls if '"judge"' in line]
+        self.assertTrue(judged)
+        for call in judged:
+            self.assertEqual(option_value(call, "--backend"), "sanitize")
+            self.assertEqual(option_value(call, "--tool"), "racecheck")
+
+    def test_sanitize_defaults_to_memcheck_and_refuses_emulate(self):
+        done = self.judge("warp_scan", "--json", "--sanitize")
+        self.assertEqual(option_value(self.judge_calls()[-1], "--tool"), "memcheck")
+        done = self.judge("warp_scan", "--sanitize", "--emulate")
+        self.assertCleanFailure(done, 2)
+        self.assertIn("choose one", done.stderr)
+        done = self.judge("warp_scan", "--tool", "synccheck")
+        self.assertCleanFailure(done, 2)
+        self.assertIn("--sanitize", done.stderr)
+
+    def test_sanitize_expectations_fall_back_to_gpu(self):
+        path = os.path.join(self.root, "expect.cu")
+        write(path, "// expect-gpu: SKIP\n// expect-emu: RACE\n")
+        self.assertEqual(judge.expectation_on(path, "sanitize:racecheck", "WA"), "SKIP")
+        self.assertEqual(judge.expectation_on(path, "emu", "WA"), "RACE")
+        write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n")
+        self.assertEqual(judge.expectation_on(path, "sanitize:all", "WA"), "RACE")
+        self.assertEqual(judge.expectation_on(path, "gpu", "WA"), "SKIP")
+        # expect-sanitize speaks of --tool all; one tool alone falls back to the GPU's
+        self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "SKIP")
+        write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n// expect-racecheck: RACE\n")
+        self.assertEqual(judge.expectation_on(path, "sanitize:racecheck", "WA"), "RACE")
+        write(path, "int x;\n")
+        self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "WA")
+
     def test_skip_on_one_backend(self):
         write(self.corpus("race", "emu_only.cu"), "// expect-gpu: SKIP\n// fake-verdict: AC\n")
         done = self.judge("check", "warp_scan")

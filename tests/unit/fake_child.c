@@ -22,12 +22,21 @@
  *   limits               prints its CPU, data and core rlimits
  *   alloc MB             allocates and touches MB MiB; prints "OK" or "ENOMEM"
  *   report_pid_hang FD   writes its pid to FD, then sleeps forever
+ *   fork                 prints "FORKED" or "NO FORK <errno name>"
+ *   thread               prints "THREAD" when a thread could be started
+ *   exec PATH            replaces itself with PATH: "PATH hang" for fake_child
+ *                        itself, "PATH 30" for another program (sleep)
+ *   create PATH          creates PATH; prints "CREATED" or "DENIED"
+ *   cwd                  prints its working directory
+ *   hog MB               allocates and touches MB MiB, then sleeps forever
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +62,11 @@ static void write_all(int fd, const void *buf, size_t n)
 		p += k;
 		n -= (size_t)k;
 	}
+}
+
+static void *thread_body(void *arg)
+{
+	return arg;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -190,6 +204,42 @@ int main(int argc, char **argv)
 		printf("OK %d\n", p[bytes - 1]);
 		free(p);
 		return 0;
+	} else if (!strcmp(mode, "fork")) {
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			printf("FORKED\n");
+		else
+			printf("NO FORK %s\n", errno == EPERM ? "EPERM" : strerror(errno));
+		return 0;
+	} else if (!strcmp(mode, "thread")) {
+		pthread_t t;
+		if (pthread_create(&t, NULL, thread_body, NULL) == 0 && pthread_join(t, NULL) == 0)
+			printf("THREAD\n");
+		return 0;
+	} else if (!strcmp(mode, "exec")) {
+		fflush(stdout);
+		/* itself: "hang"; another program (sleep): "30" */
+		execl(arg, arg, strstr(arg, "fake_child") ? "hang" : "30", (char *)NULL);
+		printf("NO EXEC\n");
+		return 0;
+	} else if (!strcmp(mode, "create")) {
+		int fd = open(arg, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		printf("%s\n", fd >= 0 ? "CREATED" : "DENIED");
+		return 0;
+	} else if (!strcmp(mode, "cwd")) {
+		char buf[4096];
+		printf("%s\n", getcwd(buf, sizeof buf) ? buf : "?");
+		return 0;
+	} else if (!strcmp(mode, "hog")) {
+		size_t bytes = (size_t)atol(arg) << 20;
+		char *p = malloc(bytes);
+		if (p)
+			memset(p, 1, bytes);
+		printf("HOLDING\n");
+		fflush(stdout);
+		sleep_forever();
 	} else if (!strcmp(mode, "report_pid_hang")) {
 		char buf[32];
 		int n = snprintf(buf, sizeof buf, "%d\n", (int)getpid());

@@ -673,6 +673,156 @@ class EngineFakeTest(unittest.TestCase):
         self.assertTrue(p["harness"])
         self.assertEqual(p["line"], 1)
 
+FAKE_SANITIZER = """\
+#!/usr/bin/env python3
+# Stands in for compute-sanitizer: runs the program after "--" (keeping its
+# descriptors), then writes $FAKE_SANITIZER_LOG_<TOOL> (with {file} replaced by
+# $FAKE_SANITIZER_FILE) to the --log-file, and notes the tool in
+# $FAKE_SANITIZER_CALLS.
+import os, subprocess, sys
+args = sys.argv[1:]
+tool = args[args.index("--tool") + 1]
+log = args[args.index("--log-file") + 1]
+program = args[args.index("--") + 1:]
+with open(os.environ["FAKE_SANITIZER_CALLS"], "a") as calls:
+    calls.write(tool + "\\n")
+status = subprocess.run(program, close_fds=False).returncode
+text = os.environ.get("FAKE_SANITIZER_LOG_" + tool.upper())
+if text is not None:
+    with open(log, "w") as out:
+        out.write(text.replace("{file}", os.environ["FAKE_SANITIZER_FILE"]))
+sys.exit(status)
+"""
+
+CLEAN = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n"
+MEMCHECK_LEARNER = """\
+========= COMPUTE-SANITIZER
+========= Invalid __global__ write of size 4 bytes
+=========     at warp_inclusive_scan(int)+0x90 in {file}:7
+=========     by thread (33,0,0) in block (1,0,0)
+=========     Address 0x7f0000001000 is out of bounds
+=========
+========= ERROR SUMMARY: 1 error
+"""
+MEMCHECK_HARNESS = """\
+========= COMPUTE-SANITIZER
+========= Invalid __global__ write of size 4 bytes
+=========     at cj_scan_kernel(const int *, int *, long long)+0x90 in {root}/harness/problems/warp_scan.cuh:20
+=========     by thread (0,0,0) in block (0,0,0)
+=========     Address 0x7f0000001000 is out of bounds
+=========
+========= ERROR SUMMARY: 1 error
+"""
+RACECHECK_LEARNER = """\
+========= COMPUTE-SANITIZER
+========= Error: Potential RAW hazard detected at __shared__ 0x8 in block (2,0,0) :
+=========     Write Thread (40,0,0) at warp_inclusive_scan(int)+0x40 in {file}:5
+=========     Read Thread (9,0,0) at warp_inclusive_scan(int)+0x80 in {file}:6
+=========
+========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)
+"""
+
+
+class SanitizeFakeTest(unittest.TestCase):
+    """--backend sanitize with the stand-in test binary run by a stand-in
+    compute-sanitizer ($COMPUTE_SANITIZER) that writes a chosen report."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="cj-engine-sanitize-")
+        cls.root = os.path.realpath(make_root(cls.tmp, "root"))
+        cls.build = os.path.join(cls.tmp, "build")
+        os.makedirs(cls.build)
+        cls.file = os.path.join(cls.root, "exercises", "warp_scan.cu")
+        cls.tool = os.path.join(cls.tmp, "fake-sanitizer")
+        with open(cls.tool, "w", encoding="utf-8") as f:
+            f.write(FAKE_SANITIZER)
+        os.chmod(cls.tool, 0o755)
+        cls.calls = os.path.join(cls.tmp, "calls")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def sanitize(self, logs, tool="memcheck", mode="solve"):
+        if os.path.exists(self.calls):
+            os.unlink(self.calls)
+        env = dict(os.environ, FAKE_MODE=mode, COMPUTE_SANITIZER=self.tool,
+                   FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file)
+        for name, text in logs.items():
+            env["FAKE_SANITIZER_LOG_" + name.upper()] = text.replace("{root}", self.root)
+        proc = subprocess.run([ENGINE, "judge", "--root", self.root, "--build", self.build,
+                               "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
+                               "--seed", "7", "--no-perf", "--backend", "sanitize",
+                               "--tool", tool],
+                              capture_output=True, text=True, env=env, timeout=300,
+                              stdin=subprocess.DEVNULL)
+        run = Run(proc, 0)
+        self.assertIsNotNone(run.summary, run)
+        with open(self.calls, encoding="utf-8") as f:
+            run.tools = f.read().split()
+        return run
+
+    def test_clean_report_keeps_the_verdict(self):
+        run = self.sanitize({"memcheck": CLEAN})
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual(run.returncode, 0)
+        self.assertEqual(run.tools, ["memcheck"])
+        # the sanitizer runs small cases only: none is timed
+        self.assertFalse(run.summary["timing"] and run.summary["timing"].get("median_ms"))
+
+    def test_learner_memory_error_is_re_at_the_learners_line(self):
+        run = self.sanitize({"memcheck": MEMCHECK_LEARNER})
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        self.assertEqual(run.returncode, 1)
+        message = run.summary["message"]
+        self.assertIn("memcheck found a memory error", message)
+        self.assertIn("exercises/warp_scan.cu:7", message)
+        self.assertIn("thread (33,0,0) of block (1,0,0)", message)
+        self.assertNotIn(self.root, message)
+
+    def test_a_finding_explains_a_wrong_answer(self):
+        run = self.sanitize({"memcheck": MEMCHECK_LEARNER}, mode="exclusive")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+
+    def test_harness_finding_is_a_judge_error(self):
+        run = self.sanitize({"memcheck": MEMCHECK_HARNESS})
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("judge's own code", run.summary["message"])
+        self.assertIn("harness/problems/warp_scan.cuh:20", run.summary["message"])
+
+    def test_no_report_is_a_judge_error(self):
+        run = self.sanitize({})
+        self.assertEqual(run.summary["verdict"], "JE", run)
+        self.assertIn("did not check the program", run.summary["message"])
+
+    def test_racecheck_hazard_is_race(self):
+        run = self.sanitize({"racecheck": RACECHECK_LEARNER}, tool="racecheck")
+        self.assertEqual(run.summary["verdict"], "RACE", run)
+        self.assertEqual(run.tools, ["racecheck"])
+        message = run.summary["message"]
+        self.assertIn("exercises/warp_scan.cu:5 and exercises/warp_scan.cu:6", message)
+        self.assertIn("thread (40,0,0) (write)", message)
+        self.assertIn("thread (9,0,0) (read)", message)
+        self.assertIn("byte 0x8 of shared memory in block (2,0,0)", message)
+
+    def test_all_runs_the_tools_in_turn_until_one_finds(self):
+        run = self.sanitize({"memcheck": CLEAN, "racecheck": RACECHECK_LEARNER,
+                             "synccheck": CLEAN, "initcheck": CLEAN}, tool="all")
+        self.assertEqual(run.summary["verdict"], "RACE", run)
+        self.assertEqual(run.tools, ["memcheck", "racecheck"])
+        run = self.sanitize({t: CLEAN for t in ("memcheck", "racecheck", "synccheck",
+                                                "initcheck")}, tool="all")
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual(run.tools, ["memcheck", "racecheck", "synccheck", "initcheck"])
+
+    def test_printed_findings_do_not_count(self):
+        # The program's own output (PASS, a fake summary; no outputs written)
+        # is not the tool's report: the verdict stays the engine's own WA.
+        run = self.sanitize({"memcheck": CLEAN}, mode="print_pass")
+        self.assertEqual(run.summary["verdict"], "WA", run)
+
 
 def main():
     global ENGINE, FAKE, USE_VALGRIND

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "supervise.h"
+#include "util.h"
 #include "unit.h"
 
 static const char *fake = "./fake_child";
@@ -482,6 +483,98 @@ static void test_parent_death(void)
 	}
 }
 
+/* Learner code cannot start processes, but threads still work. */
+static void test_no_fork(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("fork", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "FORKED\n"); /* the test can fail: unconfined, it forks */
+	run_result_free(&r);
+	lim.no_fork = true;
+	CHECK_INT(run_fake("fork", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "NO FORK EPERM\n");
+	run_result_free(&r);
+	CHECK_INT(run_fake("thread", NULL, -1, &lim, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "THREAD\n");
+	run_result_free(&r);
+}
+
+/* Replacing itself with another program is seen and stopped. */
+static void test_exec_is_stopped(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.same_program = true;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("exec", "/bin/sleep", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXECED);
+	CHECK_MSG(took < 5, "took %.1f s", took);
+	run_result_free(&r);
+	/* Itself again is the same program: not an error (it hangs, then times out). */
+	lim.wall_s = 1;
+	CHECK_INT(run_fake("exec", fake, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
+	run_result_free(&r);
+}
+
+/* Private memory past the cap kills it; the peak is reported. */
+static void test_memory_cap(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.rss_bytes = (uint64_t)64 << 20;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("hog", "256", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_MEMORY);
+	CHECK_MSG(r.peak_rss > lim.rss_bytes, "peak %llu", (unsigned long long)r.peak_rss);
+	CHECK_MSG(took < 5, "took %.1f s", took);
+	run_result_free(&r);
+	CHECK_INT(run_fake("alloc", "16", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	run_result_free(&r);
+}
+
+/* Writes only under write_dirs (where Landlock exists), in cwd. */
+static void test_writes_confined(void)
+{
+	char outside[] = "/tmp/cj-supervise-XXXXXX", inside[] = "/tmp/cj-supervise-XXXXXX";
+	CHECK(mkdtemp(outside) != NULL);
+	CHECK(mkdtemp(inside) != NULL);
+	const char *dirs[] = {"/dev", inside, NULL};
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.write_dirs = dirs;
+	lim.cwd = inside;
+	struct run_result r;
+	double took;
+	char *victim = xasprintf("%s/victim", outside);
+	CHECK_INT(run_fake("create", victim, -1, &lim, &r, &took), ==, 0);
+	if (r.unconfined) {
+		printf("# no Landlock in this kernel: only the working directory is checked\n");
+	} else {
+		CHECK_STR_EQ(r.output, "DENIED\n");
+		CHECK(access(victim, F_OK) != 0);
+	}
+	run_result_free(&r);
+	CHECK_INT(run_fake("create", "scratch", -1, &lim, &r, &took), ==, 0);
+	CHECK_STR_EQ(r.output, "CREATED\n");
+	char *scratch = xasprintf("%s/scratch", inside);
+	CHECK(access(scratch, F_OK) == 0); /* relative to its cwd */
+	run_result_free(&r);
+	CHECK_INT(run_fake("cwd", NULL, -1, &lim, &r, &took), ==, 0);
+	char *want = xasprintf("%s\n", inside);
+	CHECK_STR_EQ(r.output, want);
+	run_result_free(&r);
+	unlink(scratch);
+	unlink(victim);
+	rmdir(inside);
+	rmdir(outside);
+	free(want);
+	free(scratch);
+	free(victim);
+}
+
 static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
         {"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
@@ -499,6 +592,10 @@ static const struct unit_test tests[] = {
         {"other descriptors are closed", test_other_fds_closed},
         {"stdin is empty, own process group", test_stdin_and_group},
         {"supervisor death kills the program", test_parent_death},
+        {"no fork, threads allowed", test_no_fork},
+        {"exec of another program is stopped", test_exec_is_stopped},
+        {"host memory cap", test_memory_cap},
+        {"writes confined to write_dirs and cwd", test_writes_confined},
         {0},
 };
 

@@ -1,5 +1,6 @@
 // RACE (emulator): no __syncthreads() between writing the warps' slots and reading them.
 // expect-gpu: SKIP
+// expect-sanitize: RACE (racecheck: a read-after-write hazard on the slots)
 // On a GPU the result depends on warp timing (often right, sometimes wrong), so only the
 // emulator can judge it every time: it reports the write and the read as a data race.
 __device__ float warp_sum(float v)

@@ -1,5 +1,6 @@
 // RACE (emulator): no barrier at the end, so a second call's writes overlap the first call's reads.
 // expect-gpu: SKIP
+// expect-sanitize: RACE (racecheck: the second call overwrites slots still being read)
 // The glue calls block_reduce_sum twice per kernel in some cases. On a GPU a fast warp may or
 // may not overwrite its slot before warp 0 has read it; the emulator reports the race every time.
 __device__ float warp_sum(float v)

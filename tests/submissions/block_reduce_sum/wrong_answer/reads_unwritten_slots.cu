@@ -1,5 +1,6 @@
 // WA (emulator): warp 0 adds all 32 slots, but only blockDim.x / 32 of them were written.
 // expect-gpu: SKIP
+// expect-sanitize: RE (initcheck: a read of shared memory nothing wrote)
 // On a GPU the extra slots hold whatever an earlier block or kernel left there (often zeros, so
 // it may pass). The emulator fills shared memory with a marked NaN, and the diagnosis names it.
 __device__ float warp_sum(float v)

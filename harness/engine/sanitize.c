@@ -1,0 +1,703 @@
+/*
+ * The sanitize backend's tool and report; see sanitize.h.
+ *
+ * A report is a run of blocks separated by an empty prefixed line. The first
+ * line of a block says what happened; the lines after it say where (an "at"
+ * line, or one "Read/Write Thread" line per side of a hazard), by whom ("by
+ * thread (x,y,z) in block (x,y,z)"), which address ("Address 0x..",
+ * "Access at 0x.. is out of bounds") and through which device frames. Host
+ * backtraces follow and are skipped: they only ever name the runtime's own
+ * launch or API call.
+ */
+#include "sanitize.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",
+                                                  "initcheck"};
+
+const char *sanitize_tool_name(enum sanitize_tool t)
+{
+	return (unsigned)t < SAN_TOOLS ? tool_names[t] : NULL;
+}
+
+unsigned sanitize_parse_tools(const char *name)
+{
+	if (!name)
+		return 0;
+	if (!strcmp(name, "all"))
+		return (1u << SAN_TOOLS) - 1;
+	for (int t = 0; t < SAN_TOOLS; ++t)
+		if (!strcmp(name, tool_names[t]))
+			return 1u << t;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding the tool and its command line                              */
+/* ------------------------------------------------------------------ */
+
+static char *executable(char *path)
+{
+	if (path && access(path, X_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+char *find_sanitizer(const char *nvcc)
+{
+	const char *env = getenv("COMPUTE_SANITIZER");
+	char *p = env && *env ? executable(xstrdup(env)) : NULL;
+	if (!p && nvcc) {
+		/* <toolkit>/bin/nvcc: the tool sits next to it, or in
+		 * <toolkit>/compute-sanitizer/ in older toolkits. */
+		char *dir = xstrdup(nvcc);
+		char *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			p = executable(xasprintf("%s/compute-sanitizer", dir));
+			if (!p)
+				p = executable(xasprintf(
+				        "%s/../compute-sanitizer/compute-sanitizer", dir));
+		}
+		free(dir);
+	}
+	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
+	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
+		const char *base = getenv(homes[i]);
+		if (base && *base)
+			p = executable(xasprintf("%s/bin/compute-sanitizer", base));
+	}
+	const char *path = getenv("PATH");
+	if (!p && path) {
+		char *copy = xstrdup(path), *save = NULL;
+		for (char *d = strtok_r(copy, ":", &save); d && !p; d = strtok_r(NULL, ":", &save))
+			p = executable(xasprintf("%s/compute-sanitizer", d));
+		free(copy);
+	}
+	if (!p)
+		p = executable(xstrdup("/usr/local/cuda/bin/compute-sanitizer"));
+	return p;
+}
+
+char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *log_path,
+                     char *const prog_argv[])
+{
+	/* --strip-paths no: full paths tell the learner's file from the glue.
+	 * --check-exit-code no: the engine judges the exit status itself.
+	 * --target-processes application-only: a forked child is not followed.
+	 * --show-backtrace device: device frames lead back to the learner's
+	 * line when the access happened inside code inlined into the glue. */
+	static char *const common[] = {"--strip-paths",
+	                               "no",
+	                               "--check-exit-code",
+	                               "no",
+	                               "--print-limit",
+	                               "32",
+	                               "--show-backtrace",
+	                               "device",
+	                               "--target-processes",
+	                               "application-only",
+	                               "--demangle",
+	                               "simple",
+	                               "--launch-timeout",
+	                               "60",
+	                               NULL};
+	static char *const race[] = {"--racecheck-report", "all", NULL};
+	static char *const init[] = {"--initcheck-address-space", "all", NULL};
+	size_t n = 0;
+	while (prog_argv[n])
+		++n;
+	char **argv = xcalloc(n + 32, sizeof *argv);
+	size_t k = 0;
+	argv[k++] = (char *)sanitizer;
+	argv[k++] = "--tool";
+	argv[k++] = (char *)tool_names[t];
+	argv[k++] = "--log-file";
+	argv[k++] = (char *)log_path;
+	for (size_t i = 0; common[i]; ++i)
+		argv[k++] = common[i];
+	char *const *extra = t == SAN_RACECHECK ? race : t == SAN_INITCHECK ? init : NULL;
+	for (size_t i = 0; extra && extra[i]; ++i)
+		argv[k++] = extra[i];
+	argv[k++] = "--";
+	for (size_t i = 0; i < n; ++i)
+		argv[k++] = prog_argv[i];
+	argv[k] = NULL;
+	return argv;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing the report                                                  */
+/* ------------------------------------------------------------------ */
+
+static void copy_n(char *out, size_t size, const char *s, size_t n)
+{
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* "(x,y,z)" with optional spaces; true when three numbers were read. */
+static bool parse_triple(const char *s, int out[3])
+{
+	return s && sscanf(s, " ( %d , %d , %d )", &out[0], &out[1], &out[2]) == 3;
+}
+
+/* The location in "... in PATH:LINE[:func]" (the last " in " followed by a
+ * path and a line number), and the function after "at ". */
+static void parse_location(const char *s, struct san_location *loc)
+{
+	memset(loc, 0, sizeof *loc);
+	const char *best = NULL, *p = s;
+	while ((p = strstr(p, " in ")) != NULL) {
+		const char *path = p + 4;
+		size_t len = strcspn(path, " \t");
+		const char *colon = NULL;
+		for (size_t i = len; i > 0; --i)
+			if (path[i - 1] == ':' && isdigit((unsigned char)path[i])) {
+				colon = path + i - 1;
+				break;
+			}
+		if (colon && colon > path)
+			best = path;
+		p += 4;
+	}
+	if (best) {
+		size_t len = strcspn(best, " \t");
+		/* PATH:LINE or PATH:LINE:func (older tools): the first ":digits". */
+		for (size_t i = 0; i + 1 < len; ++i)
+			if (best[i] == ':' && isdigit((unsigned char)best[i + 1])) {
+				copy_n(loc->file, sizeof loc->file, best, i);
+				loc->line = atoi(best + i + 1);
+				const char *func = strchr(best + i + 1, ':');
+				if (func && func < best + len)
+					copy_n(loc->func, sizeof loc->func, func + 1,
+					       (size_t)(best + len - func - 1));
+				break;
+			}
+	}
+	const char *at = strstr(s, "at ");
+	if (at && !loc->func[0]) {
+		at += 3;
+		size_t len = 0;
+		/* Up to "+0x", ":0x" or " in ": the function; a bare PC is not one. */
+		while (at[len] && !starts(at + len, "+0x") && !starts(at + len, ":0x") &&
+		       !starts(at + len, " in "))
+			++len;
+		if (len && !starts(at, "0x"))
+			copy_n(loc->func, sizeof loc->func, at, len);
+	}
+}
+
+static const char *after(const char *s, const char *word)
+{
+	const char *p = strstr(s, word);
+	return p ? p + strlen(word) : NULL;
+}
+
+static void parse_address(const char *s, struct san_finding *f)
+{
+	const char *hex = strstr(s, "0x");
+	if (hex) {
+		f->address = strtoull(hex, NULL, 16);
+		f->have_address = true;
+		const char *rest = hex + strspn(hex + 2, "0123456789abcdefABCDEF") + 2;
+		while (*rest == ' ')
+			++rest;
+		if (*rest)
+			copy_n(f->detail, sizeof f->detail, rest, strlen(rest));
+	}
+}
+
+/* "Invalid __global__ write of size 4 bytes", "Uninitialized __shared__
+ * memory read of size 4 bytes", "Potential invalid __shared__ read ...". */
+static void parse_access_words(const char *s, struct san_finding *f)
+{
+	static const char *const spaces[] = {"global", "shared", "local", "constant"};
+	for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; ++i) {
+		char word[24];
+		snprintf(word, sizeof word, "__%s__", spaces[i]);
+		if (strstr(s, word))
+			snprintf(f->space, sizeof f->space, "%s", spaces[i]);
+	}
+	if (strstr(s, " write ") || strstr(s, " write"))
+		snprintf(f->access, sizeof f->access, "write");
+	if (strstr(s, " read ") || strstr(s, " read"))
+		snprintf(f->access, sizeof f->access, "read");
+	if (strstr(s, " atomic"))
+		snprintf(f->access, sizeof f->access, "atomic");
+	const char *size = after(s, "of size ");
+	if (size)
+		f->size = atoi(size);
+}
+
+/* Classifies the first line of a block. */
+static void parse_headline(const char *s, struct san_finding *f)
+{
+	copy_n(f->what, sizeof f->what, s, strlen(s));
+	/* "ERROR: ...", "Error: ...", "WARNING: ...", "Warning: ..." */
+	static const char *const levels[] = {"ERROR", "WARNING", "INFO"};
+	for (size_t i = 0; i < 3; ++i) {
+		size_t n = strlen(levels[i]);
+		if (!strncasecmp(s, levels[i], n) && s[n] == ':') {
+			snprintf(f->severity, sizeof f->severity, "%s", levels[i]);
+			s += n + 1;
+			while (*s == ' ')
+				++s;
+			break;
+		}
+	}
+	const char *hazard = strstr(s, " hazard detected");
+	if (hazard && hazard - s >= 3) {
+		f->kind = F_HAZARD;
+		copy_n(f->hazard, sizeof f->hazard, hazard - 3, 3);
+		const char *at = after(s, " at ");
+		parse_access_words(s, f);
+		if (at) {
+			const char *hex = strstr(at, "0x");
+			if (hex) {
+				f->address = strtoull(hex, NULL, 16);
+				f->have_address = true;
+			}
+		}
+		const char *block = after(s, "in block ");
+		f->have_block = parse_triple(block, f->block);
+	} else if (starts(s, "Race reported between ")) {
+		f->kind = F_RACE;
+		const char *side = s + strlen("Race reported between ");
+		sscanf(side, "%7s", f->at_access);
+		parse_location(side, &f->at);
+	} else if (starts(s, "Barrier error detected") ||
+	           starts(s, "Warpgroup MMA sequence error")) {
+		f->kind = F_BARRIER;
+		const char *why = strchr(s, '.');
+		if (why) {
+			while (*++why == ' ')
+				;
+			copy_n(f->detail, sizeof f->detail, why, strlen(why));
+		}
+	} else if (starts(s, "Uninitialized ")) {
+		f->kind = F_UNINIT;
+		parse_access_words(s, f);
+	} else if (starts(s, "Invalid ") || starts(s, "Potential invalid ")) {
+		f->kind = F_MEMORY;
+		parse_access_words(s, f);
+	} else if (starts(s, "Malloc/Free error")) {
+		f->kind = F_MALLOC;
+	} else if (starts(s, "Program hit ")) {
+		f->kind = F_API;
+	} else if (starts(s, "Leaked ")) {
+		f->kind = F_LEAK;
+	} else if (starts(s, "Warp ") || strstr(s, "Illegal Instruction") ||
+	           strstr(s, "Illegal Address") || strstr(s, "Hardware Stack") ||
+	           strstr(s, "Out-of-range") || strstr(s, "Misaligned") || strstr(s, "Trap") ||
+	           strstr(s, "assert")) {
+		f->kind = F_HARDWARE;
+	} else if (!strcasecmp(f->severity, "ERROR") &&
+	           (strstr(s, "Target application") || strstr(s, "internal") ||
+	            strstr(s, "not supported") || strstr(s, "Could not") ||
+	            strstr(s, "No attachable") || strstr(s, "failed"))) {
+		f->kind = F_TOOL;
+	} else {
+		f->kind = F_OTHER;
+	}
+}
+
+/* A line inside a block. */
+static void parse_detail(const char *s, struct san_finding *f)
+{
+	const char *thread;
+	if (starts(s, "at ") && !f->at.file[0] && !f->at.func[0]) {
+		parse_location(s, &f->at);
+	} else if ((thread = after(s, "by thread ")) != NULL) {
+		f->have_thread = parse_triple(thread, f->thread);
+		f->have_block = parse_triple(after(s, "in block "), f->block);
+	} else if (starts(s, "Address ") || starts(s, "Access at ")) {
+		parse_address(s, f);
+	} else if (starts(s, "and is ") || starts(s, "and is inside")) {
+		copy_n(f->allocation, sizeof f->allocation, s + 4, strlen(s + 4));
+	} else if (f->kind == F_RACE && starts(s, "and ")) {
+		sscanf(s + 4, "%7s", f->other_access);
+		parse_location(s + 4, &f->other);
+		const char *n = strrchr(s, '[');
+		if (n)
+			f->hazards = atoi(n + 1);
+	} else if (f->kind == F_HAZARD && (starts(s, "Read Thread") || starts(s, "Write Thread") ||
+	                                   starts(s, "Atomic Thread"))) {
+		bool first = !f->have_thread;
+		char *access = first ? f->at_access : f->other_access;
+		sscanf(s, "%7s", access);
+		int *t = first ? f->thread : f->other_thread;
+		bool ok = parse_triple(after(s, "Thread "), t);
+		if (first)
+			f->have_thread = ok;
+		else
+			f->have_other_thread = ok;
+		parse_location(s, first ? &f->at : &f->other);
+	} else if (starts(s, "Device Frame:") &&
+	           f->nframes < (int)(sizeof f->frames / sizeof f->frames[0])) {
+		/* "Device Frame:f()+0x40 in a.cu:12" or "Device Frame: ... (f() in a.cu:12)" */
+		char buf[640];
+		snprintf(buf, sizeof buf, "at %s", s + strlen("Device Frame:"));
+		parse_location(buf, &f->frames[f->nframes]);
+		if (f->frames[f->nframes].file[0])
+			f->nframes++;
+	}
+}
+
+static struct san_finding *add_finding(struct san_report *r)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 8;
+		r->f = xrealloc(r->f, (size_t)r->cap * sizeof *r->f);
+	}
+	struct san_finding *f = &r->f[r->n++];
+	memset(f, 0, sizeof *f);
+	return f;
+}
+
+int sanitize_parse(const char *log, struct san_report *out)
+{
+	memset(out, 0, sizeof *out);
+	out->errors_said = -1;
+	struct san_finding *cur = NULL;
+	bool in_host_trace = false;
+	for (const char *line = log; line && *line;) {
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+		char buf[1024];
+		copy_n(buf, sizeof buf, line, len);
+		line = eol ? eol + 1 : NULL;
+		while (len && (buf[len - 1] == '\r' || buf[len - 1] == ' '))
+			buf[--len] = '\0';
+		/* The prefix is a run of '=' (its length changes between versions). */
+		if (buf[0] != '=')
+			continue;
+		char *s = buf + strspn(buf, "=");
+		s += strspn(s, " \t");
+		if (!*s) {
+			cur = NULL; /* the empty line that ends a block */
+			in_host_trace = false;
+			continue;
+		}
+		if (!strcmp(s, "COMPUTE-SANITIZER")) {
+			out->started = true;
+			continue;
+		}
+		int errors;
+		if (sscanf(s, "ERROR SUMMARY: %d error", &errors) == 1) {
+			out->errors_said = errors;
+			cur = NULL;
+			continue;
+		}
+		if (starts(s, "ERROR SUMMARY") || starts(s, "RACECHECK SUMMARY") ||
+		    starts(s, "LEAK SUMMARY")) {
+			cur = NULL;
+			continue;
+		}
+		if (starts(s, "Saved host backtrace") || starts(s, "Host Frame")) {
+			in_host_trace = true;
+			continue;
+		}
+		if (in_host_trace && cur)
+			continue;
+		if (cur && (starts(s, "at ") || starts(s, "by thread") || starts(s, "Address ") ||
+		            starts(s, "Access at ") || starts(s, "and ") ||
+		            starts(s, "Read Thread") || starts(s, "Write Thread") ||
+		            starts(s, "Atomic Thread") || starts(s, "Device Frame") ||
+		            starts(s, "Current Value") || starts(s, "Sync mask"))) {
+			parse_detail(s, cur);
+			continue;
+		}
+		cur = add_finding(out);
+		in_host_trace = false;
+		parse_headline(s, cur);
+	}
+	return 0;
+}
+
+void sanitize_report_free(struct san_report *r)
+{
+	free(r->f);
+	memset(r, 0, sizeof *r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Whose finding, and in plain words                                   */
+/* ------------------------------------------------------------------ */
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool is_learner(const struct san_location *l, const char *learner_file)
+{
+	if (!l->file[0])
+		return false;
+	if (!strcmp(l->file, learner_file))
+		return true;
+	/* A tool that strips paths prints the bare name. */
+	return !strchr(l->file, '/') && !strcmp(l->file, base_name(learner_file));
+}
+
+static bool is_harness(const struct san_location *l, const char *root)
+{
+	if (!l->file[0])
+		return false;
+	size_t n = strlen(root);
+	if (!strncmp(l->file, root, n) && !strncmp(l->file + n, "/harness/", 9))
+		return true;
+	/* Stripped names of the judge's own files. */
+	const char *b = base_name(l->file);
+	size_t bl = strlen(b);
+	return !strchr(l->file, '/') && ((bl > 4 && !strcmp(b + bl - 4, ".cuh")) ||
+	                                 !strcmp(b, "run_cases.cu") || !strcmp(b, "learner_tu.cu"));
+}
+
+/* The learner's location of a finding: its access, a race's other side,
+ * then the device frames (code inlined into the glue); NULL if none. */
+static const struct san_location *learner_location(const struct san_finding *f,
+                                                   const char *learner_file)
+{
+	if (is_learner(&f->at, learner_file))
+		return &f->at;
+	if (is_learner(&f->other, learner_file))
+		return &f->other;
+	for (int i = 0; i < f->nframes; ++i)
+		if (is_learner(&f->frames[i], learner_file))
+			return &f->frames[i];
+	return NULL;
+}
+
+enum finding_owner sanitize_owner(const struct san_finding *f, const char *learner_file,
+                                  const char *root)
+{
+	if (learner_location(f, learner_file))
+		return OWNER_LEARNER;
+	bool harness = is_harness(&f->at, root) || is_harness(&f->other, root);
+	for (int i = 0; i < f->nframes; ++i)
+		harness = harness || is_harness(&f->frames[i], root);
+	return harness ? OWNER_HARNESS : OWNER_UNKNOWN;
+}
+
+/* "exercises/x.cu:12" for the learner's file, "path:12" otherwise. */
+static void where_text(const struct san_location *l, const char *learner_file, const char *root,
+                       const char *shown, char *out, size_t n)
+{
+	if (!l->file[0]) {
+		snprintf(out, n, "%s (the tool had no line for it)",
+		         l->func[0] ? l->func : "an unknown place");
+		return;
+	}
+	const char *name = is_learner(l, learner_file) ? shown : relative_to(l->file, root);
+	snprintf(out, n, "%s:%d", name, l->line);
+}
+
+static const char *hazard_words(const char *h)
+{
+	if (!strcmp(h, "RAW"))
+		return "a read-after-write hazard: one thread read the value before another "
+		       "thread's write to it was ordered before the read";
+	if (!strcmp(h, "WAR"))
+		return "a write-after-read hazard: one thread overwrote the value while "
+		       "another thread might still have been about to read the old one";
+	if (!strcmp(h, "WAW"))
+		return "a write-after-write hazard: two threads wrote the same place with "
+		       "nothing ordering the writes, so which value stays is luck";
+	return "a hazard";
+}
+
+static void thread_text(const int t[3], const int b[3], bool have_block, char *out, size_t n)
+{
+	if (have_block)
+		snprintf(out, n, "thread (%d,%d,%d) of block (%d,%d,%d)", t[0], t[1], t[2], b[0],
+		         b[1], b[2]);
+	else
+		snprintf(out, n, "thread (%d,%d,%d)", t[0], t[1], t[2]);
+}
+
+static void lower(char *s)
+{
+	for (; *s; ++s)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+char *sanitize_describe(const struct san_finding *f, const char *learner_file, const char *root,
+                        const char *shown, char *out, size_t n)
+{
+	char where[640], other[640], who[96] = "", who2[96] = "";
+	const struct san_location *mine = learner_location(f, learner_file);
+	where_text(mine ? mine : &f->at, learner_file, root, shown, where, sizeof where);
+	where_text(&f->other, learner_file, root, shown, other, sizeof other);
+	/* A hazard names its block once, in its first line. */
+	bool per_thread_block = f->kind != F_HAZARD && f->have_block;
+	if (f->have_thread)
+		thread_text(f->thread, f->block, per_thread_block, who, sizeof who);
+	if (f->have_other_thread)
+		thread_text(f->other_thread, f->block, per_thread_block, who2, sizeof who2);
+	const char *space = f->space[0] ? f->space : "device";
+	switch (f->kind) {
+	case F_MEMORY:
+		snprintf(out, n,
+		         "%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s%s: an index "
+		         "outside the buffer, or a pointer that is not aligned to the size of what "
+		         "it points to?",
+		         where, who[0] ? who : "a thread",
+		         !strcmp(f->access, "write")    ? "wrote"
+		         : !strcmp(f->access, "atomic") ? "made an atomic access of"
+		                                        : "read",
+		         f->size, space, f->address,
+		         f->detail[0] ? f->detail : "is not a valid place to access",
+		         f->allocation[0] ? " and " : "", f->allocation);
+		break;
+	case F_UNINIT:
+		snprintf(out, n,
+		         "%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
+		         "yet: a value used before any thread (or copy) stored it",
+		         where, who[0] ? who : "a thread", f->size, space, f->address);
+		break;
+	case F_HAZARD: {
+		char first[16], second[16], block[48] = "";
+		snprintf(first, sizeof first, "%s", f->at_access);
+		snprintf(second, sizeof second, "%s", f->other_access);
+		lower(first);
+		lower(second);
+		if (f->have_block)
+			snprintf(block, sizeof block, " in block (%d,%d,%d)", f->block[0],
+			         f->block[1], f->block[2]);
+		char both[1400];
+		if (!strcmp(where, other))
+			snprintf(both, sizeof both, "%s (both accesses)", where);
+		else
+			snprintf(both, sizeof both, "%s and %s", where, other);
+		snprintf(out, n,
+		         "%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
+		         "(%s), with no barrier between them. Put a __syncthreads() (or "
+		         "__syncwarp() when both are in one warp) between the two accesses",
+		         both, hazard_words(f->hazard), f->address, block,
+		         who[0] ? who : "one thread", first, who2[0] ? who2 : "another thread",
+		         second);
+		break;
+	}
+	case F_RACE: {
+		char first[16], second[16];
+		snprintf(first, sizeof first, "%s", f->at_access);
+		snprintf(second, sizeof second, "%s", f->other_access);
+		lower(first);
+		lower(second);
+		char at_where[640];
+		where_text(&f->at, learner_file, root, shown, at_where, sizeof at_where);
+		snprintf(out, n,
+		         "a data race on shared memory between the %s at %s and the %s at %s "
+		         "(%d hazard%s): threads of one block reach them with nothing ordering "
+		         "one before the other; a __syncthreads() between them (or __syncwarp() "
+		         "within a warp) orders them",
+		         first, at_where, second, other, f->hazards, f->hazards == 1 ? "" : "s");
+		break;
+	}
+	case F_BARRIER:
+		snprintf(out, n,
+		         "%s: a barrier used wrongly by %s (%s): every thread named by a "
+		         "__syncthreads() or __syncwarp() must reach that same call; is it inside "
+		         "an if, or after a return that some threads take?",
+		         where, who[0] ? who : "a thread",
+		         f->detail[0] ? f->detail : "barrier error");
+		break;
+	case F_HARDWARE:
+		snprintf(out, n, "%s: %s stopped the kernel: %s", where, who[0] ? who : "a thread",
+		         f->what);
+		break;
+	case F_MALLOC:
+		snprintf(out, n, "%s: %s misused device malloc/free: %s", where,
+		         who[0] ? who : "a thread", f->what);
+		break;
+	default:
+		snprintf(out, n, "%s", f->what);
+		break;
+	}
+	return out;
+}
+
+static bool counts_for(enum finding_kind k, enum sanitize_tool t, enum verdict *v)
+{
+	switch (k) {
+	case F_MEMORY:
+	case F_HARDWARE:
+	case F_MALLOC:
+	case F_UNINIT:
+		*v = V_RE;
+		return true;
+	case F_HAZARD:
+	case F_RACE:
+	case F_BARRIER:
+		*v = V_RACE;
+		return true;
+	default:
+		(void)t;
+		return false;
+	}
+}
+
+void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char *learner_file,
+                    const char *root, const char *shown, struct san_judgement *out)
+{
+	memset(out, 0, sizeof *out);
+	out->verdict = V_AC;
+	const struct san_finding *first = NULL, *harness = NULL;
+	enum verdict first_v = V_AC;
+	for (int i = 0; i < r->n; ++i) {
+		const struct san_finding *f = &r->f[i];
+		enum verdict v;
+		if (f->kind == F_TOOL && !out->tool_error[0])
+			snprintf(out->tool_error, sizeof out->tool_error, "%s", f->what);
+		if (!counts_for(f->kind, t, &v))
+			continue;
+		/* A race analysis repeats the hazards it sums up: prefer the hazard,
+		 * which names the threads and the address. */
+		enum finding_owner owner = sanitize_owner(f, learner_file, root);
+		if (owner == OWNER_HARNESS) {
+			if (!harness)
+				harness = f;
+			continue;
+		}
+		out->counted++;
+		bool better = !first || (first->kind == F_RACE && f->kind == F_HAZARD);
+		if (better) {
+			first = f;
+			first_v = v;
+		}
+	}
+	char text[900];
+	if (first) {
+		out->verdict = first_v;
+		sanitize_describe(first, learner_file, root, shown, text, sizeof text);
+		snprintf(out->message, sizeof out->message, "%s found %s%s: %s", tool_names[t],
+		         first_v == V_RACE
+		                 ? (first->kind == F_BARRIER ? "a barrier error" : "a data race")
+		                 : "a memory error",
+		         out->counted > 1 ? " (the first of several)" : "", text);
+	} else if (harness) {
+		out->verdict = V_JE;
+		sanitize_describe(harness, learner_file, root, shown, text, sizeof text);
+		snprintf(out->message, sizeof out->message,
+		         "%s found a problem in the judge's own code, not in yours: %s. Please "
+		         "report it with the seed",
+		         tool_names[t], text);
+	}
+}

@@ -1,0 +1,15 @@
+// expect-emu: RE
+// Hostile: every lane prints forever from the device.
+// Stopped by: on the GPU, device printf drops what does not fit its buffer,
+// so the kernel simply never ends: TLE at the wall-clock limit, after which
+// the process (and its CUDA context) is killed and the GPU is free again.
+// The emulator prints for real, and the supervisor kills the program once it
+// has written 64 MiB: RE.
+#include <stdio.h>
+
+__device__ int warp_inclusive_scan(int v)
+{
+	for (volatile int forever = 1; forever;)
+		printf("lane %d says PASS: {\"verdict\":\"AC\"}\n", (int)(threadIdx.x & 31));
+	return v;
+}
