@@ -20,6 +20,9 @@
  */
 #include <atomic>
 #include <csignal>
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <ctime>
@@ -159,13 +162,56 @@ fiber &cur()
 
 /* ---- reports ----------------------------------------------------------- */
 
+/* The language of the reports: Chinese when CJ_LANG is "zh" (the engine sets
+ * it for the test binary, see spawn_test in harness/engine/judge.c), else
+ * English. Read once, in start_emulator(), before any fiber, the watchdog or
+ * the signal handler can need it. */
+int report_lang = -1; /* -1 unknown, 0 English, 1 Chinese */
+
+bool zh_reports()
+{
+	if (report_lang < 0) {
+		const char *l = std::getenv("CJ_LANG");
+		report_lang = l && std::strcmp(l, "zh") == 0;
+	}
+	return report_lang == 1;
+}
+
+/* A report's text in both languages, as L() of harness/engine/lang.h: two
+ * string literals, the same printf conversions in the same order, checked by
+ * tests/unit/check_lang.py. CUDA terms stay as they are in Chinese. */
+#define L(en, zh) (zh_reports() ? "" zh : "" en)
+
+/* printf into a string, for a report whose format is an L() pair (the
+ * compiler checks both branches against the arguments). */
+__attribute__((format(printf, 1, 2))) std::string fmt(const char *format, ...)
+{
+	va_list ap, again;
+	va_start(ap, format);
+	va_copy(again, ap);
+	int n = std::vsnprintf(nullptr, 0, format, ap);
+	va_end(ap);
+	std::string s(n > 0 ? (size_t)n : 0, '\0');
+	if (n > 0)
+		std::vsnprintf(&s[0], (size_t)n + 1, format, again);
+	va_end(again);
+	return s;
+}
+
+/* Between two parts of a list: "; " or "；". */
+const char *semi()
+{
+	return zh_reports() ? "；" : "; ";
+}
+
 /* The file a report has named already: later places in it say only "line N". */
 const char *named_file;
 
 std::string where(const char *file, int line)
 {
 	if (named_file && std::strcmp(named_file, file) == 0)
-		return "line " + std::to_string(line);
+		return zh_reports() ? "第 " + std::to_string(line) + " 行"
+		                    : "line " + std::to_string(line);
 	named_file = file;
 	return std::string(file) + ":" + std::to_string(line);
 }
@@ -173,10 +219,10 @@ std::string where(const char *file, int line)
 std::string thread_name(int linear)
 {
 	const fiber &f = Bp->fibers[linear];
-	std::string s = "thread " + std::to_string(f.tid.x);
+	std::string s = L("thread ", "线程 ") + std::to_string(f.tid.x);
 	if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
-		s = "thread (" + std::to_string(f.tid.x) + "," + std::to_string(f.tid.y) + "," +
-		    std::to_string(f.tid.z) + ")";
+		s = L("thread (", "线程 (") + std::to_string(f.tid.x) + "," +
+		    std::to_string(f.tid.y) + "," + std::to_string(f.tid.z) + ")";
 	return s;
 }
 
@@ -186,6 +232,14 @@ std::string block_name()
 		return "block (" + std::to_string(Bp->block.x) + "," + std::to_string(Bp->block.y) +
 		       "," + std::to_string(Bp->block.z) + ")";
 	return "block " + std::to_string(Bp->block.x);
+}
+
+/* "thread 37 of block 0", in Chinese "block 0 的线程 37". */
+std::string who(int linear)
+{
+	if (zh_reports())
+		return block_name() + " 的" + thread_name(linear);
+	return thread_name(linear) + " of " + block_name();
 }
 
 /* "0-15, 32-47" */
@@ -233,7 +287,7 @@ const char *op_name(op_kind op)
 	case OP_ACTIVEMASK:
 		return "__activemask";
 	}
-	return "a warp operation";
+	return L("a warp operation", "某个 warp 操作");
 }
 
 /* What a waiting or finished thread is doing, for reports. */
@@ -241,15 +295,17 @@ std::string doing(const fiber &f)
 {
 	switch (f.st) {
 	case EXITED:
-		return "have exited";
+		return L("have exited", "已经退出");
 	case AT_BARRIER:
-		return "wait at __syncthreads() " + where(f.file, f.line);
+		return L("wait at __syncthreads() ", "在 __syncthreads() 处等待，") +
+		       where(f.file, f.line);
 	case AT_GRID_BARRIER:
-		return "wait at grid.sync() " + where(f.file, f.line);
+		return L("wait at grid.sync() ", "在 grid.sync() 处等待，") + where(f.file, f.line);
 	case IN_COLLECTIVE:
-		return std::string("wait in ") + op_name(f.op) + " " + where(f.file, f.line);
+		return L("wait in ", "在 ") + std::string(op_name(f.op)) + L(" ", " 中等待，") +
+		       where(f.file, f.line);
 	default:
-		return "are running";
+		return L("are running", "仍在运行");
 	}
 }
 
@@ -273,8 +329,10 @@ std::string census(const std::vector<int> &ids)
 	named_file = named;
 	std::string s;
 	for (auto &g : groups) {
-		s += (s.empty() ? "" : "; ") +
-		     std::string(g.second.size() > 1 ? "threads " : "thread ") + ranges(g.second);
+		s += (s.empty() ? "" : semi()) +
+		     std::string(g.second.size() > 1 ? L("threads ", "线程 ")
+		                                     : L("thread ", "线程 ")) +
+		     ranges(g.second);
 		s += " " + doing(Bp->fibers[g.second.front()]);
 	}
 	return s;
@@ -288,6 +346,9 @@ std::string census(const std::vector<int> &ids)
 	if (cj_error_sink && cj_error_sink_len) {
 		volatile char *sink = cj_error_sink;
 		size_t n = std::min(text.size(), cj_error_sink_len - 1);
+		/* cut before a whole UTF-8 character, never inside one */
+		while (n < text.size() && n > 0 && (text[n] & 0xc0) == 0x80)
+			--n;
 		for (size_t i = 0; i < n; ++i)
 			sink[i] = text[i];
 		sink[n] = '\0';
@@ -328,8 +389,7 @@ void run_fiber(int i)
 	int d = (Bp->base + i) % detector_fibers();
 	if (detector_owner[d] != Bp->base + i) { /* reports name the CUDA thread running now */
 		char name[96];
-		std::snprintf(name, sizeof name, "%s of %s", thread_name(i).c_str(),
-		              block_name().c_str());
+		std::snprintf(name, sizeof name, "%s", who(i).c_str());
 		__tsan_set_fiber_name(Bp->fibers[i].tsan, name);
 		detector_owner[d] = Bp->base + i;
 	}
@@ -363,7 +423,9 @@ void prepare_fiber(int i)
 		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (m == MAP_FAILED)
-			fail(CJ_EXIT_CASE_FAILED, "the emulator could not allocate a thread stack");
+			fail(CJ_EXIT_CASE_FAILED,
+			     L("the emulator could not allocate a thread stack",
+			       "模拟器无法为线程分配栈"));
 		mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
 		f.stack = static_cast<unsigned char *>(m);
 	}
@@ -415,24 +477,25 @@ unsigned existing_lanes(int w)
 		(there ? in : out).push_back(id);
 	}
 	named_file = nullptr;
-	std::string text =
-	        std::string(op_name(f.op)) + " at " + where(f.file, f.line) + " with mask 0x";
-	char hex[16];
-	std::snprintf(hex, sizeof hex, "%08x", f.mask);
-	text += hex;
-	text += " in warp " + std::to_string(w) + " of " + block_name() + ": " + census(in) +
-	        "; but ";
+	std::string at = where(f.file, f.line);
+	std::string text = fmt(L("%s at %s with mask 0x%08x in warp %d of %s: ",
+	                         "%s（%s）使用掩码 0x%08x，位于 warp %d（%s）："),
+	                       op_name(f.op), at.c_str(), f.mask, w, block_name().c_str());
+	text += census(in) + L("; but ", "；但是");
 	std::vector<int> ghosts, real;
 	for (int id : out)
 		(id < Bp->nthreads ? real : ghosts).push_back(id);
 	if (!real.empty())
 		text += census(real);
 	if (!ghosts.empty())
-		text += (real.empty() ? "" : "; ") + std::string("lanes ") + ranges(ghosts) +
-		        " do not exist (the block has " + std::to_string(Bp->nthreads) +
-		        " threads)";
-	text += ". Every lane named in the mask must reach the same warp operation: on a GPU this "
-	        "is undefined behaviour; use a mask of the lanes that really take part";
+		text += (real.empty() ? "" : semi()) +
+		        fmt(L("lanes %s do not exist (the block has %d threads)",
+		              "lane %s 并不存在（该 block 只有 %d 个线程）"),
+		            ranges(ghosts).c_str(), Bp->nthreads);
+	text += L(". Every lane named in the mask must reach the same warp operation: on a GPU "
+	          "this is undefined behaviour; use a mask of the lanes that really take part",
+	          "。掩码中列出的每个 lane 都必须到达同一个 warp 操作：在 GPU "
+	          "上这是未定义行为；请只把真正参与的 lane 放进掩码");
 	fail(CJ_EXIT_RACE, text);
 }
 
@@ -473,13 +536,14 @@ void complete(int w, unsigned mask)
 		case OP_SHFL_DOWN:
 		case OP_SHFL_XOR:
 			if (!(mask >> src & 1)) {
+				std::string at = where(f.file, f.line);
 				fail(CJ_EXIT_RACE,
-				     std::string(op_name(f.op)) + " at " + where(f.file, f.line) +
-				             ": " + thread_name(f.linear) + " of " + block_name() +
-				             " reads lane " + std::to_string(src) +
-				             ", which is not in the mask: the value is undefined "
-				             "on a "
-				             "GPU");
+				     fmt(L("%s at %s: %s reads lane %d, which is not in the mask: "
+				           "the "
+				           "value is undefined on a GPU",
+				           "%s（%s）：%s 读取了 lane %d，而它不在掩码中：在 GPU "
+				           "上读到的值是未定义的"),
+				         op_name(f.op), at.c_str(), who(f.linear).c_str(), src));
 			}
 			f.result = lane_value(w, src);
 			break;
@@ -639,11 +703,15 @@ void grid_barrier(const char *file, int line)
 		return;
 	if (!coresident_now)
 		fail(CJ_EXIT_CASE_FAILED,
-		     "grid.sync() at " + where(file, line) +
-		             " in a kernel that was not started with "
-		             "cudaLaunchCooperativeKernel: the blocks of an ordinary launch do "
-		             "not all run at the same time, so a grid-wide barrier may never "
-		             "be reached by all of them");
+		     fmt(L("grid.sync() at %s in a kernel that was not started with "
+		           "cudaLaunchCooperativeKernel: the blocks of an ordinary launch do not "
+		           "all "
+		           "run at the same time, so a grid-wide barrier may never be reached by "
+		           "all of them",
+		           "grid.sync()（%s）所在的 kernel 不是用 cudaLaunchCooperativeKernel "
+		           "启动的：普通 launch 的各个 block 并不同时运行，所以整个 grid "
+		           "范围的屏障可能永远等不到所有 block 到达"),
+		         where(file, line).c_str()));
 	fiber &f = cur();
 	f.st = AT_GRID_BARRIER;
 	f.file = file;
@@ -686,21 +754,16 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 	} else {
 		f.mask = mask;
 		if (width < 1 || width > 32 || (width & (width - 1)))
-			fail(CJ_EXIT_RACE, std::string(op_name(op)) + " at " + where(file, line) +
-			                           ": width " + std::to_string(width) +
-			                           " is not a power of two between 1 and 32");
+			fail(CJ_EXIT_RACE,
+			     fmt(L("%s at %s: width %d is not a power of two between 1 "
+			           "and 32",
+			           "%s（%s）：width %d 不是 1 到 32 之间的 2 的幂"),
+			         op_name(op), where(file, line).c_str(), width));
 		if (!(mask >> lane & 1))
-			fail(
-			        CJ_EXIT_RACE,
-			        std::string(op_name(op)) + " at " + where(file, line) + ": " +
-			                thread_name(f.linear) + " of " + block_name() +
-			                " is not in its own mask (0x" +
-			                [&] {
-				                char h[16];
-				                std::snprintf(h, sizeof h, "%08x", mask);
-				                return std::string(h);
-			                }() +
-			                ")");
+			fail(CJ_EXIT_RACE, fmt(L("%s at %s: %s is not in its own mask (0x%08x)",
+			                         "%s（%s）：%s 不在它自己的掩码（0x%08x）中"),
+			                       op_name(op), where(file, line).c_str(),
+			                       who(f.linear).c_str(), mask));
 	}
 	f.st = IN_COLLECTIVE;
 	if (op == OP_SYNCWARP)
@@ -768,12 +831,14 @@ bool resolve(bool may_fail = true)
 		if (!may_fail)
 			return false;
 		named_file = nullptr;
-		fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all) +
-		                               ". __syncthreads() must be reached by every thread "
-		                               "of the block, at the "
-		                               "same place: a barrier inside a branch, or after an "
-		                               "early return, hangs "
-		                               "or misbehaves on a GPU");
+		fail(CJ_EXIT_DEADLOCK,
+		     fmt(L("deadlock in %s: %s. __syncthreads() must be reached by every thread of "
+		           "the block, at the same place: a barrier inside a branch, or after an "
+		           "early return, hangs or misbehaves on a GPU",
+		           "死锁（%s）：%s。block 中的每个线程都必须在同一个位置到达 "
+		           "__syncthreads()：放在分支里的屏障，或者在提前 return "
+		           "之后的屏障，在 GPU 上会卡死或行为异常"),
+		         block_name().c_str(), census(all).c_str()));
 	}
 	if (!may_fail)
 		return false;
@@ -794,7 +859,8 @@ bool resolve(bool may_fail = true)
 		partial_collective(f, away);
 	}
 	named_file = nullptr;
-	fail(CJ_EXIT_DEADLOCK, "deadlock in " + block_name() + ": " + census(all));
+	fail(CJ_EXIT_DEADLOCK, fmt(L("deadlock in %s: %s", "死锁（%s）：%s"), block_name().c_str(),
+	                           census(all).c_str()));
 }
 
 /* Word by word (not memset, which the race detector would see as the host
@@ -907,7 +973,8 @@ void run_grid(const dim3 &grid)
 					resident[k]->fibers[i].st = RUNNABLE;
 			continue;
 		}
-		std::string text = "deadlock in a grid whose blocks run at the same time: ";
+		std::string text = L("deadlock in a grid whose blocks run at the same time: ",
+		                     "所有 block 同时运行的 grid 发生了死锁：");
 		int shown = 0;
 		for (size_t k = 0; k < nblocks; ++k) {
 			Bp = resident[k];
@@ -920,14 +987,17 @@ void run_grid(const dim3 &grid)
 			if (done)
 				continue;
 			if (shown++ == 4) {
-				text += "; ...";
+				text += zh_reports() ? "；……" : "; ...";
 				break;
 			}
-			text += (shown > 1 ? "; " : "") + block_name() + ": " + census(all);
+			text += (shown > 1 ? semi() : "") + block_name() +
+			        (zh_reports() ? "：" : ": ") + census(all);
 		}
 		if (all_at_grid)
-			text += ". grid.sync() must be reached by every thread of every block; "
-			        "threads that returned early leave the others waiting for ever";
+			text += L(". grid.sync() must be reached by every thread of every block; "
+			          "threads that returned early leave the others waiting for ever",
+			          "。每个 block 的每个线程都必须到达 grid.sync()；提前 return "
+			          "的线程会让其他线程永远等下去");
 		(void)first;
 		fail(CJ_EXIT_DEADLOCK, text);
 	}
@@ -954,24 +1024,36 @@ void *watchdog(void *)
 		}
 		if (++still == 12 && coresident_now) /* three seconds */
 			fail(CJ_EXIT_DEADLOCK,
-			     thread_name(current) + " of " + block_name() +
-			             " has run for 3 s without an atomic, a fence or a barrier: an "
-			             "endless loop, or a poll of memory with plain (or volatile) "
-			             "loads. The emulator lets the other blocks run only at "
-			             "atomics, "
-			             "fences and barriers, so such a poll never sees another "
-			             "block's "
-			             "write; on a GPU the compiler may read the value once and "
-			             "spin "
-			             "for ever. Read a flag with an atomic (atomicAdd(flag, 0), "
-			             "cuda::atomic_ref::load)");
+			     who(current) +
+			             L(" has run for 3 s without an atomic, a fence or a barrier: "
+			               "an "
+			               "endless loop, or a poll of memory with plain (or volatile) "
+			               "loads. The emulator lets the other blocks run only at "
+			               "atomics, "
+			               "fences and barriers, so such a poll never sees another "
+			               "block's "
+			               "write; on a GPU the compiler may read the value once and "
+			               "spin "
+			               "for ever. Read a flag with an atomic (atomicAdd(flag, 0), "
+			               "cuda::atomic_ref::load)",
+			               " 已运行 3 秒，期间没有原子操作、fence "
+			               "或屏障：这是死循环，或者在用普通（或 "
+			               "volatile）加载轮询内存。"
+			               "模拟器只在原子操作、fence 和屏障处让其他 block "
+			               "运行，所以这样的轮询永远看不到别的 block 的写入；在 GPU "
+			               "上编译器可能只读一次这个值，然后永远空转。请用原子操作读取 "
+			               "flag（atomicAdd(flag, 0)、cuda::atomic_ref::load）"));
 		if (still == 12) { /* three seconds */
 			fail(CJ_EXIT_DEADLOCK,
-			     thread_name(current) + " of " + block_name() +
-			             " has run for 3 s without reaching a barrier or warp "
-			             "operation: an endless loop, or a wait for a later "
-			             "step of another thread (the emulator runs threads "
-			             "in turn between barriers; a GPU may hang too)");
+			     who(current) +
+			             L(" has run for 3 s without reaching a barrier or warp "
+			               "operation: an endless loop, or a wait for a later step of "
+			               "another thread (the emulator runs threads in turn between "
+			               "barriers; a GPU may hang too)",
+			               " 已运行 3 秒，没有到达任何屏障或 warp "
+			               "操作：这是死循环，或者在等待另一个线程后面的步骤（模拟器在"
+			               "屏障之间"
+			               "轮流运行各个线程；在 GPU 上也可能卡死）"));
 		}
 	}
 	return nullptr;
@@ -1006,38 +1088,48 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 	(void)uctx;
 #endif
 	char text[512];
-	std::string who = Bp->current >= 0 && Bp->running
-	                          ? thread_name(Bp->current) + " of " + block_name()
-	                          : std::string("the host code");
+	std::string by = Bp->current >= 0 && Bp->running
+	                         ? who(Bp->current)
+	                         : std::string(L("the host code", "主机代码"));
 	const region *r = region_near(a);
 	if (r && a >= r->data + r->bytes)
 		std::snprintf(
 		        text, sizeof text,
-		        "out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
-		        "%zu bytes (element %zu of %zu, counting 4-byte elements)",
-		        write ? "write" : "read", who.c_str(), (size_t)(a - (r->data + r->bytes)),
-		        r->bytes, (size_t)(a - r->data) / 4, r->bytes / 4);
+		        L("out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
+		          "%zu bytes (element %zu of %zu, counting 4-byte elements)",
+		          "%s越界（%s）：超出 device 缓冲区末尾 %zu 字节，该缓冲区共 %zu "
+		          "字节（按 4 字节元素计，第 %zu 个，共 %zu 个）"),
+		        write ? L("write", "写") : L("read", "读"), by.c_str(),
+		        (size_t)(a - (r->data + r->bytes)), r->bytes, (size_t)(a - r->data) / 4,
+		        r->bytes / 4);
 	else if (r)
 		std::snprintf(text, sizeof text,
-		              "out-of-bounds %s by %s: %zu bytes before the start of a device "
-		              "buffer of %zu bytes (a negative index?)",
-		              write ? "write" : "read", who.c_str(), (size_t)(r->data - a),
-		              r->bytes);
+		              L("out-of-bounds %s by %s: %zu bytes before the start of a device "
+		                "buffer of %zu bytes (a negative index?)",
+		                "%s越界（%s）：在 device 缓冲区开头之前 %zu 字节，该缓冲区共 %zu "
+		                "字节（下标为负？）"),
+		              write ? L("write", "写") : L("read", "读"), by.c_str(),
+		              (size_t)(r->data - a), r->bytes);
 	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
 	         a < cur().stack + sysconf(_SC_PAGESIZE))
 		std::snprintf(text, sizeof text,
-		              "%s overflowed its stack (%zu KiB): a large local array or deep "
-		              "recursion",
-		              who.c_str(), STACK_BYTES / 1024);
+		              L("%s overflowed its stack (%zu KiB): a large local array or deep "
+		                "recursion",
+		                "%s 的栈溢出了（%zu KiB）：局部数组太大或递归太深"),
+		              by.c_str(), STACK_BYTES / 1024);
 	else
-		std::snprintf(text, sizeof text, "bad %s of address %p by %s (%s)",
-		              write ? "write" : "read", info->si_addr, who.c_str(),
-		              sig == SIGBUS ? "bus error" : "not device memory");
+		std::snprintf(
+		        text, sizeof text,
+		        L("bad %s of address %p by %s (%s)", "非法%s地址 %p，由 %s 执行（%s）"),
+		        write ? L("write", "写入") : L("read", "读取"), info->si_addr, by.c_str(),
+		        sig == SIGBUS ? L("bus error", "总线错误")
+		                      : L("not device memory", "不是 device 内存"));
 	fail(CJ_EXIT_CASE_FAILED, text);
 }
 
 __attribute__((constructor)) void start_emulator()
 {
+	zh_reports(); /* reads CJ_LANG now, before any thread or signal needs it */
 	static unsigned char alt[64 * 1024];
 	stack_t ss = {};
 	ss.ss_sp = alt;
@@ -1083,15 +1175,23 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		                   shared_bytes > 0;
 		if (total > MAX_RESIDENT_THREADS)
 			fail(CJ_EXIT_CASE_FAILED,
-			     "the emulator runs at most " + std::to_string(MAX_RESIDENT_THREADS) +
-			             " threads of a co-resident grid (this launch has " +
-			             std::to_string(total) + "): a judge bug, please report it");
+			     L("the emulator runs at most ",
+			       "模拟器最多运行一个 co-resident grid 的 ") +
+			             std::to_string(MAX_RESIDENT_THREADS) +
+			             L(" threads of a co-resident grid (this launch has ",
+			               " 个线程（这次 launch 有 ") +
+			             std::to_string(total) +
+			             L("): a judge bug, please report it",
+			               " 个）：这是评测程序的 bug，请报告它"));
 		if (shared_used)
 			fail(CJ_EXIT_CASE_FAILED,
-			     "this exercise runs all blocks of a grid at the same time on the "
-			     "emulator, which has one copy of __shared__ memory for the whole "
-			     "grid: keep this exercise's data in registers and global memory, or "
-			     "judge it on a GPU");
+			     L("this exercise runs all blocks of a grid at the same time on the "
+			       "emulator, which has one copy of __shared__ memory for the whole "
+			       "grid: keep this exercise's data in registers and global memory, or "
+			       "judge it on a GPU",
+			       "这道题在模拟器上让 grid 的所有 block 同时运行，而模拟器整个 grid "
+			       "只有一份 __shared__ 内存：请把这道题的数据放在寄存器和全局内存里，"
+			       "或者在 GPU 上评测"));
 		coresident_now = true;
 		__tsan_release(&grid_end_sync);
 		run_grid(grid);

@@ -208,7 +208,7 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 		snprintf(o->detail, sizeof o->detail,
 		         "judge bug: case '%s' should have measured the speed against %s, but the "
 		         "test program reported no measurement",
-		         o->c->name, rule->baseline);
+		         o->c->name, lang_pick(rule->baseline));
 		return;
 	}
 	o->speed.reps = rec->measured_reps;
@@ -222,8 +222,8 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	snprintf(o->detail, sizeof o->detail,
 	         "correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, medians "
 	         "of %u runs each in this run), needs %.2fx. %s",
-	         o->speed.speedup, rule->baseline, o->speed.learner_ms, o->speed.baseline_ms,
-	         o->speed.reps, rule->min_speedup, rule->advice);
+	         o->speed.speedup, lang_pick(rule->baseline), o->speed.learner_ms,
+	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
 }
 
 /* The case the run was inside when it ended badly gets the blame; `name` is
@@ -488,6 +488,8 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
 	struct run_limits lim = learner_limits(j);
+	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
+	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
 	confine(j, &lim);
 	if (!j->sanitizer)
 		return run_supervised(argv, set->fd, &lim, r);

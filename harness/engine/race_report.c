@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lang.h"
 #include "util.h"
 
 struct access {
@@ -76,7 +77,8 @@ static const char *parse_access(const char *p, const char *root, struct access *
 		}
 	}
 	if (!a->frame[0])
-		snprintf(a->frame, sizeof a->frame, "a place outside your code");
+		snprintf(a->frame, sizeof a->frame, "%s",
+		         L("a place outside your code", "你的代码之外的某处"));
 	return eol ? eol + 1 : p + strlen(p);
 }
 
@@ -87,12 +89,30 @@ static void thread_name(const char *report, const char *tid, char *out, size_t l
 	snprintf(key, sizeof key, "Thread %s '", tid);
 	const char *p = strstr(report, key);
 	if (!p) {
-		snprintf(out, len, "another thread");
+		snprintf(out, len, "%s", L("another thread", "另一个线程"));
 		return;
 	}
 	p += strlen(key);
 	size_t n = strcspn(p, "'\n");
 	snprintf(out, len, "%.*s", (int)n, p);
+}
+
+/* TSan's words for an access ("write", "atomic read") in the learner's language. */
+static const char *kind_text(const char *kind)
+{
+	static const struct {
+		const char *tsan;
+		struct lang_pair text;
+	} kinds[] = {
+	        {"write", LT("write", "写入")},
+	        {"read", LT("read", "读取")},
+	        {"atomic write", LT("atomic write", "原子写入")},
+	        {"atomic read", LT("atomic read", "原子读取")},
+	};
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
+		if (strcmp(kind, kinds[i].tsan) == 0)
+			return lang_pick(kinds[i].text);
+	return kind;
 }
 
 int describe_race(const char *output, const char *root, char *text, size_t len)
@@ -105,6 +125,8 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	char *pid = strstr(what, " (pid=");
 	if (pid)
 		*pid = '\0';
+	if (strcmp(what, "data race") == 0)
+		snprintf(what, sizeof what, "%s", L("data race", "数据竞争"));
 	const char *first = strstr(w, "\n  ");
 	struct access now = {{0}}, before = {{0}};
 	const char *next = first ? parse_access(first + 3, root, &now) : NULL;
@@ -119,16 +141,19 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 		const char *q2 = q ? strchr(q + 1, '\'') : NULL;
 		if (q && q2 && strncmp(loc, "Location is global", 18) == 0 &&
 		    strncmp(q + 1, "<null>", 6) != 0)
-			snprintf(location, sizeof location, " on the variable '%.*s'",
-			         (int)(q2 - q - 1), q + 1);
+			snprintf(location, sizeof location,
+			         L(" on the variable '%.*s'", "（变量 '%.*s'）"), (int)(q2 - q - 1),
+			         q + 1);
 		else if (strncmp(loc, "Location is heap", 16) == 0)
-			snprintf(location, sizeof location, " on global (device) memory");
+			snprintf(location, sizeof location, "%s",
+			         L(" on global (device) memory", "（全局（device）内存）"));
 	}
 	if (!loc || strncmp(loc, "Location is global", 18) != 0) {
 		/* device buffers are mappings of their own, not globals */
 		device_memory = true;
 		if (!location[0])
-			snprintf(location, sizeof location, " on device memory");
+			snprintf(location, sizeof location, "%s",
+			         L(" on device memory", "（device 内存）"));
 	}
 	/* a write against a read: a hand-over between threads that is not ordered
 	 * (a flag without fences, a missing barrier), not two updates */
@@ -137,27 +162,41 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	char a[96], b[96];
 	thread_name(w, now.thread, a, sizeof a);
 	thread_name(w, before.thread, b, sizeof b);
+	const char *advice =
+	        device_memory && hand_over
+	                ? L("If both threads update it, use one atomic operation (atomicAdd, "
+	                    "atomicCAS, ...); if one hands data to the other, order the write "
+	                    "before the read: a barrier both pass, or a flag set after a fence "
+	                    "(or release store) and checked before a fence (or acquire load)",
+	                    "如果两个线程都要更新它，请用一次原子操作（atomicAdd、atomicCAS "
+	                    "等）；如果是一个线程把数据交给另一个，就要让写入排在读取之前：两者"
+	                    "都经过的一道 barrier，或者一个在 fence（或 release 存储）之后设置、"
+	                    "在 fence（或 acquire 加载）之前检查的 flag")
+	        : device_memory
+	                ? L("Threads that update the same address must do it with one atomic "
+	                    "operation (atomicAdd, atomicCAS, ...), not a plain load and store",
+	                    "更新同一地址的线程必须用一次原子操作（atomicAdd、atomicCAS "
+	                    "等）来完成，而不是普通的读取再写入")
+	                : L("Threads of a block only see each other's shared-memory writes after "
+	                    "a __syncthreads() that both pass (between a write and another "
+	                    "thread's read, and before the memory is written again)",
+	                    "同一 block 的线程只有在都经过同一个 __syncthreads() 之后，才能看到"
+	                    "彼此对 shared memory 的写入（在写入与另一个线程的读取之间，以及这块"
+	                    "内存被再次写入之前）");
+	char full[2048]; /* then cut, if need be, between whole UTF-8 characters */
 	if (!before.thread[0])
-		snprintf(text, len, "%s%s: %s by %s at %s", what, location, now.kind, a, now.frame);
+		snprintf(full, sizeof full,
+		         L("%s%s: %s by %s at %s", "%s%s：%s，由 %s 执行，位于 %s"), what, location,
+		         kind_text(now.kind), a, now.frame);
 	else
-		snprintf(
-		        text, len,
-		        "%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. %s",
-		        what, location, now.kind, a, now.frame, before.kind, b, before.frame,
-		        device_memory && hand_over
-		                ? "If both threads update it, use one atomic operation (atomicAdd, "
-		                  "atomicCAS, ...); if one hands data to the other, order the "
-		                  "write "
-		                  "before the read: a barrier both pass, or a flag set after a "
-		                  "fence "
-		                  "(or release store) and checked before a fence (or acquire load)"
-		        : device_memory
-		                ? "Threads that update the same address must do it with one "
-		                  "atomic operation (atomicAdd, atomicCAS, ...), not a plain load "
-		                  "and store"
-		                : "Threads of a block only see each other's shared-memory writes "
-		                  "after a __syncthreads() that both pass (between a write and "
-		                  "another thread's read, and before the memory is written again)");
+		snprintf(full, sizeof full,
+		         L("%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. "
+		           "%s",
+		           "%s%s：%s，由 %s 执行，位于 %s；又有%s，由 %s 执行，位于 "
+		           "%s；两者之间没有任何先后约束。%s"),
+		         what, location, kind_text(now.kind), a, now.frame, kind_text(before.kind),
+		         b, before.frame, advice);
+	utf8_copy(text, len, full);
 	return 0;
 }
 

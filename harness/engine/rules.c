@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "lang.h"
 #include "supervise.h"
 #include "util.h"
 
@@ -76,6 +77,22 @@ static void note_use(struct rule_scan *s, int rule, int line, const char *what, 
 		len = sizeof u->what - 1;
 	memcpy(u->what, what, len);
 	u->what[len] = '\0';
+}
+
+/* What was found, when it is a phrase rather than a name from the code. The
+ * scan (and its cache file) keeps the English; rules_evaluate() gives the
+ * learner's language. */
+static const struct lang_pair found_phrases[] = {
+        LT("code inlined from cooperative_groups", "从 cooperative_groups 内联进来的代码"),
+        LT("code inlined from a CUB or Thrust header", "从 CUB 或 Thrust 头文件内联进来的代码"),
+};
+
+static const char *found_text(const char *what)
+{
+	for (size_t i = 0; i < sizeof found_phrases / sizeof found_phrases[0]; ++i)
+		if (strcmp(what, found_phrases[i].en) == 0)
+			return lang_pick(found_phrases[i]);
+	return what;
 }
 
 static void note_text(struct rule_scan *s, int rule, int line, const char *what)
@@ -438,13 +455,13 @@ static void classify_instruction(const struct ptx_state *st, const char *op, siz
 	if (starts(o, "cp.async"))
 		note_use(s, RULE_ASYNC_COPY, line, op, oplen);
 	if (st->chain & F_COOPERATIVE)
-		note_text(s, RULE_COOPERATIVE_GROUPS, line, "code inlined from cooperative_groups");
+		note_text(s, RULE_COOPERATIVE_GROUPS, line, found_phrases[0].en);
 	if (st->chain & F_GRID_SYNC)
 		note_text(s, RULE_GRID_SYNC, line, "grid_group::sync()");
 	if (st->chain & F_ASYNC_COPY)
 		note_text(s, RULE_ASYNC_COPY, line, "memcpy_async");
 	if (st->chain & F_LIBRARY)
-		note_text(s, RULE_LIBRARIES, line, "code inlined from a CUB or Thrust header");
+		note_text(s, RULE_LIBRARIES, line, found_phrases[1].en);
 }
 
 /* The statements of one line: usually one instruction, but inline asm
@@ -752,7 +769,7 @@ int rules_evaluate(const struct problem_entry *e, const struct rule_scan *s,
 			continue;
 		seen[r] = true;
 		out[n] = (struct rule_violation){.rule = r, .line = s->use[r].line};
-		snprintf(out[n].what, sizeof out[n].what, "%s", s->use[r].what);
+		utf8_copy(out[n].what, sizeof out[n].what, found_text(s->use[r].what));
 		++n;
 	}
 	return n;
@@ -926,10 +943,16 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 			out->method = "source";
 			snprintf(out->note, sizeof out->note, "%s",
 			         !job->paths.nvcc
-			                 ? "nvcc was not found, so the rules were checked on the "
-			                   "source text only (a weaker check)"
-			                 : "nvcc could not compile the file for the rule check, so "
-			                   "the rules were checked on the source text only");
+			                 ? L("nvcc was not found, so the rules were checked on the "
+			                     "source text only (a weaker check)",
+			                     "没有找到 "
+			                     "nvcc，所以只在源代码文本上检查了规则（检查较弱）")
+			                 : L("nvcc could not compile the file for the rule check, "
+			                     "so "
+			                     "the rules were checked on the source text only",
+			                     "nvcc "
+			                     "无法为规则检查编译这个文件，所以只在源代码文本上检查"
+			                     "了规则"));
 			scan_learner_text(job->learner, &job->scan);
 		}
 		free(ptx);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "../engine/util.h"
 #include "problem.h"
 
@@ -44,16 +45,23 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 32 threads, one slot", 32, 32, 1, false);
-	add_case(set, rng, "one block of 256, 4 slots", 256, 256, 4, false);
-	add_case(set, rng, "many blocks, one slot", 20000, 128, 1, false);
-	add_case(set, rng, "many blocks, 1000 slots", 50000, 256, 1000, false);
-	add_case(set, rng, "block 1024, 3 slots", 1024 * 40, 1024, 3, false);
+	add_case(set, rng, L("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), 32, 32,
+	         1, false);
+	add_case(set, rng, L("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), 256,
+	         256, 4, false);
+	add_case(set, rng, L("many blocks, one slot", "多个 block，一个槽位"), 20000, 128, 1,
+	         false);
+	add_case(set, rng, L("many blocks, 1000 slots", "多个 block，1000 个槽位"), 50000, 256,
+	         1000, false);
+	add_case(set, rng, L("block 1024, 3 slots", "block 1024，3 个槽位"), 1024 * 40, 1024, 3,
+	         false);
 	if (!plan->emulated)
-		add_case(set, rng, "heavy contention: a million threads, one slot", 1 << 20, 256, 1,
-		         false);
+		add_case(set, rng,
+		         L("heavy contention: a million threads, one slot",
+		           "激烈争用：100 万线程，一个槽位"),
+		         1 << 20, 256, 1, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 4096, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -104,20 +112,23 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 				bool is_new = olds[i] == expect + v[i];
 				snprintf(
 				        why, whylen,
-				        "slot %lld: thread %lld (block %lld, thread %lld) got %g "
-				        "back, "
-				        "but after the %lld updates before it the slot held %g. %s",
+				        L("slot %lld: thread %lld (block %lld, thread %lld) got %g "
+				          "back, but after the %lld updates before it the slot "
+				          "held %g. %s",
+				          "槽位 %lld：线程 %lld（block %lld，线程 %lld）拿回了 "
+				          "%g，但在它之前的 %lld 次更新之后，槽位里是 %g。%s"),
 				        (long long)k, (long long)i,
 				        (long long)(i / c->param[P_BLOCK]),
 				        (long long)(i % c->param[P_BLOCK]), (double)olds[i],
 				        (long long)(j - lo), (double)expect,
-				        is_new ? "That is the value after its own update: return "
-				                 "the "
-				                 "old value, the one the successful atomicCAS "
-				                 "returned"
-				               : "Each thread must get back the value the slot "
-				                 "held "
-				                 "just before its own update");
+				        is_new ? L("That is the value after its own update: return "
+				                   "the old value, the one the successful "
+				                   "atomicCAS returned",
+				                   "这是它自己更新之后的值：应返回旧值，也就是成功"
+				                   "的那次 atomicCAS 返回的值")
+				               : L("Each thread must get back the value the slot "
+				                   "held just before its own update",
+				                   "每个线程拿回的必须是槽位在它自己更新之前的值"));
 				ok = false;
 			}
 			expect += v[i];
@@ -136,9 +147,11 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	const float *got = c->buf[B_SLOTS].data;
 	uint64_t k = f->report.shown[0].index;
 	if (got[k] < (float)f->report.shown[0].want)
-		return "the sums are too small: updates were lost, as when two threads read the "
-		       "same old value and both write old + val; retry until atomicCAS returns "
-		       "the value you expected";
+		return L("the sums are too small: updates were lost, as when two threads read the "
+		         "same old value and both write old + val; retry until atomicCAS returns "
+		         "the value you expected",
+		         "和偏小：有更新丢失了，比如两个线程读到同一个旧值，又都写入 old + "
+		         "val；要一直重试，直到 atomicCAS 返回你预期的值");
 	return NULL;
 }
 

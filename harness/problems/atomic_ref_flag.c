@@ -3,6 +3,7 @@
  * number of trials. */
 #include <stdio.h>
 
+#include "../engine/lang.h"
 #include "mailbox.h"
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
@@ -20,14 +21,19 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			later_only &= (int64_t)f->report.shown[i].index >= per_trial;
 		const char *stale = mailbox_diagnose(c, f);
 		if (later_only && stale)
-			return "the first trial is right, later ones read the mailbox too early: "
-			       "the ticket still holds the previous trial's number, so wait until "
-			       "it equals this trial's ticket, not until it is non-zero";
+			return L("the first trial is right, later ones read the mailbox too early: "
+			         "the ticket still holds the previous trial's number, so wait "
+			         "until it equals this trial's ticket, not until it is non-zero",
+			         "第一轮正确，之后几轮读 mailbox 读得太早：ticket "
+			         "里还是上一轮的编号，所以要等到它等于本轮的 "
+			         "ticket，而不是等到它非零");
 		return stale;
 	}
 	if (f->bad_buf == MB_B_FLAGS)
-		return "after the last trial every ticket must hold the last ticket posted: "
-		       "post() stores its ticket argument";
+		return L("after the last trial every ticket must hold the last ticket posted: "
+		         "post() stores its ticket argument",
+		         "最后一轮之后，每个 ticket 都必须是最后一次 post 的编号：post() "
+		         "要存入它的 ticket 参数");
 	return mailbox_diagnose(c, f);
 }
 

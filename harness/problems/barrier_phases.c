@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_STEPS };
@@ -48,16 +49,19 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: one block of 32, 1 step", 1, 32, 1, false);
-	add_case(set, rng, "block 32, 2 steps", 4, 32, 2, false);
-	add_case(set, rng, "block 96, 5 steps", 10, 96, 5, false);
-	add_case(set, rng, "block 256, 16 steps", 6, 256, 16, false);
-	add_case(set, rng, "block 1024, 3 steps", 2, 1024, 3, false);
-	add_case(set, rng, "block 64, no steps", 3, 64, 0, false);
+	add_case(set, rng, L("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"),
+	         1, 32, 1, false);
+	add_case(set, rng, L("block 32, 2 steps", "block 32，2 步"), 4, 32, 2, false);
+	add_case(set, rng, L("block 96, 5 steps", "block 96，5 步"), 10, 96, 5, false);
+	add_case(set, rng, L("block 256, 16 steps", "block 256，16 步"), 6, 256, 16, false);
+	add_case(set, rng, L("block 1024, 3 steps", "block 1024，3 步"), 2, 1024, 3, false);
+	add_case(set, rng, L("block 64, no steps", "block 64，0 步"), 3, 64, 0, false);
 	if (!plan->emulated)
-		add_case(set, rng, "many blocks of 128, 50 steps", 4000, 128, 50, false);
+		add_case(set, rng,
+		         L("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), 4000,
+		         128, 50, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n / 256, 256, 8, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n / 256, 256, 8, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -78,11 +82,14 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		edges_only &= t == 0 || t == block - 1;
 	}
 	if (edges_only)
-		return "only the first or last thread of a block is wrong: the neighbours "
-		       "outside the tile count as 0";
-	return "values were mixed from two steps: every thread must finish reading its "
-	       "neighbours before any thread writes the step's new value (one barrier "
-	       "phase), and finish writing before anyone reads the next step (another)";
+		return L("only the first or last thread of a block is wrong: the neighbours "
+		         "outside the tile count as 0",
+		         "只有 block 的第一个或最后一个线程出错：tile 之外的邻居按 0 计");
+	return L("values were mixed from two steps: every thread must finish reading its "
+	         "neighbours before any thread writes the step's new value (one barrier phase), "
+	         "and finish writing before anyone reads the next step (another)",
+	         "数值混用了两步的结果：所有线程都读完邻居之后，才能有线程写入这一步的新值（一个 "
+	         "barrier 阶段）；所有线程都写完之后，才能有线程读下一步（另一个阶段）");
 }
 
 const struct problem barrier_phases_problem = {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK };
@@ -65,16 +66,19 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 		p.a[k] = path_a(p.x[k]);
 		p.b[k] = path_b(p.x[k]);
 	}
-	add_case(set, rng, &p, "sample: 64 elements", 64, false, false);
-	add_case(set, rng, &p, "n=1", 1, false, false);
-	add_case(set, rng, &p, "n=33 (odd, part of a warp pair)", 33, false, false);
-	add_case(set, rng, &p, "1000 elements", 1000, false, false);
-	add_case(set, rng, &p, "50001 elements", 50001, false, false);
+	add_case(set, rng, &p, L("sample: 64 elements", "样例：64 个元素"), 64, false, false);
+	add_case(set, rng, &p, L("n=1", "只有 1 个元素"), 1, false, false);
+	add_case(set, rng, &p, L("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"),
+	         33, false, false);
+	add_case(set, rng, &p, L("1000 elements", "1000 个元素"), 1000, false, false);
+	add_case(set, rng, &p, L("50001 elements", "50001 个元素"), 50001, false, false);
 	if (!plan->emulated)
-		add_case(set, rng, &p, "speed: 4 million elements against the baseline", 4 << 20,
-		         true, false);
+		add_case(set, rng, &p,
+		         L("speed: 4 million elements against the baseline",
+		           "速度：400 万个元素，与基准对比"),
+		         4 << 20, true, false);
 	if (plan->timed)
-		add_case(set, rng, &p, "timed", e->perf.n, false, true);
+		add_case(set, rng, &p, L("timed", "计时"), e->perf.n, false, true);
 }
 
 /* The reference's mapping: warp 2p + q of the grid handles the elements of
@@ -97,21 +101,27 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	uint64_t i = f->report.shown[0].index;
 	float other = i % 2 == 0 ? path_b(x[i]) : path_a(x[i]);
 	if (got[i] == other)
-		return "some elements went through the other path: the path must still follow "
-		       "the parity of the element's index; change which elements a warp takes, "
-		       "not which path an element gets";
+		return L("some elements went through the other path: the path must still follow "
+		         "the parity of the element's index; change which elements a warp takes, "
+		         "not which path an element gets",
+		         "有些元素走了另一条路径：走哪条路径仍须由元素下标的奇偶决定；要改的是每个 "
+		         "warp 处理哪些元素，而不是元素走哪条路径");
 	if (f->report.unwritten == f->report.bad)
-		return "some elements were never written: does your mapping from threads to "
-		       "elements cover every index below n, including an odd n?";
+		return L("some elements were never written: does your mapping from threads to "
+		         "elements cover every index below n, including an odd n?",
+		         "有些元素从未被写入：你从线程到元素的映射是否覆盖了小于 n 的每个下标（n "
+		         "为奇数时也一样）？");
 	return NULL;
 }
 
 static const struct speed_rule branch_speed = {
         .min_speedup = 1.5,
-        .baseline = "the divergent baseline of the statement (one thread per element, "
-                    "if (i % 2 == 0))",
-        .advice = "Let every warp take elements of one parity only, so that no warp runs "
-                  "both paths.",
+        .baseline = LT("the divergent baseline of the statement (one thread per element, "
+                       "if (i % 2 == 0))",
+                       "题目中会分叉的基准 kernel（每个线程一个元素，if (i % 2 == 0)）"),
+        .advice = LT("Let every warp take elements of one parity only, so that no warp runs "
+                     "both paths.",
+                     "让每个 warp 只处理同一奇偶的元素，这样就没有 warp 会同时走两条路径。"),
 };
 
 const struct problem branch_by_warp_problem = {

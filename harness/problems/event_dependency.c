@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK };
@@ -28,14 +29,14 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 256 elements", 256, false);
-	add_case(set, rng, "n=1", 1, false);
-	add_case(set, rng, "1000 elements", 1000, false);
-	add_case(set, rng, "65536 elements", 65536, false);
+	add_case(set, rng, L("sample: 256 elements", "样例：256 个元素"), 256, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, false);
+	add_case(set, rng, L("1000 elements", "1000 个元素"), 1000, false);
+	add_case(set, rng, L("65536 elements", "65536 个元素"), 65536, false);
 	if (!plan->emulated)
-		add_case(set, rng, "a million elements", 1 << 20, false);
+		add_case(set, rng, L("a million elements", "100 万个元素"), 1 << 20, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -52,10 +53,13 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->bad_buf != B_OUT || f->report.nshown == 0)
 		return NULL;
 	if (isnan(f->report.shown[0].got))
-		return "consume read d_tmp before produce had written it (the judge holds the "
-		       "producer stream back, and d_tmp starts as NaN): the consumer stream must "
-		       "wait for the event recorded after produce (cudaStreamWaitEvent), and the "
-		       "wait must be enqueued after the record";
+		return L("consume read d_tmp before produce had written it (the judge holds the "
+		         "producer stream back, and d_tmp starts as NaN): the consumer stream must "
+		         "wait for the event recorded after produce (cudaStreamWaitEvent), and the "
+		         "wait must be enqueued after the record",
+		         "consume 在 produce 写完之前就读了 d_tmp（评测程序会故意拖住生产者 "
+		         "stream，且 d_tmp 初始为 NaN）：消费者 stream 必须等待 produce 之后记录的 "
+		         "event（cudaStreamWaitEvent），而且这个等待必须在记录之后入队");
 	return NULL;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_STEPS, P_BLOCK, P_BLOCKS };
@@ -50,18 +51,23 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 {
 	/* On the emulator every thread of the grid is a fiber at once: small
 	 * grids; on a GPU the grid is whatever fits, at most the count given. */
-	add_case(set, rng, "sample: 10 elements, 1 step", 10, 1, 32, 2, false);
-	add_case(set, rng, "1000 elements, 4 steps, 3 blocks", 1000, 4, 32, 3, false);
-	add_case(set, rng, "4099 elements, 7 steps", 4099, 7, 64, 4, false);
-	add_case(set, rng, "fewer elements than threads, 3 steps", 50, 3, 64, 2, false);
+	add_case(set, rng, L("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), 10, 1, 32, 2,
+	         false);
+	add_case(set, rng, L("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"),
+	         1000, 4, 32, 3, false);
+	add_case(set, rng, L("4099 elements, 7 steps", "4099 个元素，7 步"), 4099, 7, 64, 4, false);
+	add_case(set, rng, L("fewer elements than threads, 3 steps", "元素比线程少，3 步"), 50, 3,
+	         64, 2, false);
 	if (!plan->emulated) {
-		add_case(set, rng, "whole device, 1M elements, 9 steps", 1 << 20, 9, 256, 100000,
-		         false);
-		add_case(set, rng, "whole device, 100K elements, 40 steps", 100003, 40, 128, 100000,
-		         false);
+		add_case(set, rng,
+		         L("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"),
+		         1 << 20, 9, 256, 100000, false);
+		add_case(set, rng,
+		         L("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"),
+		         100003, 40, 128, 100000, false);
 	}
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 4, 256, 100000, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 4, 256, 100000, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -97,12 +103,16 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	free(cur);
 	free(tmp);
 	if (one_short)
-		return "a holds the result of one step fewer than asked: after an odd number of "
-		       "steps the newest values are in b; copy them back to a (after another "
-		       "grid.sync())";
-	return "some elements were computed from neighbours of the wrong step: every block "
-	       "must finish writing a step before any block reads it (grid.sync() between "
-	       "steps), and nobody may overwrite a value another block still has to read";
+		return L("a holds the result of one step fewer than asked: after an odd number of "
+		         "steps the newest values are in b; copy them back to a (after another "
+		         "grid.sync())",
+		         "a 里是比要求少一步的结果：奇数步之后最新的值在 b 里；要把它们拷回 "
+		         "a（在再一次 grid.sync() 之后）");
+	return L("some elements were computed from neighbours of the wrong step: every block must "
+	         "finish writing a step before any block reads it (grid.sync() between steps), and "
+	         "nobody may overwrite a value another block still has to read",
+	         "有些元素是用错了步的邻居算出来的：所有 block 都写完一步之后，才能有 block "
+	         "读它（步与步之间要 grid.sync()），而且谁都不能覆盖别的 block 还要读的值");
 }
 
 const struct problem grid_sync_problem = {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "mailbox.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int channels,
@@ -43,22 +44,35 @@ void mailbox_cases(struct case_set *set, struct rng *rng, const struct problem_e
 {
 	/* The emulator runs every thread of a case's grid as a fiber at once: a
 	 * few blocks; the GPU gets as many channels as fit on the device. */
-	add_case(set, rng, "sample: 1 channel, 1 word", 1, 1, 2, 32, flag_after, false);
-	add_case(set, rng, "32 channels, 8 words, 4 trials", 32, 8, 4, 32, flag_after, false);
-	add_case(set, rng, "70 channels, 3 words, 3 trials", 70, 3, 3, 32, flag_after, false);
-	add_case(set, rng, "64 channels of 64 threads, 16 words", 64, 16, 2, 64, flag_after, false);
+	add_case(set, rng, L("sample: 1 channel, 1 word", "样例：1 个通道，1 个 word"), 1, 1, 2, 32,
+	         flag_after, false);
+	add_case(set, rng, L("32 channels, 8 words, 4 trials", "32 个通道，8 个 word，4 轮"), 32, 8,
+	         4, 32, flag_after, false);
+	add_case(set, rng, L("70 channels, 3 words, 3 trials", "70 个通道，3 个 word，3 轮"), 70, 3,
+	         3, 32, flag_after, false);
+	add_case(set, rng,
+	         L("64 channels of 64 threads, 16 words", "64 个通道，每个 64 线程，16 个 word"),
+	         64, 16, 2, 64, flag_after, false);
 	if (!plan->emulated) {
-		add_case(set, rng, "128 channels, 32 words, 30 trials", 128, 32, 30, 64, flag_after,
-		         false);
-		add_case(set, rng, "whole device: 64K channels, 16 words, 20 trials", 65536, 16, 20,
-		         128, flag_after, false);
-		add_case(set, rng, "whole device: 256K channels, 4 words, 20 trials", 262144, 4, 20,
-		         256, flag_after, false);
-		add_case(set, rng, "1000 channels, 64 words, 200 trials", 1000, 64, 200, 64,
-		         flag_after, false);
+		add_case(set, rng,
+		         L("128 channels, 32 words, 30 trials", "128 个通道，32 个 word，30 轮"),
+		         128, 32, 30, 64, flag_after, false);
+		add_case(set, rng,
+		         L("whole device: 64K channels, 16 words, 20 trials",
+		           "全设备：64K 通道，16 word，20 轮"),
+		         65536, 16, 20, 128, flag_after, false);
+		add_case(set, rng,
+		         L("whole device: 256K channels, 4 words, 20 trials",
+		           "全设备：256K 通道，4 word，20 轮"),
+		         262144, 4, 20, 256, flag_after, false);
+		add_case(
+		        set, rng,
+		        L("1000 channels, 64 words, 200 trials", "1000 个通道，64 个 word，200 轮"),
+		        1000, 64, 200, 64, flag_after, false);
 	}
 	if (plan->timed)
-		add_case(set, rng, "timed", (int)(e->perf.n / 16), 16, 1, 128, flag_after, true);
+		add_case(set, rng, L("timed", "计时"), (int)(e->perf.n / 16), 16, 1, 128,
+		         flag_after, true);
 }
 
 void mailbox_locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -76,17 +90,24 @@ const char *mailbox_diagnose(const struct jcase *c, const struct case_findings *
 	if (f->report.nshown == 0)
 		return NULL;
 	if (f->bad_buf == MB_B_FLAGS)
-		return "a flag does not hold what the sender must leave in it after the last "
-		       "trial: does the sender set it (to the value the statement asks for)?";
+		return L("a flag does not hold what the sender must leave in it after the last "
+		         "trial: does the sender set it (to the value the statement asks for)?",
+		         "有个 flag "
+		         "的值不是最后一轮之后发送方应留下的值：发送方有没有设置它（设成题目要求的"
+		         "值）？");
 	if (f->bad_buf != MB_B_GOT)
 		return NULL;
 	const int32_t *got = c->buf[MB_B_GOT].data;
 	for (int i = 0; i < f->report.nshown; ++i)
 		if (got[f->report.shown[i].index] == MB_STALE)
-			return "the receiver read 0x5a5a5a5a, what the mailbox held before the "
-			       "message was written: it saw the flag before the message. The "
-			       "sender needs a fence (or a release store) between the message "
-			       "and the flag, the receiver a fence (or an acquire load) between "
-			       "the flag and the message";
+			return L("the receiver read 0x5a5a5a5a, what the mailbox held before the "
+			         "message was written: it saw the flag before the message. The "
+			         "sender needs a fence (or a release store) between the message "
+			         "and the flag, the receiver a fence (or an acquire load) between "
+			         "the flag and the message",
+			         "接收方读到了 0x5a5a5a5a，这是消息写入之前 mailbox "
+			         "里的值：它先看到了 flag，后看到消息。发送方需要在消息和 flag "
+			         "之间加 fence（或用 release 存储），接收方需要在 flag "
+			         "和消息之间加 fence（或用 acquire 加载）");
 	return NULL;
 }

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_TILE, P_BLOCKS };
@@ -32,16 +33,23 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: one tile of 8", 8, 32, 8, 1, false);
-	add_case(set, rng, "tiles of 128, one per block", 128 * 6, 32, 128, 6, false);
-	add_case(set, rng, "tiles of 256, 5 per block", 256 * 10, 64, 256, 2, false);
-	add_case(set, rng, "short last tile", 1024 * 3 + 77, 128, 1024, 2, false);
-	add_case(set, rng, "tile larger than the block", 4096 * 2, 256, 4096, 1, false);
-	add_case(set, rng, "fewer elements than one tile", 13, 64, 512, 3, false);
+	add_case(set, rng, L("sample: one tile of 8", "样例：一个 8 元素的 tile"), 8, 32, 8, 1,
+	         false);
+	add_case(set, rng, L("tiles of 128, one per block", "128 元素的 tile，每 block 一个"),
+	         128 * 6, 32, 128, 6, false);
+	add_case(set, rng, L("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"),
+	         256 * 10, 64, 256, 2, false);
+	add_case(set, rng, L("short last tile", "最后一个 tile 较短"), 1024 * 3 + 77, 128, 1024, 2,
+	         false);
+	add_case(set, rng, L("tile larger than the block", "tile 比 block 大"), 4096 * 2, 256, 4096,
+	         1, false);
+	add_case(set, rng, L("fewer elements than one tile", "元素比一个 tile 还少"), 13, 64, 512,
+	         3, false);
 	if (!plan->emulated)
-		add_case(set, rng, "16M elements", 1 << 24, 256, 2048, 1024, false);
+		add_case(set, rng, L("16M elements", "16M 个元素"), 1 << 24, 256, 2048, 1024,
+		         false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, 2048, 1056, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 2048, 1056, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -71,11 +79,14 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		tail_only &= count - 1 - (k - base) >= count / 4;
 	}
 	if (nan && tail_only)
-		return "only the first quarter of each tile arrived: memcpy_async takes a size in "
-		       "bytes, count * sizeof(float)";
+		return L("only the first quarter of each tile arrived: memcpy_async takes a size "
+		         "in bytes, count * sizeof(float)",
+		         "每个 tile 只到了前四分之一：memcpy_async 的大小以字节计，应为 count * "
+		         "sizeof(float)");
 	if (nan)
-		return "some outputs come from shared memory that nothing wrote: wait on the "
-		       "barrier before reading the tile";
+		return L("some outputs come from shared memory that nothing wrote: wait on the "
+		         "barrier before reading the tile",
+		         "有些输出来自没人写过的 shared memory：读 tile 之前要先在 barrier 上等待");
 	return NULL;
 }
 

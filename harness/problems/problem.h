@@ -19,6 +19,7 @@
 
 #include "../engine/catalog.h"
 #include "../engine/check.h"
+#include "../engine/lang.h"
 #include "../engine/rng.h"
 #include "../runtime/wire.h"
 
@@ -73,9 +74,10 @@ struct case_findings {
  * ("correct but too slow"). Only a GPU measures; the emulator never does.
  */
 struct speed_rule {
-	double min_speedup;   /* e.g. 1.5: the learner's code must take at most 1/1.5 of the time */
-	const char *baseline; /* what is compared, e.g. "the divergent baseline kernel" */
-	const char *advice;   /* what usually makes it faster; one sentence */
+	double min_speedup; /* e.g. 1.5: the learner's code must take at most 1/1.5 of the time */
+	/* Both written LT("english", "中文") and read with lang_pick() (lang.h). */
+	struct lang_pair baseline; /* what is compared, e.g. "the divergent baseline kernel" */
+	struct lang_pair advice;   /* what usually makes it faster; one sentence */
 };
 
 struct problem {

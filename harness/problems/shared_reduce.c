@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK };
@@ -36,16 +37,20 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 1..64, block 32", 64, 32, 0, 0, false);
-	add_case(set, rng, "block 64, partial last block", 64 * 20 + 9, 64, -100, 100, false);
-	add_case(set, rng, "block 128", 128 * 50, 128, -1000, 1000, false);
-	add_case(set, rng, "block 256, partial", 256 * 30 + 255, 256, -5, 5, false);
-	add_case(set, rng, "block 512", 512 * 20 + 1, 512, 0, 1000000, false);
-	add_case(set, rng, "block 1024, large values (wraps)", 1024 * 12 + 3, 1024, -2000000000,
-	         2000000000, false);
-	add_case(set, rng, "n=1, block 32", 1, 32, -9, 9, false);
+	add_case(set, rng, L("sample: 1..64, block 32", "样例：1..64，block 32"), 64, 32, 0, 0,
+	         false);
+	add_case(set, rng, L("block 64, partial last block", "block 64，最后一个 block 不满"),
+	         64 * 20 + 9, 64, -100, 100, false);
+	add_case(set, rng, L("block 128", "block 大小 128"), 128 * 50, 128, -1000, 1000, false);
+	add_case(set, rng, L("block 256, partial", "block 256，最后一个不满"), 256 * 30 + 255, 256,
+	         -5, 5, false);
+	add_case(set, rng, L("block 512", "block 大小 512"), 512 * 20 + 1, 512, 0, 1000000, false);
+	add_case(set, rng,
+	         L("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"),
+	         1024 * 12 + 3, 1024, -2000000000, 2000000000, false);
+	add_case(set, rng, L("n=1, block 32", "只有 1 个元素，block 32"), 1, 32, -9, 9, false);
 	if (plan->timed)
-		add_case(set, rng, "timed", e->perf.n, 256, -1000, 1000, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, -1000, 1000, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -62,11 +67,15 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	int64_t n = c->param[P_N], block = c->param[P_BLOCK];
 	uint64_t b = f->report.shown[0].index;
 	if (got[b] == block_sum(x, n, (int64_t)b * block, 32))
-		return "the sum covers only the first 32 elements of the block: the tree must "
-		       "start at blockDim.x / 2, not at a fixed warp size";
+		return L("the sum covers only the first 32 elements of the block: the tree must "
+		         "start at blockDim.x / 2, not at a fixed warp size",
+		         "和只包含了 block 的前 32 个元素：树形归约必须从 blockDim.x / 2 "
+		         "开始，而不是从固定的 warp 大小开始");
 	if ((int64_t)b == (n - 1) / block && n % block && f->report.bad == 1)
-		return "only the last, partial block is wrong: threads past the end of x must put "
-		       "0 in their shared slot (and still take part in every barrier)";
+		return L("only the last, partial block is wrong: threads past the end of x must "
+		         "put 0 in their shared slot (and still take part in every barrier)",
+		         "只有最后那个不满的 block 出错：超出 x 末尾的线程必须在自己的 shared "
+		         "槽位里放 0（并且仍要参与每一次 barrier）");
 	return NULL;
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK };
@@ -54,17 +55,21 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 		p.x[k] = (float)rng_uniform(rng, 0.01, 0.99);
 		p.y[k] = transform_one(p.x[k]);
 	}
-	add_case(set, rng, &p, "sample: 1000 elements", 1000, false, false);
-	add_case(set, rng, &p, "n=1", 1, false, false);
-	add_case(set, rng, &p, "n=7 (fewer than the streams)", 7, false, false);
-	add_case(set, rng, &p, "65537 elements", 65537, false, false);
+	add_case(set, rng, &p, L("sample: 1000 elements", "样例：1000 个元素"), 1000, false, false);
+	add_case(set, rng, &p, L("n=1", "只有 1 个元素"), 1, false, false);
+	add_case(set, rng, &p, L("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), 7,
+	         false, false);
+	add_case(set, rng, &p, L("65537 elements", "65537 个元素"), 65537, false, false);
 	if (!plan->emulated) {
-		add_case(set, rng, &p, "3 million and 1 elements", 3000001, false, false);
-		add_case(set, rng, &p, "overlap: 16 million elements against the serial sum",
+		add_case(set, rng, &p, L("3 million and 1 elements", "300 万零 1 个元素"), 3000001,
+		         false, false);
+		add_case(set, rng, &p,
+		         L("overlap: 16 million elements against the serial sum",
+		           "重叠：1600 万元素，对比串行用时"),
 		         16 << 20, true, false);
 	}
 	if (plan->timed)
-		add_case(set, rng, &p, "timed", e->perf.n, false, true);
+		add_case(set, rng, &p, L("timed", "计时"), e->perf.n, false, true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -82,25 +87,37 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	const float *in = c->buf[B_IN].data, *got = c->buf[B_OUT].data;
 	uint64_t k = f->report.shown[0].index;
 	if (f->report.unwritten == f->report.bad && f->report.bad < f->report.total)
-		return "the last elements never came back: when n is not a multiple of the number "
-		       "of chunks, the last chunk must be longer (or an extra, shorter one added)";
+		return L(
+		        "the last elements never came back: when n is not a multiple of the number "
+		        "of chunks, the last chunk must be longer (or an extra, shorter one added)",
+		        "最后几个元素没有拷回来：n "
+		        "不是分块数的整数倍时，最后一块必须更长（或者再加一个较短的块）");
 	if (f->report.unwritten == f->report.bad)
-		return "h_out was never written: copy each chunk back with cudaMemcpyAsync "
-		       "(device to host) on the chunk's stream";
+		return L("h_out was never written: copy each chunk back with cudaMemcpyAsync "
+		         "(device to host) on the chunk's stream",
+		         "h_out 从未被写入：在每一块自己的 stream 上用 cudaMemcpyAsync（device 到 "
+		         "host）把它拷回来");
 	if (got[k] == in[k])
-		return "h_out holds the input: was the chunk copied back from d_in instead of "
-		       "d_out?";
-	return "values from other places: do the copies and the kernel of a chunk all use the "
-	       "same offset (d_in + offset, d_out + offset, h_in + offset, h_out + offset)?";
+		return L("h_out holds the input: was the chunk copied back from d_in instead of "
+		         "d_out?",
+		         "h_out 里是输入数据：是不是从 d_in 而不是从 d_out 拷回的？");
+	return L("values from other places: do the copies and the kernel of a chunk all use the "
+	         "same offset (d_in + offset, d_out + offset, h_in + offset, h_out + offset)?",
+	         "有些值来自别的位置：同一块的各次拷贝和 kernel 是否都用了相同的偏移（d_in + "
+	         "offset、d_out + offset、h_in + offset、h_out + offset）？");
 }
 
 /* At most 0.75 of the serial sum, i.e. at least 1 / 0.75 times as fast. */
 static const struct speed_rule overlap_speed = {
         .min_speedup = 1.0 / 0.75,
-        .baseline = "the serial sum (copy in, transform, copy out, one after another on one "
-                    "stream; the end-to-end time must be at most 0.75 of it)",
-        .advice = "Split the work into chunks and give each chunk its own stream, so that one "
-                  "chunk's copies run while another chunk's kernel does.",
+        .baseline = LT("the serial sum (copy in, transform, copy out, one after another on one "
+                       "stream; the end-to-end time must be at most 0.75 of it)",
+                       "串行用时之和（拷入、变换、拷出在同一个 stream "
+                       "上依次进行；端到端时间最多只能是它的 0.75）"),
+        .advice = LT(
+                "Split the work into chunks and give each chunk its own stream, so that one "
+                "chunk's copies run while another chunk's kernel does.",
+                "把工作分成若干块，每块用自己的 stream，让一块的拷贝与另一块的 kernel 同时进行。"),
 };
 
 const struct problem stream_overlap_problem = {

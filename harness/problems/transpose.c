@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "../engine/cases.h"
+#include "../engine/lang.h"
 #include "problem.h"
 
 enum { P_N, P_BLOCK, P_ROWS, P_COLS };
@@ -31,19 +32,21 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, "sample: 32 x 32 counting", 32, 32, true, false);
-	add_case(set, rng, "64 x 128", 64, 128, false, false);
-	add_case(set, rng, "128 x 64", 128, 64, false, false);
-	add_case(set, rng, "37 x 70 (not multiples of 32)", 37, 70, true, false);
-	add_case(set, rng, "1 x 1000", 1, 1000, false, false);
-	add_case(set, rng, "1000 x 1", 1000, 1, false, false);
-	add_case(set, rng, "129 x 257", 129, 257, false, false);
-	add_case(set, rng, "1 x 1", 1, 1, false, false);
+	add_case(set, rng, L("sample: 32 x 32 counting", "样例：32 x 32，依次计数"), 32, 32, true,
+	         false);
+	add_case(set, rng, L("64 x 128", "64 x 128 矩阵"), 64, 128, false, false);
+	add_case(set, rng, L("128 x 64", "128 x 64 矩阵"), 128, 64, false, false);
+	add_case(set, rng, L("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), 37, 70,
+	         true, false);
+	add_case(set, rng, L("1 x 1000", "1 x 1000 矩阵"), 1, 1000, false, false);
+	add_case(set, rng, L("1000 x 1", "1000 x 1 矩阵"), 1000, 1, false, false);
+	add_case(set, rng, L("129 x 257", "129 x 257 矩阵"), 129, 257, false, false);
+	add_case(set, rng, L("1 x 1", "1 x 1 矩阵"), 1, 1, false, false);
 	if (!plan->emulated)
-		add_case(set, rng, "3001 x 2050", 3001, 2050, false, false);
+		add_case(set, rng, L("3001 x 2050", "3001 x 2050 矩阵"), 3001, 2050, false, false);
 	if (plan->timed) {
 		int64_t rows = 8192, cols = e->perf.n / rows > 0 ? e->perf.n / rows : 1;
-		add_case(set, rng, "timed", rows, cols, false, true);
+		add_case(set, rng, L("timed", "计时"), rows, cols, false, true);
 	}
 }
 
@@ -73,12 +76,16 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
 	uint64_t k = f->report.shown[0].index;
 	if (got[k] == in[k] && rows != 1 && cols != 1)
-		return "out holds in unchanged at the reported places: was the tile read back "
-		       "in the order it was stored (tile[y][x] instead of tile[x][y])?";
+		return L("out holds in unchanged at the reported places: was the tile read back in "
+		         "the order it was stored (tile[y][x] instead of tile[x][y])?",
+		         "在报告的位置上，out 里是原样未转置的 in：tile "
+		         "是不是按存入时的顺序读回的（用了 tile[y][x] 而不是 tile[x][y]）？");
 	if (rows != cols && f->report.bad < f->report.total)
-		return "wrong only for some elements of a non-square matrix: check which of rows "
-		       "and cols each index and each bound uses (out has cols rows of rows "
-		       "elements)";
+		return L("wrong only for some elements of a non-square matrix: check which of rows "
+		         "and cols each index and each bound uses (out has cols rows of rows "
+		         "elements)",
+		         "只在非方阵的部分元素上出错：检查每个下标和每个边界用的是 rows 还是 "
+		         "cols（out 有 cols 行，每行 rows 个元素）");
 	return NULL;
 }
 

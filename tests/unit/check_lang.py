@@ -2,7 +2,8 @@
 """Checks every L(en, zh) of the engine's C sources (harness/engine/lang.h).
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
-harness/ (in .c and .h files):
+harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
+own, for the reports the test binary writes):
   - both arguments are string literals (adjacent literals are joined);
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
@@ -11,6 +12,9 @@ And in every harness/problems/*.c that includes lang.h (the exercises whose
 texts are translated), no English phrase is left outside L(): a string
 literal of two or more English words that is not an argument of L() fails.
 Files that do not include lang.h yet are listed, and do not fail.
+The same holds in the files of STRICT (the race reports, the rules, the
+emulator's reports), where a literal that only parses a tool's output (an
+argument of strstr, strncmp, ...) or is in ALLOWED, with its reason, passes.
 
 Usage: check_lang.py [ROOT]     (ROOT: the repository, by default two folders up)
 Exit status 0 when everything holds, 1 with one line per problem otherwise.
@@ -182,6 +186,34 @@ def conversions(fmt):
         out.append((m.group("length") or "", conv))
 
 
+# Files outside harness/problems whose every English phrase is in L() or LT().
+STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/emu.cpp")
+
+# Literals read, not shown: arguments of these functions (and asm) pass.
+PARSING = {"strstr", "strncmp", "strcmp", "memcmp", "strchr", "sscanf", "starts", "strlen",
+           "asm"}
+
+# English that stays English in these files, and why.
+ALLOWED = {
+    "harness/engine/race_report.c": {
+        "atomic write", "atomic read",  # ThreadSanitizer's words, keys of kind_text()
+    },
+    "harness/engine/rules.c": {
+        # the rule names of problems.yaml, not translated
+        "shfl.sync, vote.sync, shared-memory, syncthreads, atomicCAS, threadfence, "
+        "cooperative-groups, grid-sync, stream-wait-event, pinned-memory, async-copy, "
+        "libraries",
+        "rules: nvcc -ptx: %s\n",  # CJ_RULES_DEBUG, for the judge's developers
+    },
+    "harness/emu/emu.cpp": {
+        # cudaGetErrorString(): CUDA's own words, as a GPU's runtime returns them
+        "no error", "invalid argument", "out of memory", "invalid configuration argument",
+        "an illegal memory access was encountered", "no CUDA-capable device is detected",
+        "unknown error",
+        "cudajudge CPU emulator",  # cudaDeviceProp::name
+    },
+}
+
 HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
 WORD = re.compile(r"[(\[\"']*[A-Za-z]{2,}[)\]\"',.:;?!]*")
 
@@ -228,6 +260,40 @@ def untranslated(toks, inside):
     return out
 
 
+def enclosing_call(toks, k):
+    """The name of the function whose argument list holds toks[k], or None."""
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        kind, value = toks[j][0], toks[j][1]
+        if kind == "punct" and value in ")]":
+            depth += 1
+        elif kind == "punct" and value in "([":
+            if depth == 0:
+                return toks[j - 1][1] if value == "(" and j > 0 and \
+                    toks[j - 1][0] == "id" else None
+            depth -= 1
+        elif kind == "punct" and value in ";{}" and depth == 0:
+            return None
+    return None
+
+
+def strict_untranslated(rel, toks, inside):
+    """untranslated() for a file of STRICT, less what PARSING and ALLOWED let pass."""
+    allowed = ALLOWED.get(rel, set())
+    out, k = [], 0
+    while k < len(toks):
+        if toks[k][0] != "str" or k in inside:
+            k += 1
+            continue
+        start, line = k, toks[k][2]
+        text, k = literal_runs(toks, k)
+        if not english_phrase(text) or text.replace("\n", "\\n") in allowed or \
+                text in allowed or enclosing_call(toks, start) in PARSING:
+            continue
+        out.append((line, text))
+    return out
+
+
 def includes_lang(toks):
     return any(t[0] == "pp" and re.match(r'#\s*include\s+"(\.\./engine/)?lang\.h"', t[1])
                for t in toks)
@@ -243,7 +309,7 @@ def check_tree(root):
     for folder, dirs, files in os.walk(harness):
         dirs.sort()
         for name in sorted(files):
-            if not name.endswith((".c", ".h")):
+            if not name.endswith((".c", ".h", ".cpp")):
                 continue
             path = os.path.join(folder, name)
             rel = os.path.relpath(path, root)
@@ -259,6 +325,13 @@ def check_tree(root):
                 count += 1
                 for problem in check_pair(en, zh):
                     failures.append(f"{rel}:{line}: {problem}: L({en!r}, {zh!r})")
+            if rel.replace(os.sep, "/") in STRICT:
+                if not found:
+                    failures.append(f"{rel}: no L(en, zh) at all: its reports are not "
+                                    "translated")
+                for line, phrase in strict_untranslated(rel.replace(os.sep, "/"), toks,
+                                                        inside):
+                    failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")
             in_problems = os.path.basename(folder) == "problems" and name.endswith(".c")
             if in_problems and includes_lang(toks):
                 for line, phrase in untranslated(toks, inside):

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "lang.h"
 #include "rules.h"
 #include "unit.h"
 
@@ -236,6 +237,32 @@ static void test_evaluate(void)
 	CHECK(v[1].rule == RULE_LIBRARIES);
 }
 
+/* What was found is worded in the learner's language when rules_evaluate()
+ * reports it; the scan (and its cache file) keeps the English. */
+static void test_found_in_chinese(void)
+{
+	static const char body[] =
+	        ".visible .entry cj_kernel()\n{\n"
+	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+	        "\t.loc\t5 120 3, function_name $L__info_string1, inlined_at 2 9 5\n"
+	        "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
+	        "\tret;\n}\n";
+	int count;
+	struct rule_scan s = scan_ptx(body, &count);
+	CHECK_STR_EQ(s.use[RULE_LIBRARIES].what, "code inlined from a CUB or Thrust header");
+	struct problem_entry e = {0};
+	struct rule_violation v[RULES_MAX_VIOLATIONS];
+	CHECK_INT(lang_set("zh"), ==, 0);
+	int n = rules_evaluate(&e, &s, v);
+	CHECK_INT(lang_set("en"), ==, 0);
+	CHECK_INT(n, ==, 1);
+	CHECK(v[0].rule == RULE_LIBRARIES);
+	CHECK_STR_EQ(v[0].what, "从 CUB 或 Thrust 头文件内联进来的代码");
+	CHECK_STR_EQ(s.use[RULE_LIBRARIES].what, "code inlined from a CUB or Thrust header");
+	CHECK_INT(rules_evaluate(&e, &s, v), ==, 1);
+	CHECK_STR_EQ(v[0].what, "code inlined from a CUB or Thrust header");
+}
+
 static void test_vocabulary(void)
 {
 	for (int r = 0; r < RULE_COUNT; ++r) {
@@ -257,6 +284,7 @@ static const struct unit_test tests[] = {
         {"preprocessed source", test_preprocessed_source},
         {"source text without nvcc", test_source_text_fallback},
         {"evaluation", test_evaluate},
+        {"found texts in the learner's language", test_found_in_chinese},
         {"vocabulary", test_vocabulary},
         {0}};
 

@@ -25,7 +25,7 @@ ENGINE = FAKE = ROOT = None
 
 
 class SpeedRule(unittest.TestCase):
-    def judge(self, **env):
+    def judge(self, lang=None, **env):
         with tempfile.TemporaryDirectory() as build:
             full_env = dict(os.environ)
             for key in ("FAKE_LEARNER_MS", "FAKE_BASELINE_MS", "FAKE_NO_MEASURE", "FAKE_WRONG",
@@ -35,7 +35,8 @@ class SpeedRule(unittest.TestCase):
             run = subprocess.run(
                 [ENGINE, "judge", "--root", ROOT, "--build", build, "--id", "branch_by_warp",
                  "--file", os.path.join(ROOT, "reference", "branch_by_warp.cu"),
-                 "--prebuilt", FAKE, "--seed", "7", "--no-perf"],
+                 "--prebuilt", FAKE, "--seed", "7", "--no-perf"]
+                + (["--lang", lang] if lang else []),
                 capture_output=True, text=True, env=full_env, timeout=120)
         lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
         summary = [x for x in lines if x.get("type") == "summary"]
@@ -66,6 +67,15 @@ class SpeedRule(unittest.TestCase):
         self.assertEqual(case["verdict"], "TLE")
         for words in ("correct but too slow", "1.20x", "needs 1.50x", "divergent baseline"):
             self.assertIn(words, summary["message"])
+
+    def test_too_slow_names_baseline_and_advice_in_chinese(self):
+        # The speed rule's texts are LT() pairs (problem.h), picked by --lang.
+        code, summary, _ = self.judge(lang="zh", FAKE_LEARNER_MS=1.0, FAKE_BASELINE_MS=1.2)
+        self.assertEqual((summary["verdict"], code), ("TLE", 1), summary["message"])
+        for words in ("题目中会分叉的基准 kernel", "让每个 warp 只处理同一奇偶的元素", "1.20x"):
+            self.assertIn(words, summary["message"])
+        for english in ("divergent baseline", "Let every warp"):
+            self.assertNotIn(english, summary["message"])
 
     def test_wrong_answer_stays_wa_even_when_fast(self):
         code, summary, _ = self.judge(FAKE_WRONG=1, FAKE_LEARNER_MS=0.1, FAKE_BASELINE_MS=9)

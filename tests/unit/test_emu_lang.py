@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The CPU emulator's own reports in the learner's language, end to end.
+
+`judge.py ID FILE --emulate --lang zh --json` with the built engine: the
+engine passes the language to the test binary (CJ_LANG), and the emulator
+(harness/emu/emu.cpp) words a deadlock and a partial-warp shuffle in Chinese;
+race_report.c words ThreadSanitizer's report in Chinese. The same deadlock
+in English stays English. Verdicts and JSON keys do not change.
+
+Usage:
+    test_emu_lang.py --root SOURCE_ROOT --engine BUILD/cudajudge [unittest args]
+Exits 77 (skipped) when the emulator was not built or there is no g++.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = ENGINE = STATE = None
+HAN = ("\u4e00", "\u9fff")
+
+
+def has_chinese(text):
+    return isinstance(text, str) and any(HAN[0] <= ch <= HAN[1] for ch in text)
+
+
+def judge(problem, submission, lang):
+    """The summary of one emulated run, and the case that failed."""
+    env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
+               CUDAJUDGE_STATE=STATE)
+    path = os.path.join(ROOT, "tests", "submissions", problem, submission)
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
+                          "--emulate", "--lang", lang, "--json"],
+                         env=env, capture_output=True, text=True, timeout=240)
+    summary = None
+    for line in run.stdout.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if record.get("type") == "summary":
+            summary = record
+    if summary is None:
+        raise AssertionError(f"no summary from judge.py:\n{run.stdout}\n{run.stderr}")
+    failed = [c for c in summary["cases"] if c["verdict"] != "AC"]
+    if not failed:
+        raise AssertionError(f"every case passed: {summary}")
+    return summary, failed[0]
+
+
+class EmulatorLanguageTest(unittest.TestCase):
+    maxDiff = 4000
+
+    def test_deadlock_in_chinese(self):
+        summary, case = judge("block_reduce_sum", "time_limit_exceeded/early_return.cu", "zh")
+        self.assertEqual(summary["verdict"], "TLE")
+        detail = case["detail"]
+        self.assertTrue(detail.startswith("死锁（block "), detail)
+        for words in ("在 __syncthreads() 处等待", "已经退出", "early_return.cu:"):
+            self.assertIn(words, detail)
+        self.assertNotIn("deadlock", detail)
+        self.assertNotIn("wait at", detail)
+        self.assertIn("死锁", summary["message"])
+
+    def test_deadlock_in_english(self):
+        summary, case = judge("block_reduce_sum", "time_limit_exceeded/early_return.cu", "en")
+        self.assertEqual(summary["verdict"], "TLE")
+        detail = case["detail"]
+        self.assertTrue(detail.startswith("deadlock in block "), detail)
+        self.assertIn("wait at __syncthreads()", detail)
+        self.assertIn("have exited", detail)
+        self.assertFalse(has_chinese(detail), detail)
+
+    def test_partial_warp_in_chinese(self):
+        summary, case = judge("block_reduce_sum", "race/full_mask_in_partial_warp.cu", "zh")
+        self.assertEqual(summary["verdict"], "RACE")
+        detail = case["detail"]
+        self.assertIn("使用掩码 0x", detail)
+        self.assertIn("掩码中列出的每个 lane", detail)
+        self.assertNotIn("with mask", detail)
+
+    def test_race_in_chinese(self):
+        summary, case = judge("smem_reverse", "race/barrier_too_late.cu", "zh")
+        self.assertEqual(summary["verdict"], "RACE")
+        detail = case["detail"]
+        self.assertTrue(detail.startswith("数据竞争"), detail)
+        # the thread names come from the emulator, the rest from race_report.c
+        self.assertIn("的线程 ", detail)
+        self.assertIn("__syncthreads()", detail)
+        for english in ("data race", " by thread", "nothing ordering", "of block"):
+            self.assertNotIn(english, detail)
+
+
+def main():
+    global ROOT, ENGINE, STATE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--engine", required=True)
+    options, rest = parser.parse_known_args()
+    ROOT, ENGINE = os.path.abspath(options.root), os.path.abspath(options.engine)
+    lib = os.path.join(os.path.dirname(ENGINE), "harness", "emu", "libcjrt_emu.a")
+    if not (os.environ.get("CXX") or shutil.which("g++")) or not os.path.exists(lib):
+        print("1..0 # SKIP the CPU emulator is not built here")
+        return 77
+    with tempfile.TemporaryDirectory(prefix="cj-emu-lang-") as state:
+        STATE = state
+        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
