@@ -159,14 +159,14 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
 		if (j->emulated && shared_poison_seen(r))
-			o->diagnosis =
-			        L("some results carry the emulator's mark for shared memory "
-			          "that nothing wrote (a NaN with payload 0xdead): a read of a "
-			          "__shared__ slot before any thread stored to it, such as a "
-			          "slot of a warp that does not exist",
-			          "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
-			          "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
-			          "位置，例如属于一个并不存在的 warp 的位置");
+			o->diagnosis = L(
+			        "some results carry the emulator's mark for shared memory "
+			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
+			        "__shared__ slot before any thread stored to it, such as a "
+			        "slot of a warp that does not exist",
+			        "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
+			        "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
+			        "位置，例如属于一个并不存在的 warp 的位置");
 		if (!o->diagnosis && j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
@@ -188,8 +188,7 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 {
 	if (rec->host_flags & CJ_HOST_PAGEABLE) {
 		o->verdict = V_RULE;
-		snprintf(o->detail, sizeof o->detail,
-		         "%s",
+		snprintf(o->detail, sizeof o->detail, "%s",
 		         L("the results are right, but the host memory your code allocated is "
 		           "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
 		           "asynchronously, so nothing overlaps. Allocate it page-locked with "
@@ -202,15 +201,15 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	}
 	if (rec->host_flags & CJ_HOST_BLOCKED) {
 		o->verdict = V_TLE;
-		snprintf(o->detail, sizeof o->detail,
-		         "%s",
-		         L("the results are right, but your host code waited for GPU work that "
-		           "the judge was holding back, and returned only when the hold gave up: "
-		           "a wait on the host (cudaStreamSynchronize, cudaEventSynchronize, "
-		           "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)",
-		           "结果正确，但你的主机代码在等待评测故意扣住的 GPU 工作，直到扣留超时才"
-		           "返回：这是在主机端等待（cudaStreamSynchronize、cudaEventSynchronize、"
-		           "cudaDeviceSynchronize），而这里应该让 GPU 等待（cudaStreamWaitEvent）"));
+		snprintf(
+		        o->detail, sizeof o->detail, "%s",
+		        L("the results are right, but your host code waited for GPU work that "
+		          "the judge was holding back, and returned only when the hold gave up: "
+		          "a wait on the host (cudaStreamSynchronize, cudaEventSynchronize, "
+		          "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)",
+		          "结果正确，但你的主机代码在等待评测故意扣住的 GPU 工作，直到扣留超时才"
+		          "返回：这是在主机端等待（cudaStreamSynchronize、cudaEventSynchronize、"
+		          "cudaDeviceSynchronize），而这里应该让 GPU 等待（cudaStreamWaitEvent）"));
 		return;
 	}
 	const struct speed_rule *rule = j->prob->speed;
@@ -252,8 +251,7 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 {
 	char during[96] = "", in_case[96] = "";
 	if (name) {
-		snprintf(during, sizeof during, L(" during case '%s'", "（在用例 '%s' 中）"),
-		         name);
+		snprintf(during, sizeof during, L(" during case '%s'", "（在用例 '%s' 中）"), name);
 		snprintf(in_case, sizeof in_case, L(" case '%s'", "用例 '%s' "), name);
 	}
 	const char *after = name ? "" : L("after the last case: ", "最后一个用例之后：");
@@ -275,9 +273,10 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 			         L("%sused more than %.0f s of CPU time%s: %s",
 			           "%s用了超过 %.0f s 的 CPU 时间%s：%s"),
 			         after, cpu_limit(j), during,
-			         j->emulated ? L("an endless loop, or a wait that never ends",
-			                         "死循环，或永远结束不了的等待")
-			                     : L("an endless loop on the host?", "主机端有死循环？"));
+			         j->emulated
+			                 ? L("an endless loop, or a wait that never ends",
+			                     "死循环，或永远结束不了的等待")
+			                 : L("an endless loop on the host?", "主机端有死循环？"));
 		} else {
 			o->verdict = V_RE;
 			snprintf(o->detail, sizeof o->detail,
@@ -311,17 +310,20 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	default:
 		o->verdict = V_RE;
 		if (name)
-			snprintf(o->detail, sizeof o->detail,
-			         L("the program ended (exit status %d) in the middle of case '%s': "
-			           "does the code call exit() or return from a host function early?",
-			           "程序结束了（退出状态 %d），而用例 '%s' 还没有做完：代码是否调用了 "
-			           "exit()，或在主机函数里提前 return 了？"),
-			         r->exit_code, name);
+			snprintf(
+			        o->detail, sizeof o->detail,
+			        L("the program ended (exit status %d) in the middle of case '%s': "
+			          "does the code call exit() or return from a host function early?",
+			          "程序结束了（退出状态 %d），而用例 '%s' "
+			          "还没有做完：代码是否调用了 "
+			          "exit()，或在主机函数里提前 return 了？"),
+			        r->exit_code, name);
 		else
 			snprintf(o->detail, sizeof o->detail,
 			         L("after the last case: the program ended with exit status %d "
 			           "instead of 0: does the code call exit()?",
-			           "最后一个用例之后：程序以退出状态 %d 结束，而不是 0：代码是否调用了 "
+			           "最后一个用例之后：程序以退出状态 %d 结束，而不是 "
+			           "0：代码是否调用了 "
 			           "exit()？"),
 			         r->exit_code);
 		break;
@@ -375,8 +377,8 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 		memcpy(error, rec->error, sizeof rec->error);
 		error[sizeof rec->error] = '\0';
 		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report */
-			snprintf(o->detail, sizeof o->detail, L("in case '%s': %s", "用例 '%s' 中：%s"),
-			         o->c->name, error);
+			snprintf(o->detail, sizeof o->detail,
+			         L("in case '%s': %s", "用例 '%s' 中：%s"), o->c->name, error);
 		else
 			snprintf(o->detail, sizeof o->detail,
 			         L("CUDA error in case '%s': %s", "用例 '%s' 中出现 CUDA 错误：%s"),
@@ -489,7 +491,8 @@ static bool apply_sanitizer_log(struct judgement *j)
 		           "compute-sanitizer（%s）没有检查程序：%s。请运行 `python3 judge.py "
 		           "doctor`，并用 `%s --version` 看看它在这里能否工作"),
 		         sanitize_tool_name(j->tool),
-		         sj.tool_error[0] ? sj.tool_error : L("it wrote no report", "它没有写出报告"),
+		         sj.tool_error[0] ? sj.tool_error
+		                          : L("it wrote no report", "它没有写出报告"),
 		         j->sanitizer);
 		decided = true;
 	}
@@ -723,8 +726,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			snprintf(j->message, sizeof j->message,
 			         L("case '%s': %llu of %llu elements of '%s' differ",
 			           "用例 '%s'：%llu / %llu 个元素不一致（'%s'）"),
-			         first->c->name,
-			         (unsigned long long)first->f.report.bad,
+			         first->c->name, (unsigned long long)first->f.report.bad,
 			         (unsigned long long)first->f.report.total,
 			         first->c->buf[first->f.bad_buf].name);
 	}
@@ -953,10 +955,11 @@ int judge_file(const struct judge_options *o)
 	}
 	if (j->emulated && !cxx) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("the emulator needs a C++ compiler (g++) and none was found: "
-		           "sudo apt-get install -y g++",
-		           "模拟器需要 C++ 编译器（g++），但没有找到：sudo apt-get install -y g++"));
+		snprintf(
+		        j->message, sizeof j->message, "%s",
+		        L("the emulator needs a C++ compiler (g++) and none was found: "
+		          "sudo apt-get install -y g++",
+		          "模拟器需要 C++ 编译器（g++），但没有找到：sudo apt-get install -y g++"));
 		finish(j);
 		goto done;
 	}
@@ -972,14 +975,15 @@ int judge_file(const struct judge_options *o)
 	}
 	if (j->emulated) {
 		j->sum.backend = "emu";
-		snprintf(j->note, sizeof j->note, "%s",
-		         !strcmp(want, "emu")
-		                 ? L("judged on the CPU emulator (correctness only, no timing)",
-		                     "在 CPU 模拟器上评测（只检查正确性，不计时）")
-		                 : L("no CUDA device found: judged on the CPU emulator (correctness "
-		                     "only, no timing)",
-		                     "没有找到 CUDA 设备：在 CPU 模拟器上评测（只检查正确性，"
-		                     "不计时）"));
+		snprintf(
+		        j->note, sizeof j->note, "%s",
+		        !strcmp(want, "emu")
+		                ? L("judged on the CPU emulator (correctness only, no timing)",
+		                    "在 CPU 模拟器上评测（只检查正确性，不计时）")
+		                : L("no CUDA device found: judged on the CPU emulator (correctness "
+		                    "only, no timing)",
+		                    "没有找到 CUDA 设备：在 CPU 模拟器上评测（只检查正确性，"
+		                    "不计时）"));
 	}
 
 	struct rules_job rules_job;
@@ -1038,17 +1042,20 @@ int judge_file(const struct judge_options *o)
 			break;
 		if (!j->dev.found && !j->emulated) {
 			j->sum.verdict = V_JE;
-			snprintf(j->message, sizeof j->message,
-			         L("%s compiled, but no CUDA device was found (%s), so it cannot be "
-			           "run here%s. Judge it on a machine with an NVIDIA GPU; `python3 "
-			           "judge.py doctor` checks the set-up",
-			           "%s 编译通过了，但没有找到 CUDA 设备（%s），所以无法在这里运行%s。"
-			           "请在有 NVIDIA GPU 的机器上评测；`python3 judge.py doctor` 可以检查"
-			           "环境"),
-			         shown, j->dev.error[0] ? j->dev.error : L("no device", "没有设备"),
-			         can_emulate ? ""
-			                     : L(", and the CPU emulator cannot judge this exercise",
-			                         "，而且 CPU 模拟器无法评测这道练习"));
+			snprintf(
+			        j->message, sizeof j->message,
+			        L("%s compiled, but no CUDA device was found (%s), so it cannot be "
+			          "run here%s. Judge it on a machine with an NVIDIA GPU; `python3 "
+			          "judge.py doctor` checks the set-up",
+			          "%s 编译通过了，但没有找到 CUDA "
+			          "设备（%s），所以无法在这里运行%s。"
+			          "请在有 NVIDIA GPU 的机器上评测；`python3 judge.py doctor` "
+			          "可以检查"
+			          "环境"),
+			        shown, j->dev.error[0] ? j->dev.error : L("no device", "没有设备"),
+			        can_emulate ? ""
+			                    : L(", and the CPU emulator cannot judge this exercise",
+			                        "，而且 CPU 模拟器无法评测这道练习"));
 		} else {
 			run_and_check(j, bin);
 		}
