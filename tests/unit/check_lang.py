@@ -188,7 +188,8 @@ def conversions(fmt):
 
 # Files outside harness/problems whose every English phrase is in L() or LT().
 STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/emu.cpp",
-          "harness/engine/judge.c", "harness/engine/sanitize.c", "harness/engine/compile.c")
+          "harness/engine/judge.c", "harness/engine/sanitize.c", "harness/engine/compile.c",
+          "harness/engine/device.c")
 # Not in STRICT, as they hold no words for the learner: check.c (numbers only)
 # and report.c (JSON keys and the engine's texts, written as they are).
 
