@@ -782,6 +782,15 @@ static void rule_verdict(struct judgement *j, const char *shown, bool ran)
 		j->sum.verdict = V_RULE;
 }
 
+/* Why the emulator cannot judge the exercise: problems.yaml's skip.emu, or
+ * skip.emu_zh in Chinese when it has one. */
+static const char *emu_skip_reason(const struct problem_entry *e)
+{
+	if (lang_current == LANG_ZH && e->emu_skip_reason_zh)
+		return e->emu_skip_reason_zh;
+	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
+}
+
 /* A learner's file that #includes a reference solution is not its own work. */
 static bool reference_included(struct judgement *j, const char *work, const char *source)
 {
@@ -946,9 +955,7 @@ int judge_file(const struct judge_options *o)
 		j->sum.verdict = V_SKIP;
 		snprintf(j->message, sizeof j->message,
 		         L("the CPU emulator cannot judge %s: %s", "CPU 模拟器无法评测 %s：%s"),
-		         j->entry->id,
-		         j->entry->emu_skip_reason ? j->entry->emu_skip_reason
-		                                   : L("it needs a GPU", "它需要 GPU"));
+		         j->entry->id, emu_skip_reason(j->entry));
 		j->sum.backend = "emu";
 		finish(j);
 		goto done;
