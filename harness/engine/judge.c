@@ -238,8 +238,8 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	snprintf(o->detail, sizeof o->detail,
 	         L("correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, "
 	           "medians of %u runs each in this run), needs %.2fx. %s",
-	           "结果正确但太慢：速度是 %.2fx 倍于 %s（%.3f ms 对 %.3f ms，均为本次运行中"
-	           "各 %u 次的中位数），要求 %.2fx。%s"),
+	           "结果正确但太慢：速度只有 %.2fx（与 %s 相比：%.3f ms 对 %.3f ms，均为本次运行"
+	           "中各 %u 次的中位数），要求至少 %.2fx。%s"),
 	         o->speed.speedup, lang_pick(rule->baseline), o->speed.learner_ms,
 	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
 }
