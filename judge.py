@@ -1147,6 +1147,16 @@ def mismatch_table(mismatches, last):
     return format_table(rows, right_aligned=range(first_number_column, len(columns)))
 
 
+def repeats_counts(detail, bad, total):
+    """True when an engine's case detail says no more than the counts already
+    shown: one line whose first two numbers are bad and total, in any order and
+    in any language ("31 of 32 elements of 'out' differ", "31 / 32 个元素不一致")."""
+    if not bad or "\n" in detail.strip():
+        return False
+    numbers = [int(n) for n in re.findall(r"\d+", detail)[:2]]
+    return len(numbers) == 2 and sorted(numbers) == sorted([bad, total if total else -1])
+
+
 def case_details(style, case, full=True):
     """Lines under a failed case: the mismatch table, the counts, the diagnosis.
     Not full: the counts (or the engine's detail) only."""
@@ -1163,8 +1173,8 @@ def case_details(style, case, full=True):
     if case.get("diagnosis") and full:
         lines.append(style.odd(tr("diagnosis", text=case["diagnosis"])))
     detail = str(case.get("detail") or "")
-    # The engine's detail often repeats the counts: keep it when it says more.
-    if detail and not (bad and detail.startswith(f"{bad} of {total} elements")):
+    # A detail that only repeats the counts (older engines wrote one) is said once.
+    if detail and not repeats_counts(detail, bad, total):
         if full or not bad:
             lines += detail.splitlines()
     return ["      " + line if line else line for line in lines]

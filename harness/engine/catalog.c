@@ -322,11 +322,13 @@ static void load_rules(struct loader *ld, const yaml_node_t *n, struct problem_e
 
 static void load_skip(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
-	static const char *const keys[] = {"emu"};
-	const yaml_node_t *v[1];
-	want_mapping(ld, n, "skip", keys, v, 1);
+	static const char *const keys[] = {"emu", "emu_zh"};
+	const yaml_node_t *v[2];
+	want_mapping(ld, n, "skip", keys, v, 2);
 	if (v[0])
 		e->emu_skip_reason = want_string(ld, v[0], "skip.emu");
+	if (v[1])
+		e->emu_skip_reason_zh = want_string(ld, v[1], "skip.emu_zh");
 }
 
 enum entry_key {
@@ -436,6 +438,7 @@ static void free_entry(struct problem_entry *e)
 	free_list(&e->require);
 	free_list(&e->forbid);
 	free(e->emu_skip_reason);
+	free(e->emu_skip_reason_zh);
 }
 
 void catalog_free(struct catalog *cat)

@@ -51,10 +51,11 @@ struct problem_entry {
 	struct check_spec check;
 	struct limits limits;
 	struct perf_spec perf;
-	unsigned backends;     /* enum backend_bit */
-	char *emu_skip_reason; /* why `emu` cannot judge it, when it cannot */
-	bool coresident;       /* the emulator runs every block of a launch at once */
-	int line;              /* where the entry starts in problems.yaml */
+	unsigned backends;        /* enum backend_bit */
+	char *emu_skip_reason;    /* why `emu` cannot judge it, when it cannot */
+	char *emu_skip_reason_zh; /* the same in Chinese (skip.emu_zh), or NULL */
+	bool coresident;          /* the emulator runs every block of a launch at once */
+	int line;                 /* where the entry starts in problems.yaml */
 };
 
 struct catalog {

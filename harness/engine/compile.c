@@ -12,6 +12,7 @@
 
 #include "rewrite.h"
 #include "supervise.h"
+#include "lang.h"
 #include "util.h"
 
 static char *search_dirs(const char *dirs, const char *name)
@@ -129,8 +130,10 @@ static int run_tool(char **argv, char **log, double *seconds)
 	*log = r.output;
 	r.output = NULL;
 	if (r.end != RUN_EXITED) {
-		char *more = xasprintf("%s\n%s was stopped (%s)\n", *log, argv[0],
-		                       r.end == RUN_TIMED_OUT ? "it ran past 300 s" : "killed");
+		char *more = xasprintf(
+		        L("%s\n%s was stopped (%s)\n", "%s\n%s 被终止了（%s）\n"), *log, argv[0],
+		        r.end == RUN_TIMED_OUT ? L("it ran past 300 s", "运行超过了 300 s")
+		                               : L("killed", "被强行结束"));
 		free(*log);
 		*log = more;
 		return -1;
@@ -243,7 +246,8 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 {
 	char *text = read_file(src, NULL);
 	if (!text) {
-		*log = xasprintf("cannot read %s: %s\n", src, strerror(errno));
+		*log = xasprintf(L("cannot read %s: %s\n", "无法读取 %s：%s\n"), src,
+		                 strerror(errno));
 		return -1;
 	}
 	char *out = rewrite_for_emulator(text, src);
@@ -254,7 +258,8 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 		rc = -1;
 	free(out);
 	if (rc)
-		*log = xasprintf("cannot write %s: %s\n", dst, strerror(errno));
+		*log = xasprintf(L("cannot write %s: %s\n", "无法写入 %s：%s\n"), dst,
+		                 strerror(errno));
 	return rc;
 }
 
@@ -272,9 +277,11 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(emu_lib);
 	if (!built) {
 		res->status = BUILD_TOOL_FAILED;
-		res->log = xstrdup(
-		        "the CPU emulator was not built: this C++ compiler could not "
-		        "build harness/emu (see meson's warning; python3 judge.py doctor)\n");
+		res->log = xstrdup(L("the CPU emulator was not built: this C++ compiler could not "
+		                     "build harness/emu (see meson's warning; python3 judge.py "
+		                     "doctor)\n",
+		                     "CPU 模拟器没有构建：这个 C++ 编译器无法构建 harness/emu（见 "
+		                     "meson 的警告；python3 judge.py doctor）\n"));
 		goto out;
 	}
 	if (write_rewritten(source, learner, &raw) != 0 ||
@@ -417,7 +424,8 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 	} else if (make_dirs(dir) != 0) {
 		memset(res, 0, sizeof *res);
 		res->status = BUILD_TOOL_FAILED;
-		res->log = xasprintf("cannot create %s: %s", dir, strerror(errno));
+		res->log = xasprintf(L("cannot create %s: %s", "无法创建 %s：%s"), dir,
+		                     strerror(errno));
 	} else {
 		/* Build under a private name, then rename: two judges may race here. */
 		char *work = xasprintf("%s/%s-sm%d.tmp%d", dir, id, cc, (int)getpid());
@@ -429,7 +437,8 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 			if (rename(tmp_bin, *bin) != 0 || !f || fputs(want, f) < 0) {
 				res->status = BUILD_TOOL_FAILED;
 				char *more =
-				        xasprintf("%scannot store the reference binary in %s\n",
+				        xasprintf(L("%scannot store the reference binary in %s\n",
+				                    "%s无法把参考解的可执行文件存入 %s\n"),
 				                  res->log, dir);
 				free(res->log);
 				res->log = more;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "supervise.h"
 #include "util.h"
 
@@ -31,7 +32,12 @@ static void parse_probe(const char *text, struct device_info *d)
 		else if (!strcmp(line, "copy_gbps"))
 			d->copy_gbps = atof(v);
 		else if (!strcmp(line, "error"))
-			snprintf(d->error, sizeof d->error, "%s", v);
+			/* cj-probe's own words for a machine without a GPU; CUDA's error
+			 * strings stay as the runtime says them */
+			snprintf(d->error, sizeof d->error, "%s",
+			         !strcmp(v, "no CUDA device")
+			                 ? L("no CUDA device", "没有 CUDA 设备")
+			                 : v);
 	}
 	free(copy);
 	d->found = d->cc > 0 && d->copy_gbps > 0;
@@ -55,13 +61,18 @@ int device_query(const char *build, bool fresh, struct device_info *d)
 	struct run_result r;
 	memset(d, 0, sizeof *d);
 	if (run_supervised(argv, -1, &lim, &r) != 0 || r.end == RUN_NOT_STARTED) {
-		snprintf(d->error, sizeof d->error, "cannot run the device probe: %.200s", r.error);
+		snprintf(d->error, sizeof d->error,
+		         L("cannot run the device probe: %.200s", "无法运行设备探测程序：%.200s"),
+		         r.error);
 	} else {
 		parse_probe(r.output ? r.output : "", d);
 		if (r.end == RUN_TIMED_OUT)
-			snprintf(d->error, sizeof d->error, "the device probe hung for 60 s");
+			snprintf(d->error, sizeof d->error, "%s",
+			         L("the device probe hung for 60 s", "设备探测程序卡住了 60 s"));
 		else if (!d->found && !d->error[0])
-			snprintf(d->error, sizeof d->error, "the device probe failed (exit %d)",
+			snprintf(d->error, sizeof d->error,
+			         L("the device probe failed (exit %d)",
+			           "设备探测程序失败了（退出状态 %d）"),
 			         r.exit_code);
 		if (d->found) {
 			char *dir = xasprintf("%s/cache", build);

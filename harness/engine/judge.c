@@ -26,6 +26,7 @@
 #include "compile.h"
 #include "race_report.h"
 #include "device.h"
+#include "lang.h"
 #include "report.h"
 #include "rules.h"
 #include "sanitize.h"
@@ -105,15 +106,16 @@ static const char *signal_words(int sig)
 {
 	switch (sig) {
 	case SIGSEGV:
-		return "a segmentation fault (a bad host pointer?)";
+		return L("a segmentation fault (a bad host pointer?)",
+		         "段错误（segmentation fault：主机指针有误？）");
 	case SIGABRT:
 		return "abort()";
 	case SIGBUS:
-		return "a bus error";
+		return L("a bus error", "总线错误（bus error）");
 	case SIGFPE:
-		return "an arithmetic exception";
+		return L("an arithmetic exception", "算术异常");
 	case SIGKILL:
-		return "SIGKILL (out of memory?)";
+		return L("SIGKILL (out of memory?)", "SIGKILL（内存不足？）");
 	default:
 		return strsignal(sig);
 	}
@@ -157,16 +159,21 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
 		if (j->emulated && shared_poison_seen(r))
-			o->diagnosis =
+			o->diagnosis = L(
 			        "some results carry the emulator's mark for shared memory "
 			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
 			        "__shared__ slot before any thread stored to it, such as a "
-			        "slot of a warp that does not exist";
+			        "slot of a warp that does not exist",
+			        "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
+			        "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
+			        "位置，例如属于一个并不存在的 warp 的位置");
 		if (!o->diagnosis && j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
-			o->diagnosis = "the wrong elements were never written (they still hold the "
-			               "poison value): does every thread store its result?";
+			o->diagnosis = L("the wrong elements were never written (they still hold "
+			                 "the poison value): does every thread store its result?",
+			                 "出错的元素从未被写入（仍是填充的毒值）：每个线程都写回了"
+			                 "自己的结果吗？");
 	}
 }
 
@@ -181,21 +188,28 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 {
 	if (rec->host_flags & CJ_HOST_PAGEABLE) {
 		o->verdict = V_RULE;
-		snprintf(o->detail, sizeof o->detail,
-		         "the results are right, but the host memory your code allocated is "
-		         "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
-		         "asynchronously, so nothing overlaps. Allocate it page-locked with "
-		         "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)");
+		snprintf(o->detail, sizeof o->detail, "%s",
+		         L("the results are right, but the host memory your code allocated is "
+		           "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
+		           "asynchronously, so nothing overlaps. Allocate it page-locked with "
+		           "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)",
+		           "结果正确，但你的代码分配的主机内存是可分页的（cudaPointerGetAttributes "
+		           "如此报告）：从它出发的复制无法异步进行，所以什么也重叠不了。请用 "
+		           "cudaMallocHost 或 cudaHostAlloc 分配页锁定内存（并用 cudaFreeHost "
+		           "释放）"));
 		return;
 	}
 	if (rec->host_flags & CJ_HOST_BLOCKED) {
 		o->verdict = V_TLE;
-		snprintf(o->detail, sizeof o->detail,
-		         "the results are right, but your host code waited for GPU work that the "
-		         "judge was holding back, and returned only when the hold gave up: a wait "
-		         "on "
-		         "the host (cudaStreamSynchronize, cudaEventSynchronize, "
-		         "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)");
+		snprintf(
+		        o->detail, sizeof o->detail, "%s",
+		        L("the results are right, but your host code waited for GPU work that "
+		          "the judge was holding back, and returned only when the hold gave up: "
+		          "a wait on the host (cudaStreamSynchronize, cudaEventSynchronize, "
+		          "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)",
+		          "结果正确，但你的主机代码在等待评测故意扣住的 GPU 工作，直到扣留超时才"
+		          "返回：这是在主机端等待（cudaStreamSynchronize、cudaEventSynchronize、"
+		          "cudaDeviceSynchronize），而这里应该让 GPU 等待（cudaStreamWaitEvent）"));
 		return;
 	}
 	const struct speed_rule *rule = j->prob->speed;
@@ -206,8 +220,10 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 			return; /* a stand-in test binary measures nothing */
 		o->verdict = V_JE;
 		snprintf(o->detail, sizeof o->detail,
-		         "judge bug: case '%s' should have measured the speed against %s, but the "
-		         "test program reported no measurement",
+		         L("judge bug: case '%s' should have measured the speed against %s, but "
+		           "the test program reported no measurement",
+		           "评测程序的 bug：用例 '%s' 本应测量相对于 %s 的速度，但测试程序没有报告"
+		           "任何测量结果"),
 		         o->c->name, lang_pick(rule->baseline));
 		return;
 	}
@@ -220,8 +236,10 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 		return;
 	o->verdict = V_TLE;
 	snprintf(o->detail, sizeof o->detail,
-	         "correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, medians "
-	         "of %u runs each in this run), needs %.2fx. %s",
+	         L("correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, "
+	           "medians of %u runs each in this run), needs %.2fx. %s",
+	           "结果正确但太慢：速度只有 %.2fx（与 %s 相比：%.3f ms 对 %.3f ms，均为本次运行"
+	           "中各 %u 次的中位数），要求至少 %.2fx。%s"),
 	         o->speed.speedup, lang_pick(rule->baseline), o->speed.learner_ms,
 	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
 }
@@ -233,64 +251,80 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 {
 	char during[96] = "", in_case[96] = "";
 	if (name) {
-		snprintf(during, sizeof during, " during case '%s'", name);
-		snprintf(in_case, sizeof in_case, " case '%s'", name);
+		snprintf(during, sizeof during, L(" during case '%s'", "（在用例 '%s' 中）"), name);
+		snprintf(in_case, sizeof in_case, L(" case '%s'", "用例 '%s' "), name);
 	}
-	const char *after = name ? "" : "after the last case: ";
+	const char *after = name ? "" : L("after the last case: ", "最后一个用例之后：");
 	switch (r->end) {
 	case RUN_TIMED_OUT:
 		o->verdict = V_TLE;
 		snprintf(o->detail, sizeof o->detail,
-		         "%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
-		         "__syncthreads() or a wait that not every thread reaches) or an endless "
-		         "loop",
+		         L("%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
+		           "__syncthreads() or a wait that not every thread reaches) or an "
+		           "endless loop",
+		           "%s%s运行 %.1f s 后仍未结束（上限 %.0f s）：可能是死锁（有线程到达不了"
+		           "的 __syncthreads() 或等待），也可能是死循环"),
 		         after, in_case, r->wall_s, wall_limit(j));
 		break;
 	case RUN_SIGNALED:
 		if (r->signal == SIGXCPU || (r->signal == SIGKILL && r->cpu_s >= cpu_limit(j))) {
 			o->verdict = V_TLE;
 			snprintf(o->detail, sizeof o->detail,
-			         "%sused more than %.0f s of CPU time%s: %s", after, cpu_limit(j),
-			         during,
-			         j->emulated ? "an endless loop, or a wait that never ends"
-			                     : "an endless loop on the host?");
+			         L("%sused more than %.0f s of CPU time%s: %s",
+			           "%s用了超过 %.0f s 的 CPU 时间%s：%s"),
+			         after, cpu_limit(j), during,
+			         j->emulated
+			                 ? L("an endless loop, or a wait that never ends",
+			                     "死循环，或永远结束不了的等待")
+			                 : L("an endless loop on the host?", "主机端有死循环？"));
 		} else {
 			o->verdict = V_RE;
-			snprintf(o->detail, sizeof o->detail, "%sthe program was killed by %s%s",
-			         after, signal_words(r->signal), during);
+			snprintf(o->detail, sizeof o->detail,
+			         L("%sthe program was killed by %s%s", "%s程序因%s被终止%s"), after,
+			         signal_words(r->signal), during);
 		}
 		break;
 	case RUN_MEMORY:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail,
-		         "%sthe program held more than %llu MiB of host memory%s and was stopped",
+		         L("%sthe program held more than %llu MiB of host memory%s and was "
+		           "stopped",
+		           "%s程序占用了超过 %llu MiB 的主机内存%s，已被终止"),
 		         after, (unsigned long long)(r->peak_rss >> 20), during);
 		break;
 	case RUN_EXECED:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail,
-		         "%sthe program replaced itself with another program (execve)%s: only "
-		         "the judged code may run",
+		         L("%sthe program replaced itself with another program (execve)%s: only "
+		           "the judged code may run",
+		           "%s程序把自己替换成了另一个程序（execve）%s：只允许运行被评测的代码"),
 		         after, during);
 		break;
 	case RUN_OUTPUT_FLOOD:
 		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail, "%sthe program printed more than %llu MiB%s",
+		snprintf(o->detail, sizeof o->detail,
+		         L("%sthe program printed more than %llu MiB%s",
+		           "%s程序输出超过了 %llu MiB%s"),
 		         after, (unsigned long long)(learner_limits(j).output_kill >> 20), during);
 		break;
 	default:
 		o->verdict = V_RE;
 		if (name)
-			snprintf(o->detail, sizeof o->detail,
-			         "the program ended (exit status %d) in the middle of case '%s': "
-			         "does "
-			         "the code call exit() or return from a host function early?",
-			         r->exit_code, name);
+			snprintf(
+			        o->detail, sizeof o->detail,
+			        L("the program ended (exit status %d) in the middle of case '%s': "
+			          "does the code call exit() or return from a host function early?",
+			          "程序结束了（退出状态 %d），而用例 '%s' "
+			          "还没有做完：代码是否调用了 "
+			          "exit()，或在主机函数里提前 return 了？"),
+			        r->exit_code, name);
 		else
 			snprintf(o->detail, sizeof o->detail,
-			         "after the last case: the program ended with exit status %d "
-			         "instead "
-			         "of 0: does the code call exit()?",
+			         L("after the last case: the program ended with exit status %d "
+			           "instead of 0: does the code call exit()?",
+			           "最后一个用例之后：程序以退出状态 %d 结束，而不是 "
+			           "0：代码是否调用了 "
+			           "exit()？"),
 			         r->exit_code);
 		break;
 	}
@@ -329,21 +363,26 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
 		const struct jbuf *b = &o->c->buf[rec->guard_buf];
 		snprintf(o->detail, sizeof o->detail,
-		         "a write landed %lld byte%s %s buffer '%s' (%llu elements): an index "
-		         "out of bounds",
-		         (long long)rec->guard_offset + 1, rec->guard_offset ? "s" : "",
-		         rec->guard_side < 0 ? "before" : "past the end of", b->name,
-		         (unsigned long long)b->count);
+		         L("a write landed %lld %s %s buffer '%s' (%llu elements): an index "
+		           "out of bounds",
+		           "有一次写入落在 buffer 之外 %lld %s处（%s，buffer '%s' 有 %llu "
+		           "个元素）：下标越界"),
+		         (long long)rec->guard_offset + 1,
+		         rec->guard_offset ? L("bytes", "字节") : L("byte", "字节"),
+		         rec->guard_side < 0 ? L("before", "在开头之前")
+		                             : L("past the end of", "在末尾之后"),
+		         b->name, (unsigned long long)b->count);
 	} else {
 		char error[sizeof rec->error + 1];
 		memcpy(error, rec->error, sizeof rec->error);
 		error[sizeof rec->error] = '\0';
 		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report */
-			snprintf(o->detail, sizeof o->detail, "in case '%s': %s", o->c->name,
-			         error);
+			snprintf(o->detail, sizeof o->detail,
+			         L("in case '%s': %s", "用例 '%s' 中：%s"), o->c->name, error);
 		else
-			snprintf(o->detail, sizeof o->detail, "CUDA error in case '%s': %s",
-			         o->c->name, error[0] ? error : "unknown");
+			snprintf(o->detail, sizeof o->detail,
+			         L("CUDA error in case '%s': %s", "用例 '%s' 中出现 CUDA 错误：%s"),
+			         o->c->name, error[0] ? error : L("unknown", "未知"));
 	}
 }
 
@@ -447,10 +486,14 @@ static bool apply_sanitizer_log(struct judgement *j)
 	} else if (j->sum.verdict == V_AC && (!log || !rep.started || sj.tool_error[0])) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
-		         "compute-sanitizer (%s) did not check the program: %s. Run `python3 "
-		         "judge.py doctor`, and `%s --version` to see whether it works here",
+		         L("compute-sanitizer (%s) did not check the program: %s. Run `python3 "
+		           "judge.py doctor`, and `%s --version` to see whether it works here",
+		           "compute-sanitizer（%s）没有检查程序：%s。请运行 `python3 judge.py "
+		           "doctor`，并用 `%s --version` 看看它在这里能否工作"),
 		         sanitize_tool_name(j->tool),
-		         sj.tool_error[0] ? sj.tool_error : "it wrote no report", j->sanitizer);
+		         sj.tool_error[0] ? sj.tool_error
+		                          : L("it wrote no report", "它没有写出报告"),
+		         j->sanitizer);
 		decided = true;
 	}
 	sanitize_report_free(&rep);
@@ -512,7 +555,9 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	build_reference(&j->paths, j->entry->id, j->dev.cc, &bin, &br);
 	if (br.status != BUILD_OK) {
 		snprintf(j->message + strlen(j->message), sizeof j->message - strlen(j->message),
-		         " (the reference did not build, so there is no ratio: %.200s)", br.log);
+		         L(" (the reference did not build, so there is no ratio: %.200s)",
+		           "（参考解没有构建成功，所以没有比值：%.200s）"),
+		         br.log);
 	} else {
 		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
 		struct run_result r;
@@ -547,7 +592,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	uint64_t seed = j->sum.seed;
 	if (case_set_init(&set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "cannot prepare the cases: %s", err);
+		snprintf(j->message, sizeof j->message,
+		         L("cannot prepare the cases: %s", "无法准备测试用例：%s"), err);
 		return;
 	}
 	struct rng rng;
@@ -571,8 +617,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	struct run_result r;
 	if (spawn_test(j, bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "cannot start the test program: %s",
-		         r.error);
+		snprintf(j->message, sizeof j->message,
+		         L("cannot start the test program: %s", "无法启动测试程序：%s"), r.error);
 		goto out;
 	}
 	j->sum.run_s = r.wall_s;
@@ -581,22 +627,24 @@ static void run_and_check(struct judgement *j, const char *bin)
 
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "the CUDA device could not be used: run `python3 judge.py doctor`");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("the CUDA device could not be used: run `python3 judge.py doctor`",
+		           "无法使用 CUDA 设备：请运行 `python3 judge.py doctor`"));
 		goto out;
 	}
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE &&
 	    ((const struct cj_wire_header *)set.base)->mapped != CJ_WIRE_MAPPED) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "the test program could not read its cases");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("the test program could not read its cases", "测试程序读不到它的用例"));
 		goto out;
 	}
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_WRONG_ARCH) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "the device is not the one the judge remembered: run `python3 judge.py "
-		         "doctor` and judge again");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("the device is not the one the judge remembered: run `python3 judge.py "
+		           "doctor` and judge again",
+		           "设备与评测记录的不一致：请运行 `python3 judge.py doctor` 后重新评测"));
 		device_query(j->paths.build, true, &j->dev);
 		goto out;
 	}
@@ -608,9 +656,10 @@ static void run_and_check(struct judgement *j, const char *bin)
 		/* The runtime never writes inputs: the learner's code reached into
 		 * the judge's case file. Nothing it left there can be trusted. */
 		j->sum.verdict = V_RE;
-		snprintf(j->message, sizeof j->message,
-		         "the program wrote into the judge's input data (the case file), so no "
-		         "case can be judged");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("the program wrote into the judge's input data (the case file), so no "
+		           "case can be judged",
+		           "程序写入了评测的输入数据（用例文件），因此没有一个用例能被评判"));
 		goto out;
 	}
 	for (int i = 0; i < set.n; ++i) {
@@ -668,14 +717,16 @@ static void run_and_check(struct judgement *j, const char *bin)
 			if (j->out[i].verdict != V_AC)
 				first = &j->out[i];
 		if (!first)
-			snprintf(j->message, sizeof j->message, "all %d cases passed", j->nout);
+			snprintf(j->message, sizeof j->message,
+			         L("all %d cases passed", "全部 %d 个用例通过"), j->nout);
 		else if (first->detail[0])
-			snprintf(j->message, sizeof j->message, "case '%s': %s", first->c->name,
-			         first->detail);
+			snprintf(j->message, sizeof j->message, L("case '%s': %s", "用例 '%s'：%s"),
+			         first->c->name, first->detail);
 		else /* a plain mismatch: the case itself carries the counts */
 			snprintf(j->message, sizeof j->message,
-			         "case '%s': %llu of %llu elements of '%s' differ", first->c->name,
-			         (unsigned long long)first->f.report.bad,
+			         L("case '%s': %llu of %llu elements of '%s' differ",
+			           "用例 '%s'：%llu / %llu 个元素不一致（'%s'）"),
+			         first->c->name, (unsigned long long)first->f.report.bad,
 			         (unsigned long long)first->f.report.total,
 			         first->c->buf[first->f.bad_buf].name);
 	}
@@ -699,28 +750,45 @@ static void rule_verdict(struct judgement *j, const char *shown, bool ran)
 	bool output_right = ran && j->sum.verdict == V_AC;
 	struct strbuf b = {0};
 	if (ran && !output_right)
-		sb_printf(&b, "%s; it also breaks ", j->message);
+		sb_printf(&b, L("%s; it also breaks ", "%s；另外还违反了"), j->message);
 	for (int i = 0; i < j->rules.n; ++i) {
 		const struct rule_violation *v = &j->rules.v[i];
 		if (i)
 			sb_puts(&b, "; ");
 		if (v->required)
-			sb_printf(&b, "rule '%s': this exercise requires it and %s never uses it",
+			sb_printf(&b,
+			          L("rule '%s': this exercise requires it and %s never uses it",
+			            "规则 '%s'：本题要求使用它，而 %s 从未用到"),
 			          rule_name(v->rule), shown);
 		else
-			sb_printf(&b, "rule '%s': this exercise forbids it and %s:%d uses it (%s)",
+			sb_printf(&b,
+			          L("rule '%s': this exercise forbids it and %s:%d uses it (%s)",
+			            "规则 '%s'：本题禁止使用它，而 %s:%d 用到了它（%s）"),
 			          rule_name(v->rule), shown, v->line, v->what);
 	}
 	if (!ran)
-		sb_puts(&b, ". The output was not checked (no device to run it on)");
+		sb_puts(&b, L(". The output was not checked (no device to run it on)",
+		              "。输出没有检查（没有可以运行它的设备）"));
 	else if (output_right)
-		sb_printf(&b, ". Apart from that, the output was right on all %d cases", j->nout);
+		sb_printf(&b,
+		          L(". Apart from that, the output was right on all %d cases",
+		            "。除此之外，全部 %d 个用例的输出都正确"),
+		          j->nout);
 	char *msg = sb_take(&b);
 	snprintf(j->message, sizeof j->message, "%s", msg);
 	free(msg);
 	j->sum.rules_json = rules_json(&j->rules, shown, output);
 	if (!ran || output_right)
 		j->sum.verdict = V_RULE;
+}
+
+/* Why the emulator cannot judge the exercise: problems.yaml's skip.emu, or
+ * skip.emu_zh in Chinese when it has one. */
+static const char *emu_skip_reason(const struct problem_entry *e)
+{
+	if (lang_current == LANG_ZH && e->emu_skip_reason_zh)
+		return e->emu_skip_reason_zh;
+	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
 }
 
 /* A learner's file that #includes a reference solution is not its own work. */
@@ -731,8 +799,9 @@ static bool reference_included(struct judgement *j, const char *work, const char
 		return false;
 	j->sum.verdict = V_RULE;
 	snprintf(j->message, sizeof j->message,
-	         "%s includes %s, a reference solution: the judge takes only code you wrote "
-	         "yourself",
+	         L("%s includes %s, a reference solution: the judge takes only code you "
+	           "wrote yourself",
+	           "%s 包含了参考解 %s：评测只接受你自己写的代码"),
 	         j->sum.file, used);
 	free(used);
 	return true;
@@ -746,8 +815,10 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 		j->sum.verdict = V_SKIP;
 		j->sum.backend = "sanitize";
 		snprintf(j->message, sizeof j->message,
-		         "%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
-		         "backends without sanitize)",
+		         L("%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
+		           "backends without sanitize)",
+		           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端里没有 "
+		           "sanitize）"),
 		         j->entry->id, j->entry->line);
 		finish(j);
 		return true;
@@ -760,11 +831,15 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 		}
 	if (!j->sanitizer) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "compute-sanitizer was not found (looked next to nvcc, in $CUDA_PATH/bin, "
-		         "$CUDA_HOME/bin, PATH and /usr/local/cuda/bin): it comes with the CUDA "
-		         "toolkit; install the toolkit's sanitizer (e.g. the cuda-sanitizer "
-		         "package) or set COMPUTE_SANITIZER to its path");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("compute-sanitizer was not found (looked next to nvcc, in "
+		           "$CUDA_PATH/bin, $CUDA_HOME/bin, PATH and /usr/local/cuda/bin): it "
+		           "comes with the CUDA toolkit; install the toolkit's sanitizer (e.g. the "
+		           "cuda-sanitizer package) or set COMPUTE_SANITIZER to its path",
+		           "找不到 compute-sanitizer（找过 nvcc 旁边、$CUDA_PATH/bin、"
+		           "$CUDA_HOME/bin、PATH 和 /usr/local/cuda/bin）：它随 CUDA toolkit "
+		           "提供；请安装 toolkit 的 sanitizer（例如 cuda-sanitizer 包），或把 "
+		           "COMPUTE_SANITIZER 设为它的路径"));
 		finish(j);
 		return true;
 	}
@@ -793,16 +868,19 @@ int judge_file(const struct judge_options *o)
 	free(yaml);
 	j->entry = catalog_find(&cat, o->id);
 	if (!j->entry)
-		die("unknown exercise '%s' (python3 judge.py list shows them all)", o->id);
+		die(L("unknown exercise '%s' (python3 judge.py list shows them all)",
+		      "没有练习 '%s'（python3 judge.py list 会列出全部练习）"),
+		    o->id);
 	j->prob = problem_find(j->entry->id);
 	if (!j->prob)
-		die("exercise '%s' has no harness yet (problems.yaml:%d)", j->entry->id,
-		    j->entry->line);
+		die(L("exercise '%s' has no harness yet (problems.yaml:%d)",
+		      "练习 '%s' 还没有评测程序（problems.yaml:%d）"),
+		    j->entry->id, j->entry->line);
 	j->sum.id = j->entry->id;
 
 	char source[PATH_MAX];
 	if (!real_path(o->file, source))
-		die("cannot read %s: %s", o->file, strerror(errno));
+		die(L("cannot read %s: %s", "无法读取 %s：%s"), o->file, strerror(errno));
 	char *shown = xstrdup(relative_to(source, o->root));
 	j->sum.file = shown;
 
@@ -821,7 +899,8 @@ int judge_file(const struct judge_options *o)
 		if (o->backend && !strcmp(o->backend, "sanitize")) {
 			scratch = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
 			if (make_dirs(scratch) != 0)
-				die("cannot create %s: %s", scratch, strerror(errno));
+				die(L("cannot create %s: %s", "无法创建 %s：%s"), scratch,
+				    strerror(errno));
 			j->work = scratch;
 			snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
 		}
@@ -866,7 +945,7 @@ int judge_file(const struct judge_options *o)
 	char *bin = xasprintf("%s/test", work);
 	remove_tree(work);
 	if (make_dirs(work) != 0)
-		die("cannot create %s: %s", work, strerror(errno));
+		die(L("cannot create %s: %s", "无法创建 %s：%s"), work, strerror(errno));
 
 	struct build_result br = {.log = NULL};
 	j->work = work;
@@ -874,36 +953,44 @@ int judge_file(const struct judge_options *o)
 		goto done;
 	if (j->emulated && !can_emulate) {
 		j->sum.verdict = V_SKIP;
-		snprintf(j->message, sizeof j->message, "the CPU emulator cannot judge %s: %s",
-		         j->entry->id,
-		         j->entry->emu_skip_reason ? j->entry->emu_skip_reason : "it needs a GPU");
+		snprintf(j->message, sizeof j->message,
+		         L("the CPU emulator cannot judge %s: %s", "CPU 模拟器无法评测 %s：%s"),
+		         j->entry->id, emu_skip_reason(j->entry));
 		j->sum.backend = "emu";
 		finish(j);
 		goto done;
 	}
 	if (j->emulated && !cxx) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "the emulator needs a C++ compiler (g++) and none was found: "
-		         "sudo apt-get install -y g++");
+		snprintf(
+		        j->message, sizeof j->message, "%s",
+		        L("the emulator needs a C++ compiler (g++) and none was found: "
+		          "sudo apt-get install -y g++",
+		          "模拟器需要 C++ 编译器（g++），但没有找到：sudo apt-get install -y g++"));
 		finish(j);
 		goto done;
 	}
 	if (!j->emulated && !nvcc) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         "nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or add "
-		         "its bin folder (usually /usr/local/cuda/bin) to PATH");
+		snprintf(j->message, sizeof j->message, "%s",
+		         L("nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or "
+		           "add its bin folder (usually /usr/local/cuda/bin) to PATH",
+		           "找不到 nvcc（CUDA 编译器）：请安装 CUDA toolkit，或把它的 bin 目录"
+		           "（通常是 /usr/local/cuda/bin）加入 PATH"));
 		finish(j);
 		goto done;
 	}
 	if (j->emulated) {
 		j->sum.backend = "emu";
-		snprintf(j->note, sizeof j->note, "%s",
-		         !strcmp(want, "emu")
-		                 ? "judged on the CPU emulator (correctness only, no timing)"
-		                 : "no CUDA device found: judged on the CPU emulator (correctness "
-		                   "only, no timing)");
+		snprintf(
+		        j->note, sizeof j->note, "%s",
+		        !strcmp(want, "emu")
+		                ? L("judged on the CPU emulator (correctness only, no timing)",
+		                    "在 CPU 模拟器上评测（只检查正确性，不计时）")
+		                : L("no CUDA device found: judged on the CPU emulator (correctness "
+		                    "only, no timing)",
+		                    "没有找到 CUDA 设备：在 CPU 模拟器上评测（只检查正确性，"
+		                    "不计时）"));
 	}
 
 	struct rules_job rules_job;
@@ -935,32 +1022,47 @@ int judge_file(const struct judge_options *o)
 	case BUILD_COMPILE_FAILED:
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
-		snprintf(j->message, sizeof j->message,
-		         "%s does not %s; the compiler's messages are above", shown,
-		         br.status == BUILD_COMPILE_FAILED ? "compile" : "link");
+		if (br.status == BUILD_COMPILE_FAILED)
+			snprintf(j->message, sizeof j->message,
+			         L("%s does not compile; the compiler's messages are above",
+			           "%s 编译失败，编译器的信息在上面"),
+			         shown);
+		else
+			snprintf(j->message, sizeof j->message,
+			         L("%s does not link; the compiler's messages are above",
+			           "%s 链接失败，编译器的信息在上面"),
+			         shown);
 		if (strstr(br.log, "harness/problems/"))
 			snprintf(j->message + strlen(j->message),
 			         sizeof j->message - strlen(j->message),
-			         ". The judge calls `%s`: define it with exactly this signature",
+			         L(". The judge calls `%s`: define it with exactly this signature",
+			           "。评测会调用 `%s`：请完全按照这个签名定义它"),
 			         j->entry->signature);
 		break;
 	case BUILD_TOOL_FAILED:
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "the compiler failed to run: %.300s",
-		         br.log);
+		snprintf(j->message, sizeof j->message,
+		         L("the compiler failed to run: %.300s", "编译器没能运行：%.300s"), br.log);
 		break;
 	case BUILD_OK:
 		if (reference_included(j, work, source))
 			break;
 		if (!j->dev.found && !j->emulated) {
 			j->sum.verdict = V_JE;
-			snprintf(j->message, sizeof j->message,
-			         "%s compiled, but no CUDA device was found (%s), so it cannot be "
-			         "run here%s. Judge it on a machine with an NVIDIA GPU; `python3 "
-			         "judge.py doctor` checks the set-up",
-			         shown, j->dev.error[0] ? j->dev.error : "no device",
-			         can_emulate ? ""
-			                     : ", and the CPU emulator cannot judge this exercise");
+			snprintf(
+			        j->message, sizeof j->message,
+			        L("%s compiled, but no CUDA device was found (%s), so it cannot be "
+			          "run here%s. Judge it on a machine with an NVIDIA GPU; `python3 "
+			          "judge.py doctor` checks the set-up",
+			          "%s 编译通过了，但没有找到 CUDA "
+			          "设备（%s），所以无法在这里运行%s。"
+			          "请在有 NVIDIA GPU 的机器上评测；`python3 judge.py doctor` "
+			          "可以检查"
+			          "环境"),
+			        shown, j->dev.error[0] ? j->dev.error : L("no device", "没有设备"),
+			        can_emulate ? ""
+			                    : L(", and the CPU emulator cannot judge this exercise",
+			                        "，而且 CPU 模拟器无法评测这道练习"));
 		} else {
 			run_and_check(j, bin);
 		}

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lang.h"
 #include "util.h"
 
 static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",
@@ -501,8 +502,8 @@ static void where_text(const struct san_location *l, const char *learner_file, c
                        const char *shown, char *out, size_t n)
 {
 	if (!l->file[0]) {
-		snprintf(out, n, "%s (the tool had no line for it)",
-		         l->func[0] ? l->func : "an unknown place");
+		snprintf(out, n, L("%s (the tool had no line for it)", "%s（工具没有给出行号）"),
+		         l->func[0] ? l->func : L("an unknown place", "未知位置"));
 		return;
 	}
 	const char *name = is_learner(l, learner_file) ? shown : relative_to(l->file, root);
@@ -512,24 +513,44 @@ static void where_text(const struct san_location *l, const char *learner_file, c
 static const char *hazard_words(const char *h)
 {
 	if (!strcmp(h, "RAW"))
-		return "a read-after-write hazard: one thread read the value before another "
-		       "thread's write to it was ordered before the read";
+		return L("a read-after-write hazard: one thread read the value before another "
+		         "thread's write to it was ordered before the read",
+		         "写后读（read-after-write）冒险：一个线程读了这个值，而另一个线程对它的"
+		         "写入并没有保证发生在这次读之前");
 	if (!strcmp(h, "WAR"))
-		return "a write-after-read hazard: one thread overwrote the value while "
-		       "another thread might still have been about to read the old one";
+		return L("a write-after-read hazard: one thread overwrote the value while "
+		         "another thread might still have been about to read the old one",
+		         "读后写（write-after-read）冒险：一个线程覆盖了这个值，而另一个线程可能"
+		         "还没读到旧值");
 	if (!strcmp(h, "WAW"))
-		return "a write-after-write hazard: two threads wrote the same place with "
-		       "nothing ordering the writes, so which value stays is luck";
-	return "a hazard";
+		return L("a write-after-write hazard: two threads wrote the same place with "
+		         "nothing ordering the writes, so which value stays is luck",
+		         "写后写（write-after-write）冒险：两个线程写了同一个位置，却没有任何东西"
+		         "规定写入的先后，最后留下哪个值全凭运气");
+	return L("a hazard", "冒险");
+}
+
+/* "read", "write" or "atomic", the tool's access words, in the run's language. */
+static const char *access_word(const char *a)
+{
+	if (!strcmp(a, "read"))
+		return L("read", "读");
+	if (!strcmp(a, "write"))
+		return L("write", "写");
+	if (!strcmp(a, "atomic"))
+		return L("atomic", "原子操作");
+	return a;
 }
 
 static void thread_text(const int t[3], const int b[3], bool have_block, char *out, size_t n)
 {
 	if (have_block)
-		snprintf(out, n, "thread (%d,%d,%d) of block (%d,%d,%d)", t[0], t[1], t[2], b[0],
-		         b[1], b[2]);
+		snprintf(out, n,
+		         L("thread (%d,%d,%d) of block (%d,%d,%d)",
+		           "线程 (%d,%d,%d)（block (%d,%d,%d)）"),
+		         t[0], t[1], t[2], b[0], b[1], b[2]);
 	else
-		snprintf(out, n, "thread (%d,%d,%d)", t[0], t[1], t[2]);
+		snprintf(out, n, L("thread (%d,%d,%d)", "线程 (%d,%d,%d)"), t[0], t[1], t[2]);
 }
 
 static void lower(char *s)
@@ -555,22 +576,28 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 	switch (f->kind) {
 	case F_MEMORY:
 		snprintf(out, n,
-		         "%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s%s: an index "
-		         "outside the buffer, or a pointer that is not aligned to the size of what "
-		         "it points to?",
-		         where, who[0] ? who : "a thread",
-		         !strcmp(f->access, "write")    ? "wrote"
-		         : !strcmp(f->access, "atomic") ? "made an atomic access of"
-		                                        : "read",
+		         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s%s: an index "
+		           "outside the buffer, or a pointer that is not aligned to the size of "
+		           "what it points to?",
+		           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s%s：是下标越出了 "
+		           "buffer，还是指针没有按所指类型的大小对齐？"),
+		         where, who[0] ? who : L("a thread", "一个线程"),
+		         !strcmp(f->access, "write")    ? L("wrote", "写")
+		         : !strcmp(f->access, "atomic") ? L("made an atomic access of", "原子访问")
+		                                        : L("read", "读"),
 		         f->size, space, f->address,
-		         f->detail[0] ? f->detail : "is not a valid place to access",
-		         f->allocation[0] ? " and " : "", f->allocation);
+		         f->detail[0] ? f->detail
+		                      : L("is not a valid place to access", "不是可以访问的位置"),
+		         f->allocation[0] ? L(" and ", "，并且 ") : "", f->allocation);
 		break;
 	case F_UNINIT:
 		snprintf(out, n,
-		         "%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
-		         "yet: a value used before any thread (or copy) stored it",
-		         where, who[0] ? who : "a thread", f->size, space, f->address);
+		         L("%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
+		           "yet: a value used before any thread (or copy) stored it",
+		           "%s：%s读了 %d 字节的 %s memory，地址 0x%llx，那里还没有被写入过：一个值"
+		           "在任何线程（或复制）存入之前就被使用了"),
+		         where, who[0] ? who : L("a thread", "一个线程"), f->size, space,
+		         f->address);
 		break;
 	case F_HAZARD: {
 		char first[16], second[16], block[48] = "";
@@ -579,20 +606,25 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		lower(first);
 		lower(second);
 		if (f->have_block)
-			snprintf(block, sizeof block, " in block (%d,%d,%d)", f->block[0],
-			         f->block[1], f->block[2]);
+			snprintf(block, sizeof block,
+			         L(" in block (%d,%d,%d)", "（在 block (%d,%d,%d) 中）"),
+			         f->block[0], f->block[1], f->block[2]);
 		char both[1400];
 		if (!strcmp(where, other))
-			snprintf(both, sizeof both, "%s (both accesses)", where);
+			snprintf(both, sizeof both,
+			         L("%s (both accesses)", "%s（两次访问都在这里）"), where);
 		else
-			snprintf(both, sizeof both, "%s and %s", where, other);
+			snprintf(both, sizeof both, L("%s and %s", "%s 和 %s"), where, other);
 		snprintf(out, n,
-		         "%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
-		         "(%s), with no barrier between them. Put a __syncthreads() (or "
-		         "__syncwarp() when both are in one warp) between the two accesses",
+		         L("%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
+		           "(%s), with no barrier between them. Put a __syncthreads() (or "
+		           "__syncwarp() when both are in one warp) between the two accesses",
+		           "%s：%s，位置是 shared memory 的第 0x%llx 字节%s：先是%s（%s），然后是"
+		           "%s（%s），两者之间没有 barrier。请在这两次访问之间加一个 "
+		           "__syncthreads()（两者在同一个 warp 中时用 __syncwarp()）"),
 		         both, hazard_words(f->hazard), f->address, block,
-		         who[0] ? who : "one thread", first, who2[0] ? who2 : "another thread",
-		         second);
+		         who[0] ? who : L("one thread", "一个线程"), access_word(first),
+		         who2[0] ? who2 : L("another thread", "另一个线程"), access_word(second));
 		break;
 	}
 	case F_RACE: {
@@ -603,29 +635,42 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		lower(second);
 		char at_where[640];
 		where_text(&f->at, learner_file, root, shown, at_where, sizeof at_where);
+		char count[48];
+		if (f->hazards == 1)
+			snprintf(count, sizeof count, "%s", L("1 hazard", "1 个冒险"));
+		else
+			snprintf(count, sizeof count, L("%d hazards", "%d 个冒险"), f->hazards);
 		snprintf(out, n,
-		         "a data race on shared memory between the %s at %s and the %s at %s "
-		         "(%d hazard%s): threads of one block reach them with nothing ordering "
-		         "one before the other; a __syncthreads() between them (or __syncwarp() "
-		         "within a warp) orders them",
-		         first, at_where, second, other, f->hazards, f->hazards == 1 ? "" : "s");
+		         L("a data race on shared memory between the %s at %s and the %s at %s "
+		           "(%s): threads of one block reach them with nothing ordering one "
+		           "before the other; a __syncthreads() between them (or __syncwarp() "
+		           "within a warp) orders them",
+		           "shared memory 上的数据竞争，发生在 %s（%s）与 %s（%s）之间（%s）："
+		           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后；在两者之间"
+		           "加一个 __syncthreads()（warp 内用 __syncwarp()）就能规定顺序"),
+		         access_word(first), at_where, access_word(second), other, count);
 		break;
 	}
 	case F_BARRIER:
 		snprintf(out, n,
-		         "%s: a barrier used wrongly by %s (%s): every thread named by a "
-		         "__syncthreads() or __syncwarp() must reach that same call; is it inside "
-		         "an if, or after a return that some threads take?",
-		         where, who[0] ? who : "a thread",
-		         f->detail[0] ? f->detail : "barrier error");
+		         L("%s: a barrier used wrongly by %s (%s): every thread named by a "
+		           "__syncthreads() or __syncwarp() must reach that same call; is it "
+		           "inside an if, or after a return that some threads take?",
+		           "%s：%s用错了 barrier（%s）：__syncthreads() 或 __syncwarp() 涉及的每个"
+		           "线程都必须到达同一个调用；它是不是在 if 里面，或者在某些线程会执行的 "
+		           "return 之后？"),
+		         where, who[0] ? who : L("a thread", "一个线程"),
+		         f->detail[0] ? f->detail : L("barrier error", "barrier 错误"));
 		break;
 	case F_HARDWARE:
-		snprintf(out, n, "%s: %s stopped the kernel: %s", where, who[0] ? who : "a thread",
-		         f->what);
+		snprintf(out, n, L("%s: %s stopped the kernel: %s", "%s：%s让 kernel 停了下来：%s"),
+		         where, who[0] ? who : L("a thread", "一个线程"), f->what);
 		break;
 	case F_MALLOC:
-		snprintf(out, n, "%s: %s misused device malloc/free: %s", where,
-		         who[0] ? who : "a thread", f->what);
+		snprintf(out, n,
+		         L("%s: %s misused device malloc/free: %s",
+		           "%s：%s用错了设备端的 malloc/free：%s"),
+		         where, who[0] ? who : L("a thread", "一个线程"), f->what);
 		break;
 	default:
 		snprintf(out, n, "%s", f->what);
@@ -687,17 +732,22 @@ void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char
 	if (first) {
 		out->verdict = first_v;
 		sanitize_describe(first, learner_file, root, shown, text, sizeof text);
-		snprintf(out->message, sizeof out->message, "%s found %s%s: %s", tool_names[t],
+		snprintf(out->message, sizeof out->message,
+		         L("%s found %s%s: %s", "%s 发现了%s%s：%s"), tool_names[t],
 		         first_v == V_RACE
-		                 ? (first->kind == F_BARRIER ? "a barrier error" : "a data race")
-		                 : "a memory error",
-		         out->counted > 1 ? " (the first of several)" : "", text);
+		                 ? (first->kind == F_BARRIER ? L("a barrier error", "barrier 错误")
+		                                             : L("a data race", "数据竞争"))
+		                 : L("a memory error", "内存错误"),
+		         out->counted > 1 ? L(" (the first of several)", "（多处中的第一处）") : "",
+		         text);
 	} else if (harness) {
 		out->verdict = V_JE;
 		sanitize_describe(harness, learner_file, root, shown, text, sizeof text);
 		snprintf(out->message, sizeof out->message,
-		         "%s found a problem in the judge's own code, not in yours: %s. Please "
-		         "report it with the seed",
+		         L("%s found a problem in the judge's own code, not in yours: %s. Please "
+		           "report it with the seed",
+		           "%s 在评测自己的代码里（不是你的代码）发现了问题：%s。请连同随机种子一起"
+		           "报告"),
 		         tool_names[t], text);
 	}
 }

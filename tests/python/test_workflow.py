@@ -6,6 +6,7 @@ judge.py runs as a subprocess against fake_engine.py (see support.py).
 """
 
 import ast
+import io
 import json
 import os
 import pty
@@ -290,6 +291,40 @@ class MismatchTableTest(unittest.TestCase):
         self.assertEqual(judge.mismatch_table([row], None), [
             "index  block  warp  lane    expected   got",
             "    0      -     -     -  985576.688  -inf"])
+
+
+class CaseDetailsTest(unittest.TestCase):
+    """A detail that only repeats the counts is said once, whatever its language:
+    the counts come from the case's bad and total, not from the engine's words."""
+
+    def details(self, detail, lang="en", bad=31, total=32):
+        judge.set_language(lang)
+        self.addCleanup(judge.set_language, "en")
+        case = {"bad": bad, "total": total, "unwritten": 0, "detail": detail}
+        return [line.strip() for line in judge.case_details(judge.Style(io.StringIO()), case)]
+
+    def test_a_repeat_of_the_counts_is_dropped_in_english_and_chinese(self):
+        self.assertEqual(self.details("31 of 32 elements of 'out' differ"),
+                         ["31 of 32 elements differ"])
+        self.assertEqual(self.details("用例 'x'：31 / 32 个元素不一致（'out'）", "zh"),
+                         ["32 个元素中有 31 个不一致"])
+        self.assertEqual(self.details("32 个元素中有 31 个不一致", "zh"),
+                         ["32 个元素中有 31 个不一致"])
+
+    def test_a_detail_that_says_more_stays(self):
+        said = "a write landed 4 bytes past the end of buffer 'out' (32 elements)"
+        self.assertEqual(self.details(said), ["31 of 32 elements differ", said])
+        self.assertEqual(self.details("31 of 32 elements differ\nand more"),
+                         ["31 of 32 elements differ", "31 of 32 elements differ", "and more"])
+        self.assertEqual(self.details("用例 'x' 中：线程 5 读了 7 个", "zh", bad=0, total=0),
+                         ["用例 'x' 中：线程 5 读了 7 个"])
+
+    def test_repeats_counts(self):
+        self.assertTrue(judge.repeats_counts("31 of 32 elements", 31, 32))
+        self.assertTrue(judge.repeats_counts("32 个元素中有 31 个", 31, 32))
+        self.assertFalse(judge.repeats_counts("31 of 33 elements", 31, 32))
+        self.assertFalse(judge.repeats_counts("31 of 32 elements", 0, 32))
+        self.assertFalse(judge.repeats_counts("only 31", 31, 32))
 
 
 class FoldTest(unittest.TestCase):

@@ -111,6 +111,7 @@ static void test_valid_catalog(void)
 	CHECK_UINT(e->perf.reps, ==, 20);
 	CHECK_UINT(e->backends, ==, BACKEND_GPU | BACKEND_SANITIZE);
 	CHECK(e->emu_skip_reason == NULL);
+	CHECK(e->emu_skip_reason_zh == NULL);
 	CHECK(!e->coresident); /* blocks run in turn unless asked */
 
 	e = &cat.entries[1];
@@ -135,6 +136,7 @@ static void test_valid_catalog(void)
 	CHECK_UINT(e->perf.reps, ==, 7);
 	CHECK_UINT(e->backends, ==, BACKEND_GPU | BACKEND_EMU | BACKEND_SANITIZE);
 	CHECK_STR_EQ(e->emu_skip_reason, "needs a real device");
+	CHECK_STR_EQ(e->emu_skip_reason_zh, "需要真正的设备");
 
 	e = &cat.entries[2];
 	CHECK_STR_EQ(e->id, "grid_sync2");
@@ -448,7 +450,7 @@ static void test_schema_errors(void)
 	                   12, "alias 'two words' must be one word");
 	expect_entry_error("skip unknown backend", 10,
 	                   "  backends: [gpu]\n  skip: {gpu: \"why\"}\n", 11, 10,
-	                   "unknown key 'gpu' in skip (expected one of: emu)");
+	                   "unknown key 'gpu' in skip (expected one of: emu, emu_zh)");
 	expect_entry_error("coresident not a boolean", 10, "  backends: [gpu]\n  coresident: yes\n",
 	                   11, 15, "coresident must be true or false, found yes");
 	expect_entry_error("coresident a list", 10, "  backends: [gpu]\n  coresident: [true]\n", 11,

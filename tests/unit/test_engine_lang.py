@@ -63,6 +63,11 @@ class EngineLanguageTest(unittest.TestCase):
         self.assertIn("排他式前缀和", wrong[0]["diagnosis"])
         self.assertIn("exclusive scan", wrong[0]["diagnosis"])  # the CUDA term stays too
         self.assertIn("样例：1..32，一个 warp", run.summary["message"])
+        # The summary of a plain mismatch: the counts, in Chinese.
+        first = wrong[0]
+        self.assertEqual(run.summary["message"],
+                         f"用例 '{first['name']}'：{first['bad']} / {first['total']} "
+                         "个元素不一致（'out'）")
 
     def test_english_by_default_and_on_request(self):
         default, english = self.judge_in(None), self.judge_in("en")
@@ -88,6 +93,34 @@ class EngineLanguageTest(unittest.TestCase):
         run = self.judge_in("zh", mode="solve")
         self.assertEqual(run.summary["verdict"], "AC", run)
         self.assertEqual(run.returncode, 0)
+        self.assertEqual(run.summary["message"], f"全部 {len(run.cases)} 个用例通过")
+        english = self.judge_in("en", mode="solve")
+        self.assertEqual(english.summary["message"], f"all {len(english.cases)} cases passed")
+
+    def test_run_failures_in_chinese(self):
+        # A crash: the signal, the case, and the summary that names it.
+        run = self.judge_in("zh", mode="crash")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        crashed = run.cases[-1]
+        self.assertEqual(crashed["verdict"], "RE")
+        self.assertEqual(crashed["detail"], "程序因段错误（segmentation fault：主机指针有误？）"
+                                            f"被终止（在用例 '{crashed['name']}' 中）")
+        self.assertEqual(run.summary["message"],
+                         f"用例 '{crashed['name']}'：{crashed['detail']}")
+        # A write past the end of a buffer.
+        run = self.judge_in("zh", mode="guard")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        detail = run.cases[0]["detail"]
+        self.assertIn("在末尾之后，buffer 'out' 有 32 个元素", detail)
+        self.assertIn("下标越界", detail)
+        # The program ending in the middle of a case.
+        run = self.judge_in("zh", mode="exit_early")
+        self.assertEqual(run.summary["verdict"], "RE", run)
+        self.assertIn("退出状态 0", run.summary["message"])
+        self.assertTrue(has_chinese(run.cases[-1]["detail"]), run.cases)
+        for mode in ("crash", "guard", "exit_early"):
+            english = self.judge_in("en", mode=mode)
+            self.assertFalse(has_chinese(english.summary["message"]), english.summary)
 
     def test_unknown_language_is_a_usage_error(self):
         run = self.engine(["judge", "--root", self.root, "--build", self.build, "--id",

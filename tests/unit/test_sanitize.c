@@ -5,6 +5,7 @@
  *
  * Usage: test_sanitize LOG_DIR [TEST...]
  */
+#include "lang.h"
 #include "sanitize.h"
 #include "unit.h"
 #include "util.h"
@@ -293,6 +294,39 @@ static void test_tools_and_argv(void)
 	free(argv);
 }
 
+/* In Chinese (--lang zh) the findings are Chinese; places, threads, numbers
+ * and the CUDA words stay as they are. */
+static void test_chinese(void)
+{
+	CHECK_INT(lang_set("zh"), ==, 0);
+	struct san_report r;
+	struct san_judgement j;
+	judge("memcheck_learner.log", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_RE);
+	CHECK_MSG(strstr(j.message, "memcheck 发现了内存错误：") == j.message, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "exercises/block_reduce_sum.cu:17") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "线程 (95,0,0)（block (2,0,0)）写了 4 字节的 global memory") !=
+	                  NULL,
+	          "%s", j.message);
+	CHECK_MSG(strstr(j.message, "wrote") == NULL, "%s", j.message);
+	sanitize_report_free(&r);
+
+	judge("racecheck_all.log", SAN_RACECHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_RACE);
+	CHECK_MSG(strstr(j.message, "memcheck") == NULL &&
+	                  strstr(j.message, "racecheck 发现了数据竞争") == j.message,
+	          "%s", j.message);
+	CHECK_MSG(strstr(j.message, "写后读（read-after-write）冒险") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "线程 (32,0,0)（写）") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "线程 (1,0,0)（读）") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "__syncthreads()") != NULL, "%s", j.message);
+	char text[1024];
+	sanitize_describe(&r.f[1], LEARNER, ROOT, SHOWN, text, sizeof text);
+	CHECK_MSG(strstr(text, "248 个冒险") != NULL, "%s", text);
+	sanitize_report_free(&r);
+	lang_set("en");
+}
+
 static const struct unit_test tests[] = {
         {"memcheck: a learner's out-of-bounds write", test_memcheck_learner},
         {"memcheck: the older location format", test_memcheck_old_style},
@@ -307,6 +341,7 @@ static const struct unit_test tests[] = {
         {"the tool's own failure", test_tool_failed},
         {"printed look-alikes are ignored", test_spoofed_lines_ignored},
         {"tool names and the command line", test_tools_and_argv},
+        {"findings in Chinese", test_chinese},
         {0}};
 
 int main(int argc, char **argv)

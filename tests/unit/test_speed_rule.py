@@ -74,8 +74,11 @@ class SpeedRule(unittest.TestCase):
         self.assertEqual((summary["verdict"], code), ("TLE", 1), summary["message"])
         for words in ("题目中会分叉的基准 kernel", "让每个 warp 只处理同一奇偶的元素", "1.20x"):
             self.assertIn(words, summary["message"])
-        for english in ("divergent baseline", "Let every warp"):
+        for english in ("divergent baseline", "Let every warp", "correct but too slow",
+                        "case '"):
             self.assertNotIn(english, summary["message"])
+        self.assertIn("结果正确但太慢：速度只有 1.20x", summary["message"])
+        self.assertIn("要求至少 1.50x", summary["message"])
 
     def test_wrong_answer_stays_wa_even_when_fast(self):
         code, summary, _ = self.judge(FAKE_WRONG=1, FAKE_LEARNER_MS=0.1, FAKE_BASELINE_MS=9)
@@ -85,6 +88,15 @@ class SpeedRule(unittest.TestCase):
         code, summary, _ = self.judge(FAKE_PAGEABLE=1)
         self.assertEqual((summary["verdict"], code), ("RULE", 1), summary["message"])
         self.assertIn("cudaMallocHost", summary["message"])
+
+    def test_pageable_and_blocked_in_chinese(self):
+        _, summary, _ = self.judge(lang="zh", FAKE_PAGEABLE=1)
+        self.assertEqual(summary["verdict"], "RULE", summary["message"])
+        self.assertIn("可分页", summary["message"])
+        self.assertIn("cudaMallocHost", summary["message"])
+        _, summary, _ = self.judge(lang="zh", FAKE_BLOCKED=1)
+        self.assertEqual(summary["verdict"], "TLE", summary["message"])
+        self.assertIn("应该让 GPU 等待（cudaStreamWaitEvent）", summary["message"])
 
     def test_host_blocked_on_held_work_is_tle(self):
         code, summary, _ = self.judge(FAKE_BLOCKED=1)
