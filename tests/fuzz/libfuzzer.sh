@@ -2,12 +2,20 @@
 # Fuzzes the catalog loader with libFuzzer (clang -fsanitize=fuzzer, with
 # AddressSanitizer and UndefinedBehaviorSanitizer) for a few seconds, starting
 # from the seed inputs given. Exits 77 (skipped) without clang's libFuzzer.
-#   usage: libfuzzer.sh SOURCE_ROOT SECONDS SEED_PATH...
-# Seeds may be files or folders; new inputs go to a temporary folder, never
-# into the source tree. A failing input is printed with od -c.
+#   usage: libfuzzer.sh SECONDS SOURCE.c... -- SEED_PATH...
+# SOURCE.c: the fuzz target and the engine files it links (tests/meson.build
+# keeps that list); seeds may be files or folders. New inputs go to a
+# temporary folder, never into the source tree. A failing input is printed
+# with od -c.
 set -u
-root=$1 secs=$2
-shift 2
+secs=$1
+shift
+sources=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+	sources+=("$1")
+	shift
+done
+[ $# -gt 0 ] && shift # the --
 clang=$(command -v clang) || { echo "clang not found: skipped"; exit 77; }
 yaml=$(pkg-config --cflags --libs yaml-0.1) || { echo "pkg-config finds no libyaml: skipped"; exit 77; }
 work=$(mktemp -d)
@@ -19,9 +27,7 @@ if ! "$clang" -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" 2>/dev/null; th
 fi
 # shellcheck disable=SC2086 # $yaml is a list of flags
 "$clang" -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all "$root/tests/fuzz/fuzz_catalog.c" \
-	"$root/harness/engine/catalog.c" "$root/harness/engine/rules.c" \
-	"$root/harness/engine/json.c" "$root/harness/engine/supervise.c" "$root/harness/engine/util.c" $yaml -lm \
+	-fno-sanitize-recover=all "${sources[@]}" $yaml -lm \
 	-o "$work/fuzz_catalog" || exit 1
 mkdir "$work/corpus"
 seeds=()
