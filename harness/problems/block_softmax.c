@@ -11,36 +11,8 @@
 enum { P_ROWS, P_LEN, P_BLOCK, P_RPB };
 enum { B_X, B_Y };
 
-/* How a case's inputs are drawn. */
-enum spread {
-	SMALL,    /* uniform in [-5, 5) */
-	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
-	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
-	TIES,     /* every row constant, or two values only */
-	DOMINANT, /* one element 40, the rest in [-40, -30) */
-	RAMP,     /* the sample: x[j] = j / 8 */
-};
-
-static float draw(struct rng *rng, enum spread s, int64_t j, int64_t row, int64_t hot)
-{
-	switch (s) {
-	case LARGE:
-		return (float)rng_uniform(rng, -100, 100);
-	case NEGATIVE:
-		return (float)rng_uniform(rng, -120, -100);
-	case TIES:
-		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
-	case DOMINANT:
-		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
-	case RAMP:
-		return (float)j / 8;
-	default:
-		return (float)rng_uniform(rng, -5, 5);
-	}
-}
-
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
-                     int64_t len, int block, int rpb, enum spread spread, bool timed)
+                     int64_t len, int block, int rpb, enum softmax_spread spread, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_ROWS] = rows;
@@ -51,12 +23,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	uint64_t n = (uint64_t)(rows * len);
 	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
 	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, n)->expect;
-	for (int64_t r = 0; r < rows; ++r) {
-		int64_t hot = rng_range(rng, 0, len - 1);
-		for (int64_t j = 0; j < len; ++j)
-			x[r * len + j] = draw(rng, spread, j, r, hot);
-		golden_softmax_row(x + r * len, y + r * len, len);
-	}
+	softmax_rows(rng, x, y, rows, len, spread, 1.0f / 8);
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
@@ -64,47 +31,49 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 {
 	add_case(set, rng,
 	         L("sample: one row 0, 0.125, ..., block 64", "样例：一行 0, 0.125, ...，block 64"),
-	         1, 200, 64, 1, RAMP, false);
-	add_case(set, rng, L("block 32, len 1", "block 32，行长 1"), 20, 1, 32, 1, SMALL, false);
+	         1, 200, 64, 1, SPREAD_RAMP, false);
+	add_case(set, rng, L("block 32, len 1", "block 32，行长 1"), 20, 1, 32, 1, SPREAD_SMALL,
+	         false);
 	add_case(set, rng, L("block 64 (2 warps), len 100", "block 64（2 个 warp），行长 100"), 30,
-	         100, 64, 1, SMALL, false);
+	         100, 64, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 96 (3 warps), 2 rows per block", "block 96（3 个 warp），每 block 2 行"),
-	         40, 1000, 96, 2, SMALL, false);
+	         40, 1000, 96, 2, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 96, len 50 (shorter than the block)", "block 96，行长 50（短于 block）"),
-	         30, 50, 96, 1, SMALL, false);
+	         30, 50, 96, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 128, len 4099 (unaligned rows)", "block 128，行长 4099（行未对齐）"), 12,
-	         4099, 128, 1, SMALL, false);
+	         4099, 128, 1, SPREAD_SMALL, false);
 	add_case(set, rng, L("block 256, len 30001 (long rows)", "block 256，行长 30001（长行）"),
-	         3, 30001, 256, 1, SMALL, false);
+	         3, 30001, 256, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 992 (31 warps), len 2000", "block 992（31 个 warp），行长 2000"), 10,
-	         2000, 992, 1, SMALL, false);
+	         2000, 992, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 1024, len 20480, 2 rows per block",
 	           "block 1024，行长 20480，每 block 2 行"),
-	         4, 20480, 1024, 2, SMALL, false);
+	         4, 20480, 1024, 2, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("inputs up to +-100 (exp overflows), block 64",
 	           "输入达 +-100（exp 上溢），block 64"),
-	         30, 700, 64, 1, LARGE, false);
+	         30, 700, 64, 1, SPREAD_LARGE, false);
 	add_case(set, rng,
 	         L("all in [-120, -100) (exp underflows), block 96",
 	           "都在 [-120, -100)（下溢），block 96"),
-	         30, 300, 96, 1, NEGATIVE, false);
+	         30, 300, 96, 1, SPREAD_NEGATIVE, false);
 	add_case(set, rng,
 	         L("ties: constant and two-valued rows, block 128",
 	           "并列：常数行与两值行，block 128"),
-	         20, 129, 128, 1, TIES, false);
+	         20, 129, 128, 1, SPREAD_TIES, false);
 	add_case(set, rng,
 	         L("one dominant element per row, block 256", "每行一个极大元素，block 256"), 20,
-	         3000, 256, 1, DOMINANT, false);
+	         3000, 256, 1, SPREAD_DOMINANT, false);
 	add_case(set, rng, L("random, many rows, block 128", "随机，很多行，block 128"),
-	         plan->emulated ? 100 : 2000, 257, 128, 1, SMALL, false);
+	         plan->emulated ? 100 : 2000, 257, 128, 1, SPREAD_SMALL, false);
 	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n / 4096, 4096, 256, 1, SMALL, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n / 4096, 4096, 256, 1, SPREAD_SMALL,
+		         true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)

@@ -11,37 +11,8 @@
 enum { P_ROWS, P_LEN, P_BLOCK, P_RPW };
 enum { B_X, B_Y };
 
-/* How a case's inputs are drawn. */
-enum spread {
-	SMALL,    /* uniform in [-5, 5) */
-	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
-	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
-	TIES,     /* every row constant, or two values only */
-	DOMINANT, /* one element 40, the rest in [-40, -30) */
-	RAMP,     /* the sample: x[j] = j / 4 */
-};
-
-static float draw(struct rng *rng, enum spread s, int64_t j, int64_t row, int64_t len, int64_t hot)
-{
-	switch (s) {
-	case LARGE:
-		return (float)rng_uniform(rng, -100, 100);
-	case NEGATIVE:
-		return (float)rng_uniform(rng, -120, -100);
-	case TIES:
-		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
-	case DOMINANT:
-		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
-	case RAMP:
-		return (float)j / 4;
-	default:
-		(void)len;
-		return (float)rng_uniform(rng, -5, 5);
-	}
-}
-
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
-                     int64_t len, int block, int rpw, enum spread spread, bool timed)
+                     int64_t len, int block, int rpw, enum softmax_spread spread, bool timed)
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_ROWS] = rows;
@@ -52,42 +23,40 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	uint64_t n = (uint64_t)(rows * len);
 	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
 	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, n)->expect;
-	for (int64_t r = 0; r < rows; ++r) {
-		int64_t hot = rng_range(rng, 0, len - 1);
-		for (int64_t j = 0; j < len; ++j)
-			x[r * len + j] = draw(rng, spread, j, r, len, hot);
-		golden_softmax_row(x + r * len, y + r * len, len);
-	}
+	softmax_rows(rng, x, y, rows, len, spread, 1.0f / 4);
 }
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
 	add_case(set, rng, L("sample: one row 0, 0.25, ..., 7.75", "样例：一行 0, 0.25, ..., 7.75"),
-	         1, 32, 32, 1, RAMP, false);
-	add_case(set, rng, L("len 1", "行长 1"), 50, 1, 64, 1, SMALL, false);
-	add_case(set, rng, L("len 31, block 32", "行长 31，block 32"), 40, 31, 32, 1, SMALL, false);
-	add_case(set, rng, L("len 33, block 96", "行长 33，block 96"), 50, 33, 96, 1, SMALL, false);
-	add_case(set, rng, L("len 300, 3 rows per warp", "行长 300，每个 warp 3 行"), 100, 300, 64,
-	         3, SMALL, false);
-	add_case(set, rng, L("len 1000, block 1024", "行长 1000，block 1024"), 70, 1000, 1024, 1,
-	         SMALL, false);
-	add_case(set, rng, L("len 1024", "行长 1024"), 64, 1024, 128, 1, SMALL, false);
-	add_case(set, rng, L("len 4099 (long rows)", "行长 4099（长行）"), 9, 4099, 96, 1, SMALL,
+	         1, 32, 32, 1, SPREAD_RAMP, false);
+	add_case(set, rng, L("len 1", "行长 1"), 50, 1, 64, 1, SPREAD_SMALL, false);
+	add_case(set, rng, L("len 31, block 32", "行长 31，block 32"), 40, 31, 32, 1, SPREAD_SMALL,
 	         false);
+	add_case(set, rng, L("len 33, block 96", "行长 33，block 96"), 50, 33, 96, 1, SPREAD_SMALL,
+	         false);
+	add_case(set, rng, L("len 300, 3 rows per warp", "行长 300，每个 warp 3 行"), 100, 300, 64,
+	         3, SPREAD_SMALL, false);
+	add_case(set, rng, L("len 1000, block 1024", "行长 1000，block 1024"), 70, 1000, 1024, 1,
+	         SPREAD_SMALL, false);
+	add_case(set, rng, L("len 1024", "行长 1024"), 64, 1024, 128, 1, SPREAD_SMALL, false);
+	add_case(set, rng, L("len 4099 (long rows)", "行长 4099（长行）"), 9, 4099, 96, 1,
+	         SPREAD_SMALL, false);
 	add_case(set, rng, L("inputs up to +-100 (exp overflows)", "输入可达 +-100（exp 上溢）"),
-	         60, 250, 128, 1, LARGE, false);
+	         60, 250, 128, 1, SPREAD_LARGE, false);
 	add_case(set, rng,
 	         L("all in [-120, -100) (exp underflows)", "都在 [-120, -100)（exp 下溢）"), 60,
-	         130, 128, 2, NEGATIVE, false);
+	         130, 128, 2, SPREAD_NEGATIVE, false);
 	add_case(set, rng, L("ties: constant and two-valued rows", "并列：常数行与只有两种值的行"),
-	         40, 70, 64, 1, TIES, false);
+	         40, 70, 64, 1, SPREAD_TIES, false);
 	add_case(set, rng, L("one dominant element per row", "每行有一个极大的元素"), 40, 500, 256,
-	         1, DOMINANT, false);
+	         1, SPREAD_DOMINANT, false);
 	add_case(set, rng, L("random, many rows", "随机，很多行"), plan->emulated ? 200 : 4000, 97,
-	         256, 1, SMALL, false);
+	         256, 1, SPREAD_SMALL, false);
 	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n / 1024, 1024, 256, 1, SMALL, true);
+		add_case(set, rng, L("timed", "计时"), e->perf.n / 1024, 1024, 256, 1, SPREAD_SMALL,
+		         true);
 }
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
