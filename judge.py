@@ -2225,9 +2225,10 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
 
 
 def judge_ahead(ws, work, backend, jobs):
-    """Starts judging the files that will be judged, `jobs` at a time (the
-    emulator measures no time, so runs may share the machine); returns
-    futures by file, printed in order as they finish."""
+    """Starts judging the files that will be judged, `jobs` at a time, and
+    returns futures by file, printed in order as they finish. On a GPU the
+    compiles overlap while the engine runs the test programs one at a time
+    (its device lock), so no run shares the device."""
     import concurrent.futures
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     ahead = {}
@@ -2260,7 +2261,7 @@ def run_check_command(options):
     work = [(problem["id"], relative, expected) for problem in chosen
             for relative, expected in files_to_check(ws, problem)]
     jobs = options.jobs or (os.cpu_count() or 1)
-    ahead = judge_ahead(ws, work, backend, jobs) if backend == "emu" and jobs > 1 else {}
+    ahead = judge_ahead(ws, work, backend, jobs) if jobs > 1 else {}
     for problem_id, relative, expected in work:
         judged = ahead.get(relative)
         check_one_file(ws, style, problem_id, relative, expected, options.verbose, tally,

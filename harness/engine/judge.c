@@ -13,11 +13,13 @@
 #include "judge.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "../problems/problem.h"
@@ -791,6 +793,23 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
 }
 
+/* One device run at a time per build folder: judges started side by side
+ * (check compiling ahead, two terminals) compile together but run and time
+ * alone. Returns the lock's descriptor, or -1 when there is none to take. */
+static int take_device_lock(const char *build)
+{
+	char *path = xasprintf("%s/device.lock", build);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	while (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	return fd;
+}
+
 /* A learner's file that #includes a reference solution is not its own work. */
 static bool reference_included(struct judgement *j, const char *work, const char *source)
 {
@@ -1064,7 +1083,10 @@ int judge_file(const struct judge_options *o)
 			                    : L(", and the CPU emulator cannot judge this exercise",
 			                        "，而且 CPU 模拟器无法评测这道练习"));
 		} else {
+			int lock = j->emulated ? -1 : take_device_lock(o->build);
 			run_and_check(j, bin);
+			if (lock >= 0)
+				close(lock);
 		}
 		if (j->rules.n && (j->sum.verdict != V_JE || (!j->dev.found && !j->emulated)))
 			rule_verdict(j, shown, j->dev.found || j->emulated);

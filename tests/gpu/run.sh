@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The GPU host's one entry point: builds cudajudge from scratch, runs the gpu
-# test suite, `judge.py check`, and a few learner-style runs (template,
-# reference with timing, deadlock then recovery), and prints a summary table
-# last. Full logs go to $OUT (or build/gpu-logs).
-#   usage: bash tests/gpu/run.sh
+# The GPU host's one entry point: builds cudajudge, runs the unit suite,
+# `judge.py check`, a few learner-style runs (every reference with its timing,
+# a deadlock then recovery), the sanitizer check and the CUB comparison, and
+# prints a summary table last. Full logs go to $OUT (or build/gpu-logs).
+#   usage: bash tests/gpu/run.sh [PART...]
+# PARTs, in this order whatever the order given: fresh (delete build/ first),
+# unit, check, refs, deadlock, emu-only, sanitize[=ID,ID...], cub. No PART: all
+# of them but sanitize and cub (the gpu suite's sanitizer half runs for hours;
+# give it a few ids). Without fresh, an existing build/ is brought up to date.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -15,6 +19,20 @@ if [ -d .devkit/libyaml/lib/pkgconfig ]; then
 fi
 command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
 export PYTHONUNBUFFERED=1
+
+parts=" ${*:-fresh unit check refs deadlock emu-only} "
+sanitize_ids=
+for p in $parts; do
+	case "$p" in
+	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
+	fresh | unit | check | refs | deadlock | emu-only | sanitize | cub) ;;
+	*)
+		echo "run.sh: unknown part '$p' (fresh unit check refs deadlock emu-only sanitize[=IDS] cub)" >&2
+		exit 2
+		;;
+	esac
+done
+want() { [[ "$parts" == *" $1 "* ]]; }
 
 rows=()
 step() { # step NAME EXPECT-RC COMMAND... : runs, logs, records a row
@@ -28,6 +46,7 @@ step() { # step NAME EXPECT-RC COMMAND... : runs, logs, records a row
 	[ "$rc" = "$want" ] || ok=FAIL
 	rows+=("$(printf '%-34s %-4s rc=%-3s %4d.%01d s' "$name" "$ok" "$rc" $((ms / 1000)) $((ms % 1000 / 100)))")
 	tail -n 3 "$logs/$name.log" | sed "s/^/    [$name] /"
+	tar czf "$out/steps.tgz" -C "$logs" . # kept up to date: a run cut short still has its logs
 }
 verdict_of() { # judge a file, print its summary's verdict and key numbers
 	python3 judge.py "$@" --json | tail -n 1 | tee -a "$out/summaries.jsonl" | python3 -c '
@@ -40,35 +59,41 @@ if t: print("timing", {k: t[k] for k in ("median_ms", "gbps", "pct_of_copy", "ti
 sys.exit({"AC": 0, "JE": 2}.get(d["verdict"], 1))'
 }
 
-rm -rf build
-step setup 0 meson setup build
+want fresh && rm -rf build
+[ -f build/build.ninja ] || step setup 0 meson setup build
 step compile 0 ninja -C build
 step device 0 build/cj-probe
-step unit-suite 0 meson test -C build --suite unit --print-errorlogs
-# Every reference with its timed case (templates are covered by the check).
-ids=$(build/cudajudge catalog --root . | python3 -c 'import json, sys
+want unit && step unit-suite 0 meson test -C build --suite unit --print-errorlogs
+# `judge.py check`: every reference AC, every template not AC, every corpus
+# file its verdict (the gpu suite's first half).
+want check && step check 0 bash tests/gpu/check.sh "$root" "$root/build"
+if want refs; then # every reference with its timed case
+	ids=$(build/cudajudge catalog --root . | python3 -c 'import json, sys
 print(" ".join(p["id"] for p in json.load(sys.stdin)["problems"]))')
-for id in $ids; do
-	step "reference-timing-$id" 0 verdict_of "$id" "reference/$id.cu"
-done
-step "deadlock-block_reduce_sum" 1 verdict_of block_reduce_sum \
-	tests/submissions/block_reduce_sum/time_limit_exceeded/sync_in_branch.cu
-step "after-deadlock-block_reduce_sum" 0 verdict_of block_reduce_sum reference/block_reduce_sum.cu
-# The gpu suite is `judge.py check`: every reference AC, every template not
-# AC, every corpus file its verdict.
-step gpu-suite 0 meson test -C build --suite gpu --print-errorlogs
-cp build/meson-logs/testlog.txt "$out/" 2>/dev/null
-tar czf "$out/steps.tgz" -C "$logs" .
+	for id in $ids; do
+		step "reference-timing-$id" 0 verdict_of "$id" "reference/$id.cu"
+	done
+fi
+if want deadlock; then
+	step "deadlock-block_reduce_sum" 1 verdict_of block_reduce_sum \
+		tests/submissions/block_reduce_sum/time_limit_exceeded/sync_in_branch.cu
+	step "after-deadlock-block_reduce_sum" 0 verdict_of block_reduce_sum reference/block_reduce_sum.cu
+fi
+# The sanitizer check (the gpu suite's second half), on the ids given.
+want sanitize && step sanitize 0 bash tests/gpu/sanitize.sh "$root" "$root/build" ${sanitize_ids//,/ }
+want cub && step cub-compare 0 python3 bench/cub_compare.py
 
 # For the record, not counted: what the GPU says about the submissions that
 # only the emulator can judge (`// expect-gpu: SKIP`).
-: >"$out/gpu-on-emulator-only.txt"
-for f in $(grep -l -m1 'expect-gpu: SKIP' tests/submissions/*/*/*.cu); do
-	id=$(echo "$f" | cut -d/ -f3)
-	v=$(python3 judge.py "$id" "$f" --no-perf --json | tail -n 1 |
-		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["message"][:120])')
-	echo "$f: $v" >>"$out/gpu-on-emulator-only.txt"
-done
+if want emu-only; then
+	: >"$out/gpu-on-emulator-only.txt"
+	for f in $(grep -l -m1 'expect-gpu: SKIP' tests/submissions/*/*/*.cu); do
+		id=$(echo "$f" | cut -d/ -f3)
+		v=$(python3 judge.py "$id" "$f" --no-perf --json | tail -n 1 |
+			python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["message"][:120])')
+		echo "$f: $v" >>"$out/gpu-on-emulator-only.txt"
+	done
+fi
 
 echo
 echo "== summary ($(build/cj-probe --no-bandwidth | grep '^name=' | cut -d= -f2)) =="
@@ -77,8 +102,11 @@ for r in "${rows[@]}"; do
 	echo "$r"
 	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
 done
-grep -h '^check:' "$out/testlog.txt" 2>/dev/null
-echo "== emulator-only submissions on the GPU (informational) =="
-cat "$out/gpu-on-emulator-only.txt"
+grep -h '^check:' "$logs"/check.log "$logs"/sanitize.log 2>/dev/null
+grep -h 'ratio' "$logs"/cub-compare.log 2>/dev/null
+if want emu-only; then
+	echo "== emulator-only submissions on the GPU (informational) =="
+	cat "$out/gpu-on-emulator-only.txt"
+fi
 echo "gpu run: $((${#rows[@]} - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -4,16 +4,17 @@
 # corpus file its verdict there), then the reference of warp_scan judged
 # plainly on the GPU, to show that the device is still usable afterwards.
 #
-# Usage: sanitize.sh SOURCE_ROOT BUILD_DIR
+# Usage: sanitize.sh SOURCE_ROOT BUILD_DIR [ID...]   (no ID: every exercise)
 # Exit 77 (meson's "skipped") without a usable device or without
 # compute-sanitizer; otherwise 1 when a check failed, 0 when all passed.
 set -u
-if [ $# -ne 2 ]; then
-    echo "usage: $0 SOURCE_ROOT BUILD_DIR" >&2
+if [ $# -lt 2 ]; then
+    echo "usage: $0 SOURCE_ROOT BUILD_DIR [ID...]" >&2
     exit 2
 fi
 root=$1
 build=$2
+shift 2
 
 probe="$build/cj-probe"
 if [ ! -x "$probe" ] || ! "$probe" --no-bandwidth >/dev/null 2>&1; then
@@ -27,7 +28,7 @@ if python3 "$root/judge.py" doctor | grep -q "compute-sanitizer not found"; then
     exit 77
 fi
 status=0
-python3 "$root/judge.py" check --sanitize --tool all || status=1
+python3 "$root/judge.py" check --sanitize --tool all "$@" || status=1
 # The GPU must be healthy after every hostile file: the reference is AC.
 python3 "$root/judge.py" warp_scan "$root/reference/warp_scan.cu" --no-perf || status=1
 exit $status
