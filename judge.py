@@ -2169,6 +2169,16 @@ def check_backend(ws, options):
         return "emu"
 
 
+def work_seconds(run):
+    """Compile, link and run time of a judgement, without any wait for the
+    device lock that runs judged side by side take in turn."""
+    phases = (run.summary or {}).get("phases_s") or {}
+    parts = [phases.get(k) for k in ("compile", "link", "run")]
+    if all(isinstance(p, (int, float)) for p in parts):
+        return sum(parts)
+    return run.seconds
+
+
 def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, backend,
                    judged=None):
     """Judges one file (or takes `judged`, a run made ahead) and prints its line."""
@@ -2192,7 +2202,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         return
     run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
     verdict = run.verdict
-    took = seconds_text(run.seconds)
+    took = seconds_text(work_seconds(run))
     message = (run.summary or {}).get("message") or ""
     if run.backend != "none":
         tally.ran_on_device = True

@@ -427,7 +427,7 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
  * group, four times as large) and longer time limits remain. */
 static void confine(const struct judgement *j, struct run_limits *lim)
 {
-	static const char *dirs[3];
+	static const char *dirs[5];
 	lim->cwd = j->work;
 	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
 	lim->rss_bytes = mb << 20;
@@ -442,9 +442,12 @@ static void confine(const struct judgement *j, struct run_limits *lim)
 	lim->no_fork = !getenv("CUDAJUDGE_ALLOW_FORK");
 	lim->same_program = true;
 	if (j->work && !getenv("CUDAJUDGE_NO_LANDLOCK")) {
+		/* The driver writes to files of its own process under /proc. */
 		dirs[0] = "/dev";
-		dirs[1] = j->work;
-		dirs[2] = NULL;
+		dirs[1] = "/proc/self";
+		dirs[2] = j->work;
+		dirs[3] = getenv("CUDAJUDGE_LANDLOCK_ALLOW"); /* one more folder, for diagnosis */
+		dirs[4] = NULL;
 		lim->write_dirs = dirs;
 	}
 }
@@ -629,9 +632,16 @@ static void run_and_check(struct judgement *j, const char *bin)
 
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("the CUDA device could not be used: run `python3 judge.py doctor`",
-		           "无法使用 CUDA 设备：请运行 `python3 judge.py doctor`"));
+		/* The runtime says on stderr which call failed. */
+		const char *out = r.output ? r.output : "";
+		int len = (int)strcspn(out, "\n");
+		char why[320] = "";
+		if (len)
+			snprintf(why, sizeof why, " (%.*s)", len > 300 ? 300 : len, out);
+		snprintf(j->message, sizeof j->message,
+		         L("the CUDA device could not be used%s: run `python3 judge.py doctor`",
+		           "无法使用 CUDA 设备%s：请运行 `python3 judge.py doctor`"),
+		         why);
 		goto out;
 	}
 	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_BAD_WIRE &&

@@ -386,17 +386,27 @@ int main(int argc, char **argv)
 		return CJ_EXIT_BAD_WIRE;
 	struct cj_wire_header *h = (struct cj_wire_header *)file;
 
+	/* What stops the device from being used goes to stderr, which the
+	 * engine shows in its JE message. */
 	int count = 0;
-	if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+	cudaError_t e = cudaGetDeviceCount(&count);
+	if (e != cudaSuccess || count == 0) {
+		fprintf(stderr, "cudaGetDeviceCount: %s\n",
+		        e != cudaSuccess ? cudaGetErrorString(e) : "no device");
 		return CJ_EXIT_NO_DEVICE;
+	}
 	cudaDeviceProp prop;
-	if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+	if ((e = cudaGetDeviceProperties(&prop, 0)) != cudaSuccess) {
+		fprintf(stderr, "cudaGetDeviceProperties: %s\n", cudaGetErrorString(e));
 		return CJ_EXIT_NO_DEVICE;
+	}
 	if (want_cc && prop.major * 10 + prop.minor != want_cc)
 		return CJ_EXIT_WRONG_ARCH;
 	cudaStream_t s;
-	if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess)
+	if ((e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) != cudaSuccess) {
+		fprintf(stderr, "cudaStreamCreateWithFlags: %s\n", cudaGetErrorString(e));
 		return CJ_EXIT_NO_DEVICE;
+	}
 
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];

@@ -3,33 +3,39 @@
 // blocks are not resident.
 // expect-emu: SKIP
 // The rule is checked on the GPU build.
-__device__ unsigned arrivals;
+__device__ unsigned arrived, passes;
 
-__device__ void grid_barrier(unsigned *generation)
+// The last block to arrive resets the count and opens the barrier, so every
+// launch (whatever its grid) starts from zero.
+__device__ void grid_barrier()
 {
 	__syncthreads();
 	if (threadIdx.x == 0) {
-		unsigned target = (*generation + 1) * gridDim.x;
+		volatile unsigned *open = &passes;
+		unsigned before = *open;
 		__threadfence();
-		atomicAdd(&arrivals, 1u);
-		while (atomicAdd(&arrivals, 0u) < target)
-			;
+		if (atomicAdd(&arrived, 1u) == gridDim.x - 1) {
+			atomicExch(&arrived, 0u);
+			__threadfence();
+			atomicAdd(&passes, 1u);
+		} else {
+			while (*open == before)
+				;
+		}
 		__threadfence();
 	}
-	++*generation;
 	__syncthreads();
 }
 
 __device__ void blur_steps(float *a, float *b, int n, int steps)
 {
-	unsigned generation = 0;
 	int first = blockIdx.x * blockDim.x + threadIdx.x, stride = gridDim.x * blockDim.x;
 	for (int s = 0; s < steps; ++s) {
 		for (int i = first; i < n; i += stride)
 			b[i] = ((i > 0 ? a[i - 1] : 0.0f) + a[i] + (i + 1 < n ? a[i + 1] : 0.0f)) / 3.0f;
-		grid_barrier(&generation);
+		grid_barrier();
 		for (int i = first; i < n; i += stride)
 			a[i] = b[i];
-		grid_barrier(&generation);
+		grid_barrier();
 	}
 }
