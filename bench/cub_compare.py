@@ -118,7 +118,11 @@ def main():
         return 77
     if done.returncode != 0:
         fail(f"cub_bench failed ({done.returncode}): {done.stderr.strip()}")
-    cub = {r["op"]: r for r in map(json.loads, done.stdout.split("\n")) if r}
+    try:
+        cub = {r["op"]: r for r in (json.loads(line) for line in done.stdout.splitlines()
+                                    if line.strip())}
+    except (ValueError, KeyError, TypeError):
+        fail(f"cub_bench printed what is not one JSON object per line:\n{done.stdout}")
     if False in (op in cub for _, op in PAIRS):
         fail(f"cub_bench printed {sorted(cub)}, not every operation")
 
