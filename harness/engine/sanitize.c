@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lang.h"
@@ -88,6 +89,37 @@ char *find_sanitizer(const char *nvcc)
 	return p;
 }
 
+bool sanitizer_has_option(const char *sanitizer, const char *option)
+{
+	int fds[2];
+	if (pipe(fds) != 0)
+		return false;
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		execl(sanitizer, sanitizer, "--help", (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	struct strbuf out = {0};
+	char buf[4096];
+	ssize_t n;
+	while (pid > 0 && (n = read(fds[0], buf, sizeof buf)) > 0)
+		if (out.len < (1u << 20))
+			sb_add(&out, buf, (size_t)n);
+	close(fds[0]);
+	int status = 0;
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	char *text = sb_take(&out);
+	bool found = pid > 0 && strstr(text, option) != NULL;
+	free(text);
+	return found;
+}
+
 char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *log_path,
                      char *const prog_argv[])
 {
@@ -125,7 +157,11 @@ char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *lo
 	argv[k++] = (char *)log_path;
 	for (size_t i = 0; common[i]; ++i)
 		argv[k++] = common[i];
-	char *const *extra = t == SAN_RACECHECK ? race : t == SAN_INITCHECK ? init : NULL;
+	/* Shared memory under initcheck came with compute-sanitizer 2025.4; older
+	 * versions refuse the option and check nothing. */
+	char *const *extra = t == SAN_RACECHECK ? race : NULL;
+	if (t == SAN_INITCHECK && sanitizer_has_option(sanitizer, init[0]))
+		extra = init;
 	for (size_t i = 0; extra && extra[i]; ++i)
 		argv[k++] = extra[i];
 	argv[k++] = "--";

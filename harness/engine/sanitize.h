@@ -32,6 +32,10 @@ unsigned sanitize_parse_tools(const char *name);
  * /usr/local/cuda/bin. Malloc'd path or NULL. */
 char *find_sanitizer(const char *nvcc);
 
+/* Whether `sanitizer --help` mentions option (e.g. one that only newer
+ * versions have). */
+bool sanitizer_has_option(const char *sanitizer, const char *option);
+
 /* The command line that runs prog_argv under tool t, writing its report to
  * log_path. A malloc'd, NULL-terminated array of pointers into static
  * strings, log_path and prog_argv (free() the array only). */

@@ -4,7 +4,7 @@
  * nothing: the engine compares the outputs with its own golden model.
  *
  * Per case: allocate each buffer between two guard zones, poison outputs,
- * copy inputs, launch through the problem's cj_launch(), check the launch
+ * copy inputs, fill shared memory with a marked NaN (GPU), launch through the problem's cj_launch(), check the launch
  * error, synchronise, check the guard zones and that the inputs are unchanged,
  * copy outputs back. A timed case
  * then runs warm-up launches and timed repetitions with CUDA events, flushing
@@ -105,6 +105,39 @@ static cudaError_t check_inputs(struct cj_wire_case *c, const unsigned char *fil
 	}
 	return cudaSuccess;
 }
+
+#ifndef CJ_EMU
+/* Shared memory keeps what the last block on an SM left in it, often zeros,
+ * so code that reads slots nothing wrote could pass by luck. Before each
+ * checked launch every SM's shared memory gets the emulator's marked NaN, so
+ * such reads go wrong on the GPU as they do on the emulator. */
+__global__ void cj_dirty_shared(unsigned words)
+{
+	extern __shared__ unsigned cj_smem[];
+	for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
+		cj_smem[i] = CJ_EMU_SHARED_POISON;
+}
+
+static cudaError_t dirty_shared_memory(cudaStream_t s)
+{
+	static int bytes = -1, blocks;
+	if (bytes < 0) {
+		int dev = 0, sms = 0, max = 0;
+		CJ_CHECK(cudaGetDevice(&dev));
+		CJ_CHECK(
+		        cudaDeviceGetAttribute(&max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+		CJ_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+		CJ_CHECK(cudaFuncSetAttribute(cj_dirty_shared,
+		                              cudaFuncAttributeMaxDynamicSharedMemorySize, max));
+		bytes = max;
+		blocks = 4 * sms; /* one fits an SM at a time: every SM gets some */
+	}
+	cj_dirty_shared<<<blocks, 256, (size_t)bytes, s>>>((unsigned)bytes / 4);
+	CJ_CHECK(cudaGetLastError());
+	CJ_CHECK(cudaStreamSynchronize(s));
+	return cudaSuccess;
+}
+#endif
 
 /* Poisons outputs and restores in-out buffers: the state before a launch. */
 static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *file,
@@ -297,6 +330,10 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	}
 	if (e == cudaSuccess)
 		e = prepare(c, file, bufs, s);
+#ifndef CJ_EMU
+	if (e == cudaSuccess)
+		e = dirty_shared_memory(s);
+#endif
 	struct cj_measure m = {};
 #ifndef CJ_EMU /* the emulator measures no speed */
 	m.want = c->measure != 0;
@@ -405,7 +442,20 @@ int main(int argc, char **argv)
 	cudaStream_t s;
 	if ((e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) != cudaSuccess) {
 		fprintf(stderr, "cudaStreamCreateWithFlags: %s\n", cudaGetErrorString(e));
-		return CJ_EXIT_NO_DEVICE;
+		if (e != cudaErrorMemoryAllocation || h->ncases == 0)
+			return CJ_EXIT_NO_DEVICE;
+		/* The device was there a moment ago: the learner's own code, run
+		 * before main (a static initialiser), took its memory. That fails
+		 * the first case, like any allocation the cases cannot make. */
+		struct cj_wire_case *c = &h->cases[0];
+		h->current = 0;
+		snprintf(c->error, sizeof c->error,
+		         "cudaStreamCreateWithFlags: %s (before the first case: the device had no "
+		         "memory left, taken by code that ran before main or by another program)",
+		         cudaGetErrorString(e));
+		c->cuda_error = (int32_t)e;
+		c->state = CJ_CASE_FAILED;
+		return CJ_EXIT_CASE_FAILED;
 	}
 
 	for (uint32_t i = 0; i < h->ncases; ++i) {

@@ -5,6 +5,12 @@
  *
  * Usage: test_sanitize LOG_DIR [TEST...]
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "lang.h"
 #include "sanitize.h"
 #include "unit.h"
@@ -327,6 +333,51 @@ static void test_chinese(void)
 	lang_set("en");
 }
 
+/* A stand-in compute-sanitizer whose --help lists `help`. */
+static char *fake_sanitizer(const char *dir, const char *help)
+{
+	char *path = xasprintf("%s/compute-sanitizer", dir);
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fprintf(f, "#!/bin/sh\necho 'Options:'\necho '  %s'\n", help);
+		fclose(f);
+	}
+	chmod(path, 0755);
+	return path;
+}
+
+static bool has_args(char **argv, const char *a, const char *b)
+{
+	for (int i = 0; argv[i] && argv[i + 1]; ++i)
+		if (!strcmp(argv[i], a) && !strcmp(argv[i + 1], b))
+			return true;
+	return false;
+}
+
+/* initcheck looks at shared memory only where the tool knows the option. */
+static void test_initcheck_option_when_known(void)
+{
+	char dir[] = "/tmp/cj-sanitize-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char *prog[] = {"/b/test", NULL};
+	char *newer = fake_sanitizer(dir, "--initcheck-address-space arg (=device)");
+	char **argv = sanitize_argv(newer, SAN_INITCHECK, "/w/i.log", prog);
+	CHECK(has_args(argv, "--initcheck-address-space", "all"));
+	CHECK(has_args(argv, "--tool", "initcheck"));
+	free(argv);
+	free(newer);
+	char *older = fake_sanitizer(dir, "--track-unused-memory");
+	argv = sanitize_argv(older, SAN_INITCHECK, "/w/i.log", prog);
+	CHECK(!has_args(argv, "--initcheck-address-space", "all"));
+	CHECK(has_args(argv, "--", "/b/test"));
+	free(argv);
+	CHECK(!sanitizer_has_option("/nonexistent/compute-sanitizer", "--help"));
+	unlink(older);
+	free(older);
+	rmdir(dir);
+}
+
 static const struct unit_test tests[] = {
         {"memcheck: a learner's out-of-bounds write", test_memcheck_learner},
         {"memcheck: the older location format", test_memcheck_old_style},
@@ -341,6 +392,7 @@ static const struct unit_test tests[] = {
         {"the tool's own failure", test_tool_failed},
         {"printed look-alikes are ignored", test_spoofed_lines_ignored},
         {"tool names and the command line", test_tools_and_argv},
+        {"initcheck's shared memory option only where known", test_initcheck_option_when_known},
         {"findings in Chinese", test_chinese},
         {0}};
 

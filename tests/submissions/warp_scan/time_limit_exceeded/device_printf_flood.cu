@@ -1,10 +1,12 @@
 // expect-emu: RE
+// expect-sanitize: RE|TLE
 // Hostile: every lane prints forever from the device.
 // Stopped by: on the GPU, device printf drops what does not fit its buffer,
 // so the kernel simply never ends: TLE at the wall-clock limit, after which
 // the process (and its CUDA context) is killed and the GPU is free again.
 // The emulator prints for real, and the supervisor kills the program once it
-// has written 64 MiB: RE.
+// has written 64 MiB: RE. Under compute-sanitizer the device's printf buffer
+// is drained as the kernel runs, so the 64 MiB cap usually comes first (RE).
 #include <stdio.h>
 
 __device__ int warp_inclusive_scan(int v)
