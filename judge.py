@@ -92,6 +92,7 @@ FOLDER_VERDICTS = {
 # Best first: the verdict closest to a working solution is an exercise's "best".
 VERDICT_ORDER = ("AC", "WA", "RULE", "RACE", "RE", "TLE", "CE", "SKIP", "JE")
 
+SANITIZE_JOBS = 6  # check --sanitize: files judged side by side unless --jobs says
 EXPECT_COMMENT = re.compile(r"//\s*expect-([A-Za-z0-9_]+)\s*:\s*([A-Za-z]+(?:\|[A-Za-z]+)*)")
 
 # Results of meson's testlog.json, by what they mean for selftest.
@@ -686,13 +687,16 @@ def drain(stream, sink):
         sink.append(chunk)
 
 
-def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None, backend=None):
-    """Runs the engine's judge command, reading its JSON lines as they come."""
+def run_judge(ws, problem_id, file_arg, seed=None, perf=True, on_event=None, backend=None,
+              alone=False):
+    """Runs the engine's judge command, reading its JSON lines as they come.
+    alone: the run may not share the device even under the sanitizer."""
     run = JudgeRun()
     argv = ws.engine() + judge_args(ws, problem_id, file_arg, seed, perf, backend)
+    env = dict(ws.env, CUDAJUDGE_DEVICE_ALONE="1") if alone else ws.env
     started = time.monotonic()
     try:
-        child = subprocess.Popen(argv, cwd=ws.root, env=ws.env, stdout=subprocess.PIPE,
+        child = subprocess.Popen(argv, cwd=ws.root, env=env, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                  errors="replace")
     except OSError as err:
@@ -2171,6 +2175,10 @@ def check_backend(ws, options):
         return "emu"
 
 
+def out_of_device_memory(run):
+    return "out of memory" in ((run.summary or {}).get("message") or "")
+
+
 def work_seconds(run):
     """Compile, link and run time of a judgement, without any wait for the
     device lock that runs judged side by side take in turn."""
@@ -2203,6 +2211,9 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
             + tr("check_not_on_backend", file=relative, backend=backend))
         return
     run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
+    if judged and backend.startswith("sanitize") and out_of_device_memory(run):
+        # Sanitizer runs share the device: another file may have taken its memory.
+        run = run_judge(ws, problem_id, relative, perf=False, backend=backend, alone=True)
     verdict = run.verdict
     took = seconds_text(work_seconds(run))
     message = (run.summary or {}).get("message") or ""
@@ -2240,7 +2251,8 @@ def judge_ahead(ws, work, backend, jobs):
     """Starts judging the files that will be judged, `jobs` at a time, and
     returns futures by file, printed in order as they finish. On a GPU the
     compiles overlap while the engine runs the test programs one at a time
-    (its device lock), so no run shares the device."""
+    (its device lock), so no run shares the device; runs under the sanitizer
+    measure nothing and share it."""
     import concurrent.futures
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     ahead = {}
@@ -2273,6 +2285,8 @@ def run_check_command(options):
     work = [(problem["id"], relative, expected) for problem in chosen
             for relative, expected in files_to_check(ws, problem)]
     jobs = options.jobs or (os.cpu_count() or 1)
+    if backend.startswith("sanitize") and not options.jobs:
+        jobs = min(jobs, SANITIZE_JOBS)  # each tool holds device memory of its own
     ahead = judge_ahead(ws, work, backend, jobs) if jobs > 1 else {}
     for problem_id, relative, expected in work:
         judged = ahead.get(relative)

@@ -803,15 +803,21 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
 }
 
-/* One device run at a time per build folder: judges started side by side
- * (check compiling ahead, two terminals) compile together but run and time
- * alone. Returns the lock's descriptor, or -1 when there is none to take. */
-static int take_device_lock(const char *build)
+/* Runs on the device take build/device.lock in turn: judges started side by
+ * side (check judging ahead, two terminals) compile together but run one at
+ * a time, so that nothing shares the device with a run that measures time.
+ * Runs under compute-sanitizer measure nothing and share it (shared lock),
+ * unless CUDAJUDGE_DEVICE_ALONE is set: check judges again alone a file whose
+ * device memory ran out while others ran beside it. Returns the lock's
+ * descriptor, or -1 when there is none to take. */
+static int take_device_lock(const char *build, bool shared)
 {
+	if (getenv("CUDAJUDGE_DEVICE_ALONE"))
+		shared = false;
 	char *path = xasprintf("%s/device.lock", build);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
-	while (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+	while (fd >= 0 && flock(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
 		if (errno != EINTR) {
 			close(fd);
 			fd = -1;
@@ -934,7 +940,11 @@ int judge_file(const struct judge_options *o)
 			snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
 		}
 		if (!scratch || !sanitize_gate(j, NULL)) {
+			/* The stand-in takes the device lock as the real runs do. */
+			int lock = take_device_lock(o->build, scratch != NULL);
 			run_and_check(j, o->prebuilt);
+			if (lock >= 0)
+				close(lock);
 			finish(j);
 		}
 		if (scratch)
@@ -1093,7 +1103,8 @@ int judge_file(const struct judge_options *o)
 			                    : L(", and the CPU emulator cannot judge this exercise",
 			                        "，而且 CPU 模拟器无法评测这道练习"));
 		} else {
-			int lock = j->emulated ? -1 : take_device_lock(o->build);
+			int lock =
+			        j->emulated ? -1 : take_device_lock(o->build, j->sanitizer != NULL);
 			run_and_check(j, bin);
 			if (lock >= 0)
 				close(lock);

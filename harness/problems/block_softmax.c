@@ -29,6 +29,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
+	const bool emu = plan->emulated; /* every thread is a CPU thread there: fewer rows */
 	add_case(set, rng,
 	         L("sample: one row 0, 0.125, ..., block 64", "样例：一行 0, 0.125, ...，block 64"),
 	         1, 200, 64, 1, SPREAD_RAMP, false);
@@ -38,7 +39,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         100, 64, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 96 (3 warps), 2 rows per block", "block 96（3 个 warp），每 block 2 行"),
-	         40, 1000, 96, 2, SPREAD_SMALL, false);
+	         emu ? 12 : 40, 1000, 96, 2, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 96, len 50 (shorter than the block)", "block 96，行长 50（短于 block）"),
 	         30, 50, 96, 1, SPREAD_SMALL, false);
@@ -48,8 +49,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, L("block 256, len 30001 (long rows)", "block 256，行长 30001（长行）"),
 	         3, 30001, 256, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
-	         L("block 992 (31 warps), len 2000", "block 992（31 个 warp），行长 2000"), 10,
-	         2000, 992, 1, SPREAD_SMALL, false);
+	         L("block 992 (31 warps), len 2000", "block 992（31 个 warp），行长 2000"),
+	         emu ? 3 : 10, 2000, 992, 1, SPREAD_SMALL, false);
 	add_case(set, rng,
 	         L("block 1024, len 20480, 2 rows per block",
 	           "block 1024，行长 20480，每 block 2 行"),
@@ -57,11 +58,11 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng,
 	         L("inputs up to +-100 (exp overflows), block 64",
 	           "输入达 +-100（exp 上溢），block 64"),
-	         30, 700, 64, 1, SPREAD_LARGE, false);
+	         emu ? 10 : 30, 700, 64, 1, SPREAD_LARGE, false);
 	add_case(set, rng,
 	         L("all in [-120, -100) (exp underflows), block 96",
 	           "都在 [-120, -100)（下溢），block 96"),
-	         30, 300, 96, 1, SPREAD_NEGATIVE, false);
+	         emu ? 10 : 30, 300, 96, 1, SPREAD_NEGATIVE, false);
 	add_case(set, rng,
 	         L("ties: constant and two-valued rows, block 128",
 	           "并列：常数行与两值行，block 128"),
@@ -70,7 +71,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         L("one dominant element per row, block 256", "每行一个极大元素，block 256"), 20,
 	         3000, 256, 1, SPREAD_DOMINANT, false);
 	add_case(set, rng, L("random, many rows, block 128", "随机，很多行，block 128"),
-	         plan->emulated ? 100 : 2000, 257, 128, 1, SPREAD_SMALL, false);
+	         emu ? 40 : 2000, 257, 128, 1, SPREAD_SMALL, false);
 	if (plan->timed)
 		add_case(set, rng, L("timed", "计时"), e->perf.n / 4096, 4096, 256, 1, SPREAD_SMALL,
 		         true);

@@ -62,28 +62,29 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
+	const bool emu = plan->emulated; /* every thread is a CPU thread there: fewer blocks */
 	add_case(set, rng, L("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"),
 	         64, 64, 1, 1, 1, 1, 0, 0, false);
 	add_case(set, rng, L("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7, 32, 1,
 	         1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50, 96, 1,
-	         1, 1, 2, -1, 1, false);
+	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"),
+	         96 * (emu ? 12 : 40) + 50, 96, 1, 1, 1, 2, -1, 1, false);
 	add_case(set, rng, "block 1024", 1024 * 8 + 500, 1024, 1, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("2-D block 16x16", "二维 block 16x16"), 256 * 30 + 100, 16, 16, 1, 1,
-	         1, -1, 1, false);
+	add_case(set, rng, L("2-D block 16x16", "二维 block 16x16"), 256 * (emu ? 10 : 30) + 100,
+	         16, 16, 1, 1, 1, -1, 1, false);
 	add_case(set, rng, L("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"),
 	         96 * 20 + 1, 32, 3, 1, 1, 1, -1, 1, false);
 	add_case(set, rng, L("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"),
-	         128 * 25 + 3, 8, 4, 4, 1, 2, -1, 1, false);
+	         128 * (emu ? 8 : 25) + 3, 8, 4, 4, 1, 2, -1, 1, false);
 	add_case(set, rng,
 	         L("2-D block 32x32, 2 items per thread", "二维 block 32x32，每线程 2 个"),
-	         1024 * 2 * 6 + 500, 32, 32, 1, 2, 1, -1, 1, false);
+	         1024 * 2 * (emu ? 3 : 6) + 500, 32, 32, 1, 2, 1, -1, 1, false);
 	add_case(set, rng, L("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
-	         128 * 4 * 30 + 3, 128, 1, 1, 4, 1, -1, 1, false);
-	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1, 256,
-	         1, 1, 1, 1, -100, -1, false);
-	add_case(set, rng, L("large magnitudes, block 64x8", "大数值，block 64x8"), 512 * 20, 64, 8,
-	         1, 1, 2, -1e6, 1e6, false);
+	         128 * 4 * (emu ? 10 : 30) + 3, 128, 1, 1, 4, 1, -1, 1, false);
+	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"),
+	         256 * (emu ? 9 : 33) + 1, 256, 1, 1, 1, 1, -100, -1, false);
+	add_case(set, rng, L("large magnitudes, block 64x8", "大数值，block 64x8"),
+	         512 * (emu ? 6 : 20), 64, 8, 1, 1, 2, -1e6, 1e6, false);
 	add_case(set, rng, L("n=1, block 64", "只有 1 个元素，block 64"), 1, 64, 1, 1, 1, 1, -5, 5,
 	         false);
 	if (plan->timed)

@@ -18,6 +18,7 @@ $CUDAJUDGE_BUILD/tests/fake_test_binary.
 """
 
 import argparse
+import fcntl
 import json
 import os
 import shutil
@@ -762,6 +763,41 @@ class SanitizeFakeTest(unittest.TestCase):
         with open(self.calls, encoding="utf-8") as f:
             run.tools = f.read().split()
         return run
+
+    def start(self, env=None):
+        """An engine judging under the stand-in tool, not waited for."""
+        env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
+                   FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
+                   FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, **(env or {}))
+        return subprocess.Popen([ENGINE, "judge", "--root", self.root, "--build", self.build,
+                                 "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
+                                 "--seed", "7", "--no-perf", "--backend", "sanitize"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env, stdin=subprocess.DEVNULL)
+
+    def test_sanitizer_runs_share_the_device_lock(self):
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            # Another sanitizer run holds the device: this one goes ahead.
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            proc = self.start()
+            out, _ = proc.communicate(timeout=120)
+            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+            # A run that times itself holds it: this one waits for it...
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            proc = self.start()
+            time.sleep(1.0)
+            self.assertIsNone(proc.poll(), "ran while another run had the device to itself")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            out, _ = proc.communicate(timeout=120)
+            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+            # ...and one asked to run alone waits for a sharing run too.
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            proc = self.start({"CUDAJUDGE_DEVICE_ALONE": "1"})
+            time.sleep(1.0)
+            self.assertIsNone(proc.poll(), "ran alone while another run used the device")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            out, _ = proc.communicate(timeout=120)
+            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
 
     def test_clean_report_keeps_the_verdict(self):
         run = self.sanitize({"memcheck": CLEAN})
