@@ -92,7 +92,7 @@ FOLDER_VERDICTS = {
 # Best first: the verdict closest to a working solution is an exercise's "best".
 VERDICT_ORDER = ("AC", "WA", "RULE", "RACE", "RE", "TLE", "CE", "SKIP", "JE")
 
-SANITIZE_JOBS = 6  # check --sanitize: files judged side by side unless --jobs says
+DEVICE_JOBS = 6  # check on a GPU: files judged side by side unless --jobs says
 EXPECT_COMMENT = re.compile(r"//\s*expect-([A-Za-z0-9_]+)\s*:\s*([A-Za-z]+(?:\|[A-Za-z]+)*)")
 
 # Results of meson's testlog.json, by what they mean for selftest.
@@ -2211,8 +2211,8 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
             + tr("check_not_on_backend", file=relative, backend=backend))
         return
     run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
-    if judged and backend.startswith("sanitize") and out_of_device_memory(run):
-        # Sanitizer runs share the device: another file may have taken its memory.
+    if judged and backend != "emu" and out_of_device_memory(run):
+        # Runs that measure nothing share the device: another file may have taken its memory.
         run = run_judge(ws, problem_id, relative, perf=False, backend=backend, alone=True)
     verdict = run.verdict
     took = seconds_text(work_seconds(run))
@@ -2250,9 +2250,8 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
 def judge_ahead(ws, work, backend, jobs):
     """Starts judging the files that will be judged, `jobs` at a time, and
     returns futures by file, printed in order as they finish. On a GPU the
-    compiles overlap while the engine runs the test programs one at a time
-    (its device lock), so no run shares the device; runs under the sanitizer
-    measure nothing and share it."""
+    engine's device lock lets runs that measure nothing share the device and
+    gives a run that measures time (a speed rule) the device alone."""
     import concurrent.futures
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     ahead = {}
@@ -2285,8 +2284,8 @@ def run_check_command(options):
     work = [(problem["id"], relative, expected) for problem in chosen
             for relative, expected in files_to_check(ws, problem)]
     jobs = options.jobs or (os.cpu_count() or 1)
-    if backend.startswith("sanitize") and not options.jobs:
-        jobs = min(jobs, SANITIZE_JOBS)  # each tool holds device memory of its own
+    if backend != "emu" and not options.jobs:
+        jobs = min(jobs, DEVICE_JOBS)  # each run holds a CUDA context of its own
     ahead = judge_ahead(ws, work, backend, jobs) if jobs > 1 else {}
     for problem_id, relative, expected in work:
         judged = ahead.get(relative)

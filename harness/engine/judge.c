@@ -589,6 +589,29 @@ static int timed_index(const struct case_set *set)
 	return -1;
 }
 
+/* Runs on the device take build/device.lock: a run that measures time (a
+ * timed case or a speed rule) holds it alone, so nothing shares the device
+ * with it; runs that measure nothing (check's, and every run under
+ * compute-sanitizer) share it, so that check can run them side by side.
+ * CUDAJUDGE_DEVICE_ALONE makes every run hold it alone: check judges again
+ * so a file whose device memory ran out while others ran beside it. Returns
+ * the lock's descriptor, or -1 when there is none to take. */
+static int take_device_lock(const char *build, bool shared)
+{
+	if (getenv("CUDAJUDGE_DEVICE_ALONE"))
+		shared = false;
+	char *path = xasprintf("%s/device.lock", build);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	while (fd >= 0 && flock(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	return fd;
+}
+
 /* Runs the built test binary and decides the verdicts. */
 static void run_and_check(struct judgement *j, const char *bin)
 {
@@ -617,6 +640,10 @@ static void run_and_check(struct judgement *j, const char *bin)
 		timed = -1; /* no reference timing, but the learner is still judged */
 	case_set_publish(&set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
 	uint64_t inputs_before = case_set_hash_inputs(&set);
+	bool measures = timed >= 0;
+	for (int i = 0; i < set.n; ++i)
+		measures |= set.cases[i].measure && !j->sanitizer;
+	int lock = j->emulated ? -1 : take_device_lock(j->o->build, !measures);
 
 	report_phase("run", "start", -1);
 	struct run_result r;
@@ -745,6 +772,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt)
 		time_reference(j, &ref);
 out:
+	if (lock >= 0)
+		close(lock);
 	r.output = NULL; /* handed to the summary */
 	run_result_free(&r);
 	case_set_free(&set);
@@ -801,29 +830,6 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 	if (lang_current == LANG_ZH && e->emu_skip_reason_zh)
 		return e->emu_skip_reason_zh;
 	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
-}
-
-/* Runs on the device take build/device.lock in turn: judges started side by
- * side (check judging ahead, two terminals) compile together but run one at
- * a time, so that nothing shares the device with a run that measures time.
- * Runs under compute-sanitizer measure nothing and share it (shared lock),
- * unless CUDAJUDGE_DEVICE_ALONE is set: check judges again alone a file whose
- * device memory ran out while others ran beside it. Returns the lock's
- * descriptor, or -1 when there is none to take. */
-static int take_device_lock(const char *build, bool shared)
-{
-	if (getenv("CUDAJUDGE_DEVICE_ALONE"))
-		shared = false;
-	char *path = xasprintf("%s/device.lock", build);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	free(path);
-	while (fd >= 0 && flock(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
-		if (errno != EINTR) {
-			close(fd);
-			fd = -1;
-		}
-	}
-	return fd;
 }
 
 /* A learner's file that #includes a reference solution is not its own work. */
@@ -940,11 +946,7 @@ int judge_file(const struct judge_options *o)
 			snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
 		}
 		if (!scratch || !sanitize_gate(j, NULL)) {
-			/* The stand-in takes the device lock as the real runs do. */
-			int lock = take_device_lock(o->build, scratch != NULL);
 			run_and_check(j, o->prebuilt);
-			if (lock >= 0)
-				close(lock);
 			finish(j);
 		}
 		if (scratch)
@@ -1103,11 +1105,7 @@ int judge_file(const struct judge_options *o)
 			                    : L(", and the CPU emulator cannot judge this exercise",
 			                        "，而且 CPU 模拟器无法评测这道练习"));
 		} else {
-			int lock =
-			        j->emulated ? -1 : take_device_lock(o->build, j->sanitizer != NULL);
 			run_and_check(j, bin);
-			if (lock >= 0)
-				close(lock);
 		}
 		if (j->rules.n && (j->sum.verdict != V_JE || (!j->dev.found && !j->emulated)))
 			rule_verdict(j, shown, j->dev.found || j->emulated);

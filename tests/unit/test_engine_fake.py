@@ -764,14 +764,16 @@ class SanitizeFakeTest(unittest.TestCase):
             run.tools = f.read().split()
         return run
 
-    def start(self, env=None):
-        """An engine judging under the stand-in tool, not waited for."""
+    def start(self, env=None, timed=False):
+        """An engine judging under the stand-in tool (or, timed, with its timed
+        case and no tool), not waited for."""
         env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
                    FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
                    FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, **(env or {}))
+        how = [] if timed else ["--no-perf", "--backend", "sanitize"]
         return subprocess.Popen([ENGINE, "judge", "--root", self.root, "--build", self.build,
                                  "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
-                                 "--seed", "7", "--no-perf", "--backend", "sanitize"],
+                                 "--seed", "7", *how],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env, stdin=subprocess.DEVNULL)
 
@@ -787,6 +789,14 @@ class SanitizeFakeTest(unittest.TestCase):
             proc = self.start()
             time.sleep(1.0)
             self.assertIsNone(proc.poll(), "ran while another run had the device to itself")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            out, _ = proc.communicate(timeout=120)
+            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+            # ...one that times itself waits for a sharing run...
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            proc = self.start(timed=True)
+            time.sleep(1.0)
+            self.assertIsNone(proc.poll(), "timed a run while another run used the device")
             fcntl.flock(lock, fcntl.LOCK_UN)
             out, _ = proc.communicate(timeout=120)
             self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
