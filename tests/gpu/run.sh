@@ -5,9 +5,10 @@
 # prints a summary table last. Full logs go to $OUT (or build/gpu-logs).
 #   usage: bash tests/gpu/run.sh [PART...]
 # PARTs, in this order whatever the order given: fresh (delete build/ first),
-# unit, check, refs, deadlock, emu-only, sanitize[=ID,ID...], cub. No PART: all
-# of them but sanitize and cub (the gpu suite's sanitizer half runs for hours;
-# give it a few ids). Without fresh, an existing build/ is brought up to date.
+# unit, check, refs, deadlock, emu-only, sanitize[=ID,ID...], cub, shapes
+# (bench/transpose_shapes.cu). No PART: all of them but sanitize, cub and
+# shapes (the sanitizer check over everything takes long: give it a few ids).
+# Without fresh, an existing build/ is brought up to date.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -25,9 +26,9 @@ sanitize_ids=
 for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
-	fresh | unit | check | refs | deadlock | emu-only | sanitize | cub) ;;
+	fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes) ;;
 	*)
-		echo "run.sh: unknown part '$p' (fresh unit check refs deadlock emu-only sanitize[=IDS] cub)" >&2
+		echo "run.sh: unknown part '$p' (fresh unit check refs deadlock emu-only sanitize[=IDS] cub shapes)" >&2
 		exit 2
 		;;
 	esac
@@ -82,6 +83,10 @@ fi
 # The sanitizer check (the gpu suite's second half), on the ids given.
 want sanitize && step sanitize 0 bash tests/gpu/sanitize.sh "$root" "$root/build" ${sanitize_ids//,/ }
 want cub && step cub-compare 0 python3 bench/cub_compare.py
+if want shapes; then
+	step shapes-build 0 nvcc -O3 -arch=sm_90 -o build/transpose_shapes bench/transpose_shapes.cu
+	step transpose-shapes 0 build/transpose_shapes
+fi
 
 # For the record, not counted: what the GPU says about the submissions that
 # only the emulator can judge (`// expect-gpu: SKIP`).
@@ -103,7 +108,8 @@ for r in "${rows[@]}"; do
 	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
 done
 grep -h '^check:' "$logs"/check.log "$logs"/sanitize.log 2>/dev/null
-grep -h 'ratio' "$logs"/cub-compare.log 2>/dev/null
+sed -n '/copy bandwidth/,$p' "$logs"/cub-compare.log 2>/dev/null
+cat "$logs"/transpose-shapes.log 2>/dev/null
 if want emu-only; then
 	echo "== emulator-only submissions on the GPU (informational) =="
 	cat "$out/gpu-on-emulator-only.txt"
