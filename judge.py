@@ -2212,7 +2212,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         return
     run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
     if judged and backend != "emu" and out_of_device_memory(run):
-        # Runs that measure nothing share the device: another file may have taken its memory.
+        # Runs that shared the device: another file may have taken its memory.
         run = run_judge(ws, problem_id, relative, perf=False, backend=backend, alone=True)
     verdict = run.verdict
     took = seconds_text(work_seconds(run))
@@ -2250,8 +2250,8 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
 def judge_ahead(ws, work, backend, jobs):
     """Starts judging the files that will be judged, `jobs` at a time, and
     returns futures by file, printed in order as they finish. On a GPU the
-    engine's device lock lets runs that measure nothing share the device and
-    gives a run that measures time (a speed rule) the device alone."""
+    engine's device lock runs the test programs one at a time (or, with
+    CUDAJUDGE_SHARE_DEVICE, lets those that measure nothing share it)."""
     import concurrent.futures
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     ahead = {}

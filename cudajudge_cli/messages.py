@@ -407,9 +407,9 @@ MESSAGES = {
     "help_check_ids": ("exercises to check (default: all of them)", "要检查的题目（默认：全部）"),
     "help_verbose": ("show the engine's message for every file", "显示每个文件的评测引擎消息"),
     "help_jobs": ("files judged at once (default: one per CPU core on the emulator, at most "
-                  "6 on a GPU, where a run that measures speed still runs alone)",
-                  "同时评测的文件数（默认：模拟器上每个 CPU 核一个，GPU 上最多 6 个；"
-                  "测速的运行仍然单独进行）"),
+                  "6 on a GPU, where they compile at once and run one at a time)",
+                  "同时评测的文件数（默认：模拟器上每个 CPU 核一个，GPU 上最多 6 个，"
+                  "同时编译、逐个运行）"),
     "help_sanitize": ("judge the GPU build under NVIDIA compute-sanitizer: memory errors (RE), "
                       "data races and barrier errors (RACE) at your file's lines; small cases, "
                       "no timing",

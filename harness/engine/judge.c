@@ -589,16 +589,17 @@ static int timed_index(const struct case_set *set)
 	return -1;
 }
 
-/* Runs on the device take build/device.lock: a run that measures time (a
- * timed case or a speed rule) holds it alone, so nothing shares the device
- * with it; runs that measure nothing (check's, and every run under
- * compute-sanitizer) share it, so that check can run them side by side.
- * CUDAJUDGE_DEVICE_ALONE makes every run hold it alone: check judges again
- * so a file whose device memory ran out while others ran beside it. Returns
- * the lock's descriptor, or -1 when there is none to take. */
+/* Runs on the device take build/device.lock, so that nothing shares the
+ * device with a run that measures time, whoever started it (check judging
+ * ahead, another terminal). With CUDAJUDGE_SHARE_DEVICE set, runs that
+ * measure nothing (check's, every run under compute-sanitizer) share it and
+ * only timed cases and speed rules hold it alone; CUDAJUDGE_DEVICE_ALONE then
+ * makes one run exclusive again (check judges so a file whose device memory
+ * ran out while others ran beside it). Returns the lock's descriptor, or -1
+ * when there is none to take. */
 static int take_device_lock(const char *build, bool shared)
 {
-	if (getenv("CUDAJUDGE_DEVICE_ALONE"))
+	if (!getenv("CUDAJUDGE_SHARE_DEVICE") || getenv("CUDAJUDGE_DEVICE_ALONE"))
 		shared = false;
 	char *path = xasprintf("%s/device.lock", build);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);

@@ -764,12 +764,15 @@ class SanitizeFakeTest(unittest.TestCase):
             run.tools = f.read().split()
         return run
 
-    def start(self, env=None, timed=False):
+    def start(self, env_extra=None, timed=False):
         """An engine judging under the stand-in tool (or, timed, with its timed
         case and no tool), not waited for."""
         env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
                    FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
-                   FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, **(env or {}))
+                   FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, CUDAJUDGE_SHARE_DEVICE="1")
+        env.update(env_extra or {})
+        if not env["CUDAJUDGE_SHARE_DEVICE"]:
+            del env["CUDAJUDGE_SHARE_DEVICE"]
         how = [] if timed else ["--no-perf", "--backend", "sanitize"]
         return subprocess.Popen([ENGINE, "judge", "--root", self.root, "--build", self.build,
                                  "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
@@ -797,6 +800,14 @@ class SanitizeFakeTest(unittest.TestCase):
             proc = self.start(timed=True)
             time.sleep(1.0)
             self.assertIsNone(proc.poll(), "timed a run while another run used the device")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            out, _ = proc.communicate(timeout=120)
+            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+            # ...so does any run unless sharing was asked for...
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            proc = self.start({"CUDAJUDGE_SHARE_DEVICE": ""})
+            time.sleep(1.0)
+            self.assertIsNone(proc.poll(), "shared the device without CUDAJUDGE_SHARE_DEVICE")
             fcntl.flock(lock, fcntl.LOCK_UN)
             out, _ = proc.communicate(timeout=120)
             self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
