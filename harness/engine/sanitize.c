@@ -418,6 +418,8 @@ int sanitize_parse(const char *log, struct san_report *out)
 		size_t len = eol ? (size_t)(eol - line) : strlen(line);
 		char buf[1024];
 		copy_n(buf, sizeof buf, line, len);
+		if (len >= sizeof buf)
+			len = sizeof buf - 1; /* what copy_n kept of a longer line */
 		line = eol ? eol + 1 : NULL;
 		while (len && (buf[len - 1] == '\r' || buf[len - 1] == ' '))
 			buf[--len] = '\0';
