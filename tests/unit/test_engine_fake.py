@@ -780,45 +780,36 @@ class SanitizeFakeTest(unittest.TestCase):
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env, stdin=subprocess.DEVNULL)
 
+    def finishes_ac(self, proc):
+        out, _ = proc.communicate(timeout=120)
+        self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+
+    def waits_for(self, lock, held, why, **start):
+        """While this test holds the device lock as `held`, the run started
+        with `start` must wait (it takes 0.2 s alone), then finish AC."""
+        fcntl.flock(lock, held)
+        proc = self.start(**start)
+        time.sleep(1.0)
+        self.assertIsNone(proc.poll(), why)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        self.finishes_ac(proc)
+
     def test_sanitizer_runs_share_the_device_lock(self):
         with open(os.path.join(self.build, "device.lock"), "a+") as lock:
-            # Another sanitizer run holds the device: this one goes ahead.
+            # Another sanitizer run holds the device: this one goes ahead...
             fcntl.flock(lock, fcntl.LOCK_SH)
-            proc = self.start()
-            out, _ = proc.communicate(timeout=120)
-            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
-            # A run that times itself holds it: this one waits for it...
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            proc = self.start()
-            time.sleep(1.0)
-            self.assertIsNone(proc.poll(), "ran while another run had the device to itself")
+            self.finishes_ac(self.start())
             fcntl.flock(lock, fcntl.LOCK_UN)
-            out, _ = proc.communicate(timeout=120)
-            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
-            # ...one that times itself waits for a sharing run...
-            fcntl.flock(lock, fcntl.LOCK_SH)
-            proc = self.start(timed=True)
-            time.sleep(1.0)
-            self.assertIsNone(proc.poll(), "timed a run while another run used the device")
-            fcntl.flock(lock, fcntl.LOCK_UN)
-            out, _ = proc.communicate(timeout=120)
-            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
-            # ...so does any run unless sharing was asked for...
-            fcntl.flock(lock, fcntl.LOCK_SH)
-            proc = self.start({"CUDAJUDGE_SHARE_DEVICE": ""})
-            time.sleep(1.0)
-            self.assertIsNone(proc.poll(), "shared the device without CUDAJUDGE_SHARE_DEVICE")
-            fcntl.flock(lock, fcntl.LOCK_UN)
-            out, _ = proc.communicate(timeout=120)
-            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
-            # ...and one asked to run alone waits for a sharing run too.
-            fcntl.flock(lock, fcntl.LOCK_SH)
-            proc = self.start({"CUDAJUDGE_DEVICE_ALONE": "1"})
-            time.sleep(1.0)
-            self.assertIsNone(proc.poll(), "ran alone while another run used the device")
-            fcntl.flock(lock, fcntl.LOCK_UN)
-            out, _ = proc.communicate(timeout=120)
-            self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+            # ...but not while a run that times itself has it to itself.
+            self.waits_for(lock, fcntl.LOCK_EX, "ran while another run had the device alone")
+            # These wait for a sharing run: a timed run, any run unless sharing was
+            # asked for, and one asked to run alone.
+            self.waits_for(lock, fcntl.LOCK_SH, "timed a run while another run used the device",
+                           timed=True)
+            self.waits_for(lock, fcntl.LOCK_SH, "shared without CUDAJUDGE_SHARE_DEVICE",
+                           env_extra={"CUDAJUDGE_SHARE_DEVICE": ""})
+            self.waits_for(lock, fcntl.LOCK_SH, "ran alone while another run used the device",
+                           env_extra={"CUDAJUDGE_DEVICE_ALONE": "1"})
 
     def test_clean_report_keeps_the_verdict(self):
         run = self.sanitize({"memcheck": CLEAN})
