@@ -38,20 +38,20 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	/* The emulator runs every thread of every block: fewer blocks there. */
-	const int64_t few = plan->emulated ? 1 : 4;
+	const bool emu = plan->emulated;
 	add_case(set, rng, L("sample: 1..64, block 32", "样例：1..64，block 32"), 64, 32, 0, 0,
 	         false);
 	add_case(set, rng, L("block 64, partial last block", "block 64，最后一个 block 不满"),
-	         64 * 5 * few + 9, 64, -100, 100, false);
-	add_case(set, rng, L("block 128", "block 大小 128"), 128 * 12 * few, 128, -1000, 1000,
-	         false);
-	add_case(set, rng, L("block 256, partial", "block 256，最后一个不满"), 256 * 7 * few + 255,
-	         256, -5, 5, false);
-	add_case(set, rng, L("block 512", "block 大小 512"), 512 * 5 * few + 1, 512, 0, 1000000,
-	         false);
+	         64 * (emu ? 5 : 20) + 9, 64, -100, 100, false);
+	add_case(set, rng, L("block 128", "block 大小 128"), 128 * (emu ? 12 : 50), 128, -1000,
+	         1000, false);
+	add_case(set, rng, L("block 256, partial", "block 256，最后一个不满"),
+	         256 * (emu ? 7 : 30) + 255, 256, -5, 5, false);
+	add_case(set, rng, L("block 512", "block 大小 512"), 512 * (emu ? 5 : 20) + 1, 512, 0,
+	         1000000, false);
 	add_case(set, rng,
 	         L("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"),
-	         1024 * 3 * few + 3, 1024, -2000000000, 2000000000, false);
+	         1024 * (emu ? 3 : 12) + 3, 1024, -2000000000, 2000000000, false);
 	add_case(set, rng, L("n=1, block 32", "只有 1 个元素，block 32"), 1, 32, -9, 9, false);
 	if (plan->timed)
 		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, -1000, 1000, true);
