@@ -610,47 +610,29 @@ inline int __mul24(int a, int b)
 {
 	return a * b;
 }
-template <typename T> inline T __ldg(const T *p)
-{
-	return *p;
-}
-/* Cache-hinted loads and stores: plain accesses on the CPU. */
-template <typename T> inline T __ldcg(const T *p)
-{
-	return *p;
-}
-template <typename T> inline T __ldca(const T *p)
-{
-	return *p;
-}
-template <typename T> inline T __ldcs(const T *p)
-{
-	return *p;
-}
-template <typename T> inline T __ldlu(const T *p)
-{
-	return *p;
-}
-template <typename T> inline T __ldcv(const T *p)
-{
-	return *p;
-}
-template <typename T> inline void __stwb(T *p, T v)
-{
-	*p = v;
-}
-template <typename T> inline void __stcg(T *p, T v)
-{
-	*p = v;
-}
-template <typename T> inline void __stcs(T *p, T v)
-{
-	*p = v;
-}
-template <typename T> inline void __stwt(T *p, T v)
-{
-	*p = v;
-}
+/* __ldg and the cache-hinted loads and stores: plain accesses on the CPU. */
+#define CJ_PLAIN_LOAD(name)                                                                        \
+	template <typename T> inline T name(const T *p)                                            \
+	{                                                                                          \
+		return *p;                                                                         \
+	}
+#define CJ_PLAIN_STORE(name)                                                                       \
+	template <typename T> inline void name(T *p, T v)                                          \
+	{                                                                                          \
+		*p = v;                                                                            \
+	}
+CJ_PLAIN_LOAD(__ldg)
+CJ_PLAIN_LOAD(__ldcg)
+CJ_PLAIN_LOAD(__ldca)
+CJ_PLAIN_LOAD(__ldcs)
+CJ_PLAIN_LOAD(__ldlu)
+CJ_PLAIN_LOAD(__ldcv)
+CJ_PLAIN_STORE(__stwb)
+CJ_PLAIN_STORE(__stcg)
+CJ_PLAIN_STORE(__stcs)
+CJ_PLAIN_STORE(__stwt)
+#undef CJ_PLAIN_LOAD
+#undef CJ_PLAIN_STORE
 inline float __expf(float x)
 {
 	return expf(x);

@@ -174,6 +174,38 @@ static uint64_t private_rss(pid_t pid)
 	return (uint64_t)kb << 10;
 }
 
+/* The next process id listed in /proc (d open on it), or 0 at its end. */
+static long next_pid(DIR *d)
+{
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+		if (!*end && pid > 0)
+			return pid;
+	}
+	return 0;
+}
+
+/* Parent and process group of pid, from /proc/PID/stat; false when it is
+ * gone. The line is "pid (comm) state ppid pgrp ...", comm may hold spaces
+ * and ')'. */
+static bool parent_and_group(long pid, long *ppid, long *pgrp)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	char *close_paren = strrchr(buf, ')');
+	return close_paren && sscanf(close_paren + 1, " %*c %ld %ld", ppid, pgrp) == 2;
+}
+
 /* Private resident memory of every process in process group pgid: the
  * program and anything it started (under compute-sanitizer, the tool and
  * the program it runs). */
@@ -181,28 +213,10 @@ static uint64_t group_rss(pid_t pgid)
 {
 	uint64_t sum = 0;
 	DIR *d = opendir("/proc");
-	struct dirent *e;
-	while (d && (e = readdir(d))) {
-		char *end;
-		long pid = strtol(e->d_name, &end, 10);
-		if (*end || pid <= 0)
-			continue;
-		char path[64], buf[512];
-		snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t n = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		char *close_paren = strrchr(buf, ')');
-		long ppid = 0, pgrp = 0;
-		if (close_paren && sscanf(close_paren + 1, " %*c %ld %ld", &ppid, &pgrp) == 2 &&
-		    pgrp == (long)pgid)
+	long pid, ppid, pgrp;
+	while ((pid = next_pid(d)) != 0)
+		if (parent_and_group(pid, &ppid, &pgrp) && pgrp == (long)pgid)
 			sum += private_rss((pid_t)pid);
-	}
 	if (d)
 		closedir(d);
 	return sum;
@@ -276,29 +290,12 @@ static void kill_orphans(void)
 	for (int round = 0; round < 50; ++round) {
 		bool found = false;
 		DIR *d = opendir("/proc");
-		struct dirent *e;
-		while (d && (e = readdir(d))) {
-			char *end;
-			long pid = strtol(e->d_name, &end, 10);
-			if (*end || pid <= 0)
-				continue;
-			char path[64], buf[512];
-			snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-			FILE *f = fopen(path, "r");
-			if (!f)
-				continue;
-			size_t n = fread(buf, 1, sizeof buf - 1, f);
-			fclose(f);
-			buf[n] = '\0';
-			/* "pid (comm) state ppid ...": comm may hold spaces and ')' */
-			char *close = strrchr(buf, ')');
-			long ppid = 0;
-			if (close && sscanf(close + 1, " %*c %ld", &ppid) == 1 &&
-			    ppid == getpid()) {
+		long pid, ppid, pgrp;
+		while ((pid = next_pid(d)) != 0)
+			if (parent_and_group(pid, &ppid, &pgrp) && ppid == getpid()) {
 				kill((pid_t)pid, SIGKILL);
 				found = true;
 			}
-		}
 		if (d)
 			closedir(d);
 		while (waitpid(-1, NULL, WNOHANG) > 0)

@@ -124,16 +124,18 @@ static void test_inline_chain(void)
 	CHECK(!s.use[RULE_LIBRARIES].found);
 }
 
+/* A shuffle inlined (line 9 of the learner's file) from a library header. */
+static const char library_frames_ptx[] =
+        ".visible .entry cj_kernel()\n{\n"
+        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+        "\t.loc\t5 120 3, function_name $L__info_string1, inlined_at 2 9 5\n"
+        "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
+        "\tret;\n}\n";
+
 static void test_library_frames(void)
 {
-	static const char body[] =
-	        ".visible .entry cj_kernel()\n{\n"
-	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
-	        "\t.loc\t5 120 3, function_name $L__info_string1, inlined_at 2 9 5\n"
-	        "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
-	        "\tret;\n}\n";
 	int count;
-	struct rule_scan s = scan_ptx(body, &count);
+	struct rule_scan s = scan_ptx(library_frames_ptx, &count);
 	CHECK(s.use[RULE_LIBRARIES].found);
 	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 9);
 	CHECK(s.use[RULE_SHFL_SYNC].found);
@@ -241,14 +243,8 @@ static void test_evaluate(void)
  * reports it; the scan (and its cache file) keeps the English. */
 static void test_found_in_chinese(void)
 {
-	static const char body[] =
-	        ".visible .entry cj_kernel()\n{\n"
-	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
-	        "\t.loc\t5 120 3, function_name $L__info_string1, inlined_at 2 9 5\n"
-	        "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
-	        "\tret;\n}\n";
 	int count;
-	struct rule_scan s = scan_ptx(body, &count);
+	struct rule_scan s = scan_ptx(library_frames_ptx, &count);
 	CHECK_STR_EQ(s.use[RULE_LIBRARIES].what, "code inlined from a CUB or Thrust header");
 	struct problem_entry e = {0};
 	struct rule_violation v[RULES_MAX_VIOLATIONS];
