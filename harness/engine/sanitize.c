@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lang.h"
+#include "supervise.h"
 #include "util.h"
 
 static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",
@@ -91,32 +91,12 @@ char *find_sanitizer(const char *nvcc)
 
 bool sanitizer_has_option(const char *sanitizer, const char *option)
 {
-	int fds[2];
-	if (pipe(fds) != 0)
-		return false;
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		execl(sanitizer, sanitizer, "--help", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	struct strbuf out = {0};
-	char buf[4096];
-	ssize_t n;
-	while (pid > 0 && (n = read(fds[0], buf, sizeof buf)) > 0)
-		if (out.len < (1u << 20))
-			sb_add(&out, buf, (size_t)n);
-	close(fds[0]);
-	int status = 0;
-	if (pid > 0)
-		waitpid(pid, &status, 0);
-	char *text = sb_take(&out);
-	bool found = pid > 0 && strstr(text, option) != NULL;
-	free(text);
+	char *argv[] = {(char *)sanitizer, "--help", NULL};
+	struct run_limits lim = {.wall_s = 30, .output_keep = 1 << 20, .output_kill = 4 << 20};
+	struct run_result r;
+	bool found = run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.output &&
+	             strstr(r.output, option) != NULL;
+	run_result_free(&r);
 	return found;
 }
 
