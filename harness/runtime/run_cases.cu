@@ -152,6 +152,9 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
 			                         cudaMemcpyHostToDevice, s));
 	}
+	/* Host-driven glue launches on streams of its own: the data must be in
+	 * place before it starts. */
+	CJ_CHECK(cudaStreamSynchronize(s));
 	return cudaSuccess;
 }
 
@@ -324,8 +327,12 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 		e = cj_note_error(cudaMalloc((void **)&bufs[b].base, total), "cudaMalloc", __FILE__,
 		                  __LINE__);
 		if (e == cudaSuccess)
-			e = cj_note_error(cudaMemset(bufs[b].base, GUARD_BYTE, total), "cudaMemset",
-			                  __FILE__, __LINE__);
+			/* On s: a plain cudaMemset goes to the legacy stream, which a
+			 * non-blocking s does not wait for, so it could land on the
+			 * inputs after prepare() copied them (seen with another
+			 * process sharing the GPU). */
+			e = cj_note_error(cudaMemsetAsync(bufs[b].base, GUARD_BYTE, total, s),
+			                  "cudaMemsetAsync", __FILE__, __LINE__);
 		dev[b] = bufs[b].data();
 	}
 	if (e == cudaSuccess)
