@@ -595,21 +595,39 @@ static int timed_index(const struct case_set *set)
  * measure nothing (check's, every run under compute-sanitizer) share it and
  * only timed cases and speed rules hold it alone; CUDAJUDGE_DEVICE_ALONE then
  * makes one run exclusive again (check judges so a file whose device memory
- * ran out while others ran beside it). Returns the lock's descriptor, or -1
- * when there is none to take. */
+ * ran out while others ran beside it). Everyone queues at build/device.turn
+ * first and holds it only until the device lock is theirs: a run waiting to
+ * be alone keeps later sharing runs out, so a stream of overlapping sharing
+ * runs cannot starve it. Returns the lock's descriptor, or -1 when there is
+ * none to take. */
+static int flock_retrying(int fd, int how)
+{
+	while (flock(fd, how) != 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
 static int take_device_lock(const char *build, bool shared)
 {
 	if (!getenv("CUDAJUDGE_SHARE_DEVICE") || getenv("CUDAJUDGE_DEVICE_ALONE"))
 		shared = false;
+	char *turn_path = xasprintf("%s/device.turn", build);
+	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(turn_path);
+	if (turn >= 0 && flock_retrying(turn, LOCK_EX) != 0) {
+		close(turn);
+		turn = -1;
+	}
 	char *path = xasprintf("%s/device.lock", build);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
-	while (fd >= 0 && flock(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
-		if (errno != EINTR) {
-			close(fd);
-			fd = -1;
-		}
+	if (fd >= 0 && flock_retrying(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
+		close(fd);
+		fd = -1;
 	}
+	if (turn >= 0)
+		close(turn); /* releases the turn */
 	return fd;
 }
 

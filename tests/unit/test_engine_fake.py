@@ -811,6 +811,21 @@ class SanitizeFakeTest(unittest.TestCase):
             self.waits_for(lock, fcntl.LOCK_SH, "ran alone while another run used the device",
                            env_extra={"CUDAJUDGE_DEVICE_ALONE": "1"})
 
+    def test_a_run_waiting_to_be_alone_goes_before_later_sharing_runs(self):
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device
+            alone = self.start(timed=True)
+            time.sleep(1.0)
+            self.assertIsNone(alone.poll(), "timed a run while another run used the device")
+            # A sharing run that comes later waits behind the one waiting to
+            # be alone, although the device is only shared now.
+            later = self.start()
+            time.sleep(1.0)
+            self.assertIsNone(later.poll(), "a sharing run overtook a run waiting to be alone")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            self.finishes_ac(alone)
+            self.finishes_ac(later)
+
     def test_clean_report_keeps_the_verdict(self):
         run = self.sanitize({"memcheck": CLEAN})
         self.assertEqual(run.summary["verdict"], "AC", run)
