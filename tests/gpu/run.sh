@@ -4,10 +4,12 @@
 # a deadlock then recovery), the sanitizer check and the CUB comparison, and
 # prints a summary table last. Full logs go to $OUT (or build/gpu-logs).
 #   usage: bash tests/gpu/run.sh [PART...]
-# PARTs, in this order whatever the order given: fresh (delete build/ first),
-# unit, check, refs, deadlock, emu-only, sanitize[=ID,ID...], cub, shapes
-# (bench/transpose_shapes.cu). No PART: all of them but sanitize, cub and
-# shapes (the sanitizer check over everything takes long: give it a few ids).
+# PARTs, in this order whatever the order given: tutorial (the README's first
+# ten minutes, from no build/: tests/gpu/first_ten_minutes.sh), fresh (delete
+# build/ first), unit, check, refs[=ID,ID...], deadlock, emu-only,
+# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu). No PART: all
+# of them but tutorial, sanitize, cub and shapes (the sanitizer check over
+# everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,12 +25,14 @@ export PYTHONUNBUFFERED=1
 
 parts=" ${*:-fresh unit check refs deadlock emu-only} "
 sanitize_ids=
+ref_ids=
 for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
-	fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes) ;;
+	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
+	tutorial | fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes) ;;
 	*)
-		echo "run.sh: unknown part '$p' (fresh unit check refs deadlock emu-only sanitize[=IDS] cub shapes)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes)" >&2
 		exit 2
 		;;
 	esac
@@ -60,6 +64,10 @@ if t: print("timing", {k: t[k] for k in ("median_ms", "gbps", "pct_of_copy", "ti
 sys.exit({"AC": 0, "JE": 2}.get(d["verdict"], 1))'
 }
 
+if want tutorial; then
+	step tutorial 0 bash tests/gpu/first_ten_minutes.sh
+	cp "$logs/tutorial.log" "$out/first_ten_minutes.txt"
+fi
 want fresh && rm -rf build
 [ -f build/build.ninja ] || step setup 0 meson setup build
 step compile 0 ninja -C build
@@ -69,7 +77,8 @@ want unit && step unit-suite 0 meson test -C build --suite unit --print-errorlog
 # file its verdict (the gpu suite's first half).
 want check && step check 0 bash tests/gpu/check.sh "$root" "$root/build"
 if want refs; then # every reference with its timed case
-	ids=$(build/cudajudge catalog --root . | python3 -c 'import json, sys
+	ids=${ref_ids//,/ }
+	[ -n "$ids" ] || ids=$(build/cudajudge catalog --root . | python3 -c 'import json, sys
 print(" ".join(p["id"] for p in json.load(sys.stdin)["problems"]))')
 	for id in $ids; do
 		step "reference-timing-$id" 0 verdict_of "$id" "reference/$id.cu"
@@ -107,6 +116,7 @@ for r in "${rows[@]}"; do
 	echo "$r"
 	case "$r" in *" FAIL "*) fails=$((fails + 1)) ;; esac
 done
+grep -h '^watch:' "$logs"/tutorial.log 2>/dev/null
 grep -h '^check:' "$logs"/check.log "$logs"/sanitize.log 2>/dev/null
 sed -n '/copy bandwidth/,$p' "$logs"/cub-compare.log 2>/dev/null
 cat "$logs"/transpose-shapes.log 2>/dev/null
