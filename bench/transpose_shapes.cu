@@ -1,9 +1,12 @@
 /*
  * Which block and tile shape lets a shared-memory transpose come closest to
- * copy bandwidth: the transpose exercise's launch (32 x 8 threads per 32 x 32
+ * copy bandwidth: the transpose exercise's launch (64 x 8 threads per 64 x 64
  * tile, as harness/problems/transpose.cuh fixes it) against other shapes, and
  * a plain copy of the same bytes, all in one run on the exercise's timed case
  * (8192 x 8192 floats). Medians of 20 repetitions, L2 flushed before each.
+ * The exercise used 32 x 8 threads per 32 x 32 tile before: on an H200 that
+ * shape moved 3487 GB/s and 64 x 8 per 64 x 64 moved 3772 GB/s, 83 % and 90 %
+ * of the judge's copy bandwidth (4198 GB/s).
  *
  *   nvcc -O3 -arch=sm_90 -o build/transpose_shapes bench/transpose_shapes.cu
  *   build/transpose_shapes [ROWS COLS]
@@ -152,7 +155,7 @@ int main(int argc, char **argv)
 	};
 	const dim3 tiles32((cols + 31) / 32, (rows + 31) / 32),
 	        tiles64((cols + 63) / 64, (rows + 63) / 64);
-	report("32x32 tile, 32x8 threads (the exercise)", median_ms([&] {
+	report("32x32 tile, 32x8 threads", median_ms([&] {
 		       transpose_tile<32, 8><<<tiles32, dim3(32, 8)>>>(in, out, rows, cols);
 	       }));
 	report("32x32 tile, 32x16 threads", median_ms([&] {
@@ -161,7 +164,7 @@ int main(int argc, char **argv)
 	report("32x32 tile, 32x32 threads", median_ms([&] {
 		       transpose_tile<32, 32><<<tiles32, dim3(32, 32)>>>(in, out, rows, cols);
 	       }));
-	report("64x64 tile, 64x8 threads", median_ms([&] {
+	report("64x64 tile, 64x8 threads (the exercise)", median_ms([&] {
 		       transpose_tile<64, 8><<<tiles64, dim3(64, 8)>>>(in, out, rows, cols);
 	       }));
 	report("two 32x32 tiles, 32x8 threads", median_ms([&] {

@@ -3,10 +3,11 @@
  * through a shared-memory tile so that both the reads of in and the writes of
  * out are coalesced.
  *
- * Launch: blockDim = (32, 8); block (bx, by) owns the 32 x 32 tile of in
- * whose top-left element is in[(by * 32) * cols + bx * 32]; gridDim =
- * (ceil(cols / 32), ceil(rows / 32)). Each thread moves 4 elements (32 / 8).
- * rows and cols are any sizes from 1 up.
+ * Launch: blockDim = (64, 8); block (bx, by) owns the 64 x 64 tile of in
+ * whose top-left element is in[(by * 64) * cols + bx * 64]; gridDim =
+ * (ceil(cols / 64), ceil(rows / 64)). Each thread moves 8 of the tile's
+ * elements (64 * 64 / 512): 8 loads from in, then 8 stores to out. rows and
+ * cols are any sizes from 1 up.
  *
  * Judge it with: python3 judge.py transpose
  */

@@ -1,5 +1,6 @@
 /* transpose: cases, golden model and diagnoses (device side: transpose.cuh).
- * Shapes include non-square ones and sides that are not multiples of 32. */
+ * Shapes include non-square ones, sides that are multiples of 32 but not of 64
+ * (the tile's side), sides that are multiples of neither, and sides of 1. */
 #include <stdio.h>
 
 #include "../engine/cases.h"
@@ -14,7 +15,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 {
 	struct jcase *c = case_new(set, name);
 	c->param[P_N] = rows * cols;
-	c->param[P_BLOCK] = 256;
+	c->param[P_BLOCK] = 512;
 	c->param[P_ROWS] = rows;
 	c->param[P_COLS] = cols;
 	c->timed = timed;
@@ -32,15 +33,21 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	add_case(set, rng, L("sample: 32 x 32 counting", "样例：32 x 32，依次计数"), 32, 32, true,
+	add_case(set, rng, L("sample: 64 x 64 counting", "样例：64 x 64，依次计数"), 64, 64, true,
 	         false);
 	add_case(set, rng, L("64 x 128", "64 x 128 矩阵"), 64, 128, false, false);
 	add_case(set, rng, L("128 x 64", "128 x 64 矩阵"), 128, 64, false, false);
+	/* Partial tiles first on a shape at least a tile tall: a store without
+	 * bounds goes past the end of out here (RE); on a shape with fewer than
+	 * 64 rows it also lands on elements its own block writes (RACE). */
+	add_case(set, rng, L("129 x 257", "129 x 257 矩阵"), 129, 257, false, false);
+	add_case(set, rng,
+	         L("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"),
+	         32, 96, true, false);
 	add_case(set, rng, L("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), 37, 70,
 	         true, false);
 	add_case(set, rng, L("1 x 1000", "1 x 1000 矩阵"), 1, 1000, false, false);
 	add_case(set, rng, L("1000 x 1", "1000 x 1 矩阵"), 1000, 1, false, false);
-	add_case(set, rng, L("129 x 257", "129 x 257 矩阵"), 129, 257, false, false);
 	add_case(set, rng, L("1 x 1", "1 x 1 矩阵"), 1, 1, false, false);
 	if (!plan->emulated)
 		add_case(set, rng, L("3001 x 2050", "3001 x 2050 矩阵"), 3001, 2050, false, false);
@@ -50,8 +57,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	}
 }
 
-/* The tiled layout: out[k][r] comes from tile (k / 32, r / 32) of in, written
- * by thread (x = r % 32, y = k % 8) of that block. */
+/* The tiled layout: out[k][r] comes from tile (k / 64, r / 64) of in, written
+ * by thread (x = r % 64, y = k % 8) of that block. */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
@@ -63,9 +70,9 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 		r = (int64_t)index / cols;
 		k = (int64_t)index % cols;
 	}
-	int64_t grid_x = (cols + 31) / 32;
-	w->block = (r / 32) * grid_x + k / 32;
-	w->thread = (k % 8) * 32 + r % 32;
+	int64_t grid_x = (cols + 63) / 64;
+	w->block = (r / 64) * grid_x + k / 64;
+	w->thread = (k % 8) * 64 + r % 64;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)

@@ -1,9 +1,9 @@
 /*
  * Launch glue for transpose: in is rows x cols (row-major), out is cols x rows.
- * Blocks of 32 x 8 threads, one block per 32 x 32 tile of in:
- * gridDim = (ceil(cols / 32), ceil(rows / 32)).
+ * Blocks of 64 x 8 threads, one block per 64 x 64 tile of in:
+ * gridDim = (ceil(cols / 64), ceil(rows / 64)).
  *   param[0] n       rows * cols
- *   param[1] block   256 (32 x 8), for reports
+ *   param[1] block   512 (64 x 8), for reports
  *   param[2] rows
  *   param[3] cols
  *   buffers  0 in (float, rows * cols)  1 out (float, cols * rows)
@@ -11,6 +11,6 @@
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	int rows = (int)c->param[2], cols = (int)c->param[3];
-	dim3 grid(cj_blocks_for(cols, 32), cj_blocks_for(rows, 32)), block(32, 8);
+	dim3 grid(cj_blocks_for(cols, 64), cj_blocks_for(rows, 64)), block(64, 8);
 	transpose<<<grid, block, 0, stream>>>((const float *)dev[0], (float *)dev[1], rows, cols);
 }

@@ -1,15 +1,16 @@
-/* Also correct, but slower: a 32 x 32 tile without padding, so the column
- * reads hit one shared-memory bank 32 times over. */
+/* Also correct, but slower: a 64 x 64 tile without padding, so the 32 floats
+ * of a column that a warp reads are 64 words apart, all in one shared-memory
+ * bank, and each column read takes 32 steps. */
 __global__ void transpose(const float *in, float *out, int rows, int cols)
 {
-	__shared__ float tile[32][32];
-	int x = blockIdx.x * 32 + threadIdx.x, y0 = blockIdx.y * 32 + threadIdx.y;
-	for (int k = 0; k < 32; k += 8)
+	__shared__ float tile[64][64];
+	int x = blockIdx.x * 64 + threadIdx.x, y0 = blockIdx.y * 64 + threadIdx.y;
+	for (int k = 0; k < 64; k += 8)
 		if (x < cols && y0 + k < rows)
 			tile[threadIdx.y + k][threadIdx.x] = in[(long long)(y0 + k) * cols + x];
 	__syncthreads();
-	int ox = blockIdx.y * 32 + threadIdx.x, oy0 = blockIdx.x * 32 + threadIdx.y;
-	for (int k = 0; k < 32; k += 8)
+	int ox = blockIdx.y * 64 + threadIdx.x, oy0 = blockIdx.x * 64 + threadIdx.y;
+	for (int k = 0; k < 64; k += 8)
 		if (ox < rows && oy0 + k < cols)
 			out[(long long)(oy0 + k) * rows + ox] = tile[threadIdx.x][threadIdx.y + k];
 }

@@ -2,14 +2,14 @@
  * matrix is square. */
 __global__ void transpose(const float *in, float *out, int rows, int cols)
 {
-	__shared__ float tile[32][33];
-	int x = blockIdx.x * 32 + threadIdx.x, y0 = blockIdx.y * 32 + threadIdx.y;
-	for (int k = 0; k < 32; k += 8)
+	__shared__ float tile[64][65];
+	int x = blockIdx.x * 64 + threadIdx.x, y0 = blockIdx.y * 64 + threadIdx.y;
+	for (int k = 0; k < 64; k += 8)
 		if (x < cols && y0 + k < rows)
 			tile[threadIdx.y + k][threadIdx.x] = in[(long long)(y0 + k) * cols + x];
 	__syncthreads();
-	int ox = blockIdx.y * 32 + threadIdx.x, oy0 = blockIdx.x * 32 + threadIdx.y;
-	for (int k = 0; k < 32; k += 8)
+	int ox = blockIdx.y * 64 + threadIdx.x, oy0 = blockIdx.x * 64 + threadIdx.y;
+	for (int k = 0; k < 64; k += 8)
 		if (ox < rows && oy0 + k < cols && (long long)(oy0 + k) * cols + ox < (long long)rows * cols)
 			out[(long long)(oy0 + k) * cols + ox] = tile[threadIdx.x][threadIdx.y + k];
 }
