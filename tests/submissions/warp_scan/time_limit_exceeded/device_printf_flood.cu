@@ -1,5 +1,6 @@
 // expect-emu: RE
 // expect-sanitize: RE|TLE
+// expect-gpu: TLE|RE
 // Hostile: every lane prints forever from the device.
 // Stopped by: on the GPU, device printf drops what does not fit its buffer,
 // so the kernel simply never ends: TLE at the wall-clock limit, after which
@@ -7,6 +8,8 @@
 // The emulator prints for real, and the supervisor kills the program once it
 // has written 64 MiB: RE. Under compute-sanitizer the device's printf buffer
 // is drained as the kernel runs, so the 64 MiB cap usually comes first (RE).
+// The same happened on an H200 while other judges shared the GPU
+// (CUDAJUDGE_SHARE_DEVICE=1): RE after 9.9 s; alone it is TLE.
 #include <stdio.h>
 
 __device__ int warp_inclusive_scan(int v)
