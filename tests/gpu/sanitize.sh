@@ -22,6 +22,11 @@ if [ ! -x "$probe" ] || ! "$probe" --no-bandwidth >/dev/null 2>&1; then
     exit 77
 fi
 export CUDAJUDGE_BUILD="$build"
+# Sanitizer runs take long and measure nothing: they share the device, six
+# at a time; a file whose verdict beside others is not the expected one is
+# judged again alone, and that verdict counts. CUDAJUDGE_SHARE_DEVICE= (empty)
+# runs them one at a time.
+export CUDAJUDGE_SHARE_DEVICE=${CUDAJUDGE_SHARE_DEVICE-1}
 export CUDAJUDGE_ROOT="$root"
 if python3 "$root/judge.py" doctor | grep -q "compute-sanitizer not found"; then
     echo "skipped: compute-sanitizer not found (python3 judge.py doctor)"

@@ -6,6 +6,8 @@ canned answers, so that judge.py can be tested without a build or a GPU.
 
 The verdict of `judge` comes from, in order:
     FAKE_VERDICT=WA                 every file gets this verdict
+    a `// fake-verdict-alone: WA`   in the judged file, when CUDAJUDGE_DEVICE_ALONE
+                                    is set (a run that has the device to itself)
     a `// fake-verdict: WA` line    in the judged file
     the file's place                reference/ -> AC, templates/ -> WA,
                                     tests/submissions/<id>/<folder>/ -> the folder's
@@ -107,7 +109,10 @@ def chosen_verdict(root, file_arg):
     path = file_arg if os.path.isabs(file_arg) else os.path.join(root, file_arg)
     try:
         with open(path, encoding="utf-8") as source:
-            found = re.search(r"//\s*fake-verdict:\s*([A-Z]+)", source.read())
+            text = source.read()
+        found = os.environ.get("CUDAJUDGE_DEVICE_ALONE") and re.search(
+            r"//\s*fake-verdict-alone:\s*([A-Z]+)", text)
+        found = found or re.search(r"//\s*fake-verdict:\s*([A-Z]+)", text)
         if found:
             return found.group(1)
     except OSError:

@@ -362,6 +362,25 @@ class CheckTest(FakeRepoTest):
                       "sneaky.cu", done.stdout)
         self.assertEqual(done.stdout.splitlines()[-1], "check: 5 passed, 1 failed")
 
+    def test_sharing_the_device_a_wrong_verdict_is_judged_again_alone(self):
+        write(self.corpus("wrong_answer", "passes_beside_others.cu"),
+              "// fake-verdict: AC\n// fake-verdict-alone: WA\n")
+        write(self.corpus("wrong_answer", "passes_alone_too.cu"), "// fake-verdict: AC\n")
+        log = os.path.join(self.root, "calls.jsonl")
+        done = self.judge("check", "warp_scan", "--jobs", "2",
+                          env={"CUDAJUDGE_SHARE_DEVICE": "1", "FAKE_LOG": log})
+        self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
+        self.assertIn("ok   WA   tests/submissions/warp_scan/wrong_answer/passes_beside_others.cu",
+                      done.stdout)
+        self.assertIn("(judged again alone: AC beside other runs)", done.stdout)
+        self.assertIn("FAIL got AC, expected WA  tests/submissions/warp_scan/wrong_answer/"
+                      "passes_alone_too.cu", done.stdout)
+        self.assertEqual(done.stdout.splitlines()[-1], "check: 6 passed, 1 failed")
+        # Without sharing nothing is judged twice: the verdict stands.
+        done = self.judge("check", "warp_scan", "--jobs", "2")
+        self.assertIn("FAIL got AC, expected WA  tests/submissions/warp_scan/wrong_answer/"
+                      "passes_beside_others.cu", done.stdout)
+
     def test_an_accepted_template_fails(self):
         write(os.path.join(self.root, "templates", "warp_scan.cu"), "// fake-verdict: AC\n")
         done = self.judge("check", "warp_scan")
