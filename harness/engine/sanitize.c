@@ -5,7 +5,8 @@
  * line of a block says what happened; the lines after it say where (an "at"
  * line, or one "Read/Write Thread" line per side of a hazard), by whom ("by
  * thread (x,y,z) in block (x,y,z)"), which address ("Address 0x..",
- * "Access at 0x.. is out of bounds") and through which device frames. Host
+ * "Access at 0x.. is out of bounds", "Access to 0x4 is misaligned" as
+ * compute-sanitizer 2025.3 writes it) and through which device frames. Host
  * backtraces follow and are skipped: they only ever name the runtime's own
  * launch or API call.
  */
@@ -343,7 +344,7 @@ static void parse_detail(const char *s, struct san_finding *f)
 	} else if ((thread = after(s, "by thread ")) != NULL) {
 		f->have_thread = parse_triple(thread, f->thread);
 		f->have_block = parse_triple(after(s, "in block "), f->block);
-	} else if (starts(s, "Address ") || starts(s, "Access at ")) {
+	} else if (starts(s, "Address ") || starts(s, "Access at ") || starts(s, "Access to ")) {
 		parse_address(s, f);
 	} else if (starts(s, "and is ") || starts(s, "and is inside")) {
 		copy_n(f->allocation, sizeof f->allocation, s + 4, strlen(s + 4));
@@ -417,8 +418,14 @@ int sanitize_parse(const char *log, struct san_report *out)
 			out->started = true;
 			continue;
 		}
+		/* "ERROR SUMMARY: 69 errors" (then perhaps "ERROR SUMMARY: 37 errors
+		 * were not printed"), "RACECHECK SUMMARY: 32 hazards displayed (7070
+		 * errors, 0 warnings)": the total, not what was printed. */
 		int errors;
-		if (sscanf(s, "ERROR SUMMARY: %d error", &errors) == 1) {
+		const char *total = after(s, "hazards displayed (");
+		if ((sscanf(s, "ERROR SUMMARY: %d error", &errors) == 1 &&
+		     !strstr(s, "not printed")) ||
+		    (total && sscanf(total, "%d error", &errors) == 1)) {
 			out->errors_said = errors;
 			cur = NULL;
 			continue;
@@ -434,11 +441,12 @@ int sanitize_parse(const char *log, struct san_report *out)
 		}
 		if (in_host_trace && cur)
 			continue;
-		if (cur && (starts(s, "at ") || starts(s, "by thread") || starts(s, "Address ") ||
-		            starts(s, "Access at ") || starts(s, "and ") ||
-		            starts(s, "Read Thread") || starts(s, "Write Thread") ||
-		            starts(s, "Atomic Thread") || starts(s, "Device Frame") ||
-		            starts(s, "Current Value") || starts(s, "Sync mask"))) {
+		if (cur &&
+		    (starts(s, "at ") || starts(s, "by thread") || starts(s, "Address ") ||
+		     starts(s, "Access at ") || starts(s, "Access to ") || starts(s, "and ") ||
+		     starts(s, "Read Thread") || starts(s, "Write Thread") ||
+		     starts(s, "Atomic Thread") || starts(s, "Device Frame") ||
+		     starts(s, "Current Value") || starts(s, "Sync mask"))) {
 			parse_detail(s, cur);
 			continue;
 		}
@@ -592,22 +600,38 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		thread_text(f->other_thread, f->block, per_thread_block, who2, sizeof who2);
 	const char *space = f->space[0] ? f->space : "device";
 	switch (f->kind) {
-	case F_MEMORY:
+	case F_MEMORY: {
+		/* The tool's two usual verdicts on an address, in the learner's words. */
+		bool misaligned = strstr(f->detail, "misaligned") != NULL;
+		bool outside = strstr(f->detail, "out of bounds") != NULL;
+		const char *what =
+		        misaligned     ? L("is not a multiple of the access size",
+		                           "不是访问大小的整数倍（没有对齐）")
+		        : outside      ? L("is outside every buffer", "不在任何 buffer 之内")
+		        : f->detail[0] ? f->detail
+		                       : L("is not a valid place to access", "不是可以访问的位置");
+		const char *ask =
+		        misaligned ? L("a pointer moved by a byte count, or cast to a wider type?",
+		                       "是不是指针按字节数移动了，或者被转换成了更宽的类型？")
+		        : outside  ? L("an index outside the buffer, or a pointer that was never "
+		                        "allocated?",
+		                       "是下标越出了 buffer，还是指针根本没有分配？")
+		                   : L("an index outside the buffer, or a pointer that is not "
+		                        "aligned to the size of what it points to?",
+		                       "是下标越出了 buffer，还是指针没有按所指类型的大小对齐？");
+		char alloc[sizeof f->allocation + 16] = "";
+		if (f->allocation[0]) /* "is 4 bytes after the nearest allocation at ..." */
+			snprintf(alloc, sizeof alloc, L(" (it %s)", "（它 %s）"), f->allocation);
 		snprintf(out, n,
-		         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s%s: an index "
-		           "outside the buffer, or a pointer that is not aligned to the size of "
-		           "what it points to?",
-		           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s%s：是下标越出了 "
-		           "buffer，还是指针没有按所指类型的大小对齐？"),
+		         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s: %s",
+		           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s：%s"),
 		         where, who[0] ? who : L("a thread", "一个线程"),
 		         !strcmp(f->access, "write")    ? L("wrote", "写")
 		         : !strcmp(f->access, "atomic") ? L("made an atomic access of", "原子访问")
 		                                        : L("read", "读"),
-		         f->size, space, f->address,
-		         f->detail[0] ? f->detail
-		                      : L("is not a valid place to access", "不是可以访问的位置"),
-		         f->allocation[0] ? L(" and ", "，并且 ") : "", f->allocation);
+		         f->size, space, f->address, what, alloc, ask);
 		break;
+	}
 	case F_UNINIT:
 		snprintf(out, n,
 		         L("%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
@@ -681,8 +705,17 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		         f->detail[0] ? f->detail : L("barrier error", "barrier 错误"));
 		break;
 	case F_HARDWARE:
-		snprintf(out, n, L("%s: %s stopped the kernel: %s", "%s：%s让 kernel 停了下来：%s"),
-		         where, who[0] ? who : L("a thread", "一个线程"), f->what);
+		if (!strcmp(f->what, "Warp assert")) /* the program's output names the line */
+			snprintf(out, n,
+			         L("an assert() in device code failed in %s: the program's own "
+			           "output names the file, line and condition",
+			           "设备代码中的 assert() 在%s失败了：程序自己的输出给出了文件、"
+			           "行号和条件"),
+			         who[0] ? who : L("a thread", "一个线程"));
+		else
+			snprintf(out, n,
+			         L("%s: %s stopped the kernel: %s", "%s：%s让 kernel 停了下来：%s"),
+			         where, who[0] ? who : L("a thread", "一个线程"), f->what);
 		break;
 	case F_MALLOC:
 		snprintf(out, n,
@@ -755,6 +788,8 @@ void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char
 		         first_v == V_RACE
 		                 ? (first->kind == F_BARRIER ? L("a barrier error", "barrier 错误")
 		                                             : L("a data race", "数据竞争"))
+		         : first->kind == F_HARDWARE
+		                 ? L("an error that stopped a kernel", "让 kernel 停止的错误")
 		                 : L("a memory error", "内存错误"),
 		         out->counted > 1 ? L(" (the first of several)", "（多处中的第一处）") : "",
 		         text);

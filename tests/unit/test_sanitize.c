@@ -1,7 +1,8 @@
 /*
  * The sanitize backend's report parser and judgement (harness/engine/
- * sanitize.c), on the hand-written compute-sanitizer logs in
- * tests/unit/sanitizer/ (see its README).
+ * sanitize.c), on the compute-sanitizer logs in tests/unit/sanitizer/: written
+ * by hand after NVIDIA's manual, and (h200_*) recorded on an H200 with
+ * compute-sanitizer 2025.3.1 (see its README).
  *
  * Usage: test_sanitize LOG_DIR [TEST...]
  */
@@ -82,7 +83,7 @@ static void test_memcheck_old_style(void)
 	CHECK_STR_EQ(r.f[0].detail, "is misaligned");
 	CHECK_STR_EQ(r.f[0].access, "read");
 	CHECK_INT(j.verdict, ==, V_RE);
-	CHECK_MSG(strstr(j.message, "is misaligned") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "not a multiple of the access size") != NULL, "%s", j.message);
 	sanitize_report_free(&r);
 	/* an atomic access is neither a read nor a write */
 	sanitize_parse("========= Invalid __global__ atomic of size 4 bytes\n"
@@ -378,6 +379,101 @@ static void test_initcheck_option_when_known(void)
 	rmdir(dir);
 }
 
+/* Recorded logs: the learner's file is exercises/ID.cu under /repo. */
+static void judge_as(const char *name, const char *id, enum sanitize_tool t, struct san_report *r,
+                     struct san_judgement *j)
+{
+	char *learner = xasprintf("/repo/exercises/%s.cu", id);
+	load(name, r);
+	sanitize_judge(r, t, learner, ROOT, learner + strlen("/repo/"), j);
+	free(learner);
+}
+
+static void test_h200_racecheck(void)
+{
+	struct san_report r;
+	struct san_judgement j;
+	/* no barrier between the slot writes and the reads */
+	judge_as("h200_racecheck_raw.log", "block_reduce_sum", SAN_RACECHECK, &r, &j);
+	CHECK_INT(r.n, ==, 2);
+	CHECK_INT(r.errors_said, ==, 7070); /* the summary's total, not the 32 shown */
+	CHECK_STR_EQ(r.f[0].hazard, "RAW");
+	CHECK(r.f[0].have_address && r.f[0].address == 0x404);
+	CHECK(r.f[0].have_block && r.f[0].block[0] == 13);
+	CHECK_INT(j.verdict, ==, V_RACE);
+	CHECK_MSG(strstr(j.message, "exercises/block_reduce_sum.cu:21 and "
+	                            "exercises/block_reduce_sum.cu:24") != NULL,
+	          "%s", j.message);
+	CHECK_MSG(strstr(j.message, "thread (32,0,0) (write) and then thread (1,0,0) (read)") !=
+	                  NULL,
+	          "%s", j.message);
+	CHECK_MSG(strstr(j.message, "byte 0x404 of shared memory in block (13,0,0)") != NULL, "%s",
+	          j.message);
+	sanitize_report_free(&r);
+	/* no barrier after the reads: the next call's writes overtake them */
+	judge_as("h200_racecheck_war.log", "block_reduce_sum", SAN_RACECHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_RACE);
+	CHECK_MSG(strstr(j.message, "write-after-read") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "exercises/block_reduce_sum.cu:24 and "
+	                            "exercises/block_reduce_sum.cu:21") != NULL,
+	          "%s", j.message);
+	sanitize_report_free(&r);
+	/* 2-D blocks numbered by threadIdx.x alone: threads of two rows share a slot */
+	judge_as("h200_racecheck_waw.log", "cg_reduce", SAN_RACECHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_RACE);
+	CHECK_MSG(strstr(j.message, "exercises/cg_reduce.cu:20 (both accesses)") != NULL, "%s",
+	          j.message);
+	CHECK_MSG(strstr(j.message, "thread (0,9,0) (write) and then thread (0,2,0) (write)") !=
+	                  NULL,
+	          "%s", j.message);
+	sanitize_report_free(&r);
+}
+
+static void test_h200_memcheck(void)
+{
+	struct san_report r;
+	struct san_judgement j;
+	judge_as("h200_memcheck_misaligned.log", "atomic_max_float", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(r.n, ==, 2); /* "Access to ... is misaligned" belongs to its error */
+	CHECK_INT(r.errors_said, ==, 69);
+	CHECK(r.f[0].have_address && r.f[0].address == 0x7fad98a50402ull);
+	CHECK_STR_EQ(r.f[0].detail, "is misaligned");
+	CHECK_INT(j.verdict, ==, V_RE);
+	CHECK_MSG(strstr(j.message, "exercises/atomic_max_float.cu:11") != NULL, "%s", j.message);
+	CHECK_MSG(strstr(j.message, "read 4 bytes of global memory at 0x7fad98a50402, which is "
+	                            "not a multiple of the access size") != NULL,
+	          "%s", j.message);
+	sanitize_report_free(&r);
+	/* a write through a pointer nothing allocated, then the failed calls after it */
+	judge_as("h200_memcheck_null_write.log", "warp_vote", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(r.n, ==, 6);
+	CHECK_INT(r.f[0].kind, ==, F_MEMORY);
+	CHECK(r.f[0].have_address && r.f[0].address == 0x4);
+	CHECK_INT(r.f[2].kind, ==, F_API);
+	CHECK_INT(j.verdict, ==, V_RE);
+	CHECK_MSG(strstr(j.message, "exercises/warp_vote.cu:8: thread (32,0,0) of block (0,0,0) "
+	                            "wrote 4 bytes of global memory at 0x4, which is outside "
+	                            "every buffer") != NULL,
+	          "%s", j.message);
+	sanitize_report_free(&r);
+	/* a failed device assert(): the tool names no line of the learner's */
+	judge_as("h200_device_assert.log", "warp_scan", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_RE);
+	CHECK_MSG(strstr(j.message, "assert") != NULL, "%s", j.message);
+	sanitize_report_free(&r);
+	/* Only failed calls (all device memory taken) or a program that ended
+	 * before its first CUDA call: the log decides nothing, the run does. */
+	judge_as("h200_out_of_memory.log", "warp_scan", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(r.errors_said, ==, 13);
+	CHECK_INT(j.verdict, ==, V_AC);
+	sanitize_report_free(&r);
+	judge_as("h200_exit_before_cuda.log", "warp_scan", SAN_MEMCHECK, &r, &j);
+	CHECK_INT(j.verdict, ==, V_AC);
+	CHECK_MSG(strstr(j.tool_error, "terminated before first instrumented API call") != NULL,
+	          "%s", j.tool_error);
+	sanitize_report_free(&r);
+}
+
 static const struct unit_test tests[] = {
         {"memcheck: a learner's out-of-bounds write", test_memcheck_learner},
         {"memcheck: the older location format", test_memcheck_old_style},
@@ -394,6 +490,8 @@ static const struct unit_test tests[] = {
         {"tool names and the command line", test_tools_and_argv},
         {"initcheck's shared memory option only where known", test_initcheck_option_when_known},
         {"findings in Chinese", test_chinese},
+        {"H200 logs: racecheck hazards", test_h200_racecheck},
+        {"H200 logs: memcheck errors, asserts, failed calls", test_h200_memcheck},
         {0}};
 
 int main(int argc, char **argv)

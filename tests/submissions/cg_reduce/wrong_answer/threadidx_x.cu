@@ -1,7 +1,9 @@
 // WA: numbers warps with threadIdx.x and blockDim.x; right for 1-D blocks, 0 for a 16x16 block.
 // expect-emu: RACE
+// expect-sanitize: RACE
 // In 2-D blocks several threads store to the same shared slot at once; the emulator reports
-// that race before the wrong sums are even compared.
+// that race before the wrong sums are even compared, and so does racecheck under --tool all
+// (a write-after-write hazard at the slot's line, seen on an H200).
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
