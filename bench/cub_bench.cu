@@ -1,8 +1,7 @@
 /*
  * CUB's equivalents of three references, timed the way the judge times a
- * kernel (harness/runtime/run_cases.cu): warm-up launches, then repetitions
- * each preceded by an L2 flush (a memset over twice the L2 size), CUDA
- * events around the call alone, the median of the repetitions.
+ * kernel (bench/flushed_timer.cuh): warm-up launches, then repetitions each
+ * after an L2 flush, the median of the repetitions.
  *
  *   cub_bench REDUCE_N HISTOGRAM_N SCAN_N [REPS] [WARMUP]
  *
@@ -21,15 +20,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                \
-	do {                                                                                       \
-		cudaError_t err_ = (call);                                                         \
-		if (err_ != cudaSuccess) {                                                         \
-			std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,  \
-			             cudaGetErrorString(err_));                                    \
-			std::exit(2);                                                              \
-		}                                                                                  \
-	} while (0)
+#include "flushed_timer.cuh"
 
 /* Inputs like the judge's timed cases: floats in [0, 1), ints in
  * [-100000, 100000], histogram samples uniform over 256 bins. */
@@ -47,36 +38,14 @@ __global__ void fill_inputs(float *f, int *scan_in, int *samples, long long n)
 	}
 }
 
-struct timer {
-	cudaStream_t s;
-	void *flush;
-	size_t flush_bytes;
-	cudaEvent_t start, stop;
-};
-
-/* Times op() like the judge: median of reps after warmup, L2 flushed before each. */
+/* Times op() like the judge and prints its line. */
 template <class Op>
-static void time_op(timer &t, const char *name, long long n, int reps, int warmup, Op op)
+static void time_op(flushed_timer &t, const char *name, long long n, int reps, int warmup, Op op)
 {
-	std::vector<float> ms;
-	for (int r = 0; r < warmup + reps; ++r) {
-		CHECK(cudaMemsetAsync(t.flush, r & 0xff, t.flush_bytes, t.s));
-		CHECK(cudaEventRecord(t.start, t.s));
-		CHECK(op());
-		CHECK(cudaGetLastError());
-		CHECK(cudaEventRecord(t.stop, t.s));
-		CHECK(cudaStreamSynchronize(t.s));
-		float e = 0;
-		CHECK(cudaEventElapsedTime(&e, t.start, t.stop));
-		if (r >= warmup)
-			ms.push_back(e);
-	}
-	std::sort(ms.begin(), ms.end());
-	size_t m = ms.size();
-	double median = m % 2 ? ms[m / 2] : (ms[m / 2 - 1] + ms[m / 2]) / 2.0;
+	std::vector<float> ms = t.sorted_ms(warmup, reps, [&] { CHECK(op()); });
 	std::printf("{\"op\":\"%s\",\"n\":%lld,\"median_ms\":%.6f,\"min_ms\":%.6f,\"max_ms\":%.6f,"
 	            "\"reps\":%zu}\n",
-	            name, n, median, ms.front(), ms.back(), m);
+	            name, n, median_of_sorted(ms), ms.front(), ms.back(), ms.size());
 	std::fflush(stdout);
 }
 
@@ -100,14 +69,9 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	long long n = std::max(n_reduce, std::max(n_hist, n_scan));
-	timer t;
-	int l2 = 0;
-	CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-	t.flush_bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
-	CHECK(cudaStreamCreate(&t.s));
-	CHECK(cudaMalloc(&t.flush, t.flush_bytes));
-	CHECK(cudaEventCreate(&t.start));
-	CHECK(cudaEventCreate(&t.stop));
+	cudaStream_t stream;
+	CHECK(cudaStreamCreate(&stream));
+	flushed_timer t(stream);
 
 	float *f = nullptr, *sum = nullptr;
 	int *scan_in = nullptr, *scan_out = nullptr, *samples = nullptr, *bins = nullptr;
@@ -152,9 +116,6 @@ int main(int argc, char **argv)
 	CHECK(cudaFree(scan_in));
 	CHECK(cudaFree(sum));
 	CHECK(cudaFree(f));
-	CHECK(cudaEventDestroy(t.start));
-	CHECK(cudaEventDestroy(t.stop));
-	CHECK(cudaFree(t.flush));
-	CHECK(cudaStreamDestroy(t.s));
+	CHECK(cudaStreamDestroy(stream)); /* t frees its own buffer and events */
 	return 0;
 }

@@ -55,7 +55,9 @@ def ensure_engine():
 def build_cub_bench(nvcc, cc):
     out = os.path.join(BUILD, "bench", f"cub_bench-sm{cc}")
     src = os.path.join(ROOT, "bench", "cub_bench.cu")
-    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(src):
+    header = os.path.join(ROOT, "bench", "flushed_timer.cuh")
+    if os.path.exists(out) and os.path.getmtime(out) >= max(os.path.getmtime(src),
+                                                            os.path.getmtime(header)):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
     print(f"building {os.path.relpath(out, ROOT)} (CUB is slow to compile)...", flush=True)

@@ -12,20 +12,11 @@
  *   build/transpose_shapes [ROWS COLS]
  * Each shape's output is checked element by element; exit 77 without a GPU.
  */
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                \
-	do {                                                                                       \
-		cudaError_t e_ = (call);                                                           \
-		if (e_ != cudaSuccess) {                                                           \
-			std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,  \
-			             cudaGetErrorString(e_));                                      \
-			std::exit(1);                                                              \
-		}                                                                                  \
-	} while (0)
+#include "flushed_timer.cuh"
 
 /* TILE x TILE tile per block of TILE x ROWS threads. */
 template <int TILE, int ROWS>
@@ -91,48 +82,22 @@ static bool transposed(const float *out, const std::vector<float> &in, int rows,
 	return true;
 }
 
-static char *flush_buf;
-static size_t flush_bytes;
-
-template <typename Launch> static float median_ms(Launch launch)
-{
-	cudaEvent_t a, b;
-	CHECK(cudaEventCreate(&a));
-	CHECK(cudaEventCreate(&b));
-	std::vector<float> ms;
-	for (int r = 0; r < 23; ++r) {
-		CHECK(cudaMemset(flush_buf, r, flush_bytes));
-		CHECK(cudaEventRecord(a));
-		launch();
-		CHECK(cudaGetLastError());
-		CHECK(cudaEventRecord(b));
-		CHECK(cudaEventSynchronize(b));
-		float t;
-		CHECK(cudaEventElapsedTime(&t, a, b));
-		if (r >= 3)
-			ms.push_back(t);
-	}
-	std::sort(ms.begin(), ms.end());
-	CHECK(cudaEventDestroy(a));
-	CHECK(cudaEventDestroy(b));
-	return (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
-}
-
 int main(int argc, char **argv)
 {
 	int rows = argc > 2 ? std::atoi(argv[1]) : 8192,
 	    cols = argc > 2 ? std::atoi(argv[2]) : 8192;
 	size_t n = (size_t)rows * cols, bytes = n * sizeof(float);
-	int sms = 0, l2 = 0, devices = 0;
+	int sms = 0, devices = 0;
 	if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
 		std::fprintf(stderr,
 		             "transpose_shapes: no CUDA device: this benchmark needs a GPU\n");
 		return 77;
 	}
 	CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-	CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-	flush_bytes = (size_t)l2 * 2;
-	CHECK(cudaMalloc(&flush_buf, flush_bytes));
+	flushed_timer timer(0);
+	auto median_ms = [&](auto launch) {
+		return (float)median_of_sorted(timer.sorted_ms(3, 20, launch));
+	};
 	float *in, *out;
 	CHECK(cudaMalloc(&in, bytes));
 	CHECK(cudaMalloc(&out, bytes));
@@ -173,6 +138,5 @@ int main(int argc, char **argv)
 	       }));
 	CHECK(cudaFree(in));
 	CHECK(cudaFree(out));
-	CHECK(cudaFree(flush_buf));
 	return 0;
 }

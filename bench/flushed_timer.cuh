@@ -1,0 +1,76 @@
+/*
+ * What the benchmarks under bench/ share: CHECK (a failed CUDA call names the
+ * file, the line and the call, then exit status 2) and timing the way the
+ * judge times a kernel (harness/runtime/run_cases.cu): warm-up runs, then
+ * repetitions each preceded by an L2 flush (a memset over twice the L2
+ * size), CUDA events around the call alone.
+ */
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                                                \
+	do {                                                                                       \
+		cudaError_t err_ = (call);                                                         \
+		if (err_ != cudaSuccess) {                                                         \
+			std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,  \
+			             cudaGetErrorString(err_));                                    \
+			std::exit(2);                                                              \
+		}                                                                                  \
+	} while (0)
+
+/* A stream, its events and the buffer that flushes the L2. */
+struct flushed_timer {
+	cudaStream_t s = 0;
+	void *flush = nullptr;
+	size_t flush_bytes = 0;
+	cudaEvent_t start, stop;
+
+	explicit flushed_timer(cudaStream_t stream) : s(stream)
+	{
+		int l2 = 0;
+		CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+		flush_bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
+		CHECK(cudaMalloc(&flush, flush_bytes));
+		CHECK(cudaEventCreate(&start));
+		CHECK(cudaEventCreate(&stop));
+	}
+	~flushed_timer()
+	{
+		CHECK(cudaEventDestroy(start));
+		CHECK(cudaEventDestroy(stop));
+		CHECK(cudaFree(flush));
+	}
+
+	/* The times of reps runs of op() (which launches on s) after warmup
+	 * more, in milliseconds, sorted. */
+	template <class Op> std::vector<float> sorted_ms(int warmup, int reps, Op op)
+	{
+		std::vector<float> ms;
+		for (int r = 0; r < warmup + reps; ++r) {
+			CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+			CHECK(cudaEventRecord(start, s));
+			op();
+			CHECK(cudaGetLastError());
+			CHECK(cudaEventRecord(stop, s));
+			CHECK(cudaStreamSynchronize(s));
+			float e = 0;
+			CHECK(cudaEventElapsedTime(&e, start, stop));
+			if (r >= warmup)
+				ms.push_back(e);
+		}
+		std::sort(ms.begin(), ms.end());
+		return ms;
+	}
+};
+
+static inline double median_of_sorted(const std::vector<float> &ms)
+{
+	size_t m = ms.size();
+	return m % 2 ? ms[m / 2] : (ms[m / 2 - 1] + ms[m / 2]) / 2.0;
+}
