@@ -2215,13 +2215,13 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         return
     run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
     shared_verdict = None
-    if judged and backend != "emu" and (
-            out_of_device_memory(run)
-            or (ws.env.get("CUDAJUDGE_SHARE_DEVICE") and not run.no_device
-                and not verdict_meets(run.verdict, expected))):
+    if (judged and backend != "emu" and ws.env.get("CUDAJUDGE_SHARE_DEVICE")
+            and not run.no_device
+            and (out_of_device_memory(run) or not verdict_meets(run.verdict, expected))):
         # Runs that shared the device: another file may have taken its memory,
         # or run on an SM between the runtime's fill of shared memory and this
-        # file's launch. What counts is the verdict of a run that had it alone.
+        # file's launch. What counts is the verdict of a run that had it alone
+        # (without sharing, every run had it alone already).
         shared_verdict = run.verdict
         run = run_judge(ws, problem_id, relative, perf=False, backend=backend, alone=True)
     verdict = run.verdict

@@ -176,8 +176,6 @@ MESSAGES = {
     "reset_done": ("{file} is a fresh copy of {template}", "{file} 已替换为 {template} 的新副本"),
     "created_from_template": ("created {file} from {template}", "已从 {template} 创建 {file}"),
     # -- watch --------------------------------------------------------------
-    "check_judged_alone": ("(judged again alone: {verdict} beside other runs)",
-                           "（单独重新评测：与其他运行共享设备时为 {verdict}）"),
     "watch_header": ("watching {file} · judged at {time} · Ctrl-C to stop",
                      "正在监视 {file} · 评测于 {time} · 按 Ctrl-C 退出"),
     "watch_waiting": ("waiting for you to save {file}...", "等待你保存 {file}..."),
@@ -225,6 +223,8 @@ MESSAGES = {
     "check_ok": ("ok", "通过"),
     "check_fail": ("FAIL", "失败"),
     "check_skip": ("skip", "跳过"),
+    "check_judged_alone": ("(judged again alone: {verdict} beside other runs)",
+                           "（单独重新评测：与其他运行共享设备时为 {verdict}）"),
     "check_missing": ("missing {file}", "缺少 {file}"),
     "check_no_verdict": ("{file}: no verdict for {expected}", "{file}：{expected} 没有对应的结果"),
     "check_wrong": ("got {got}, expected {expected}  {file}  {took}",

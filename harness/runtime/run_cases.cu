@@ -4,9 +4,9 @@
  * nothing: the engine compares the outputs with its own golden model.
  *
  * Per case: allocate each buffer between two guard zones, poison outputs,
- * copy inputs, fill shared memory with a marked NaN (GPU), launch through the problem's cj_launch(), check the launch
- * error, synchronise, check the guard zones and that the inputs are unchanged,
- * copy outputs back. A timed case
+ * copy inputs, fill shared memory with a marked NaN (GPU), launch through the
+ * problem's cj_launch(), check the launch error, synchronise, check the guard
+ * zones and that the inputs are unchanged, copy outputs back. A timed case
  * then runs warm-up launches and timed repetitions with CUDA events, flushing
  * L2 before each and restoring in-out buffers outside the timed region.
  *
