@@ -1217,9 +1217,11 @@ def timing_lines(style, timing):
 def phases_line(phases):
     if not isinstance(phases, dict):
         return None
-    # 0 s: the step did not happen (nothing to link after a compile error, no GPU)
-    parts = [tr("phase_" + name, s=f"{phases[name]:.1f}") for name in ("compile", "link", "run")
-             if is_number(phases.get(name)) and phases[name] > 0]
+    # Under 0.05 s: the step did not happen (nothing to link after a compile error, no
+    # GPU, no timing) or took no time worth a word (no wait for the device).
+    parts = [tr("phase_" + name, s=f"{phases[name]:.1f}")
+             for name in ("compile", "link", "cases", "wait", "run", "reference")
+             if is_number(phases.get(name)) and phases[name] >= 0.05]
     return parts or None
 
 

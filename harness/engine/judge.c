@@ -578,7 +578,8 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	}
 	free(br.log);
 	free(bin);
-	report_phase("reference", "done", now_s() - t);
+	j->sum.reference_s = now_s() - t;
+	report_phase("reference", "done", j->sum.reference_s);
 }
 
 static int timed_index(const struct case_set *set)
@@ -637,6 +638,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 	char err[256];
 	struct case_set set, ref = {.fd = -1};
 	uint64_t seed = j->sum.seed;
+	double t = now_s();
 	if (case_set_init(&set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
 		j->sum.verdict = V_JE;
 		snprintf(j->message, sizeof j->message,
@@ -662,7 +664,10 @@ static void run_and_check(struct judgement *j, const char *bin)
 	bool measures = timed >= 0;
 	for (int i = 0; i < set.n; ++i)
 		measures |= set.cases[i].measure && !j->sanitizer;
+	j->sum.cases_s = now_s() - t;
+	t = now_s();
 	int lock = j->emulated ? -1 : take_device_lock(j->o->build, !measures);
+	j->sum.wait_s = now_s() - t;
 
 	report_phase("run", "start", -1);
 	struct run_result r;

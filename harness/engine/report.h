@@ -43,7 +43,10 @@ struct summary {
 	const char *compile_log;
 	const char *program_output;
 	struct timing timing;
-	double compile_s, link_s, run_s, total_s;
+	/* Seconds: compiling and linking, preparing the cases (inputs and
+	 * expected outputs), waiting for the device, the run, timing the
+	 * reference, and the whole judgement. */
+	double compile_s, link_s, cases_s, wait_s, run_s, reference_s, total_s;
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */
 };

@@ -143,7 +143,9 @@ class HumanOutputTest(FakeRepoTest):
         self.assertIn("time 1.234 ms (median of 20) · 812.3 GB/s", lines)
         self.assertIn("[#################---] 84% of copy bandwidth (silver) · "
                       "1.07x the reference's time", lines)
-        self.assertIn("compile 2.1 s · link 0.4 s · run 0.8 s", lines)
+        # a wait of 0.01 s is not worth a word
+        self.assertIn("compile 2.1 s · link 0.4 s · cases 0.3 s · run 0.8 s"
+                      " · timing the reference 0.9 s", lines)
         self.assertIn("AC  accepted", lines)
         self.assertNotIn("reproduce", done.stdout)
         self.assertNotIn("\033[", done.stdout)  # no colour into a pipe

@@ -856,7 +856,7 @@ class MessageTableTest(unittest.TestCase):
         used |= set(re.findall(r'"(help_cmd_[a-z]+|col_[a-z_]+)"', source))
         used |= {"running_" + p
                  for p in ("compile", "link", "device", "run", "reference", "rules")}
-        used |= {"phase_" + p for p in ("compile", "link", "run")}
+        used |= {"phase_" + p for p in ("compile", "link", "cases", "wait", "run", "reference")}
         used |= set(messages.ARGPARSE_MESSAGES)
         self.assertEqual(sorted(used - set(messages.MESSAGES)), [])
         self.assertEqual(sorted(set(messages.MESSAGES) - used), [])

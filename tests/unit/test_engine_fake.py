@@ -168,7 +168,11 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(s["id"], "warp_scan")
         self.assertEqual(s["backend"], "test")
         self.assertIsInstance(s["seed"], int)
-        self.assertEqual(set(s["phases_s"]), {"compile", "link", "run", "total"})
+        phases = s["phases_s"]
+        steps = ("compile", "link", "cases", "wait", "run", "reference")
+        self.assertEqual(set(phases), set(steps) | {"total"})
+        # The steps happen one after another inside the judgement.
+        self.assertLessEqual(sum(phases[k] for k in steps), phases["total"] + 0.01, phases)
         self.assertIn(s["verdict"], ("AC", "WA", "RE", "TLE", "JE"))
         self.assertEqual(run.returncode, EXIT_FOR.get(s["verdict"], 1), run)
         # The case lines printed as the run went are the summary's cases.
@@ -228,6 +232,8 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(s["program_output"], "")
         self.assertFalse(any(c["name"] == "timed" for c in run.cases))
         self.assertGreater(s["phases_s"]["total"], 0)
+        self.assertGreater(s["phases_s"]["cases"], 0)  # the inputs were made
+        self.assertEqual(s["phases_s"]["reference"], 0)  # nothing timed, no reference run
         # the sample case is one warp of 1..32
         self.assertEqual(run.cases[0]["params"], {"n": 32, "block": 32})
 
