@@ -2185,12 +2185,12 @@ def out_of_device_memory(run):
 
 
 def work_seconds(run):
-    """Compile, link and run time of a judgement, without any wait for the
-    device lock that runs judged side by side take in turn."""
+    """The time a judgement worked: its total less the wait for the device,
+    which runs judged side by side take in turn."""
     phases = (run.summary or {}).get("phases_s") or {}
-    parts = [phases.get(k) for k in ("compile", "link", "run")]
-    if all(isinstance(p, (int, float)) for p in parts):
-        return sum(parts)
+    total, wait = phases.get("total"), phases.get("wait")
+    if is_number(total) and is_number(wait):
+        return total - wait
     return run.seconds
 
 

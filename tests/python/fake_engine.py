@@ -22,6 +22,7 @@ Other switches:
     FAKE_PROGRAM_OUTPUT   judge: what the learner's program printed
     FAKE_LOG=PATH         append each call's arguments to PATH as a JSON line
     FAKE_SLEEP=SECONDS    judge: wait this long after compiling (a slow run)
+    FAKE_WAIT_S=SECONDS   judge: the summary's wait for the device (default 0.01)
     FAKE_PID_FILE=PATH    judge: write the engine's process id to PATH
     FAKE_REPLAY=PATH      judge: replay a summary recorded by a real engine (JSON
                           lines, e.g. tests/gpu/run.sh's summaries.jsonl): the one
@@ -200,11 +201,16 @@ def judge_summary(args, verdict, cases, no_device, backend):
                         if verdict == "CE" else ""),
         "program_output": os.environ.get("FAKE_PROGRAM_OUTPUT", ""),
         "cases": cases, "timing": timing,
-        "phases_s": {"compile": 2.1, "link": 0.4, "cases": 0.3, "wait": 0.01, "run": 0.8,
-                     "reference": 0.9, "total": 4.6},
+        "phases_s": phases(float(os.environ.get("FAKE_WAIT_S", "0.01"))),
         "device": {"name": DEVICE["name"], "cc": DEVICE["cc"]} if backend == "gpu" else None,
         "rules": judge_rules(args, verdict),
     }
+
+
+def phases(wait):
+    steps = {"compile": 2.1, "link": 0.4, "cases": 0.3, "wait": wait, "run": 0.8,
+             "reference": 0.9}
+    return dict(steps, total=round(sum(steps.values()), 3))
 
 
 def judge_rules(args, verdict):

@@ -383,6 +383,12 @@ class CheckTest(FakeRepoTest):
         self.assertIn("FAIL got AC, expected WA  tests/submissions/warp_scan/wrong_answer/"
                       "passes_beside_others.cu", done.stdout)
 
+    def test_the_time_of_a_file_leaves_out_its_wait_for_the_device(self):
+        done = self.judge("check", "warp_scan", env={"FAKE_WAIT_S": "7"})
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        # 2.1 + 0.4 + 0.3 + 0.8 + 0.9 worked, 7 waited
+        self.assertIn("ok   AC   reference/warp_scan.cu  4.5 s", done.stdout)
+
     def test_an_accepted_template_fails(self):
         write(os.path.join(self.root, "templates", "warp_scan.cu"), "// fake-verdict: AC\n")
         done = self.judge("check", "warp_scan")
