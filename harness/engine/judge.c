@@ -590,6 +590,15 @@ static int timed_index(const struct case_set *set)
 	return -1;
 }
 
+/* flock() that carries on after a signal. */
+static int flock_retrying(int fd, int how)
+{
+	while (flock(fd, how) != 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
 /* Runs on the device take build/device.lock, so that nothing shares the
  * device with a run that measures time, whoever started it (check judging
  * ahead, another terminal). With CUDAJUDGE_SHARE_DEVICE set, runs that
@@ -601,14 +610,6 @@ static int timed_index(const struct case_set *set)
  * be alone keeps later sharing runs out, so a stream of overlapping sharing
  * runs cannot starve it. Returns the lock's descriptor, or -1 when there is
  * none to take. */
-static int flock_retrying(int fd, int how)
-{
-	while (flock(fd, how) != 0)
-		if (errno != EINTR)
-			return -1;
-	return 0;
-}
-
 static int take_device_lock(const char *build, bool shared)
 {
 	if (!getenv("CUDAJUDGE_SHARE_DEVICE") || getenv("CUDAJUDGE_DEVICE_ALONE"))

@@ -389,8 +389,16 @@ static void judge_as(const char *name, const char *id, enum sanitize_tool t, str
 	free(learner);
 }
 
-/* Judges a recorded log and checks the verdict and that the message says
- * each of the NULL-terminated needles. */
+/* Checks that the message judged from the log `name` says each of the
+ * NULL-terminated needles. */
+static void says_all(const char *name, const char *message, const char *const needles[])
+{
+	for (int i = 0; needles[i]; ++i)
+		CHECK_MSG(strstr(message, needles[i]) != NULL, "%s: no '%s' in: %s", name,
+		          needles[i], message);
+}
+
+/* Judges a recorded log and checks the verdict and the message's needles. */
 static void expect_message(const char *name, const char *id, enum sanitize_tool t, enum verdict v,
                            const char *const needles[])
 {
@@ -398,9 +406,7 @@ static void expect_message(const char *name, const char *id, enum sanitize_tool 
 	struct san_judgement j;
 	judge_as(name, id, t, &r, &j);
 	CHECK_MSG(j.verdict == v, "%s: verdict %d, not %d", name, (int)j.verdict, (int)v);
-	for (int i = 0; needles[i]; ++i)
-		CHECK_MSG(strstr(j.message, needles[i]) != NULL, "%s: no '%s' in: %s", name,
-		          needles[i], j.message);
+	says_all(name, j.message, needles);
 	sanitize_report_free(&r);
 }
 
@@ -416,14 +422,11 @@ static void test_h200_racecheck(void)
 	CHECK(r.f[0].have_address && r.f[0].address == 0x404);
 	CHECK(r.f[0].have_block && r.f[0].block[0] == 13);
 	CHECK_INT(j.verdict, ==, V_RACE);
-	CHECK_MSG(strstr(j.message, "exercises/block_reduce_sum.cu:21 and "
-	                            "exercises/block_reduce_sum.cu:24") != NULL,
-	          "%s", j.message);
-	CHECK_MSG(strstr(j.message, "thread (32,0,0) (write) and then thread (1,0,0) (read)") !=
-	                  NULL,
-	          "%s", j.message);
-	CHECK_MSG(strstr(j.message, "byte 0x404 of shared memory in block (13,0,0)") != NULL, "%s",
-	          j.message);
+	says_all("h200_racecheck_raw.log", j.message,
+	         (const char *[]){"exercises/block_reduce_sum.cu:21 and "
+	                          "exercises/block_reduce_sum.cu:24",
+	                          "thread (32,0,0) (write) and then thread (1,0,0) (read)",
+	                          "byte 0x404 of shared memory in block (13,0,0)", NULL});
 	sanitize_report_free(&r);
 	/* no barrier after the reads: the next call's writes overtake them */
 	expect_message("h200_racecheck_war.log", "block_reduce_sum", SAN_RACECHECK, V_RACE,
@@ -448,10 +451,11 @@ static void test_h200_memcheck(void)
 	CHECK(r.f[0].have_address && r.f[0].address == 0x7fad98a50402ull);
 	CHECK_STR_EQ(r.f[0].detail, "is misaligned");
 	CHECK_INT(j.verdict, ==, V_RE);
-	CHECK_MSG(strstr(j.message, "exercises/atomic_max_float.cu:11") != NULL, "%s", j.message);
-	CHECK_MSG(strstr(j.message, "read 4 bytes of global memory at 0x7fad98a50402, which is "
-	                            "not a multiple of the access size") != NULL,
-	          "%s", j.message);
+	says_all("h200_memcheck_misaligned.log", j.message,
+	         (const char *[]){"exercises/atomic_max_float.cu:11",
+	                          "read 4 bytes of global memory at 0x7fad98a50402, which is "
+	                          "not a multiple of the access size",
+	                          NULL});
 	sanitize_report_free(&r);
 	/* a write through a pointer nothing allocated, then the failed calls after it */
 	judge_as("h200_memcheck_null_write.log", "warp_vote", SAN_MEMCHECK, &r, &j);
@@ -460,10 +464,11 @@ static void test_h200_memcheck(void)
 	CHECK(r.f[0].have_address && r.f[0].address == 0x4);
 	CHECK_INT(r.f[2].kind, ==, F_API);
 	CHECK_INT(j.verdict, ==, V_RE);
-	CHECK_MSG(strstr(j.message, "exercises/warp_vote.cu:8: thread (32,0,0) of block (0,0,0) "
-	                            "wrote 4 bytes of global memory at 0x4, which is outside "
-	                            "every buffer") != NULL,
-	          "%s", j.message);
+	says_all("h200_memcheck_null_write.log", j.message,
+	         (const char *[]){"exercises/warp_vote.cu:8: thread (32,0,0) of block (0,0,0) "
+	                          "wrote 4 bytes of global memory at 0x4, which is outside "
+	                          "every buffer",
+	                          NULL});
 	sanitize_report_free(&r);
 	/* a failed device assert(): the tool names no line of the learner's */
 	expect_message("h200_device_assert.log", "warp_scan", SAN_MEMCHECK, V_RE,
