@@ -612,7 +612,8 @@ static int flock_retrying(int fd, int how)
  * none to take. */
 static int take_device_lock(const char *build, bool shared)
 {
-	if (!getenv("CUDAJUDGE_SHARE_DEVICE") || getenv("CUDAJUDGE_DEVICE_ALONE"))
+	const char *share = getenv("CUDAJUDGE_SHARE_DEVICE"); /* set empty: off, as unset */
+	if (!share || !*share || getenv("CUDAJUDGE_DEVICE_ALONE"))
 		shared = false;
 	char *turn_path = xasprintf("%s/device.turn", build);
 	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);

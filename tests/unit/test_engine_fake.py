@@ -776,9 +776,11 @@ class SanitizeFakeTest(unittest.TestCase):
         env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
                    FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
                    FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, CUDAJUDGE_SHARE_DEVICE="1")
-        env.update(env_extra or {})
-        if not env["CUDAJUDGE_SHARE_DEVICE"]:
-            del env["CUDAJUDGE_SHARE_DEVICE"]
+        for key, value in (env_extra or {}).items():
+            if value is None:  # not set at all
+                env.pop(key, None)
+            else:
+                env[key] = value
         how = [] if timed else ["--no-perf", "--backend", "sanitize"]
         return subprocess.Popen([ENGINE, "judge", "--root", self.root, "--build", self.build,
                                  "--id", "warp_scan", "--file", self.file, "--prebuilt", FAKE,
@@ -813,6 +815,8 @@ class SanitizeFakeTest(unittest.TestCase):
             self.waits_for(lock, fcntl.LOCK_SH, "timed a run while another run used the device",
                            timed=True)
             self.waits_for(lock, fcntl.LOCK_SH, "shared without CUDAJUDGE_SHARE_DEVICE",
+                           env_extra={"CUDAJUDGE_SHARE_DEVICE": None})
+            self.waits_for(lock, fcntl.LOCK_SH, "shared with CUDAJUDGE_SHARE_DEVICE empty",
                            env_extra={"CUDAJUDGE_SHARE_DEVICE": ""})
             self.waits_for(lock, fcntl.LOCK_SH, "ran alone while another run used the device",
                            env_extra={"CUDAJUDGE_DEVICE_ALONE": "1"})
