@@ -1,9 +1,13 @@
 """cudajudge_cli.messages: every text judge.py shows the learner, in English
 and Chinese, and the choice between them.
 
-judge.py imports this module; nothing else does. To change or add a message,
-edit MESSAGES: tests/python checks that both languages have the same
-placeholders and that judge.py prints no text that is not in the table.
+Every module of the driver that shows text imports tr() from here. To change
+or add a message, edit MESSAGES: tests/python checks that both languages have
+the same placeholders and that the driver prints no text that is not in the
+table.
+
+Longer than 500 lines because it is one table: every text of the driver in
+two languages, kept together so that a translator reads them side by side.
 """
 
 import os
