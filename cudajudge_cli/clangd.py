@@ -90,9 +90,13 @@ def compile_commands(ws, arch, cuda):
     engine builds it (glue.h first, the problem headers on the path), as clang
     understands CUDA."""
     runtime, problems = ws.path("harness", "runtime"), ws.path("harness", "problems")
+    # CUDA 13 keeps libcu++ (<cuda/barrier>, <cuda/pipeline>, <cuda/atomic>) in
+    # include/cccl, which nvcc adds by itself and clang does not.
+    cccl = os.path.join(cuda, "include", "cccl") if cuda else None
     common = ["clang++", "-x", "cuda"] + ([f"--cuda-path={cuda}"] if cuda else []) + [
-        f"--cuda-gpu-arch=sm_{arch}", "-std=c++17", f"-I{runtime}", f"-I{problems}",
-        "-include", os.path.join(runtime, "glue.h")]
+        f"--cuda-gpu-arch=sm_{arch}", "-std=c++17"] + (
+        ["-isystem", cccl] if cccl and os.path.isdir(cccl) else []) + [
+        f"-I{runtime}", f"-I{problems}", "-include", os.path.join(runtime, "glue.h")]
     return [{"directory": ws.root, "file": source, "arguments": common + ["-c", source]}
             for source in exercise_sources(ws)]
 

@@ -18,6 +18,7 @@ from cudajudge_cli.commands import COMMANDS, overview
 from cudajudge_cli.errors import JudgeError
 from cudajudge_cli.messages import (LANGUAGES, language_from_environment, set_language, tr,
                                     translate_argparse)
+from cudajudge_cli.options import add_judging_options
 from cudajudge_cli.terminal import COLOR_MODES, set_color_mode, warn
 
 GLOBAL_OPTIONS = ("--lang", "--color")
@@ -40,6 +41,21 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                           help=tr("help_help"))
         add_common_options(self)
+
+    def parse_known_args(self, args=None, namespace=None):
+        """A parser with `intermixed` set (judge's) also takes positionals after
+        options: `judge.py ID --seed 5 FILE` as well as `judge.py ID FILE --seed 5`."""
+        if not getattr(self, "intermixed", False) or getattr(self, "_intermixing", False):
+            return super().parse_known_args(args, namespace)
+        # argparse strips an English "usage: " (7 characters) from the usage it
+        # keeps while intermixing; give it the usage without the prefix it has here.
+        saved, self.usage = self.usage, self.usage or self.format_usage()[len(tr("help_usage")):]
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+            self.usage = saved
 
     def error(self, message):
         self.print_usage(sys.stderr)
@@ -64,6 +80,12 @@ def build_parser():
         sub = commands.add_parser(name, help=tr(summary), description=tr(summary))
         command.add_arguments(sub)
         sub.set_defaults(run=command.run)
+    # The judging options are listed in --help too, for `judge.py ID`, but not in
+    # the usage line (they belong to the judge command); SUPPRESS: only the judge
+    # command's copy sets them.
+    parser.usage = parser.format_usage()[len(tr("help_usage")):].rstrip("\n")
+    add_judging_options(parser.add_argument_group(tr("help_judging_options"),
+                                                  argument_default=argparse.SUPPRESS))
     return parser
 
 

@@ -384,6 +384,8 @@ MESSAGES = {
     "help_usage": ("usage: ", "用法："),
     "help_positionals": ("arguments", "参数"),
     "help_options": ("options", "选项"),
+    "help_judging_options": ("judging options (python3 judge.py ID [FILE] [options])",
+                             "评测选项（python3 judge.py 编号 [FILE] [选项]）"),
     "help_help": ("show this help and exit", "显示帮助并退出"),
     "help_description": ("Judge CUDA exercises. `python3 judge.py` shows your progress and the "
                          "next exercise; `python3 judge.py ID` judges exercises/ID.cu.",

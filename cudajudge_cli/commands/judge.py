@@ -21,6 +21,7 @@ def add_arguments(parser):
     add_id_argument(parser)
     parser.add_argument("file", metavar="FILE", nargs="?", help=tr("help_file"))
     add_judging_options(parser)
+    parser.intermixed = True  # options before or after FILE (cli.Parser)
 
 
 def run(options):

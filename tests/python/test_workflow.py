@@ -6,6 +6,7 @@ judge.py runs as a subprocess against fake_engine.py (see support.py).
 """
 
 import ast
+import glob
 import io
 import json
 import os
@@ -21,6 +22,7 @@ import threading
 import time
 import types
 import unittest
+from concurrent.futures import ThreadPoolExecutor
 
 from support import (FIXTURES, JUDGE, JUDGE_COMMAND, REAL_ROOT, SCRIPT_ROOT, FakeRepoTest,
                      option_value, read, write)
@@ -644,6 +646,41 @@ class BadArgumentsTest(FakeRepoTest):
         self.assertUsageError(self.judge("doctor", "extra"), "unrecognized arguments: extra")
 
 
+class OptionPlaceTest(FakeRepoTest):
+    """Options of `judge.py ID [FILE]` may come before or after FILE."""
+
+    def test_options_before_the_file(self):
+        write(self.path("mine.cu"), "// mine\n")
+        for args in (["warp_scan", "--seed", "5", "mine.cu"], ["warp_scan", "mine.cu", "--seed", "5"],
+                     ["--seed", "5", "warp_scan", "mine.cu"], ["judge", "warp_scan", "--seed", "5",
+                                                               "--no-perf", "mine.cu"]):
+            with self.subTest(args=args):
+                done = self.judge(*args)
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                call = self.judge_calls()[-1]
+                self.assertEqual(option_value(call, "--seed"), "5")
+                self.assertEqual(option_value(call, "--file"), "mine.cu")
+
+    def test_usage_errors_stay_whole(self):
+        self.assertUsageError(self.judge("warp_scan", "--seed", "5", "a.cu", "b.cu"),
+                              "unrecognized arguments: b.cu")
+        self.assertUsageError(self.judge("judge", "--seed", "5"), "required: ID")
+        done = self.judge("judge", "--seed", "5", "--lang", "zh")
+        self.assertIn("用法：judge.py judge [-h]", done.stderr)
+        self.assertIn("缺少以下参数：ID", done.stderr)
+
+    def test_top_level_help_lists_the_judging_options(self):
+        for lang in ("en", "zh"):
+            with self.subTest(lang=lang):
+                done = self.judge("--help", "--lang", lang)
+                self.assertEqual(done.returncode, 0)
+                for option in ("--seed", "--json", "--verbose", "--emulate", "--sanitize",
+                               "--no-perf", "--tool"):
+                    self.assertIn(option, done.stdout)
+        self.assertIn("judging options (python3 judge.py ID [FILE] [options])",
+                      self.judge("--help").stdout)
+
+
 # ---------------------------------------------------------------------------
 # editor
 # ---------------------------------------------------------------------------
@@ -676,6 +713,18 @@ class EditorTest(FakeRepoTest):
             self.assertEqual(arguments[glue], self.path("harness", "runtime", "glue.h"))
             self.assertEqual(len([a for a in arguments if a.startswith("--cuda-gpu-arch=sm_")]),
                              1)
+
+    def test_libcudacxx_of_cuda_13_is_on_the_path(self):
+        """CUDA 13 moved <cuda/barrier> to include/cccl: clang must be told."""
+        toolkit = self.path("toolkit")
+        os.makedirs(os.path.join(toolkit, "include", "cccl", "cuda"))
+        ws = types.SimpleNamespace(root=self.root, path=self.path)
+        arguments = clangd.compile_commands(ws, 86, toolkit)[0]["arguments"]
+        cccl = arguments.index("-isystem") + 1
+        self.assertEqual(arguments[cccl], os.path.join(toolkit, "include", "cccl"))
+        os.rmdir(os.path.join(toolkit, "include", "cccl", "cuda"))
+        os.rmdir(os.path.join(toolkit, "include", "cccl"))  # CUDA 12: under include/ itself
+        self.assertNotIn("-isystem", clangd.compile_commands(ws, 86, toolkit)[0]["arguments"])
 
     def test_judging_writes_and_refreshes_it(self):
         self.judge("warp_scan", "reference/warp_scan.cu")  # not the learner's: left alone
@@ -770,6 +819,34 @@ class ClangdTest(FakeRepoTest):
         self.assertIn("use of undeclared identifier 'undefined_name'", broken.stdout)
         self.assertNotIn("__shfl_up_sync", "".join(
             line for line in broken.stdout.splitlines() if line.startswith("E[")))
+
+
+@unittest.skipIf(clangd_missing(), clangd_missing() or "")
+class ClangdTemplatesTest(FakeRepoTest):
+    """Every untouched template, opened as exercises/<id>.cu after `judge.py
+    editor`, has no error in clangd (the README promises none)."""
+
+    def test_every_template_is_clean(self):
+        shutil.copytree(os.path.join(REAL_ROOT, "harness"), self.path("harness"))
+        templates = sorted(glob.glob(os.path.join(REAL_ROOT, "templates", "*.cu")))
+        self.assertGreater(len(templates), 20)
+        for template in templates:
+            shutil.copy(template, self.path("exercises", os.path.basename(template)))
+        self.assertEqual(self.judge("editor").returncode, 0)
+
+        def errors_of(template):
+            relative = "exercises/" + os.path.basename(template)
+            done = subprocess.run(["clangd", f"--check={relative}"], cwd=self.root,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  timeout=600)
+            errors = [line for line in done.stdout.splitlines() if line.startswith("E[")]
+            return relative, errors, done.stdout
+
+        with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
+            for relative, errors, output in pool.map(errors_of, templates):
+                with self.subTest(file=relative):
+                    self.assertIn("Loaded compilation database", output)
+                    self.assertEqual(errors, [])
 
 
 # ---------------------------------------------------------------------------
