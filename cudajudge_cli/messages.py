@@ -86,6 +86,9 @@ MESSAGES = {
     "all_solved": ("every exercise is solved. Chasing gold? `python3 judge.py list` shows "
                    "your best times.",
                    "所有题目都已通过。想冲金牌？`python3 judge.py list` 可以看到你的最好成绩。"),
+    "skipping_gpu_only": ("(this machine has no GPU: {ids} can be judged only on one, so "
+                          "`next` passes over them)",
+                          "（这台机器没有 GPU：{ids} 只能在 GPU 上评测，所以“下一题”会跳过它们）"),
     "stuck_hint": ("stuck? python3 judge.py hint {id} ({seen} of {total} hints seen)",
                    "卡住了？python3 judge.py hint {id}（已看 {seen}/{total} 条提示）"),
     "file_missing": ("{file} does not exist. To start from the template, copy {template} "

@@ -224,8 +224,9 @@ def add_attempt(data, problem_id, file_arg, summary):
 
 
 def record_attempt(ws, problem_id, file_arg, summary):
-    """Saves one judged attempt; returns the progress after it (or None)."""
-    if not is_practice(ws, file_arg):
+    """Saves one judged attempt; returns the progress after it (or None). A JE
+    is the judge's failure, not an attempt: nothing is saved."""
+    if not is_practice(ws, file_arg) or summary.get("verdict") in (None, "", "JE"):
         return None
     return ws.progress().update(lambda data: add_attempt(data, problem_id, file_arg, summary))
 
@@ -255,11 +256,13 @@ def exercise_status(data, problem_id):
     return "attempted" if as_count(record.get("attempts")) else "untouched"
 
 
-def next_exercise(problems, data, after=None):
+def next_exercise(problems, data, after=None, skip=()):
     """What to do next: without `after`, the exercise worked on last if still
     unsolved, else the first unsolved one; with it, the first unsolved one
-    after it in catalog order. None when everything is solved."""
-    unsolved = [p for p in problems if exercise_status(data, p["id"]) != "solved"]
+    after it in catalog order. None when everything is solved. Ids in `skip`
+    (what this machine cannot judge) are passed over."""
+    unsolved = [p for p in problems
+                if exercise_status(data, p["id"]) != "solved" and p["id"] not in skip]
     if not unsolved:
         return None
     if after is None:

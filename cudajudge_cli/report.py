@@ -17,7 +17,7 @@ import shlex
 from cudajudge_cli.catalog import hints_of
 from cudajudge_cli.messages import (TIER_NAMES, localized, rule_meaning, tier_name, tr,
                                     verdict_name)
-from cudajudge_cli.progress import as_count, exercise_record, is_number, next_exercise
+from cudajudge_cli.progress import as_count, exercise_record, is_number
 from cudajudge_cli.terminal import format_table, indent, say, warn
 
 
@@ -279,7 +279,7 @@ def render_next_steps(style, ws, problem, run, file_arg, default_file, progress)
     """After the verdict: what to do now (a hint, the next exercise, the seed)."""
     verdict = run.verdict
     if verdict == "AC" and progress is not None:
-        following = next_exercise(ws.catalog(), progress, after=problem)
+        following = ws.next_exercise(progress, after=problem)
         if following is None:
             say(style.good(tr("all_solved")))
         else:

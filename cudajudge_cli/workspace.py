@@ -29,11 +29,11 @@ except ImportError:  # Windows: the atomic rename still keeps the file whole
     fcntl = None
 
 from cudajudge_cli.catalog import resolve_problem
-from cudajudge_cli.engine import load_catalog
+from cudajudge_cli.engine import load_catalog, query_device
 from cudajudge_cli.errors import JudgeError
 from cudajudge_cli.messages import tr
-from cudajudge_cli.progress import ProgressStore
-from cudajudge_cli.terminal import indent, shown_path, tail, warn
+from cudajudge_cli.progress import ProgressStore, next_exercise
+from cudajudge_cli.terminal import indent, say, shown_path, tail, warn
 
 
 # judge.py lives in the folder above this package.
@@ -127,6 +127,7 @@ class Workspace:
         self._engine = None
         self._catalog = None
         self._progress = None
+        self._cannot_judge = None
 
     def path(self, *parts):
         return os.path.join(self.root, *parts)
@@ -144,6 +145,30 @@ class Workspace:
         return subprocess.run(argv, cwd=self.root, env=self.env, stdout=subprocess.PIPE,
                               stderr=stderr, text=True, encoding="utf-8", errors="replace",
                               timeout=timeout)
+
+    def cannot_judge(self):
+        """The ids of the exercises this machine cannot judge: without a GPU, those
+        that the emulator cannot judge either (problems.yaml `backends`). Said once."""
+        if self._cannot_judge is None:
+            gpu_only = [p["id"] for p in self.catalog()
+                        if "emu" not in (p.get("backends") or ["emu"])]
+            self._cannot_judge = set()
+            if gpu_only and not self.has_gpu():
+                self._cannot_judge = set(gpu_only)
+                say(tr("skipping_gpu_only", ids=", ".join(gpu_only)))
+        return self._cannot_judge
+
+    def has_gpu(self):
+        """True when the engine finds a CUDA device (or cannot tell)."""
+        try:
+            return bool(query_device(self).get("found"))
+        except JudgeError:
+            return True
+
+    def next_exercise(self, progress, after=None):
+        """progress.next_exercise over the catalog, passing over what this machine
+        cannot judge."""
+        return next_exercise(self.catalog(), progress, after, skip=self.cannot_judge())
 
     def problem(self, name):
         """The catalog's exercise for a name the learner typed (catalog.resolve_problem)."""

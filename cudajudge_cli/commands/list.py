@@ -7,7 +7,7 @@ Registered in commands/__init__.py.
 import sys
 
 from cudajudge_cli.messages import localized, tr
-from cudajudge_cli.progress import as_count, exercise_record, exercise_status, next_exercise
+from cudajudge_cli.progress import as_count, exercise_record, exercise_status
 from cudajudge_cli.report import best_time_text, status_mark
 from cudajudge_cli.terminal import Style, format_table, say
 from cudajudge_cli.workspace import Workspace
@@ -39,7 +39,7 @@ def run(options):
     say()
     solved = sum(1 for p in problems if exercise_status(progress, p["id"]) == "solved")
     say(tr("list_footer", solved=solved, total=len(problems)))
-    following = next_exercise(problems, progress)
+    following = ws.next_exercise(progress)
     if following is not None:
         say(tr("list_next", id=following["id"]))
     return 0

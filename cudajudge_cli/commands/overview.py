@@ -9,7 +9,7 @@ import sys
 
 from cudajudge_cli.catalog import chapters_of
 from cudajudge_cli.messages import localized, tr
-from cudajudge_cli.progress import as_count, exercise_record, exercise_status, next_exercise
+from cudajudge_cli.progress import as_count, exercise_record, exercise_status
 from cudajudge_cli.terminal import Style, format_table, say
 from cudajudge_cli.workspace import Workspace
 
@@ -67,7 +67,7 @@ def run(options):
     for line in lines[1:]:
         say(line)
     say()
-    render_next_exercise(style, ws, next_exercise(problems, progress), progress)
+    render_next_exercise(style, ws, ws.next_exercise(progress), progress)
     say()
     say(style.dim(tr("overview_more")))
     return 0

@@ -15,12 +15,10 @@ import signal
 import sys
 import time
 
-from cudajudge_cli.catalog import resolve_problem
 from cudajudge_cli.clangd import refresh_compile_commands
 from cudajudge_cli.judging import judge_and_render
 from cudajudge_cli.messages import localized, tr
 from cudajudge_cli.options import add_emulate_argument, add_id_argument, chosen_backend
-from cudajudge_cli.progress import next_exercise
 from cudajudge_cli.terminal import StatusLine, Style, say, stream_is_tty
 from cudajudge_cli.workspace import Workspace
 
@@ -118,11 +116,10 @@ def start_exercise_file(ws, problem):
 def run(options):
     ws = Workspace()
     ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
-    problems = ws.catalog()
     if options.id:
-        problem = resolve_problem(problems, options.id)
+        problem = ws.problem(options.id)
     else:
-        problem = next_exercise(problems, ws.progress().read())
+        problem = ws.next_exercise(ws.progress().read())
         if problem is None:
             say(tr("all_solved"))
             return 0
@@ -157,7 +154,7 @@ def run(options):
                                               perf=not options.no_perf,
                                               backend=chosen_backend(options))
                     if run.verdict == "AC" and options.next:
-                        following = next_exercise(problems, ws.progress().read(), after=problem)
+                        following = ws.next_exercise(ws.progress().read(), after=problem)
                         if following is None:
                             say(style.good(tr("all_solved")))
                             return 0

@@ -53,6 +53,9 @@ PROBLEMS = [
      "__device__ float atomicMaxFloat(float* addr, float val)"),
 ]
 
+# Exercises that only a GPU can judge (backend auto without a device: JE).
+GPU_ONLY = ("atomic_max_float",)
+
 FOLDER_VERDICTS = {
     "accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE",
     "run_time_error": "RE", "compile_error": "CE", "rule_violation": "RULE", "race": "RACE",
@@ -83,7 +86,7 @@ def catalog_entry(problem):
         "check": {"exact": True, "rtol": 0, "atol": 0},
         "limits": {"wall_s": 10},
         "perf": {"n": 1 << 24, "bytes_per_elem": 8, "reps": 20},
-        "backends": ["gpu"],
+        "backends": ["gpu", "sanitize"] if pid in GPU_ONLY else ["gpu", "emu", "sanitize"],
         "template": f"templates/{pid}.cu",
         "exercise": f"exercises/{pid}.cu",
         "reference": f"reference/{pid}.cu",
@@ -265,7 +268,7 @@ def run_judge(args):
     verdict = chosen_verdict(args.root, args.file)
     backend = args.backend
     if backend == "auto":
-        backend = "emu" if no_device else "gpu"
+        backend = "gpu" if args.id in GPU_ONLY or not no_device else "emu"
     if backend in ("gpu", "sanitize") and no_device:
         backend = "none"
         if verdict != "CE":

@@ -646,6 +646,52 @@ class BadArgumentsTest(FakeRepoTest):
         self.assertUsageError(self.judge("doctor", "extra"), "unrecognized arguments: extra")
 
 
+class NoGpuTest(FakeRepoTest):
+    """Without a GPU, what the emulator cannot judge (atomic_max_float in the fake
+    catalog) is never proposed, and a JE is not an attempt."""
+
+    NO_GPU = {"FAKE_NO_DEVICE": "1"}
+    NOTE = "(this machine has no GPU: atomic_max_float can be judged only on one"
+
+    def solve_block_reduce_sum(self, env):
+        write(self.path("exercises", "block_reduce_sum.cu"), "// mine\n")
+        return self.judge("block_reduce_sum", env=env)
+
+    def test_next_passes_over_gpu_only_exercises(self):
+        done = self.solve_block_reduce_sum(self.NO_GPU)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("next: warp_scan · ", done.stdout)
+        self.assertEqual(done.stdout.count(self.NOTE), 1, done.stdout)
+        for command in ([], ["list"]):
+            with self.subTest(command=command):
+                shown = self.judge(*command, env=self.NO_GPU).stdout
+                self.assertNotIn("show atomic_max_float", shown)
+                self.assertEqual(shown.count(self.NOTE), 1, shown)
+
+    def test_with_a_gpu_nothing_is_passed_over(self):
+        done = self.solve_block_reduce_sum(None)
+        self.assertIn("next: atomic_max_float · ", done.stdout)
+        self.assertNotIn(self.NOTE, done.stdout)
+
+    def test_watch_next_moves_on_to_what_can_be_judged(self):
+        write(self.path("exercises", "block_reduce_sum.cu"), "// mine\n")
+        watcher = Watcher(self, "block_reduce_sum", "--next", "--interval", "0.05",
+                          env=self.NO_GPU)
+        self.addCleanup(watcher.kill)
+        watcher.wait_for(r"^block_reduce_sum accepted! Moving on to warp_scan ")
+        watcher.stop()
+
+    def test_a_judge_error_is_not_an_attempt(self):
+        write(self.path("exercises", "atomic_max_float.cu"), "// mine\n")
+        for _ in range(3):
+            done = self.judge("atomic_max_float", env=self.NO_GPU)
+            self.assertCleanFailure(done, 2)
+            self.assertIn("JE", done.stdout)
+        self.assertNotIn("JE", self.judge("list", env=self.NO_GPU).stdout)
+        saved = os.path.join(self.root, ".cudajudge", "progress.json")
+        self.assertFalse(os.path.exists(saved) and "atomic_max_float" in read(saved))
+
+
 class OptionPlaceTest(FakeRepoTest):
     """Options of `judge.py ID [FILE]` may come before or after FILE."""
 
