@@ -349,6 +349,7 @@ MESSAGES = {
                            "（可用 CUDAJUDGE_BUILD 和 CUDAJUDGE_STATE 指定其他目录）"),
     "build_busy": ("another judge is building {build}; waiting for it to finish...",
                    "另一个评测进程正在构建 {build}，等待它完成..."),
+    "building_progress": ("building the judge: {done}/{total}", "正在构建评测程序：{done}/{total}"),
     "building_update": ("updating the judge build...", "正在更新评测程序的构建..."),
     "engine_not_built": ("the build finished but {engine} is missing; retry with: {retry}",
                          "构建完成，但找不到 {engine}；重试：{retry}"),

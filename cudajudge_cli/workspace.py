@@ -33,7 +33,7 @@ from cudajudge_cli.engine import load_catalog, query_device
 from cudajudge_cli.errors import JudgeError
 from cudajudge_cli.messages import tr
 from cudajudge_cli.progress import ProgressStore, next_exercise
-from cudajudge_cli.terminal import indent, say, shown_path, tail, warn
+from cudajudge_cli.terminal import StatusLine, indent, say, shown_path, tail, warn
 
 
 # judge.py lives in the folder above this package.
@@ -262,14 +262,52 @@ def libyaml_problem(ws):
 
 
 def run_build_step(ws, argv):
+    """Runs meson or ninja, its output kept for the message if it fails; ninja's
+    steps ("[143/305] Compiling ...") are shown as they come (BuildProgress)."""
+    progress, output = BuildProgress(), []
     try:
-        done = ws.run_tool(argv, stderr=subprocess.STDOUT)
+        child = subprocess.Popen(argv, cwd=ws.root, env=ws.env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+                                 errors="replace")
     except OSError as err:
         raise JudgeError(tr("cannot_run", tool=argv[0], error=err))
-    if done.returncode != 0:
-        raise JudgeError(tr("build_failed", command=" ".join(argv), status=done.returncode,
-                            tail=indent(tail(done.stdout, BUILD_TAIL_LINES)),
+    with child:
+        try:
+            for line in child.stdout:
+                output.append(line)
+                progress.step(line)
+        finally:
+            progress.clear()
+    if child.returncode != 0:
+        raise JudgeError(tr("build_failed", command=" ".join(argv), status=child.returncode,
+                            tail=indent(tail("".join(output), BUILD_TAIL_LINES)),
                             retry=ws.retry_command(argv)))
+
+
+class BuildProgress:
+    """`building the judge: 143/305` from ninja's step lines: a status line on a
+    terminal, else a line at each quarter of the build."""
+
+    STEP = re.compile(r"^\[(\d+)/(\d+)\]")
+
+    def __init__(self):
+        self.status = StatusLine()
+        self.quarter = 0
+
+    def step(self, line):
+        found = self.STEP.match(line)
+        if not found:
+            return
+        done, total = int(found.group(1)), int(found.group(2))
+        text = tr("building_progress", done=done, total=total)
+        if self.status.enabled:
+            self.status.show(text)
+        elif total and done * 4 // total > self.quarter:
+            self.quarter = done * 4 // total
+            warn(text)
+
+    def clear(self):
+        self.status.clear()
 
 
 @contextlib.contextmanager

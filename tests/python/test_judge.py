@@ -630,6 +630,16 @@ class BuildManagementTest(unittest.TestCase):
         self.assertNotIn("building the judge", second.stderr)
 
     @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_first_build_shows_its_progress(self):
+        """ninja's steps, not silence (here stderr is no terminal: a line per quarter)."""
+        first = self.judge("list")
+        self.assertEqual(first.returncode, 0, first.stdout + first.stderr)
+        steps = re.findall(r"^building the judge: (\d+)/(\d+)$", first.stderr, re.MULTILINE)
+        self.assertTrue(steps, first.stderr)
+        self.assertEqual(steps[-1][0], steps[-1][1])  # the last step is the last one
+        self.assertLessEqual(len(steps), 4)
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
     def test_build_dir_from_the_environment(self):
         build = os.path.join(self.root, "elsewhere")
         done = self.judge("list", env={"CUDAJUDGE_BUILD": build})
