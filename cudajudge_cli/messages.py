@@ -280,6 +280,11 @@ MESSAGES = {
                       "the CPU emulator (correctness only, no timing)",
                       "没有找到 CUDA 设备{reason}：允许模拟的题目会在 CPU 模拟器上评测"
                       "（只检查正确性，不计时）"),
+    "doctor_no_gpu_driver": ("no GPU driver on this machine (no NVIDIA driver is loaded), so "
+                             "there is no GPU to judge on: exercises that allow it are judged "
+                             "on the CPU emulator instead (correctness only, no timing)",
+                             "这台机器没有 GPU 驱动（没有加载 NVIDIA 驱动），因此没有可用的 GPU："
+                             "允许模拟的题目改在 CPU 模拟器上评测（只检查正确性，不计时）"),
     "doctor_no_cxx": ("C++ compiler for the CPU emulator: {fix}", "CPU 模拟器需要的 C++ 编译器：{fix}"),
     "doctor_no_tsan": ("{cxx} cannot build with -fsanitize=thread, which the CPU emulator "
                        "needs: {fix} (gcc's libtsan)",

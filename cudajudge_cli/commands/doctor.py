@@ -19,6 +19,9 @@ from cudajudge_cli.report import sm_name
 from cudajudge_cli.terminal import indent, pad, say, shown_path
 from cudajudge_cli.workspace import APT_FIX, GXX_FIX, PKG_CONFIG_FIX, Workspace, tool_version
 
+# There while an NVIDIA kernel driver is loaded (Linux).
+NVIDIA_DRIVER = "/proc/driver/nvidia/version"
+
 
 def add_arguments(parser):
     pass
@@ -90,8 +93,12 @@ def doctor_device(ws):
         say(indent(str(err)))
         return "none"
     if not device.get("found"):
-        reason = f" ({device['error']})" if device.get("error") else ""
-        doctor_line(False, tr("doctor_no_gpu", reason=reason))
+        error = str(device.get("error") or "")
+        if "driver version is insufficient" in error and not os.path.exists(NVIDIA_DRIVER):
+            # What the CUDA runtime says when there is no driver at all: nothing to fix.
+            doctor_line(False, tr("doctor_no_gpu_driver"))
+            return "emu"
+        doctor_line(False, tr("doctor_no_gpu", reason=f" ({error})" if error else ""))
         return "emu"
     bandwidth = device.get("copy_gbps")
     copy = tr("doctor_copy", gbps=f"{bandwidth:.1f}") if is_number(bandwidth) else ""

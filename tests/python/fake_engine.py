@@ -19,6 +19,7 @@ Other switches:
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
     FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
                           emulator, and `--backend gpu` gives JE unless CE
+    FAKE_DEVICE_ERROR     with FAKE_NO_DEVICE: the device's error text
     FAKE_PROGRAM_OUTPUT   judge: what the learner's program printed
     FAKE_LOG=PATH         append each call's arguments to PATH as a JSON line
     FAKE_SLEEP=SECONDS    judge: wait this long after compiling (a slow run)
@@ -103,7 +104,8 @@ def run_catalog(args):
 
 
 def run_device(args):
-    emit(NO_DEVICE if os.environ.get("FAKE_NO_DEVICE") else DEVICE)
+    no_device = dict(NO_DEVICE, error=os.environ.get("FAKE_DEVICE_ERROR") or NO_DEVICE["error"])
+    emit(no_device if os.environ.get("FAKE_NO_DEVICE") else DEVICE)
     return 0
 
 

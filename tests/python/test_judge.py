@@ -550,6 +550,17 @@ class DoctorTest(FakeRepoTest):
         self.assertIn("judged on the CPU emulator", done.stdout)
         self.assertTrue(done.stdout.splitlines()[-1].startswith("backend: emu"), done.stdout)
 
+    def test_no_driver_is_not_a_driver_to_update(self):
+        if os.path.exists("/proc/driver/nvidia/version"):
+            self.skipTest("an NVIDIA driver is loaded here")
+        done = self.judge("doctor", env={"FAKE_NO_DEVICE": "1", "FAKE_DEVICE_ERROR":
+                                         "CUDA driver version is insufficient for CUDA runtime "
+                                         "version"})
+        self.assertIn("no GPU driver on this machine", done.stdout)
+        self.assertIn("judged on the CPU emulator instead", done.stdout)
+        self.assertNotIn("insufficient", done.stdout)
+        self.assertTrue(done.stdout.splitlines()[-1].startswith("backend: emu"), done.stdout)
+
     def test_missing_tools_give_the_fix(self):
         empty = os.path.join(self.root, "empty-path")
         os.makedirs(empty)
