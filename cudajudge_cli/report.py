@@ -200,7 +200,7 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     if summary.get("note"):
         say(style.odd(str(summary["note"])))  # the engine's: why the emulator judged
     cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
-    failed = 0
+    failed, in_full = 0, set()
     for case in cases:
         if not isinstance(case, dict):
             continue
@@ -208,6 +208,8 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
             say(case_line(style, case))
             continue
         full = verbose or failed == 0
+        if full:
+            in_full.add(str(case.get("name") or "?"))
         details = case_details(style, case, full)
         if not full and len(details) == 1:  # one note: on the case's own line
             say(case_line(style, case) + "  " + details[0].strip())
@@ -237,11 +239,33 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
         say(style.dot.join(phases))
     say(f"{style.bold(style.verdict(verdict))}  {verdict_name(verdict)}")
     # RULE: the engine's message in the learner's language; any other verdict
-    # keeps the engine's message and lists the broken rules after it.
-    if summary.get("message") and verdict != "RULE":
-        say(str(summary["message"]).rstrip("\n"))
+    # keeps the engine's message (unless the report above says it already) and
+    # lists the broken rules after it.
+    message = str(summary.get("message") or "").rstrip("\n")
+    if message and verdict != "RULE" and not said_above(message, in_full, summary.get("rules")):
+        say(message)
     for line in rules_report(style, summary.get("rules"), problem_id, verdict):
         say(line)
+
+
+# How the engine's message names the case it is about (harness/engine/judge.c),
+# in English and in Chinese; and how it goes on to the broken rules.
+CASE_PREFIXES = ("case '{}': ", "用例 '{}'：")
+ALSO_BREAKS = ("; it also breaks ", "；另外还违反了")
+
+
+def said_above(message, cases_in_full, rules):
+    """True when the engine's one-line message only repeats a case shown in full
+    above it ("case 'X': 31 of 32 elements of 'out' differ", what it says under
+    the case) and the rules that rules_report lists: a paragraph is said once."""
+    if "\n" in message:
+        return False
+    if not any(message.startswith(prefix.format(name)) for prefix in CASE_PREFIXES
+               for name in cases_in_full):
+        return False
+    listed = isinstance(rules, dict) and any(isinstance(v, dict)
+                                             for v in rules.get("violations") or [])
+    return listed or not any(also in message for also in ALSO_BREAKS)
 
 
 def rules_report(style, rules, problem_id, verdict):

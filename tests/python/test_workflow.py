@@ -368,6 +368,24 @@ class ReplayTest(FakeRepoTest):
         self.assertIn("(the first failing case in full; all of them: python3 judge.py "
                       "warp_scan --verbose)", lines)
         self.assertNotIn("      31 of 32 elements of 'out' differ", lines)  # said once
+        # and not again after the verdict: the engine's message repeats the first case
+        self.assertNotIn("case 'sample: 1..32, one warp'", done.stdout)
+        self.assertEqual(lines[lines.index("WA  wrong answer") + 1],
+                         "stuck? python3 judge.py hint warp_scan (0 of 2 hints seen)")
+
+    def test_a_message_about_a_case_not_shown_in_full_stays(self):
+        self.assertFalse(report.said_above("case 'timed': 1 of 4 elements of 'out' differ",
+                                           {"sample"}, None))
+        self.assertTrue(report.said_above("case 'sample': 1 of 4 elements of 'out' differ",
+                                          {"sample"}, None))
+        self.assertTrue(report.said_above("用例 'sample'：1 / 4 个元素不一致（'out'）",
+                                          {"sample"}, None))
+        # the broken rules in the message are said again only when rules_report lists them
+        broken = "case 'sample': 1 of 4 differ; it also breaks rule 'shfl.sync': ..."
+        self.assertFalse(report.said_above(broken, {"sample"}, None))
+        self.assertTrue(report.said_above(broken, {"sample"}, {"violations": [
+            {"rule": "shfl.sync", "kind": "require"}]}))
+        self.assertFalse(report.said_above("case 'sample': x\nmore", {"sample"}, None))
 
     def test_the_recorded_file_can_come_from_the_environment(self):
         done = self.judge("warp_scan", env={
