@@ -1,13 +1,12 @@
 """Tests of the learner's workflow in judge.py: the overview (no command),
-list, show, hint, solution, watch, editor; colour, languages and the message
-table; bad command lines for every command.
+list, show, hint, solution, watch, editor; colour and languages; bad command
+lines for every command. The pieces of the report: test_report.py; the message
+table: test_messages.py; the package's shape: test_layout.py.
 
 judge.py runs as a subprocess against fake_engine.py (see support.py).
 """
 
-import ast
 import glob
-import io
 import json
 import os
 import pty
@@ -15,18 +14,15 @@ import queue
 import re
 import shutil
 import signal
-import string
 import subprocess
-import sys
 import threading
 import time
 import types
 import unittest
 from concurrent.futures import ThreadPoolExecutor
 
-from support import (FIXTURES, JUDGE, JUDGE_COMMAND, REAL_ROOT, SCRIPT_ROOT, FakeRepoTest,
-                     option_value, read, write)
-from cudajudge_cli import clangd, commands, messages, report, terminal, workspace
+from support import FIXTURES, JUDGE_COMMAND, REAL_ROOT, FakeRepoTest, option_value, read, write
+from cudajudge_cli import clangd, commands, messages, report, workspace
 
 WA_FILE = "// fake-verdict: WA\n"
 AC_FILE = "// fake-verdict: AC\n"
@@ -253,97 +249,6 @@ class ResetWorkflowTest(FakeRepoTest):
 
     def test_bad_arguments(self):
         self.assertUsageError(self.judge("reset"), "required: ID")
-
-
-class TimingBarTest(unittest.TestCase):
-    def setUp(self):
-        messages.set_language("en")
-        stream = types.SimpleNamespace(encoding="utf-8", isatty=lambda: False)
-        self.style = terminal.Style(stream, mode="never")
-
-    def test_bar(self):
-        self.assertEqual(report.bandwidth_bar(self.style, 86.2, "silver"),
-                         "[#################---]")
-        self.assertEqual(report.bandwidth_bar(self.style, 0, None), "[" + "-" * 20 + "]")
-        self.assertEqual(report.bandwidth_bar(self.style, 130, "gold"), "[" + "#" * 20 + "]")
-
-    def test_lines_of_a_real_h200_timing(self):
-        timing = {"median_ms": 0.147551998, "reps": 20, "gbps": 3638.5, "copy_gbps": 4221.5,
-                  "pct_of_copy": 86.2, "tier": "silver", "ref_median_ms": 0.147471994,
-                  "ratio_to_ref": 1.001}
-        self.assertEqual(report.timing_lines(self.style, timing), [
-            "time 0.148 ms (median of 20) · 3638.5 GB/s",
-            "[#################---] 86% of copy bandwidth (silver) · 1.00x the reference's time"])
-
-    def test_below_bronze_and_without_a_reference(self):
-        self.assertEqual(report.timing_lines(self.style, {"median_ms": 2.0, "reps": 5,
-                                                         "pct_of_copy": 20.0, "tier": None}),
-                         ["time 2.000 ms (median of 5)", "[####----------------] 20% of copy "
-                                                         "bandwidth"])
-
-    def test_no_timing(self):
-        self.assertEqual(report.timing_lines(self.style, None), [])
-        self.assertEqual(report.timing_lines(self.style, {"median_ms": "NaN"}), [])
-
-
-class MismatchTableTest(unittest.TestCase):
-    def test_no_block_warp_or_lane_is_a_dash(self):
-        row = {"buffer": "slots", "index": 0, "block": -1, "warp": -1, "lane": -1,
-               "expected": 985576.688, "got": float("-inf")}
-        messages.set_language("en")
-        self.assertEqual(report.mismatch_table([row], None), [
-            "index  block  warp  lane    expected   got",
-            "    0      -     -     -  985576.688  -inf"])
-
-
-class CaseDetailsTest(unittest.TestCase):
-    """A detail that only repeats the counts is said once, whatever its language:
-    the counts come from the case's bad and total, not from the engine's words."""
-
-    def details(self, detail, lang="en", bad=31, total=32):
-        messages.set_language(lang)
-        self.addCleanup(messages.set_language, "en")
-        case = {"bad": bad, "total": total, "unwritten": 0, "detail": detail}
-        return [line.strip() for line in report.case_details(terminal.Style(io.StringIO()), case)]
-
-    def test_a_repeat_of_the_counts_is_dropped_in_english_and_chinese(self):
-        self.assertEqual(self.details("31 of 32 elements of 'out' differ"),
-                         ["31 of 32 elements differ"])
-        self.assertEqual(self.details("用例 'x'：31 / 32 个元素不一致（'out'）", "zh"),
-                         ["32 个元素中有 31 个不一致"])
-        self.assertEqual(self.details("32 个元素中有 31 个不一致", "zh"),
-                         ["32 个元素中有 31 个不一致"])
-
-    def test_a_detail_that_says_more_stays(self):
-        said = "a write landed 4 bytes past the end of buffer 'out' (32 elements)"
-        self.assertEqual(self.details(said), ["31 of 32 elements differ", said])
-        self.assertEqual(self.details("31 of 32 elements differ\nand more"),
-                         ["31 of 32 elements differ", "31 of 32 elements differ", "and more"])
-        self.assertEqual(self.details("用例 'x' 中：线程 5 读了 7 个", "zh", bad=0, total=0),
-                         ["用例 'x' 中：线程 5 读了 7 个"])
-
-    def test_repeats_counts(self):
-        self.assertTrue(report.repeats_counts("31 of 32 elements", 31, 32))
-        self.assertTrue(report.repeats_counts("32 个元素中有 31 个", 31, 32))
-        self.assertFalse(report.repeats_counts("31 of 33 elements", 31, 32))
-        self.assertFalse(report.repeats_counts("31 of 32 elements", 0, 32))
-        self.assertFalse(report.repeats_counts("only 31", 31, 32))
-
-
-class FoldTest(unittest.TestCase):
-    def test_english_breaks_between_words_and_list_items_hang(self):
-        line = "- " + " ".join(["word"] * 12)
-        self.assertEqual(terminal.fold(line, 24), ["- word word word word", "  word word word word",
-                                                "  word word word word"])
-
-    def test_chinese_breaks_between_characters_by_display_width(self):
-        lines = terminal.fold("一二三四五六七八九十，甲乙丙", 10)
-        self.assertEqual(lines, ["一二三四五", "六七八九十，", "甲乙丙"])  # no line starts with ，
-        self.assertTrue(all(terminal.display_width(line) <= 12 for line in lines))
-
-    def test_short_and_empty_lines_stay(self):
-        self.assertEqual(terminal.fold("  short", 80), ["  short"])
-        self.assertEqual(terminal.fold("", 80), [""])
 
 
 class ReplayTest(FakeRepoTest):
@@ -965,112 +870,8 @@ class ColourTest(FakeRepoTest):
 
 
 # ---------------------------------------------------------------------------
-# Languages and the message table
+# Languages (the message table itself: test_messages.py)
 # ---------------------------------------------------------------------------
-
-
-def driver_sources():
-    """judge.py and the modules of the package cudajudge_cli/, commands/ included."""
-    found = [JUDGE]
-    for folder, subfolders, names in os.walk(os.path.join(SCRIPT_ROOT, "cudajudge_cli")):
-        subfolders.sort()
-        found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".py")]
-    return found
-
-
-def placeholders(text):
-    return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name})
-
-
-class MessageTableTest(unittest.TestCase):
-    def test_every_message_has_english_and_chinese_with_the_same_placeholders(self):
-        tables = {"MESSAGES": messages.MESSAGES, "VERDICT_NAMES": messages.VERDICT_NAMES,
-                  "TIER_NAMES": messages.TIER_NAMES}
-        for table_name, table in tables.items():
-            for key, pair in table.items():
-                with self.subTest(table=table_name, key=key):
-                    self.assertEqual(len(pair), 2)
-                    english, chinese = pair
-                    self.assertTrue(english.strip() and chinese.strip())
-                    self.assertEqual(placeholders(english), placeholders(chinese))
-
-    def test_every_key_used_exists_and_every_message_is_used(self):
-        source = "\n".join(read(path) for path in driver_sources())
-        used = set(re.findall(r'\btr\(["\']([a-z0-9_]*[a-z0-9])["\']', source))
-        used |= set(re.findall(r'"(help_cmd_[a-z]+|col_[a-z_]+)"', source))
-        used |= {"running_" + p
-                 for p in ("compile", "link", "device", "run", "reference", "rules")}
-        used |= {"phase_" + p for p in ("compile", "link", "cases", "wait", "run", "reference")}
-        used |= set(messages.ARGPARSE_MESSAGES)
-        self.assertEqual(sorted(used - set(messages.MESSAGES)), [])
-        self.assertEqual(sorted(set(messages.MESSAGES) - used), [])
-
-    def test_no_text_for_people_outside_the_table(self):
-        """Calls that put text in front of the learner get it from tr()."""
-        tree = ast.Module(body=[node for path in driver_sources()
-                                for node in ast.parse(read(path)).body], type_ignores=[])
-        outputs = {"say", "warn", "print", "JudgeError", "doctor_line", "ArgumentTypeError"}
-        wrappers = {"good", "bad", "odd", "dim", "bold", "paint", "verdict", "pad", "indent",
-                    "str", "join", "check_mark"}
-        found = []
-
-        def prose(node, where):
-            if isinstance(node, ast.Call):
-                name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name == "tr" or name not in wrappers:
-                    return
-                for arg in node.args:
-                    prose(arg, where)
-            elif isinstance(node, (ast.Subscript, ast.Compare)):
-                return
-            elif isinstance(node, ast.IfExp):
-                prose(node.body, where)
-                prose(node.orelse, where)
-            elif isinstance(node, ast.Constant):
-                if isinstance(node.value, str) and re.search(r"[a-z]{2,}", node.value):
-                    found.append(f"line {where}: {node.value!r}")
-            else:
-                for child in ast.iter_child_nodes(node):
-                    prose(child, where)
-
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            if name in outputs:
-                for arg in node.args:
-                    prose(arg, node.lineno)
-            if name in ("add_argument", "add_parser", "Parser") or name in outputs:
-                for keyword in node.keywords:
-                    if keyword.arg in ("help", "description", "epilog"):
-                        prose(keyword.value, node.lineno)
-        self.assertEqual(found, [])
-
-    def test_argparse_messages_are_recognised(self):
-        messages.set_language("zh")
-        try:
-            self.assertEqual(messages.translate_argparse(
-                "the following arguments are required: ID"), "缺少以下参数：ID")
-            self.assertEqual(messages.translate_argparse(
-                "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh')"),
-                "参数 --lang：无效的选择 'fr'（可选：'en', 'zh'）")
-            self.assertEqual(messages.translate_argparse(
-                "argument --seed: invalid int value: 'x'"), "参数 --seed：'x' 不是有效的 int 值")
-        finally:
-            messages.set_language("en")
-        self.assertEqual(messages.translate_argparse("unrecognized arguments: -x"),
-                         "unrecognized arguments: -x")
-
-
-class LanguageChoiceTest(unittest.TestCase):
-    def test_environment_order(self):
-        choose = messages.language_from_environment
-        self.assertEqual(choose({}), "en")
-        self.assertEqual(choose({"LANG": "zh_CN.UTF-8"}), "zh")
-        self.assertEqual(choose({"LC_MESSAGES": "zh_TW", "LANG": "en_US"}), "zh")
-        self.assertEqual(choose({"LC_ALL": "C", "LC_MESSAGES": "zh_CN"}), "en")
-        self.assertEqual(choose({"LC_ALL": "", "LANG": "zh_CN"}), "zh")
-        self.assertEqual(choose({"LANG": "de_DE.UTF-8"}), "en")
 
 
 class ChineseTest(FakeRepoTest):
