@@ -89,6 +89,9 @@ MESSAGES = {
     "skipping_gpu_only": ("(this machine has no GPU: {ids} can be judged only on one, so "
                           "`next` passes over them)",
                           "（这台机器没有 GPU：{ids} 只能在 GPU 上评测，所以“下一题”会跳过它们）"),
+    "all_solved_here": ("every exercise this machine can judge is solved; {ids} can be judged "
+                        "only on a GPU: judge them on a machine that has one",
+                        "这台机器能评测的题目都已通过；{ids} 只能在 GPU 上评测：请换一台有 GPU 的机器评测"),
     "stuck_hint": ("stuck? python3 judge.py hint {id} ({seen} of {total} hints seen)",
                    "卡住了？python3 judge.py hint {id}（已看 {seen}/{total} 条提示）"),
     "file_missing": ("{file} does not exist. To start from the template, copy {template} "

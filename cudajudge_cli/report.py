@@ -17,7 +17,7 @@ import shlex
 from cudajudge_cli.catalog import hints_of
 from cudajudge_cli.messages import (TIER_NAMES, localized, rule_meaning, tier_name, tr,
                                     verdict_name)
-from cudajudge_cli.progress import as_count, exercise_record, is_number
+from cudajudge_cli.progress import as_count, exercise_record, exercise_status, is_number
 from cudajudge_cli.terminal import format_table, indent, say, warn
 
 
@@ -305,7 +305,7 @@ def render_next_steps(style, ws, problem, run, file_arg, default_file, progress)
     if verdict == "AC" and progress is not None:
         following = ws.next_exercise(progress, after=problem)
         if following is None:
-            say(style.good(tr("all_solved")))
+            say(style.good(all_solved_text(ws, progress)))
         else:
             say(tr("next_after_ac", id=following["id"],
                    title=localized(following.get("title"))))
@@ -318,6 +318,13 @@ def render_next_steps(style, ws, problem, run, file_arg, default_file, progress)
     if verdict not in ("AC", "CE") and summary.get("seed") is not None and not run.no_device:
         say(tr("reproduce", command=reproduce_command(problem["id"], file_arg, default_file,
                                                       summary["seed"])))
+
+
+def all_solved_text(ws, progress):
+    """When nothing is left to do: every exercise solved, or every exercise this
+    machine can judge (the rest need a GPU)."""
+    left = sorted(i for i in ws.cannot_judge() if exercise_status(progress, i) != "solved")
+    return tr("all_solved_here", ids=", ".join(left)) if left else tr("all_solved")
 
 
 def render_malfunction(style, run):

@@ -10,6 +10,7 @@ import sys
 from cudajudge_cli.catalog import chapters_of
 from cudajudge_cli.messages import localized, tr
 from cudajudge_cli.progress import as_count, exercise_record, exercise_status
+from cudajudge_cli.report import all_solved_text
 from cudajudge_cli.terminal import Style, format_table, say
 from cudajudge_cli.workspace import Workspace
 
@@ -25,7 +26,7 @@ def progress_bar(done, total, width=10):
 
 def render_next_exercise(style, ws, problem, progress):
     if problem is None:
-        say(style.good(tr("all_solved")))
+        say(style.good(all_solved_text(ws, progress)))
         return
     problem_id = problem["id"]
     record = exercise_record(progress, problem_id)

@@ -19,6 +19,7 @@ from cudajudge_cli.clangd import refresh_compile_commands
 from cudajudge_cli.judging import judge_and_render
 from cudajudge_cli.messages import localized, tr
 from cudajudge_cli.options import add_emulate_argument, add_id_argument, chosen_backend
+from cudajudge_cli.report import all_solved_text
 from cudajudge_cli.terminal import StatusLine, Style, say, stream_is_tty
 from cudajudge_cli.workspace import Workspace
 
@@ -119,9 +120,10 @@ def run(options):
     if options.id:
         problem = ws.problem(options.id)
     else:
-        problem = ws.next_exercise(ws.progress().read())
+        progress = ws.progress().read()
+        problem = ws.next_exercise(progress)
         if problem is None:
-            say(tr("all_solved"))
+            say(all_solved_text(ws, progress))
             return 0
     ws.engine()  # build before the first screen
     refresh_compile_commands(ws)
@@ -154,9 +156,10 @@ def run(options):
                                               perf=not options.no_perf,
                                               backend=chosen_backend(options))
                     if run.verdict == "AC" and options.next:
-                        following = ws.next_exercise(ws.progress().read(), after=problem)
+                        progress = ws.progress().read()
+                        following = ws.next_exercise(progress, after=problem)
                         if following is None:
-                            say(style.good(tr("all_solved")))
+                            say(style.good(all_solved_text(ws, progress)))
                             return 0
                         banner = tr("watch_moved_on", done=problem["id"], next=following["id"],
                                     title=localized(following.get("title")))

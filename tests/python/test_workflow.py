@@ -591,6 +591,15 @@ class NoGpuTest(FakeRepoTest):
                 self.assertNotIn("show atomic_max_float", shown)
                 self.assertEqual(shown.count(self.NOTE), 1, shown)
 
+    def test_all_that_can_be_judged_here_is_solved(self):
+        for name in ("warp_scan", "warp_reduce", "warp_allreduce", "block_reduce_sum"):
+            write(self.path("exercises", f"{name}.cu"), "// mine\n")
+            done = self.judge(name, env=self.NO_GPU)
+            self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertIn("every exercise this machine can judge is solved; atomic_max_float can be "
+                      "judged only on a GPU", done.stdout)
+        self.assertNotIn("every exercise is solved", self.judge(env=self.NO_GPU).stdout)
+
     def test_with_a_gpu_nothing_is_passed_over(self):
         done = self.solve_block_reduce_sum(None)
         self.assertIn("next: atomic_max_float · ", done.stdout)
