@@ -160,7 +160,10 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	if (o->f.bad_buf >= 0) {
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
-		if (j->emulated && shared_poison_seen(r))
+		/* the exercise's own diagnosis names the mistake; the poison only how */
+		if (j->prob->diagnose)
+			o->diagnosis = j->prob->diagnose(c, &o->f);
+		if (!o->diagnosis && j->emulated && shared_poison_seen(r))
 			o->diagnosis = L(
 			        "some results carry the emulator's mark for shared memory "
 			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
@@ -169,8 +172,6 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 			        "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
 			        "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
 			        "位置，例如属于一个并不存在的 warp 的位置");
-		if (!o->diagnosis && j->prob->diagnose)
-			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
 			o->diagnosis = L("the wrong elements were never written (they still hold "
 			                 "the poison value): does every thread store its result?",
@@ -348,9 +349,13 @@ static void blame_emulated(const struct judgement *j, const struct run_result *r
 	} else if (r->exit_code == CJ_EXIT_RACE) {
 		o->verdict = V_RACE;
 		snprintf(o->detail, sizeof o->detail, "%s", error);
-	} else if (r->exit_code == CJ_EXIT_SANITIZER &&
-	           describe_race(r->output, j->o->root, o->detail, sizeof o->detail) == 0) {
-		o->verdict = V_RACE;
+	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
+		const struct race_context ctx = {.root = j->o->root,
+		                                 .learner = j->learner_real,
+		                                 .shown = j->sum.file,
+		                                 .advice = problem_race_advice(j->prob)};
+		if (describe_race(r->output, &ctx, o->detail, sizeof o->detail) == 0)
+			o->verdict = V_RACE;
 	}
 	/* Paths in the emulator's words are absolute: show them from the root. */
 	char *root = xasprintf("%s/", j->o->root);
@@ -482,7 +487,8 @@ static bool apply_sanitizer_log(struct judgement *j)
 	struct san_report rep;
 	sanitize_parse(log ? log : "", &rep);
 	struct san_judgement sj;
-	sanitize_judge(&rep, j->tool, j->learner_real, j->o->root, j->sum.file, &sj);
+	sanitize_judge_advised(&rep, j->tool, j->learner_real, j->o->root, j->sum.file,
+	                       problem_race_advice(j->prob), &sj);
 	bool decided = false;
 	if (sj.verdict != V_AC && j->sum.verdict != V_JE) {
 		j->sum.verdict = sj.verdict;
