@@ -864,6 +864,29 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
 }
 
+/* A file that uses CUB, Thrust or cuBLAS cannot compile for the emulator (g++
+ * has none of them), where a GPU compiles it and judges it RULE: the verdict
+ * is the rule's, not CE. True when it was. */
+static bool emu_library_rule(struct judgement *j, const char *shown)
+{
+	for (int i = 0; i < j->rules.n; ++i) {
+		const struct rule_violation *v = &j->rules.v[i];
+		if (v->rule != RULE_LIBRARIES || v->required)
+			continue;
+		j->sum.verdict = V_RULE;
+		snprintf(j->message, sizeof j->message,
+		         L("rule '%s': this exercise forbids it and %s:%d uses it (%s). The CPU "
+		           "emulator cannot compile these libraries, so the output was not "
+		           "checked; write the code with the exercise's own primitives",
+		           "规则 '%s'：本题禁止使用它，而 %s:%d 用到了它（%s）。CPU 模拟器无法"
+		           "编译这些库，所以输出没有检查；请用本题要求的原语来写"),
+		         rule_name(v->rule), shown, v->line, v->what);
+		j->sum.rules_json = rules_json(&j->rules, shown, NULL);
+		return true;
+	}
+	return false;
+}
+
 /* A learner's file that #includes a reference solution is not its own work. */
 static bool reference_included(struct judgement *j, const char *work, const char *source)
 {
@@ -1087,12 +1110,18 @@ int judge_file(const struct judge_options *o)
 		report_phase("rules", "done", j->rules.wait_s);
 		if (!j->rules.n)
 			j->sum.rules_json = rules_json(&j->rules, shown, NULL);
+	} else if (j->emulated && br.status == BUILD_COMPILE_FAILED) {
+		/* g++ has no CUB or Thrust: see emu_library_rule */
+		rules_finish(&rules_job, j->entry, &j->rules);
 	} else {
 		rules_cancel(&rules_job);
 	}
 
 	switch (br.status) {
 	case BUILD_COMPILE_FAILED:
+		if (j->emulated && emu_library_rule(j, shown))
+			break;
+		/* fall through */
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
 		if (br.status == BUILD_COMPILE_FAILED)
