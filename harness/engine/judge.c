@@ -910,12 +910,15 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 	if (!(j->entry->backends & BACKEND_SANITIZE) && !j->o->prebuilt) {
 		j->sum.verdict = V_SKIP;
 		j->sum.backend = "sanitize";
+		const char *why = lang_current == LANG_ZH && j->entry->sanitize_skip_reason_zh
+		                          ? j->entry->sanitize_skip_reason_zh
+		                          : j->entry->sanitize_skip_reason;
 		snprintf(j->message, sizeof j->message,
 		         L("%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
-		           "backends without sanitize)",
+		           "backends without sanitize)%s%s",
 		           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端里没有 "
-		           "sanitize）"),
-		         j->entry->id, j->entry->line);
+		           "sanitize）%s%s"),
+		         j->entry->id, j->entry->line, why ? L(": ", "：") : "", why ? why : "");
 		finish(j);
 		return true;
 	}
