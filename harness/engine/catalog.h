@@ -56,8 +56,8 @@ struct problem_entry {
 	char *emu_skip_reason_zh; /* the same in Chinese (skip.emu_zh), or NULL */
 	/* why `sanitize` cannot judge it (skip.sanitize, skip.sanitize_zh), or NULL */
 	char *sanitize_skip_reason, *sanitize_skip_reason_zh;
-	bool coresident;          /* the emulator runs every block of a launch at once */
-	int line;                 /* where the entry starts in problems.yaml */
+	bool coresident; /* the emulator runs every block of a launch at once */
+	int line;        /* where the entry starts in problems.yaml */
 };
 
 struct catalog {

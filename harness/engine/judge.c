@@ -913,12 +913,21 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 		const char *why = lang_current == LANG_ZH && j->entry->sanitize_skip_reason_zh
 		                          ? j->entry->sanitize_skip_reason_zh
 		                          : j->entry->sanitize_skip_reason;
-		snprintf(j->message, sizeof j->message,
-		         L("%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
-		           "backends without sanitize)%s%s",
-		           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端里没有 "
-		           "sanitize）%s%s"),
-		         j->entry->id, j->entry->line, why ? L(": ", "：") : "", why ? why : "");
+		if (why) /* problems.yaml skip.sanitize */
+			snprintf(
+			        j->message, sizeof j->message,
+			        L("%s is not judged under compute-sanitizer: %s (problems.yaml:%d)",
+			          "%s 不在 compute-sanitizer 下评测：%s（problems.yaml:%d）"),
+			        j->entry->id, why, j->entry->line);
+		else
+			snprintf(j->message, sizeof j->message,
+			         L("%s is not judged under compute-sanitizer (problems.yaml:%d "
+			           "lists "
+			           "its backends without sanitize)",
+			           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d "
+			           "列出的后端里没有 "
+			           "sanitize）"),
+			         j->entry->id, j->entry->line);
 		finish(j);
 		return true;
 	}

@@ -270,13 +270,17 @@ static const char *flags_explained(const struct case_findings *f, const char *mi
 	static char text[768];
 	const struct mismatch *m = &f->report.shown[0];
 	int32_t want = (int32_t)m->want, got = (int32_t)m->got;
-	snprintf(text, sizeof text,
-	         L("%s%sflags holds each lane's *any in bit 0 and its *all in bit 1 (flags = "
-	           "*any + 2 * *all): element %llu should be %s but is %s",
-	           "%s%sflags 用第 0 位存每个 lane 的 *any，第 1 位存它的 *all（flags = *any + "
-	           "2 * *all）：第 %llu 个元素应为 %s，实际是 %s"),
-	         mistake ? mistake : "", mistake ? L(". ", "。") : "", (unsigned long long)m->index,
-	         flags_words(want), flags_words(got));
+	char meaning[512];
+	snprintf(meaning, sizeof meaning,
+	         L("flags holds each lane's *any in bit 0 and its *all in bit 1 (flags = *any + 2 "
+	           "* *all): element %llu should be %s but is %s",
+	           "flags 用第 0 位存每个 lane 的 *any，第 1 位存它的 *all（flags = *any + 2 * "
+	           "*all）：第 %llu 个元素应为 %s，实际是 %s"),
+	         (unsigned long long)m->index, flags_words(want), flags_words(got));
+	if (mistake)
+		snprintf(text, sizeof text, L("%s. %s", "%s。注：%s"), mistake, meaning);
+	else
+		snprintf(text, sizeof text, "%s", meaning);
 	return text;
 }
 
