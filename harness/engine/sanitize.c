@@ -528,8 +528,13 @@ static void where_text(const struct san_location *l, const char *learner_file, c
                        const char *shown, char *out, size_t n)
 {
 	if (!l->file[0]) {
+		/* the judge's own kernels and functions are named cj_...: the
+		 * learner never wrote them */
+		bool judge_own = !strncmp(l->func, "cj_", 3);
 		snprintf(out, n, L("%s (the tool had no line for it)", "%s（工具没有给出行号）"),
-		         l->func[0] ? l->func : L("an unknown place", "未知位置"));
+		         judge_own    ? L("the exercise's kernel", "练习自带的 kernel")
+		         : l->func[0] ? l->func
+		                      : L("an unknown place", "未知位置"));
 		return;
 	}
 	const char *name = is_learner(l, learner_file) ? shown : relative_to(l->file, root);
