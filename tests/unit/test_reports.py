@@ -108,6 +108,23 @@ class InternalNamesTest(unittest.TestCase):
         self.assertIn("练习自带 kernel 中的 shared 数组 `tile`", text)
 
 
+class WarpCollectiveAdviceTest(unittest.TestCase):
+    """Issue 17, point 4: the emulator's words for a shuffle that some lanes of
+    its mask skip (harness/emu/emu.cpp). Expected to fail until the emulator
+    says to shuffle in every lane and guard the use of the result, and words
+    one thread in the singular; then it passes unexpectedly, which fails the
+    run: drop the decorator."""
+
+    @unittest.expectedFailure
+    def test_shuffle_inside_the_guard(self):
+        summary = judge("warp_scan", corpus("warp_scan/race/shuffle_inside_the_guard.cu"))
+        self.assertEqual(summary["verdict"], "RACE")
+        text = report_text(summary)
+        self.assertNotIn("use a mask of the lanes that really take part", text)
+        self.assertIn("if (lane >= d) v += up;", text)
+        self.assertNotIn("thread 0 have exited", text)
+
+
 class CorpusDiagnosisTest(unittest.TestCase):
     """Every `// report-says:` line of the corpus holds (one test per file)."""
 
