@@ -922,11 +922,9 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 		else
 			snprintf(j->message, sizeof j->message,
 			         L("%s is not judged under compute-sanitizer (problems.yaml:%d "
-			           "lists "
-			           "its backends without sanitize)",
-			           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d "
-			           "列出的后端里没有 "
-			           "sanitize）"),
+			           "lists its backends without sanitize)",
+			           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端"
+			           "里没有 sanitize）"),
 			         j->entry->id, j->entry->line);
 		finish(j);
 		return true;
