@@ -125,7 +125,12 @@ static void variable_words(const char *name, size_t n, char *out, size_t len)
 		var += 3;
 		var_n -= 3;
 	}
-	if (sep == n) {
+	/* where the function's parameters or template arguments start (name is
+	 * not NUL-terminated at n) */
+	size_t fn_end = 0;
+	while (fn_end < n && name[fn_end] != '(' && name[fn_end] != '<')
+		++fn_end;
+	if (sep == n || fn_end == 0) { /* no function, or an unnamed one */
 		if (var_judge)
 			snprintf(out, len,
 			         L(" on the exercise's variable `%.*s`",
@@ -137,7 +142,6 @@ static void variable_words(const char *name, size_t n, char *out, size_t len)
 		return;
 	}
 	/* the function, without its parameters or namespace */
-	size_t fn_end = strcspn(name, "(<");
 	if (fn_end > sep)
 		fn_end = sep;
 	size_t fn_start = fn_end;
