@@ -238,7 +238,8 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	thread_name(w, now.thread, a, sizeof a);
 	thread_name(w, before.thread, b, sizeof b);
 	const char *advice =
-	        device_memory && hand_over
+	        ctx->advice ? ctx->advice /* the exercise knows its own mistakes */
+	        : device_memory && hand_over
 	                ? L("If both threads update it, use one atomic operation (atomicAdd, "
 	                    "atomicCAS, ...); if one hands data to the other, order the write "
 	                    "before the read: a barrier both pass, or a flag set after a fence "
@@ -252,8 +253,6 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	                    "operation (atomicAdd, atomicCAS, ...), not a plain load and store",
 	                    "更新同一地址的线程必须用一次原子操作（atomicAdd、atomicCAS "
 	                    "等）来完成，而不是普通的读取再写入")
-	        : ctx->advice
-	                ? ctx->advice
 	                : L("Threads of a block only see each other's shared-memory writes after "
 	                    "a __syncthreads() that both pass (between a write and another "
 	                    "thread's read, and before the memory is written again)",

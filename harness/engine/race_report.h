@@ -10,9 +10,9 @@ struct race_context {
 	const char *root;    /* other paths are shown relative to it */
 	const char *learner; /* the judged file's real path, as it was compiled */
 	const char *shown;   /* how the judged file is named to the learner */
-	/* The exercise's own advice for a shared-memory race (an exercise that
-	 * forbids __syncthreads(), or whose copies complete through a barrier),
-	 * or NULL for the usual one. */
+	/* The exercise's own advice for a race (an exercise that forbids
+	 * __syncthreads(), whose copies complete through a barrier, or whose
+	 * blocks hand data over at a grid.sync()), or NULL for the usual one. */
 	const char *advice;
 };
 

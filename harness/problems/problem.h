@@ -95,10 +95,11 @@ struct problem {
 	bool (*check_extra)(const struct jcase *c, char *why, size_t whylen);
 	/* Optional: one sentence naming a known mistake that fits the findings. */
 	const char *(*diagnose)(const struct jcase *c, const struct case_findings *f);
-	/* Optional: what orders two threads' shared-memory accesses in this
-	 * exercise, said after a data race where the usual advice (a
-	 * __syncthreads() both pass) does not fit it: an exercise that forbids
-	 * __syncthreads(), or whose copies complete through a barrier. */
+	/* Optional: what orders two threads' accesses in this exercise, said
+	 * after a data race where the usual advice (a __syncthreads() both pass,
+	 * an atomic, a fenced flag) does not fit it: an exercise that forbids
+	 * __syncthreads(), whose copies complete through a barrier, or whose
+	 * blocks hand data over at a grid.sync(). */
 	struct lang_pair race_advice;
 };
 
