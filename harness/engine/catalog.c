@@ -322,13 +322,17 @@ static void load_rules(struct loader *ld, const yaml_node_t *n, struct problem_e
 
 static void load_skip(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
-	static const char *const keys[] = {"emu", "emu_zh"};
-	const yaml_node_t *v[2];
-	want_mapping(ld, n, "skip", keys, v, 2);
+	static const char *const keys[] = {"emu", "emu_zh", "sanitize", "sanitize_zh"};
+	const yaml_node_t *v[4];
+	want_mapping(ld, n, "skip", keys, v, 4);
 	if (v[0])
 		e->emu_skip_reason = want_string(ld, v[0], "skip.emu");
 	if (v[1])
 		e->emu_skip_reason_zh = want_string(ld, v[1], "skip.emu_zh");
+	if (v[2])
+		e->sanitize_skip_reason = want_string(ld, v[2], "skip.sanitize");
+	if (v[3])
+		e->sanitize_skip_reason_zh = want_string(ld, v[3], "skip.sanitize_zh");
 }
 
 enum entry_key {
@@ -439,6 +443,8 @@ static void free_entry(struct problem_entry *e)
 	free_list(&e->forbid);
 	free(e->emu_skip_reason);
 	free(e->emu_skip_reason_zh);
+	free(e->sanitize_skip_reason);
+	free(e->sanitize_skip_reason_zh);
 }
 
 void catalog_free(struct catalog *cat)

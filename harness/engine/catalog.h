@@ -54,8 +54,10 @@ struct problem_entry {
 	unsigned backends;        /* enum backend_bit */
 	char *emu_skip_reason;    /* why `emu` cannot judge it, when it cannot */
 	char *emu_skip_reason_zh; /* the same in Chinese (skip.emu_zh), or NULL */
-	bool coresident;          /* the emulator runs every block of a launch at once */
-	int line;                 /* where the entry starts in problems.yaml */
+	/* why `sanitize` cannot judge it (skip.sanitize, skip.sanitize_zh), or NULL */
+	char *sanitize_skip_reason, *sanitize_skip_reason_zh;
+	bool coresident; /* the emulator runs every block of a launch at once */
+	int line;        /* where the entry starts in problems.yaml */
 };
 
 struct catalog {

@@ -160,7 +160,10 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	if (o->f.bad_buf >= 0) {
 		o->verdict = V_WA;
 		const struct buffer_report *r = &o->f.report;
-		if (j->emulated && shared_poison_seen(r))
+		/* the exercise's own diagnosis names the mistake; the poison only how */
+		if (j->prob->diagnose)
+			o->diagnosis = j->prob->diagnose(c, &o->f);
+		if (!o->diagnosis && j->emulated && shared_poison_seen(r))
 			o->diagnosis = L(
 			        "some results carry the emulator's mark for shared memory "
 			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
@@ -169,8 +172,6 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 			        "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
 			        "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
 			        "位置，例如属于一个并不存在的 warp 的位置");
-		if (!o->diagnosis && j->prob->diagnose)
-			o->diagnosis = j->prob->diagnose(c, &o->f);
 		if (!o->diagnosis && r->unwritten == r->bad)
 			o->diagnosis = L("the wrong elements were never written (they still hold "
 			                 "the poison value): does every thread store its result?",
@@ -348,9 +349,13 @@ static void blame_emulated(const struct judgement *j, const struct run_result *r
 	} else if (r->exit_code == CJ_EXIT_RACE) {
 		o->verdict = V_RACE;
 		snprintf(o->detail, sizeof o->detail, "%s", error);
-	} else if (r->exit_code == CJ_EXIT_SANITIZER &&
-	           describe_race(r->output, j->o->root, o->detail, sizeof o->detail) == 0) {
-		o->verdict = V_RACE;
+	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
+		const struct race_context ctx = {.root = j->o->root,
+		                                 .learner = j->learner_real,
+		                                 .shown = j->sum.file,
+		                                 .advice = problem_race_advice(j->prob)};
+		if (describe_race(r->output, &ctx, o->detail, sizeof o->detail) == 0)
+			o->verdict = V_RACE;
 	}
 	/* Paths in the emulator's words are absolute: show them from the root. */
 	char *root = xasprintf("%s/", j->o->root);
@@ -482,7 +487,8 @@ static bool apply_sanitizer_log(struct judgement *j)
 	struct san_report rep;
 	sanitize_parse(log ? log : "", &rep);
 	struct san_judgement sj;
-	sanitize_judge(&rep, j->tool, j->learner_real, j->o->root, j->sum.file, &sj);
+	sanitize_judge_advised(&rep, j->tool, j->learner_real, j->o->root, j->sum.file,
+	                       problem_race_advice(j->prob), &sj);
 	bool decided = false;
 	if (sj.verdict != V_AC && j->sum.verdict != V_JE) {
 		j->sum.verdict = sj.verdict;
@@ -858,6 +864,29 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
 }
 
+/* A file that uses CUB, Thrust or cuBLAS cannot compile for the emulator (g++
+ * has none of them), where a GPU compiles it and judges it RULE: the verdict
+ * is the rule's, not CE. True when it was. */
+static bool emu_library_rule(struct judgement *j, const char *shown)
+{
+	for (int i = 0; i < j->rules.n; ++i) {
+		const struct rule_violation *v = &j->rules.v[i];
+		if (v->rule != RULE_LIBRARIES || v->required)
+			continue;
+		j->sum.verdict = V_RULE;
+		snprintf(j->message, sizeof j->message,
+		         L("rule '%s': this exercise forbids it and %s:%d uses it (%s). The CPU "
+		           "emulator cannot compile these libraries, so the output was not "
+		           "checked; write the code with the exercise's own primitives",
+		           "规则 '%s'：本题禁止使用它，而 %s:%d 用到了它（%s）。CPU 模拟器无法"
+		           "编译这些库，所以输出没有检查；请用本题要求的原语来写"),
+		         rule_name(v->rule), shown, v->line, v->what);
+		j->sum.rules_json = rules_json(&j->rules, shown, NULL);
+		return true;
+	}
+	return false;
+}
+
 /* A learner's file that #includes a reference solution is not its own work. */
 static bool reference_included(struct judgement *j, const char *work, const char *source)
 {
@@ -881,12 +910,22 @@ static bool sanitize_gate(struct judgement *j, const char *nvcc)
 	if (!(j->entry->backends & BACKEND_SANITIZE) && !j->o->prebuilt) {
 		j->sum.verdict = V_SKIP;
 		j->sum.backend = "sanitize";
-		snprintf(j->message, sizeof j->message,
-		         L("%s is not judged under compute-sanitizer (problems.yaml:%d lists its "
-		           "backends without sanitize)",
-		           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端里没有 "
-		           "sanitize）"),
-		         j->entry->id, j->entry->line);
+		const char *why = lang_current == LANG_ZH && j->entry->sanitize_skip_reason_zh
+		                          ? j->entry->sanitize_skip_reason_zh
+		                          : j->entry->sanitize_skip_reason;
+		if (why) /* problems.yaml skip.sanitize */
+			snprintf(
+			        j->message, sizeof j->message,
+			        L("%s is not judged under compute-sanitizer: %s (problems.yaml:%d)",
+			          "%s 不在 compute-sanitizer 下评测：%s（problems.yaml:%d）"),
+			        j->entry->id, why, j->entry->line);
+		else
+			snprintf(j->message, sizeof j->message,
+			         L("%s is not judged under compute-sanitizer (problems.yaml:%d "
+			           "lists its backends without sanitize)",
+			           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端"
+			           "里没有 sanitize）"),
+			         j->entry->id, j->entry->line);
 		finish(j);
 		return true;
 	}
@@ -1081,12 +1120,18 @@ int judge_file(const struct judge_options *o)
 		report_phase("rules", "done", j->rules.wait_s);
 		if (!j->rules.n)
 			j->sum.rules_json = rules_json(&j->rules, shown, NULL);
+	} else if (j->emulated && br.status == BUILD_COMPILE_FAILED) {
+		/* g++ has no CUB or Thrust: see emu_library_rule */
+		rules_finish(&rules_job, j->entry, &j->rules);
 	} else {
 		rules_cancel(&rules_job);
 	}
 
 	switch (br.status) {
 	case BUILD_COMPILE_FAILED:
+		if (j->emulated && emu_library_rule(j, shown))
+			break;
+		/* fall through */
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
 		if (br.status == BUILD_COMPILE_FAILED)

@@ -114,6 +114,10 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	json_str(b, e->emu_skip_reason);
 	sb_puts(b, ",\"emu_zh\":");
 	json_str(b, e->emu_skip_reason_zh);
+	sb_puts(b, ",\"sanitize\":");
+	json_str(b, e->sanitize_skip_reason);
+	sb_puts(b, ",\"sanitize_zh\":");
+	json_str(b, e->sanitize_skip_reason_zh);
 	sb_printf(b, "},\"harness\":%s", problem_find(e->id) ? "true" : "false");
 	sb_printf(b,
 	          ",\"template\":\"templates/%s.cu\",\"exercise\":\"exercises/%s.cu\","

@@ -35,7 +35,7 @@ static void line_copy(const char *p, char *out, size_t len)
 }
 
 /* "Write of size 4 at 0x.. by thread T5:" and its first "#0 func path:line (..)". */
-static const char *parse_access(const char *p, const char *root, struct access *a)
+static const char *parse_access(const char *p, const struct race_context *ctx, struct access *a)
 {
 	memset(a, 0, sizeof *a);
 	const char *of = strstr(p, " of size ");
@@ -69,7 +69,14 @@ static const char *parse_access(const char *p, const char *root, struct access *
 			*paren = '\0';
 		char *space = strrchr(line, ' ');
 		const char *where = space ? space + 1 : line;
-		const char *rel = relative_to(where, root);
+		/* The judged file, wherever it lives (a graded file is seldom
+		 * under the root), by the name the learner knows it by. */
+		size_t n = ctx->learner ? strlen(ctx->learner) : 0;
+		if (n && !strncmp(where, ctx->learner, n) && where[n] == ':') {
+			snprintf(a->frame, sizeof a->frame, "%s%s", ctx->shown, where + n);
+			break;
+		}
+		const char *rel = relative_to(where, ctx->root);
 		if (rel != where && strncmp(rel, "harness/emu/", 12) != 0 &&
 		    strncmp(rel, "harness/runtime/", 16) != 0) {
 			snprintf(a->frame, sizeof a->frame, "%s", rel);
@@ -80,6 +87,76 @@ static const char *parse_access(const char *p, const char *root, struct access *
 		snprintf(a->frame, sizeof a->frame, "%s",
 		         L("a place outside your code", "你的代码之外的某处"));
 	return eol ? eol + 1 : p + strlen(p);
+}
+
+/* The judge's own names start with cj_: the learner never wrote them. */
+static bool judge_name(const char *s, size_t n)
+{
+	return n >= 3 && !strncmp(s, "cj_", 3);
+}
+
+/* ThreadSanitizer's name of a variable, " on <it>" in the learner's words:
+ * "block_reduce_sum(float)::partial" is the __shared__ variable `partial` of
+ * block_reduce_sum; "cj_phases_kernel(float const*, float*, int)::cj_tile"
+ * the shared array `tile` of the exercise's kernel; the emulator's
+ * "cj_emu::dynamic_shared" the dynamic shared memory. */
+static void variable_words(const char *name, size_t n, char *out, size_t len)
+{
+	if (n == strlen("cj_emu::dynamic_shared") && !strncmp(name, "cj_emu::dynamic_shared", n)) {
+		snprintf(out, len, "%s",
+		         L(" on the dynamic shared memory (the extern __shared__ array)",
+		           "（动态 shared memory，即 extern __shared__ 数组）"));
+		return;
+	}
+	/* the last "::" outside the function's parameter list */
+	size_t sep = n, depth = 0;
+	for (size_t i = 0; i + 1 < n; ++i) {
+		if (name[i] == '(' || name[i] == '<')
+			++depth;
+		else if ((name[i] == ')' || name[i] == '>') && depth)
+			--depth;
+		else if (!depth && name[i] == ':' && name[i + 1] == ':')
+			sep = i;
+	}
+	const char *var = sep < n ? name + sep + 2 : name;
+	size_t var_n = sep < n ? n - sep - 2 : n;
+	bool var_judge = judge_name(var, var_n);
+	if (var_judge) {
+		var += 3;
+		var_n -= 3;
+	}
+	/* where the function's parameters or template arguments start (name is
+	 * not NUL-terminated at n) */
+	size_t fn_end = 0;
+	while (fn_end < n && name[fn_end] != '(' && name[fn_end] != '<')
+		++fn_end;
+	if (sep == n || fn_end == 0) { /* no function, or an unnamed one */
+		if (var_judge)
+			snprintf(out, len,
+			         L(" on the exercise's variable `%.*s`",
+			           "（练习自带的变量 `%.*s`）"),
+			         (int)var_n, var);
+		else
+			snprintf(out, len, L(" on the variable `%.*s`", "（变量 `%.*s`）"),
+			         (int)var_n, var);
+		return;
+	}
+	/* the function, without its parameters or namespace */
+	if (fn_end > sep)
+		fn_end = sep;
+	size_t fn_start = fn_end;
+	while (fn_start > 0 && name[fn_start - 1] != ':' && name[fn_start - 1] != ' ')
+		--fn_start;
+	if (var_judge || judge_name(name + fn_start, fn_end - fn_start))
+		snprintf(out, len,
+		         L(" on the shared array `%.*s` of the exercise's kernel",
+		           "（练习自带 kernel 中的 shared 数组 `%.*s`）"),
+		         (int)var_n, var);
+	else
+		snprintf(out, len,
+		         L(" on the __shared__ variable `%.*s` of %.*s",
+		           "（__shared__ 变量 `%.*s`，属于 %.*s）"),
+		         (int)var_n, var, (int)(fn_end - fn_start), name + fn_start);
 }
 
 /* The name TSan gives thread `tid` ("T5"), e.g. "thread 37 of block 0". */
@@ -115,7 +192,7 @@ static const char *kind_text(const char *kind)
 	return kind;
 }
 
-int describe_race(const char *output, const char *root, char *text, size_t len)
+int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len)
 {
 	const char *w = output ? strstr(output, "WARNING: ThreadSanitizer: ") : NULL;
 	if (!w)
@@ -129,10 +206,10 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 		snprintf(what, sizeof what, "%s", L("data race", "数据竞争"));
 	const char *first = strstr(w, "\n  ");
 	struct access now = {{0}}, before = {{0}};
-	const char *next = first ? parse_access(first + 3, root, &now) : NULL;
+	const char *next = first ? parse_access(first + 3, ctx, &now) : NULL;
 	const char *prev = next ? strstr(next, "Previous ") : NULL;
 	if (prev)
-		parse_access(prev + strlen("Previous "), root, &before);
+		parse_access(prev + strlen("Previous "), ctx, &before);
 	char location[160] = "";
 	bool device_memory = false;
 	const char *loc = strstr(w, "Location is ");
@@ -141,9 +218,7 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 		const char *q2 = q ? strchr(q + 1, '\'') : NULL;
 		if (q && q2 && strncmp(loc, "Location is global", 18) == 0 &&
 		    strncmp(q + 1, "<null>", 6) != 0)
-			snprintf(location, sizeof location,
-			         L(" on the variable '%.*s'", "（变量 '%.*s'）"), (int)(q2 - q - 1),
-			         q + 1);
+			variable_words(q + 1, (size_t)(q2 - q - 1), location, sizeof location);
 		else if (strncmp(loc, "Location is heap", 16) == 0)
 			snprintf(location, sizeof location, "%s",
 			         L(" on global (device) memory", "（全局（device）内存）"));
@@ -163,7 +238,8 @@ int describe_race(const char *output, const char *root, char *text, size_t len)
 	thread_name(w, now.thread, a, sizeof a);
 	thread_name(w, before.thread, b, sizeof b);
 	const char *advice =
-	        device_memory && hand_over
+	        ctx->advice ? ctx->advice /* the exercise knows its own mistakes */
+	        : device_memory && hand_over
 	                ? L("If both threads update it, use one atomic operation (atomicAdd, "
 	                    "atomicCAS, ...); if one hands data to the other, order the write "
 	                    "before the read: a barrier both pass, or a flag set after a fence "

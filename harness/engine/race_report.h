@@ -5,9 +5,22 @@
 
 #include <stddef.h>
 
-/* Writes one paragraph about the first race in `output` into text (paths
- * made relative to root). Returns 0, or -1 when there is no report. */
-int describe_race(const char *output, const char *root, char *text, size_t len);
+/* Where the judged code lives, and what this exercise says orders threads. */
+struct race_context {
+	const char *root;    /* other paths are shown relative to it */
+	const char *learner; /* the judged file's real path, as it was compiled */
+	const char *shown;   /* how the judged file is named to the learner */
+	/* The exercise's own advice for a race (an exercise that forbids
+	 * __syncthreads(), whose copies complete through a barrier, or whose
+	 * blocks hand data over at a grid.sync()), or NULL for the usual one. */
+	const char *advice;
+};
+
+/* Writes one paragraph about the first race in `output` into text: the
+ * learner's lines under ctx->shown, wherever the file lives, the judge's own
+ * variables and kernels in words rather than by their internal names.
+ * Returns 0, or -1 when there is no report. */
+int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len);
 
 /* Cuts the sanitizer's report off the program's output (in place): the
  * learner sees its own prints, and the race in describe_race's words. */

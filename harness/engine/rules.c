@@ -87,11 +87,32 @@ static const struct lang_pair found_phrases[] = {
         LT("code inlined from a CUB or Thrust header", "从 CUB 或 Thrust 头文件内联进来的代码"),
 };
 
-static const char *found_text(const char *what)
+/* A PTX instruction said in the learner's words, by the rule it broke: the
+ * mnemonic ("bar.sync") reads like a name of the learner's own code (a
+ * variable called bar) and the learner never wrote it. */
+static const struct lang_pair ptx_words[RULE_COUNT] = {
+        [RULE_SHFL_SYNC] = LT("a warp shuffle", "warp 内的 shuffle"),
+        [RULE_VOTE_SYNC] = LT("a warp vote or match", "warp 投票或匹配"),
+        [RULE_SHARED_MEMORY] = LT("a shared-memory access", "对 shared memory 的访问"),
+        [RULE_SYNCTHREADS] =
+                LT("a block barrier such as __syncthreads()", "block 级屏障，例如 __syncthreads()"),
+        [RULE_ATOMIC_CAS] = LT("a compare-and-swap, atomicCAS", "比较并交换，即 atomicCAS"),
+        [RULE_THREADFENCE] = LT("a memory fence", "内存 fence"),
+        [RULE_ASYNC_COPY] = LT("an asynchronous copy", "异步复制"),
+};
+
+static bool ptx_mnemonic(const char *what)
+{
+	return strchr(what, '.') && !strpbrk(what, " /()");
+}
+
+static const char *found_text(int rule, const char *what)
 {
 	for (size_t i = 0; i < sizeof found_phrases / sizeof found_phrases[0]; ++i)
 		if (strcmp(what, found_phrases[i].en) == 0)
 			return lang_pick(found_phrases[i]);
+	if (rule >= 0 && rule < RULE_COUNT && ptx_words[rule].en && ptx_mnemonic(what))
+		return lang_pick(ptx_words[rule]);
 	return what;
 }
 
@@ -769,7 +790,7 @@ int rules_evaluate(const struct problem_entry *e, const struct rule_scan *s,
 			continue;
 		seen[r] = true;
 		out[n] = (struct rule_violation){.rule = r, .line = s->use[r].line};
-		utf8_copy(out[n].what, sizeof out[n].what, found_text(s->use[r].what));
+		utf8_copy(out[n].what, sizeof out[n].what, found_text(r, s->use[r].what));
 		++n;
 	}
 	return n;

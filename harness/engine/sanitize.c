@@ -528,8 +528,13 @@ static void where_text(const struct san_location *l, const char *learner_file, c
                        const char *shown, char *out, size_t n)
 {
 	if (!l->file[0]) {
+		/* the judge's own kernels and functions are named cj_...: the
+		 * learner never wrote them */
+		bool judge_own = !strncmp(l->func, "cj_", 3);
 		snprintf(out, n, L("%s (the tool had no line for it)", "%s（工具没有给出行号）"),
-		         l->func[0] ? l->func : L("an unknown place", "未知位置"));
+		         judge_own    ? L("the exercise's kernel", "练习自带的 kernel")
+		         : l->func[0] ? l->func
+		                      : L("an unknown place", "未知位置"));
 		return;
 	}
 	const char *name = is_learner(l, learner_file) ? shown : relative_to(l->file, root);
@@ -585,8 +590,11 @@ static void lower(char *s)
 		*s = (char)tolower((unsigned char)*s);
 }
 
-char *sanitize_describe(const struct san_finding *f, const char *learner_file, const char *root,
-                        const char *shown, char *out, size_t n)
+/* sanitize_describe, with the exercise's own advice for a shared-memory
+ * race (NULL: a __syncthreads() or __syncwarp() between the accesses). */
+static char *describe_finding(const struct san_finding *f, const char *learner_file,
+                              const char *root, const char *shown, const char *race_advice,
+                              char *out, size_t n)
 {
 	char where[640], other[640], who[96] = "", who2[96] = "";
 	const struct san_location *mine = learner_location(f, learner_file);
@@ -659,14 +667,17 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 			snprintf(both, sizeof both, L("%s and %s", "%s 和 %s"), where, other);
 		snprintf(out, n,
 		         L("%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
-		           "(%s), with no barrier between them. Put a __syncthreads() (or "
-		           "__syncwarp() when both are in one warp) between the two accesses",
+		           "(%s), with no barrier between them. %s",
 		           "%s：%s，位置是 shared memory 的第 0x%llx 字节%s：先是%s（%s），然后是"
-		           "%s（%s），两者之间没有 barrier。请在这两次访问之间加一个 "
-		           "__syncthreads()（两者在同一个 warp 中时用 __syncwarp()）"),
+		           "%s（%s），两者之间没有 barrier。%s"),
 		         both, hazard_words(f->hazard), f->address, block,
 		         who[0] ? who : L("one thread", "一个线程"), access_word(first),
-		         who2[0] ? who2 : L("another thread", "另一个线程"), access_word(second));
+		         who2[0] ? who2 : L("another thread", "另一个线程"), access_word(second),
+		         race_advice ? race_advice
+		                     : L("Put a __syncthreads() (or __syncwarp() when both are in "
+		                         "one warp) between the two accesses",
+		                         "请在这两次访问之间加一个 __syncthreads()（两者在同一个 "
+		                         "warp 中时用 __syncwarp()）"));
 		break;
 	}
 	case F_RACE: {
@@ -685,12 +696,16 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 		snprintf(out, n,
 		         L("a data race on shared memory between the %s at %s and the %s at %s "
 		           "(%s): threads of one block reach them with nothing ordering one "
-		           "before the other; a __syncthreads() between them (or __syncwarp() "
-		           "within a warp) orders them",
+		           "before the other. %s",
 		           "shared memory 上的数据竞争，发生在 %s（%s）与 %s（%s）之间（%s）："
-		           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后；在两者之间"
-		           "加一个 __syncthreads()（warp 内用 __syncwarp()）就能规定顺序"),
-		         access_word(first), at_where, access_word(second), other, count);
+		           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后。%s"),
+		         access_word(first), at_where, access_word(second), other, count,
+		         race_advice
+		                 ? race_advice
+		                 : L("A __syncthreads() between them (or __syncwarp() within a "
+		                     "warp) orders them",
+		                     "在两者之间加一个 __syncthreads()（warp 内用 __syncwarp()）"
+		                     "就能规定顺序"));
 		break;
 	}
 	case F_BARRIER:
@@ -730,6 +745,12 @@ char *sanitize_describe(const struct san_finding *f, const char *learner_file, c
 	return out;
 }
 
+char *sanitize_describe(const struct san_finding *f, const char *learner_file, const char *root,
+                        const char *shown, char *out, size_t n)
+{
+	return describe_finding(f, learner_file, root, shown, NULL, out, n);
+}
+
 static bool counts_for(enum finding_kind k, enum sanitize_tool t, enum verdict *v)
 {
 	switch (k) {
@@ -752,6 +773,13 @@ static bool counts_for(enum finding_kind k, enum sanitize_tool t, enum verdict *
 
 void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char *learner_file,
                     const char *root, const char *shown, struct san_judgement *out)
+{
+	sanitize_judge_advised(r, t, learner_file, root, shown, NULL, out);
+}
+
+void sanitize_judge_advised(const struct san_report *r, enum sanitize_tool t,
+                            const char *learner_file, const char *root, const char *shown,
+                            const char *race_advice, struct san_judgement *out)
 {
 	memset(out, 0, sizeof *out);
 	out->verdict = V_AC;
@@ -782,7 +810,7 @@ void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char
 	char text[900];
 	if (first) {
 		out->verdict = first_v;
-		sanitize_describe(first, learner_file, root, shown, text, sizeof text);
+		describe_finding(first, learner_file, root, shown, race_advice, text, sizeof text);
 		snprintf(out->message, sizeof out->message,
 		         L("%s found %s%s: %s", "%s 发现了%s%s：%s"), tool_names[t],
 		         first_v == V_RACE

@@ -123,6 +123,12 @@ struct san_judgement {
 void sanitize_judge(const struct san_report *r, enum sanitize_tool t, const char *learner_file,
                     const char *root, const char *shown, struct san_judgement *out);
 
+/* The same, with the exercise's own advice for a shared-memory race where a
+ * __syncthreads() is not the fix (problem.h, race_advice); NULL for none. */
+void sanitize_judge_advised(const struct san_report *r, enum sanitize_tool t,
+                            const char *learner_file, const char *root, const char *shown,
+                            const char *race_advice, struct san_judgement *out);
+
 /* One finding in plain words (no trailing newline); returns out. */
 char *sanitize_describe(const struct san_finding *f, const char *learner_file, const char *root,
                         const char *shown, char *out, size_t n);

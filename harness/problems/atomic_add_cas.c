@@ -9,6 +9,7 @@
  * each step adding the value of the thread that got the previous one. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../engine/cases.h"
 #include "../engine/lang.h"
@@ -143,10 +144,45 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	return ok;
 }
 
+static uint32_t float_bits(float v)
+{
+	uint32_t b;
+	memcpy(&b, &v, sizeof b);
+	return b;
+}
+
+/* True when every shown slot holds its start's bits plus the values' bits, added
+ * as unsigned integers: the sum of the bit patterns, not of the floats. */
+static bool bits_added(const struct jcase *c, const struct case_findings *f)
+{
+	const float *got = c->buf[B_SLOTS].data, *start = c->buf[B_SLOTS].initial;
+	const float *v = c->buf[B_VALS].data;
+	const int32_t *to = c->buf[B_SLOT_OF].data;
+	if (!start)
+		return false;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		uint64_t k = f->report.shown[i].index;
+		uint32_t sum = float_bits(start[k]);
+		for (int64_t t = 0; t < c->param[P_N]; ++t)
+			if ((uint64_t)to[t] == k)
+				sum += float_bits(v[t]);
+		if (sum != float_bits(got[k]))
+			return false;
+	}
+	return true;
+}
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf != B_SLOTS || f->report.nshown == 0)
 		return NULL;
+	if (bits_added(c, f))
+		return L("each slot holds the sum of the bit patterns, added as integers: the new "
+		         "value must be the float sum, __float_as_uint(__uint_as_float(assumed) + "
+		         "val), not assumed + __float_as_uint(val)",
+		         "每个槽位里是位模式按整数相加的和：新值必须是 float 的和，即 "
+		         "__float_as_uint(__uint_as_float(assumed) + val)，而不是 assumed + "
+		         "__float_as_uint(val)");
 	const float *got = c->buf[B_SLOTS].data;
 	uint64_t k = f->report.shown[0].index;
 	if (got[k] < (float)f->report.shown[0].want)

@@ -13,7 +13,7 @@ enum { P_N, P_BLOCK, P_SLOTS };
 enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
 
 /* Distributions of the values a case draws from. */
-enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE };
+enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE, MINUS_ZERO };
 
 static float draw(struct rng *rng, enum spread s)
 {
@@ -36,6 +36,8 @@ static float draw(struct rng *rng, enum spread s)
 		}
 	case HUGE_MAGNITUDE:
 		return (float)rng_uniform(rng, -3e38, 3e38);
+	case MINUS_ZERO: /* -0.0 and negatives, nothing above -0.0 */
+		return rng_range(rng, 0, 3) == 0 ? -0.0f : (float)-rng_uniform(rng, 1e-3, 1e3);
 	default:
 		return (float)rng_uniform(rng, -1e6, 1e6);
 	}
@@ -56,8 +58,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	olds->by_extra = true;
 	float *v = vals->data, *s = slots->data, *want = slots->expect;
 	int32_t *to = slot_of->data;
+	/* MINUS_ZERO: every address starts below -0.0, so -0.0 must raise it */
 	for (int j = 0; j < nslots; ++j)
-		s[j] = want[j] = isnan(init) ? draw(rng, spread) : init;
+		s[j] = want[j] =
+		        isnan(init) ? draw(rng, spread == MINUS_ZERO ? NEGATIVE : spread) : init;
 	for (int64_t i = 0; i < n; ++i) {
 		v[i] = draw(rng, spread);
 		to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
@@ -78,6 +82,10 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	         plan->emulated ? 1 << 16 : 1 << 20, 256, 1, MIXED, -INFINITY, false);
 	add_case(set, rng, L("all negative", "全为负数"), 100000, 256, 16, NEGATIVE, NAN, false);
 	add_case(set, rng, L("signed zeros", "带符号的零"), 4096, 128, 8, ZEROS, -0.0f, false);
+	/* -0.0 >= 0.0 is true, but its bits are INT_MIN: a sign test on the float
+	 * sends it to an integer atomicMax that never lets it win */
+	add_case(set, rng, L("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), 2048,
+	         128, 16, MINUS_ZERO, NAN, false);
 	add_case(set, rng, L("infinities", "无穷大"), 10000, 96, 32, INFINITIES, NAN, false);
 	add_case(set, rng, L("the initial value is the max", "初始值就是最大值"), 5000, 256, 4,
 	         MIXED, 1e30f, false);
@@ -226,7 +234,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		return NULL;
 	const float *got = c->buf[B_SLOTS].data, *want = c->buf[B_SLOTS].expect;
 	int nslots = (int)c->param[P_SLOTS];
-	bool below = true, negative_only = true, is_min = true;
+	bool below = true, negative_only = true, minus_zero_lost = true, is_min = true;
 	const float *vals = c->buf[B_VALS].data;
 	const int32_t *to = c->buf[B_SLOT_OF].data;
 	for (int j = 0; j < nslots; ++j) {
@@ -234,19 +242,33 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			continue;
 		below &= got[j] < want[j];
 		negative_only &= want[j] < 0;
+		minus_zero_lost &= want[j] == 0.0f && signbit(want[j]) && got[j] < 0;
 	}
 	for (int64_t i = 0; i < c->param[P_N] && is_min; ++i)
 		is_min = !(vals[i] < got[to[i]]);
+	/* Before the direction: bits compared as ints also end at the smallest
+	 * value where every value is negative. */
+	if (minus_zero_lost)
+		return L("addresses whose maximum is -0.0 kept a negative value: -0.0 >= 0 is true "
+		         "for floats, yet its bits read as an int are INT_MIN, below every "
+		         "negative float's, so a sign test on the value that sends it to an "
+		         "integer atomicMax never lets it win; compare floats in an atomicCAS loop",
+		         "最大值为 -0.0 的地址还留着一个负数：对 float 来说 -0.0 >= 0 成立，但它"
+		         "的位模式当作 int 是 INT_MIN，比任何负 float 的位都小，所以按数值判断"
+		         "符号、把它交给整数 atomicMax 的写法永远不会让它胜出；请在 atomicCAS "
+		         "循环里比较 float 值");
+	if (negative_only)
+		return L("only addresses whose maximum is negative are wrong (they end at the "
+		         "smallest value): the bits of negative floats order backwards as "
+		         "integers (-2.0f's bits are a larger int than -1.0f's), so compare the "
+		         "floats (__int_as_float(old) < val), not their bits",
+		         "只有最大值为负数的地址出错（它们最终是最小值）：负 float 的位模式当作"
+		         "整数比较时顺序是反的（-2.0f 的位是比 -1.0f 更大的 int），所以要比较 "
+		         "float 值本身（__int_as_float(old) < val），而不是它们的位");
 	if (is_min && c->param[P_N] > 1)
 		return L("the addresses end at the smallest value, not the largest: check the "
 		         "direction of the comparison",
 		         "各地址最终是最小值而不是最大值：检查比较的方向");
-	if (negative_only)
-		return L("only addresses whose maximum is negative are wrong: the bits of negative "
-		         "floats order backwards as integers, so compare floats, not their bits",
-		         "只有最大值为负数的地址出错：负 float "
-		         "的位模式当作整数比较时顺序是反的，所以要比较 float "
-		         "值本身，而不是它们的位");
 	if (below)
 		return L("some addresses end below the true maximum: updates were lost between a "
 		         "read and a write; make the read-compare-write one atomicCAS loop",

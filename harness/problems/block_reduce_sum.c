@@ -97,6 +97,34 @@ static double warp0_part(const struct jcase *c, const float *v, int64_t b)
 	return s;
 }
 
+/* What thread 0 of block b holds before the reduction: its own items. */
+static double thread0_part(const struct jcase *c, const float *v, int64_t b)
+{
+	int64_t block = c->param[P_BLOCK], items = c->param[P_ITEMS], n = c->param[P_N];
+	double s = 0;
+	for (int64_t k = 0; k < items; ++k) {
+		int64_t i = b * block * items + k * block;
+		if (i < n)
+			s += v[i];
+	}
+	return s;
+}
+
+/* True when every shown wrong sum is one and the same value although the
+ * sums due differ: a result kept from an earlier call. (Not 0: inputs below 1
+ * truncated to int also sum to 0 everywhere.) */
+static bool one_stale_value(const struct buffer_report *r)
+{
+	if (r->nshown < 2 || r->shown[0].got == 0)
+		return false;
+	bool same_got = true, same_want = true;
+	for (int i = 1; i < r->nshown; ++i) {
+		same_got &= r->shown[i].got == r->shown[0].got;
+		same_want &= r->shown[i].want == r->shown[0].want;
+	}
+	return same_got && !same_want;
+}
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
@@ -106,6 +134,19 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	uint64_t k = f->report.shown[0].index;
 	int64_t b = (int64_t)k / calls;
 	const float *v = k % (uint64_t)calls ? c->buf[B_Y].data : c->buf[B_X].data;
+	if (fabs(got[k] - thread0_part(c, v, b)) <= 1e-6 * (1 + fabs(got[k])) &&
+	    got[k] != (float)f->report.shown[0].want)
+		return L("thread 0 returned its own value: block_reduce_sum must add up the values "
+		         "of every thread of the block (shuffles within each warp, then one "
+		         "shared-memory slot per warp)",
+		         "线程 0 返回的是它自己的值：block_reduce_sum 必须把 block 中每个线程的值"
+		         "都加起来（先在每个 warp 内用 shuffle，再用每个 warp 一个共享内存槽位）");
+	if (one_stale_value(&f->report))
+		return L("every wrong sum is the same value, a sum from an earlier call or case: "
+		         "nothing may be kept between calls (a __device__ or static variable); "
+		         "reduce the values of this call every time",
+		         "每个错误的和都是同一个值，是之前某次调用或某个用例的和：调用之间不能保留"
+		         "任何东西（__device__ 或 static 变量）；每次都要对这一次调用的值做归约");
 	if (block > 32 && fabs(got[k] - warp0_part(c, v, b)) <= 1e-3 * (1 + fabs(got[k])))
 		return L("thread 0 returned only its own warp's sum: the other warps' partial sums "
 		         "must be combined too (one shared-memory slot per warp)",

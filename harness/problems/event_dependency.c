@@ -53,13 +53,20 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->bad_buf != B_OUT || f->report.nshown == 0)
 		return NULL;
 	if (isnan(f->report.shown[0].got))
-		return L("consume read d_tmp before produce had written it (the judge holds the "
-		         "producer stream back, and d_tmp starts as NaN): the consumer stream must "
-		         "wait for the event recorded after produce (cudaStreamWaitEvent), and the "
-		         "wait must be enqueued after the record",
-		         "consume 在 produce 写完之前就读了 d_tmp（评测程序会故意拖住生产者 "
-		         "stream，且 d_tmp 初始为 NaN）：消费者 stream 必须等待 produce 之后记录的 "
-		         "event（cudaStreamWaitEvent），而且这个等待必须在记录之后入队");
+		return L(
+		        "consume read d_tmp before produce had written it (the judge holds the "
+		        "producer stream back, and d_tmp starts as NaN): record the event on the "
+		        "producer stream right after produce (cudaEventRecord(ready, producer)), "
+		        "then make the consumer stream wait for it (cudaStreamWaitEvent(consumer, "
+		        "ready, 0)) before consume. A record on the consumer stream, the producer "
+		        "waiting for its own event, or a wait enqueued before the record orders "
+		        "nothing",
+		        "consume 在 produce 写完之前就读了 d_tmp（评测程序会故意拖住生产者 "
+		        "stream，且 d_tmp 初始为 NaN）：在 produce 之后立即在生产者 stream 上记录 "
+		        "event（cudaEventRecord(ready, producer)），然后让消费者 stream 在 consume "
+		        "之前等待它（cudaStreamWaitEvent(consumer, ready, 0)）。在消费者 stream 上"
+		        "记录、让生产者等待自己的 event，或者在记录之前就把等待入队，都不能规定任何"
+		        "顺序");
 	return NULL;
 }
 

@@ -95,7 +95,19 @@ struct problem {
 	bool (*check_extra)(const struct jcase *c, char *why, size_t whylen);
 	/* Optional: one sentence naming a known mistake that fits the findings. */
 	const char *(*diagnose)(const struct jcase *c, const struct case_findings *f);
+	/* Optional: what orders two threads' accesses in this exercise, said
+	 * after a data race where the usual advice (a __syncthreads() both pass,
+	 * an atomic, a fenced flag) does not fit it: an exercise that forbids
+	 * __syncthreads(), whose copies complete through a barrier, or whose
+	 * blocks hand data over at a grid.sync(). */
+	struct lang_pair race_advice;
 };
+
+/* p->race_advice in the learner's language, or NULL when it has none. */
+static inline const char *problem_race_advice(const struct problem *p)
+{
+	return p && p->race_advice.en ? lang_pick(p->race_advice) : NULL;
+}
 
 /* Every exercise with a harness, NULL-terminated (problems.c). */
 extern const struct problem *const all_problems[];

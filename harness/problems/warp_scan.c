@@ -132,6 +132,22 @@ static int32_t unguarded(const int32_t *v, int k)
 	return (int32_t)x[k];
 }
 
+/* __shfl_down_sync in place of __shfl_up_sync, guard kept: lane j >= d adds
+ * lane j + d's value (its own when j + d is past the warp). */
+static int32_t down_guarded(const int32_t *v, int k)
+{
+	uint32_t x[32];
+	for (int j = 0; j < 32; ++j)
+		x[j] = (uint32_t)v[j];
+	for (int d = 1; d < 32; d *= 2) {
+		uint32_t y[32];
+		for (int j = 0; j < 32; ++j)
+			y[j] = x[j] + (j >= d ? x[j + d < 32 ? j + d : j] : 0);
+		memcpy(x, y, sizeof x);
+	}
+	return (int32_t)x[k];
+}
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (c->param[P_PASSES] != 1 || f->bad_buf != B_OUT)
@@ -155,6 +171,15 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "lane k 得到的是 lane k..31 的和：数据是从高编号 lane "
 		         "流过来的（__shfl_down_sync）；前缀和要用 __shfl_up_sync 从低编号 lane "
 		         "取值");
+	if (every_warp(c, down_guarded))
+		return L(
+		        "only lane 0 is right: the shuffle was __shfl_down_sync, which hands lane "
+		        "k "
+		        "the value of lane k + d (from above); an inclusive scan adds lane k - d's "
+		        "value, which __shfl_up_sync brings",
+		        "只有 lane 0 是对的：用的 shuffle 是 __shfl_down_sync，它把 lane k + d "
+		        "（更高编号）的值交给 lane k；包含式前缀和要加的是 lane k - d 的值，要用 "
+		        "__shfl_up_sync 取得");
 	if (every_warp(c, unguarded))
 		return L("lanes below the shuffle offset added their own value again: "
 		         "__shfl_up_sync returns the caller's own value when lane < offset, so add "

@@ -196,7 +196,7 @@ static bool only_lane0(const struct jcase *c, int buf)
 	return others_wrong;
 }
 
-static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+static const char *diagnose_mistake(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf == B_COUNT) {
 		if (every_lane(c, B_COUNT, own_vote))
@@ -244,6 +244,54 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
 	}
 	return NULL;
+}
+
+/* What a value of the flags buffer means: bit 0 is *any, bit 1 is *all. */
+static const char *flags_words(int32_t v)
+{
+	switch (v) {
+	case 0:
+		return L("0 (*any false, *all false)", "0（*any 为假，*all 为假）");
+	case 1:
+		return L("1 (*any true, *all false)", "1（*any 为真，*all 为假）");
+	case 2:
+		return L("2 (*any false, *all true)", "2（*any 为假，*all 为真）");
+	case 3:
+		return L("3 (*any true, *all true)", "3（*any 为真，*all 为真）");
+	default:
+		return L("a value that is neither 0, 1, 2 nor 3", "一个不是 0、1、2、3 的值");
+	}
+}
+
+/* The flags buffer in words, from its first mismatch: the learner never
+ * sees the encoding otherwise. */
+static const char *flags_explained(const struct case_findings *f, const char *mistake)
+{
+	static char text[768];
+	const struct mismatch *m = &f->report.shown[0];
+	int32_t want = (int32_t)m->want, got = (int32_t)m->got;
+	char meaning[512];
+	snprintf(meaning, sizeof meaning,
+	         L("flags holds each lane's *any in bit 0 and its *all in bit 1 (flags = *any + 2 "
+	           "* *all): element %llu should be %s but is %s",
+	           "flags 用第 0 位存每个 lane 的 *any，第 1 位存它的 *all（flags = *any + 2 * "
+	           "*all）：第 %llu 个元素应为 %s，实际是 %s"),
+	         (unsigned long long)m->index, flags_words(want), flags_words(got));
+	if (mistake)
+		snprintf(text, sizeof text, L("%s. %s", "%s。注：%s"), mistake, meaning);
+	else
+		snprintf(text, sizeof text, "%s", meaning);
+	return text;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	/* (flags never written: the engine's own diagnosis says so) */
+	if (f->bad_buf == B_FLAGS && f->report.nshown > 0 && f->report.unwritten < f->report.bad) {
+		const char *mistake = diagnose_mistake(c, f);
+		return flags_explained(f, mistake);
+	}
+	return diagnose_mistake(c, f);
 }
 
 const struct problem warp_vote_problem = {

@@ -450,7 +450,8 @@ static void test_schema_errors(void)
 	                   12, "alias 'two words' must be one word");
 	expect_entry_error("skip unknown backend", 10,
 	                   "  backends: [gpu]\n  skip: {gpu: \"why\"}\n", 11, 10,
-	                   "unknown key 'gpu' in skip (expected one of: emu, emu_zh)");
+	                   "unknown key 'gpu' in skip (expected one of: emu, emu_zh, sanitize, "
+	                   "sanitize_zh)");
 	expect_entry_error("coresident not a boolean", 10, "  backends: [gpu]\n  coresident: yes\n",
 	                   11, 15, "coresident must be true or false, found yes");
 	expect_entry_error("coresident a list", 10, "  backends: [gpu]\n  coresident: [true]\n", 11,
@@ -828,7 +829,33 @@ static void test_deep_nesting(void)
 	free(text);
 }
 
+/* The repository's own problems.yaml: an exercise that compute-sanitizer
+ * does not judge says why, in both languages (shown by `show`). */
+static void test_sanitize_reasons(void)
+{
+	char path[4096], err[512];
+	snprintf(path, sizeof path, "%s/../../../problems.yaml", yaml_dir);
+	struct catalog cat;
+	int rc = catalog_load(path, "problems.yaml", &cat, err, sizeof err);
+	CHECK_MSG(rc == 0, "%s", err);
+	if (rc != 0)
+		return;
+	for (size_t i = 0; i < cat.n; ++i) {
+		const struct problem_entry *e = &cat.entries[i];
+		bool judged = (e->backends & BACKEND_SANITIZE) != 0;
+		CHECK_MSG(judged || (e->sanitize_skip_reason && e->sanitize_skip_reason_zh),
+		          "problems.yaml:%d: %s lists no sanitize backend and says no reason "
+		          "(skip.sanitize and skip.sanitize_zh)",
+		          e->line, e->id);
+		CHECK_MSG(!judged || !e->sanitize_skip_reason,
+		          "problems.yaml:%d: %s is judged under the sanitizer but says why not",
+		          e->line, e->id);
+	}
+	catalog_free(&cat);
+}
+
 static const struct unit_test tests[] = {
+        {"problems.yaml: every exercise under the sanitizer, or why not", test_sanitize_reasons},
         {"valid catalog: every field", test_valid_catalog},
         {"valid catalog from memory", test_valid_catalog_parse},
         {"catalog_find by id and alias", test_find},

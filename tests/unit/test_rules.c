@@ -235,8 +235,10 @@ static void test_evaluate(void)
 	int n = rules_evaluate(&e, &s, v);
 	CHECK_INT(n, ==, 2);
 	CHECK(!v[0].required && v[0].rule == RULE_SHARED_MEMORY && v[0].line == 12);
-	CHECK_STR_EQ(v[0].what, "st.shared.u32");
+	/* a PTX mnemonic is said in words (it reads like a name of the learner's) */
+	CHECK_STR_EQ(v[0].what, "a shared-memory access");
 	CHECK(v[1].rule == RULE_LIBRARIES);
+	CHECK_STR_EQ(v[1].what, "cub");
 }
 
 /* What was found is worded in the learner's language when rules_evaluate()

@@ -489,7 +489,37 @@ static void test_h200_memcheck(void)
 	sanitize_report_free(&r);
 }
 
+/* A finding without a line, in the judge's own kernel, names no cj_ symbol;
+ * a barrier-phase exercise's advice replaces "put a __syncthreads()". */
+static void test_no_internal_names(void)
+{
+	struct san_finding f;
+	memset(&f, 0, sizeof f);
+	f.kind = F_HARDWARE;
+	snprintf(f.what, sizeof f.what, "Illegal instruction");
+	snprintf(f.at.func, sizeof f.at.func, "cj_scan_kernel(int const*, int*, int)");
+	char out[1024];
+	sanitize_describe(&f, LEARNER, ROOT, SHOWN, out, sizeof out);
+	CHECK_MSG(!strstr(out, "cj_"), "%s", out);
+	CHECK_MSG(strstr(out, "the exercise's kernel") != NULL, "%s", out);
+
+	struct san_report r = {.f = &f, .n = 1, .cap = 1};
+	memset(&f, 0, sizeof f);
+	f.kind = F_HAZARD;
+	snprintf(f.hazard, sizeof f.hazard, "RAW");
+	snprintf(f.at.file, sizeof f.at.file, "%s", LEARNER);
+	f.at.line = 12;
+	snprintf(f.other.file, sizeof f.other.file, "%s", LEARNER);
+	f.other.line = 14;
+	struct san_judgement j;
+	sanitize_judge_advised(&r, SAN_RACECHECK, LEARNER, ROOT, SHOWN, "wait on bar", &j);
+	CHECK_INT(j.verdict, ==, V_RACE);
+	CHECK_MSG(strstr(j.message, "wait on bar") && !strstr(j.message, "__syncthreads()"), "%s",
+	          j.message);
+}
+
 static const struct unit_test tests[] = {
+        {"no internal names, the exercise's own race advice", test_no_internal_names},
         {"memcheck: a learner's out-of-bounds write", test_memcheck_learner},
         {"memcheck: the older location format", test_memcheck_old_style},
         {"memcheck: the learner's line from a device frame", test_memcheck_inlined},

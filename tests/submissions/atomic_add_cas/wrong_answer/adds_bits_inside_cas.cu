@@ -1,3 +1,4 @@
+// report-says: the sum of the bit patterns
 /* Mistake: the CAS loop is right, but the new value adds the bit patterns as
  * integers; the bits of a sum of floats are not the sum of their bits. */
 __device__ float atomicAddCAS(float *addr, float val)

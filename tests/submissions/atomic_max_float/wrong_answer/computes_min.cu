@@ -1,4 +1,5 @@
 // WA: the loop condition is flipped (> instead of <), so this is an atomic minimum.
+// report-says: direction of the comparison
 __device__ float atomicMaxFloat(float *addr, float val)
 {
 	int *p = (int *)addr;

@@ -1,6 +1,9 @@
 // RACE (emulator): one barrier per step, after the write: a thread may overwrite its element while
 // its neighbour is still reading it for the same step.
 // expect-gpu: SKIP
+// expect-sanitize: RACE
+// Under compute-sanitizer, racecheck follows cuda::barrier on sm_80+: a neighbour's read and the
+// owner's write in one phase.
 // Within a warp the reads usually come first, so a GPU is wrong only where warps drift apart; the
 // emulator sees the unordered read and write every time.
 #include <cuda/barrier>

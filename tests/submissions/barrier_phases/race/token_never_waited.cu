@@ -1,6 +1,9 @@
 // RACE (emulator): the thread arrives after reading but never waits on that phase's token before
 // writing, so the write can overtake a neighbour's read.
 // expect-gpu: SKIP
+// expect-sanitize: RACE
+// Under compute-sanitizer, racecheck follows cuda::barrier on sm_80+: an arrive without its wait
+// orders nothing.
 // The arrival counts stay balanced, so nothing hangs; a GPU shows the mixed steps only by chance.
 #include <cuda/barrier>
 

@@ -1,3 +1,4 @@
+// report-says: accumulated in an int
 // WA: partial sums are kept in int, so every fractional part of the float inputs is truncated away.
 __device__ int warp_sum_int(int v)
 {

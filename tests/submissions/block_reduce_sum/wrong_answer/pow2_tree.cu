@@ -1,3 +1,4 @@
+// report-says: not a power of two
 // WA: the tree halves blockDim.x as if a power of two; with 96 or 160 threads a partial is lost.
 __device__ float block_reduce_sum(float v)
 {

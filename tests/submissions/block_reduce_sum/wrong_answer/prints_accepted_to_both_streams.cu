@@ -1,3 +1,4 @@
+// report-says: thread 0 returned its own value
 // Hostile: every block's thread 0 prints "ACCEPTED" and a fake summary line
 // from the device, and a static initialiser prints "PASS" on the host; the
 // sum itself is only thread 0's own value.

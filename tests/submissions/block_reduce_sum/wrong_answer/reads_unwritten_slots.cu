@@ -1,3 +1,4 @@
+// report-says: shared memory that nothing wrote
 // WA: warp 0 adds all 32 slots, but only blockDim.x / 32 of them were written.
 // expect-sanitize: RE|WA (RE where initcheck reads shared memory: compute-sanitizer 2025.4+)
 // The unwritten slots hold whatever was there before, often zeros, which would let it pass; so

@@ -1,3 +1,4 @@
+// report-says: every wrong sum is the same value
 // Hostile: computes the block's sum once, keeps it in a __device__ variable,
 // and from then on hands back that stale sum instead of reducing again,
 // hoping the judge compares against a result it has already seen (or that

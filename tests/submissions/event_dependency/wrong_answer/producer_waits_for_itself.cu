@@ -1,3 +1,4 @@
+// report-says: the producer waiting for its own event
 /* Mistake: the wrong stream waits. The producer stream waits for its own
  * event, which changes nothing, and the consumer stream, which nothing holds
  * back, runs as soon as it can. */

@@ -1,3 +1,4 @@
+// report-says: A record on the consumer stream
 /* Mistake: the event recorded on the consumer stream, so it marks a point of
  * the consumer's own queue and says nothing about produce. */
 __global__ void produce(const float *in, float *tmp, long long n)

@@ -1,3 +1,4 @@
+// report-says: a wait enqueued before the record
 /* Mistake: the wait is enqueued before the record. cudaStreamWaitEvent waits
  * for the event's most recent record at the time of the call: here none, so it
  * waits for nothing. */

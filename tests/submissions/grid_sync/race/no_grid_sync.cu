@@ -1,3 +1,4 @@
+// report-says: every block must finish writing a step before any block reads it
 // RACE (emulator): no barrier between the steps: a block reads neighbours that another block is
 // still writing, or has not written yet.
 // expect-gpu: SKIP

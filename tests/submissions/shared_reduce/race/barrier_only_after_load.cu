@@ -1,4 +1,7 @@
 // expect-gpu: SKIP
+// expect-sanitize: RACE
+// Under compute-sanitizer, racecheck: a round reads slots that another warp adds into in the round
+// before.
 /* Mistake: a barrier after the load but none between the rounds: a thread can
  * read slot t + s before its owner added into it. The emulator shows the race;
  * on a GPU the result depends on timing, so that run does not count. */

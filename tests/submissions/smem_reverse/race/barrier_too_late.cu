@@ -1,4 +1,7 @@
 // expect-gpu: SKIP
+// expect-sanitize: RACE
+// Under compute-sanitizer, racecheck: a read-after-write hazard between the tile's write and
+// another warp's read.
 /* Mistake: the barrier at the end instead of between filling the tile and
  * reading it back. Thread t reads the slot of thread len - 1 - t, usually in
  * another warp, which may not have written it yet. The emulator shows the race

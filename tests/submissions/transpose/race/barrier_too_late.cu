@@ -1,4 +1,5 @@
 // expect-gpu: SKIP
+// expect-sanitize: RACE (racecheck: a read-after-write hazard on the tile between warps)
 /* Mistake: the barrier after the store instead of between the load and the
  * store, so a thread reads tile columns that other warps may not have written
  * yet. The emulator shows the race every time; on a GPU it depends on timing,

@@ -1,5 +1,4 @@
 // RULE: the sum is right, but CUB's WarpReduce does the work; libraries are not allowed.
-// expect-emu: CE
 #include <cub/warp/warp_reduce.cuh>
 
 __device__ float warp_reduce_sum(float v)

@@ -1,3 +1,4 @@
+// report-says: the shuffle was __shfl_down_sync
 // WA: __shfl_down_sync reads lane k + d instead of k - d, so lanes gather values from above.
 __device__ int warp_inclusive_scan(int v)
 {

@@ -1,0 +1,104 @@
+/*
+ * ThreadSanitizer's report in the learner's words (harness/engine/
+ * race_report.c), on hand-written reports shaped like the emulator's: the
+ * learner's lines wherever the judged file lives, the judge's own names
+ * (cj_...) never shown, and an exercise's own advice in place of the usual one.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lang.h"
+#include "race_report.h"
+#include "unit.h"
+
+/* A report of a read and a write of one shared variable, both in `file`. */
+static void report(char *out, size_t n, const char *file, const char *variable)
+{
+	snprintf(out, n,
+	         "==================\n"
+	         "WARNING: ThreadSanitizer: data race (pid=12)\n"
+	         "  Write of size 4 at 0x7f00 by thread T5:\n"
+	         "    #0 cj_emu::fiber_entry() /repo/harness/emu/emu.cpp:88 (test+0x1)\n"
+	         "    #1 block_reduce_sum(float) %s:21 (test+0x2)\n"
+	         "    #2 cj_kernel(float const*, float*, int) "
+	         "/repo/harness/problems/block_reduce_sum.cuh:42 (test+0x3)\n"
+	         "\n"
+	         "  Previous read of size 4 at 0x7f00 by thread T3:\n"
+	         "    #0 block_reduce_sum(float) %s:24 (test+0x4)\n"
+	         "\n"
+	         "  Location is global '%s' of size 128 at 0x7f00 (test+0x5)\n"
+	         "\n"
+	         "  Thread T5 'thread 32 of block 0' (tid=7, running) created by main thread\n"
+	         "  Thread T3 'thread 1 of block 0' (tid=5, running) created by main thread\n",
+	         file, file, variable);
+}
+
+static void test_file_outside_the_root(void)
+{
+	char out[4096], text[2048];
+	report(out, sizeof out, "/home/me/mine.cu", "block_reduce_sum(float)::partial");
+	const struct race_context ctx = {
+	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "/home/me/mine.cu"};
+	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_CONTAINS(text, "/home/me/mine.cu:21");
+	CHECK_CONTAINS(text, "/home/me/mine.cu:24");
+	CHECK_MSG(!strstr(text, "harness/"), "%s", text);
+	CHECK_MSG(!strstr(text, "outside your code"), "%s", text);
+	CHECK_CONTAINS(text, "`partial` of block_reduce_sum");
+}
+
+static void test_file_under_the_root(void)
+{
+	char out[4096], text[2048];
+	report(out, sizeof out, "/repo/exercises/block_reduce_sum.cu",
+	       "block_reduce_sum(float)::partial");
+	const struct race_context ctx = {.root = "/repo",
+	                                 .learner = "/repo/exercises/block_reduce_sum.cu",
+	                                 .shown = "exercises/block_reduce_sum.cu"};
+	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_CONTAINS(text, " exercises/block_reduce_sum.cu:21");
+	CHECK_CONTAINS(text, "__syncthreads()"); /* the usual advice */
+}
+
+static void test_no_internal_names(void)
+{
+	static const char *const names[] = {"cj_phases_kernel(float const*, float*, int)::cj_tile",
+	                                    "cj_emu::dynamic_shared", "cj_flag", NULL};
+	static const char *const words[] = {"the shared array `tile` of the exercise's kernel",
+	                                    "the dynamic shared memory",
+	                                    "the exercise's variable `flag`"};
+	for (int i = 0; names[i]; ++i) {
+		char out[4096], text[2048];
+		report(out, sizeof out, "/w/x.cu", names[i]);
+		const struct race_context ctx = {.root = "/repo",
+		                                 .learner = "/w/x.cu",
+		                                 .shown = "x.cu",
+		                                 .advice = "Use bar."};
+		CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+		CHECK_MSG(!strstr(text, "cj_"), "%s", text);
+		CHECK_CONTAINS(text, words[i]);
+		CHECK_CONTAINS(text, "Use bar.");
+		CHECK_MSG(!strstr(text, "__syncthreads()"), "%s", text);
+	}
+	/* in Chinese too */
+	char out[4096], text[2048];
+	report(out, sizeof out, "/w/x.cu", names[0]);
+	const struct race_context ctx = {.root = "/repo", .learner = "/w/x.cu", .shown = "x.cu"};
+	CHECK_INT(lang_set("zh"), ==, 0);
+	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_INT(lang_set("en"), ==, 0);
+	CHECK_CONTAINS(text, "练习自带 kernel 中的 shared 数组 `tile`");
+	CHECK_MSG(!strstr(text, "cj_"), "%s", text);
+}
+
+static const struct unit_test tests[] = {
+        {"a file outside the root keeps its own lines", test_file_outside_the_root},
+        {"a file under the root, shown from the root", test_file_under_the_root},
+        {"the judge's names in words, the exercise's advice", test_no_internal_names},
+        {0},
+};
+
+int main(int argc, char **argv)
+{
+	return unit_main(tests, argc, argv);
+}
