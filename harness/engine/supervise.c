@@ -232,6 +232,9 @@ static bool install_seccomp(bool no_fork, bool jail)
 		        __NR_memfd_create,
 		        __NR_memfd_secret,
 		        __NR_shmget,
+		        /* namespaces of its own (a user namespace gives capabilities back) */
+		        __NR_unshare,
+		        __NR_setns,
 		};
 		for (size_t i = 0; i < sizeof changes / sizeof changes[0]; ++i)
 			deny(&b, changes[i], EPERM);

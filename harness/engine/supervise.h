@@ -67,7 +67,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 void run_result_free(struct run_result *res);
 
 /* The memory a tool (the compiler: `#include "/dev/zero"`) may hold. */
-#define TOOL_RSS_BYTES ((uint64_t)6 << 30)
+#define TOOL_RSS_BYTES ((uint64_t)4 << 30)
 /* The largest file a jailed program may write (RLIMIT_FSIZE). */
 #define JAIL_FILE_BYTES ((rlim_t)64 << 20)
 
