@@ -108,6 +108,9 @@ static const struct lang_pair found_phrases[] = {
            "以 cj_ 或 CJ_ 开头的名字属于评测系统：请改名"),
         LT("a #define or #undef of a name the judge's launch code uses: rename the macro",
            "#define 或 #undef 了评测启动代码用到的名字：请给这个宏改名"),
+        LT("a definition (or #define) of a function named like the CUDA runtime's, which "
+           "would replace the runtime's own: rename it",
+           "定义（或 #define）了与 CUDA 运行时函数同名的函数，会顶替运行时自己的函数：请改名"),
         LT("the file is the exercise's reference solution (the same code, whitespace and "
            "comments aside): hand in your own work",
            "这个文件就是本题的参考解（除空白和注释外代码相同）：请提交你自己的代码"),
@@ -120,6 +123,7 @@ enum {
 	PHRASE_BACKEND,
 	PHRASE_CJ_NAME,
 	PHRASE_DEFINE,
+	PHRASE_CUDA_DEFINITION,
 	PHRASE_REFERENCE
 };
 
@@ -1086,6 +1090,61 @@ static bool names_has(const struct names *d, const char *w, size_t n)
 	return false;
 }
 
+/* A CUDA runtime or driver name: cudaX..., cuX... (X upper case), __cuda... */
+static bool cuda_api_name(const char *w, size_t n)
+{
+	return (n > 4 && !memcmp(w, "cuda", 4) && w[4] >= 'A' && w[4] <= 'Z') ||
+	       (n > 2 && !memcmp(w, "cu", 2) && w[2] >= 'A' && w[2] <= 'Z') ||
+	       (n > 6 && !memcmp(w, "__cuda", 6));
+}
+
+/* Definitions of functions named like the CUDA runtime (name, balanced
+ * parentheses, then a body), which would replace the runtime's own in the
+ * test binary (cudaEventElapsedTime reporting any time). clean: the text
+ * without comments. */
+static void cuda_definitions(const char *clean, struct rule_scan *s)
+{
+	int line = 1;
+	for (const char *c = clean; *c;) {
+		if (*c == '\n') {
+			++line, ++c;
+			continue;
+		}
+		if (*c == '"' || *c == '\'') {
+			char quote = *c++;
+			while (*c && *c != quote && *c != '\n')
+				c += *c == '\\' && c[1] ? 2 : 1;
+			if (*c == quote)
+				++c;
+			continue;
+		}
+		if (!is_ident((unsigned char)*c) || (c > clean && is_ident((unsigned char)c[-1]))) {
+			++c;
+			continue;
+		}
+		const char *b = c;
+		while (is_ident((unsigned char)*c))
+			++c;
+		if (!cuda_api_name(b, (size_t)(c - b)))
+			continue;
+		const char *q = c;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			++q;
+		if (*q != '(')
+			continue;
+		int depth = 0;
+		do {
+			depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+			++q;
+		} while (*q && depth > 0);
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			++q;
+		if (*q == '{')
+			note_text(s, RULE_JUDGE_NAME, line,
+			          found_phrases[PHRASE_CUDA_DEFINITION].en);
+	}
+}
+
 void rules_scan_directives(const char *text, const char *root, const char *glue,
                            struct rule_scan *s)
 {
@@ -1108,6 +1167,7 @@ void rules_scan_directives(const char *text, const char *root, const char *glue,
 			defined.v[defined.n++] = xasprintf("%.*s", (int)(me - m), m);
 		}
 	}
+	cuda_definitions(clean, s);
 	int at = 1;
 	for (const char *p = clean; p < end;) {
 		int lines, line_no = at;
@@ -1181,7 +1241,8 @@ void rules_scan_directives(const char *text, const char *root, const char *glue,
 			const char *m = rest, *me = m;
 			while (is_ident((unsigned char)*me))
 				++me;
-			if (me > m && has_word(glue, m, (size_t)(me - m)))
+			if (me > m && (has_word(glue, m, (size_t)(me - m)) ||
+			               cuda_api_name(m, (size_t)(me - m))))
 				note_text(s, RULE_JUDGE_NAME, line_no,
 				          found_phrases[PHRASE_DEFINE].en);
 		}

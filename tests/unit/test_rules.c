@@ -355,6 +355,17 @@ static void test_directives(void)
 	CHECK(s.use[RULE_JUDGE_NAME].found);
 	s = directives("#define TILE 64\n", "v = warp_inclusive_scan(v);");
 	CHECK(!s.use[RULE_JUDGE_NAME].found);
+	s = directives("extern \"C\" cudaError_t cudaEventElapsedTime(float *ms,\n"
+	               "    cudaEvent_t a, cudaEvent_t b)\n{\n\t*ms = 0;\n}\n",
+	               NULL);
+	CHECK(s.use[RULE_JUDGE_NAME].found);
+	CHECK_INT(s.use[RULE_JUDGE_NAME].line, ==, 1);
+	s = directives("void f(float *ms) { cudaEventElapsedTime(ms, a, b); if "
+	               "(cudaGetLastError()) {} }\n",
+	               NULL);
+	CHECK(!s.use[RULE_JUDGE_NAME].found);
+	s = directives("#define cudaMalloc my_malloc\n", NULL);
+	CHECK(s.use[RULE_JUDGE_NAME].found);
 	struct problem_entry e = {.id = "warp_scan"};
 	struct rule_violation v[RULES_MAX_VIOLATIONS];
 	s = directives("#line 1\n", NULL);
