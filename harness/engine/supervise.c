@@ -382,15 +382,16 @@ static long confine_landlock(const char *const *dirs, const struct dev_nodes *de
 static bool private_dev(const struct dev_nodes *devs)
 {
 	int fds[DEV_MAX];
+	/* Opened in the new namespace: a bind mount's source must be there. */
+	bool ok = unshare(CLONE_NEWNS | CLONE_NEWIPC) == 0 &&
+	          mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
 	for (int i = 0; i < devs->n; ++i) {
 		char path[80];
 		snprintf(path, sizeof path, "/dev/%s", devs->name[i]);
-		fds[i] = open(path, O_PATH | O_CLOEXEC);
+		fds[i] = ok ? open(path, O_PATH | O_CLOEXEC) : -1;
 	}
-	bool ok = unshare(CLONE_NEWNS | CLONE_NEWIPC) == 0 &&
-	          mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 &&
-	          mount("cudajudge-dev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
-	                "size=64k,nr_inodes=256,mode=755") == 0;
+	ok = ok && mount("cudajudge-dev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
+	                 "size=64k,nr_inodes=256,mode=755") == 0;
 	for (int i = 0; ok && i < devs->n; ++i) {
 		if (fds[i] < 0)
 			continue;
@@ -420,6 +421,8 @@ static bool private_dev(const struct dev_nodes *devs)
 	for (int i = 0; i < devs->n; ++i)
 		if (fds[i] >= 0)
 			close(fds[i]);
+	if (!ok)
+		umount2("/dev", MNT_DETACH); /* back to the host's /dev, if it was covered */
 	return ok;
 }
 

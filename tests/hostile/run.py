@@ -111,10 +111,22 @@ def changed(before, after, build):
     return out
 
 
+def reference_still_ac(engine, build, problem, reference, backend, after, failures):
+    """The judge still works after an attack: the reference is AC."""
+    verdict, message = judge(engine, build, problem, reference, backend, False)
+    print(f"{'ok  ' if verdict == 'AC' else 'FAIL'} {verdict:5} reference/{problem}.cu "
+          f"after {after}", flush=True)
+    if verdict != "AC":
+        print(f"       {message[:300]}")
+        failures.append(f"reference after {after}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--backend", default="emu", choices=("emu", "gpu"))
+    ap.add_argument("--reference-after", choices=("each", "end"), default="each",
+                    help="judge the reference after every attack (default) or once at the end")
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
@@ -141,6 +153,9 @@ def main():
                 want = exp.get(args.backend, "RULE" if path == link else "?")
                 before = traces(build)
                 verdict, message = judge(engine, build, problem, path, args.backend, grading)
+                if verdict == "TLE" and "TLE" not in want.split("|"):
+                    # a loaded machine, as `judge.py check` does: judged again
+                    verdict, message = judge(engine, build, problem, path, args.backend, grading)
                 after = traces(build)
                 left = [t for t in changed(before, after, build) if not t.startswith(tmp)]
                 count += 1
@@ -152,11 +167,12 @@ def main():
                     for t in left:
                         print(f"       left a trace: {t}")
                     (opened if tag == "OPEN" else failures).append(name)
-                # the judge still works after each attack
-                verdict, message = judge(engine, build, problem, reference, args.backend, False)
-                if verdict != "AC":
-                    print(f"FAIL {verdict:5} reference/{problem}.cu after {name}: {message[:300]}")
-                    failures.append(f"reference after {name}")
+                if args.reference_after == "each":
+                    reference_still_ac(engine, build, problem, reference, args.backend, name,
+                                       failures)
+        if args.reference_after == "end":
+            reference_still_ac(engine, build, problem, reference, args.backend, "all of them",
+                               failures)
     print(f"{count} attacks: {count - len(failures) - len(opened)} held, "
           f"{len(opened)} open until the trusted runner, {len(failures)} failed")
     return 1 if failures else 0
