@@ -69,6 +69,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lang.h"
 #include "util.h"
 
 static void set_limit(int resource, rlim_t value)
@@ -716,7 +717,8 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 			break;
 		}
 		if (!exited && now >= next_look) {
-			next_look = now + (lim->rss_bytes ? 0.02 : 0.1);
+			/* tools every 0.5 s: their poll walks the whole of /proc */
+			next_look = now + (lim->rss_bytes ? 0.02 : 0.5);
 			uint64_t rss = whole_group ? group_rss(pid)
 			                           : private_rss(pid); /* alone in its group */
 			if (rss > res->peak_rss)
@@ -800,6 +802,16 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 	if (o != res->output) {
 		res->output_len -= (size_t)(o - res->output);
 		memmove(res->output, o, res->output_len + 1);
+	}
+	static bool warned;
+	if (res->weakened[0] && !warned) { /* once per engine: a warning, not a failure */
+		warned = true;
+		fprintf(stderr,
+		        L("cudajudge: warning: the test program's confinement is weaker on this "
+		          "machine (%s); see docs/security.md\n",
+		          "cudajudge：警告：这台机器上测试程序的隔离较弱（%s）；见 "
+		          "docs/security.md\n"),
+		        res->weakened);
 	}
 	return 0;
 }
