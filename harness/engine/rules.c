@@ -28,7 +28,7 @@
 #include "util.h"
 
 /* Bump when the scan changes, so that cached scans are not reused. */
-#define RULES_SCAN_VERSION 4
+#define RULES_SCAN_VERSION 5
 #define RULES_NVCC_LIMIT_S 300.0
 
 static const char *const names[RULE_COUNT] = {
@@ -1516,8 +1516,6 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 			rules_scan_ptx_launched(ptx, job->learner, glue, &job->scan);
 			rules_scan_source(ii, job->learner, true, true, &job->scan);
 			text_forbids(job->learner, &job->scan);
-			if (job->cache)
-				store_cached(job->cache, &job->scan);
 		} else {
 			out->method = "source";
 			snprintf(out->note, sizeof out->note, "%s",
@@ -1538,6 +1536,8 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 		if (text)
 			rules_scan_directives(text, job->paths.root, glue, &job->scan);
 		free(text);
+		if (ptx && ii && job->cache) /* everything above, directives included */
+			store_cached(job->cache, &job->scan);
 		free(ptx);
 		free(ii);
 	}

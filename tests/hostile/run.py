@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The hostile corpus (tests/hostile/<exercise>/*.cu): judges every attack,
 checks its verdict is the one its `// expect-<backend>:` line names (never
-AC), that it left no trace outside its scratch folder (modes and times of
+AC; a RULE twice, the second time from the rules cache), that it left no trace outside its scratch folder (modes and times of
 build/cudajudge and of the repository's tracked files, nothing new in
 /dev/shm, /tmp or build/), and then that the exercise's reference is still
 AC. Files with a `hostile-grading` line are judged with --grading; a hard
@@ -156,6 +156,12 @@ def main():
                 if verdict == "TLE" and "TLE" not in want.split("|"):
                     # a loaded machine, as `judge.py check` does: judged again
                     verdict, message = judge(engine, build, problem, path, args.backend, grading)
+                if verdict == "RULE":
+                    # the second judgement reads the rules check from its cache:
+                    # the cached scan must hold every finding of the first
+                    again, message2 = judge(engine, build, problem, path, args.backend, grading)
+                    if again != verdict:
+                        verdict, message = again, "from the rules cache: " + message2
                 after = traces(build)
                 left = [t for t in changed(before, after, build) if not t.startswith(tmp)]
                 count += 1
