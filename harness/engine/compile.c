@@ -129,6 +129,21 @@ static int run_tool(char **argv, char **log, double *seconds)
 	}
 	*log = r.output;
 	r.output = NULL;
+	if (r.end == RUN_MEMORY || r.end == RUN_TIMED_OUT) {
+		/* What it was given to compile made it grow or run without end
+		 * (#include "/dev/zero"): the file's doing, a CE. */
+		char *more = xasprintf(
+		        L("%s\nthe compiler was stopped: %s. Does the file #include something "
+		          "that is not a header?\n",
+		          "%s\n编译器被终止了：%s。文件是否 #include 了不是头文件的东西？\n"),
+		        *log,
+		        r.end == RUN_TIMED_OUT ? L("it ran past 300 s", "运行超过了 300 s")
+		                               : L("it held more than 4 GiB of memory",
+		                                   "它占用了超过 4 GiB 的内存"));
+		free(*log);
+		*log = more;
+		return 1;
+	}
 	if (r.end != RUN_EXITED) {
 		char *more = xasprintf(
 		        L("%s\n%s was stopped (%s)\n", "%s\n%s 被终止了（%s）\n"), *log, argv[0],

@@ -596,15 +596,6 @@ static int timed_index(const struct case_set *set)
 	return -1;
 }
 
-/* flock() that carries on after a signal. */
-static int flock_retrying(int fd, int how)
-{
-	while (flock(fd, how) != 0)
-		if (errno != EINTR)
-			return -1;
-	return 0;
-}
-
 /* Runs on the device take build/device.lock, so that nothing shares the
  * device with a run that measures time, whoever started it (check judging
  * ahead, another terminal). With CUDAJUDGE_SHARE_DEVICE set, runs that
@@ -616,6 +607,7 @@ static int flock_retrying(int fd, int how)
  * be alone keeps later sharing runs out, so a stream of overlapping sharing
  * runs cannot starve it. Returns the lock's descriptor, or -1 when there is
  * none to take. */
+#define DEVICE_LOCK_WAIT_S 900.0
 static int take_device_lock(const char *build, bool shared)
 {
 	const char *share = getenv("CUDAJUDGE_SHARE_DEVICE"); /* set empty: off, as unset */
@@ -624,14 +616,15 @@ static int take_device_lock(const char *build, bool shared)
 	char *turn_path = xasprintf("%s/device.turn", build);
 	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(turn_path);
-	if (turn >= 0 && flock_retrying(turn, LOCK_EX) != 0) {
+	if (turn >= 0 && flock_deadline(turn, LOCK_EX, DEVICE_LOCK_WAIT_S) != 0) {
 		close(turn);
 		turn = -1;
 	}
 	char *path = xasprintf("%s/device.lock", build);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
-	if (fd >= 0 && flock_retrying(fd, shared ? LOCK_SH : LOCK_EX) != 0) {
+	/* A deadline: a holder that hangs cannot keep every later judgement waiting. */
+	if (fd >= 0 && flock_deadline(fd, shared ? LOCK_SH : LOCK_EX, DEVICE_LOCK_WAIT_S) != 0) {
 		close(fd);
 		fd = -1;
 	}
@@ -689,7 +682,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	report_phase("run", "done", r.wall_s);
 	j->sum.program_output = r.output;
 
-	if (r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
+	/* The emulator needs no device: its exit 5 is the learner's (_exit(5)). */
+	if (!j->emulated && r.end == RUN_EXITED && r.exit_code == CJ_EXIT_NO_DEVICE) {
 		j->sum.verdict = V_JE;
 		/* The runtime says on stderr which call failed. */
 		const char *out = r.output ? r.output : "";
@@ -1047,6 +1041,9 @@ int judge_file(const struct judge_options *o)
 	}
 	snprintf(j->learner_real, sizeof j->learner_real, "%s", source);
 
+	char *work_root = xasprintf("%s/work", o->build);
+	clean_stale_work(work_root, 60); /* what engines killed mid-run left */
+	free(work_root);
 	char *work = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
 	char *bin = xasprintf("%s/test", work);
 	remove_tree(work);

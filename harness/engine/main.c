@@ -4,6 +4,7 @@
  *   cudajudge catalog --root DIR
  *       validates DIR/problems.yaml and prints it as one JSON object
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
+ *                   [--grading]
  *                   [--backend auto|gpu|emu|sanitize]
  *                   [--tool memcheck|racecheck|synccheck|initcheck|all]
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
@@ -30,6 +31,7 @@
 #include "judge.h"
 #include "json.h"
 #include "lang.h"
+#include "rules.h"
 #include "sanitize.h"
 #include "util.h"
 
@@ -37,7 +39,7 @@ static void usage(void)
 {
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
-	      "[--no-perf] [--backend auto|gpu|emu|sanitize]\n"
+	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
 	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
 	      "       (judge also takes --lang en|zh: the language of its texts, en by default)\n",
@@ -191,6 +193,8 @@ int main(int argc, char **argv)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--no-perf")) {
 			o.no_perf = true;
+		} else if (!strcmp(a, "--grading")) {
+			rules_set_grading(true); /* a reference copy is RULE (docs/security.md) */
 		} else if (!strcmp(a, "--fresh")) {
 			fresh = true;
 		} else if (v && !strcmp(a, "--root")) {

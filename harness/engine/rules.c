@@ -28,7 +28,7 @@
 #include "util.h"
 
 /* Bump when the scan changes, so that cached scans are not reused. */
-#define RULES_SCAN_VERSION 3
+#define RULES_SCAN_VERSION 5
 #define RULES_NVCC_LIMIT_S 300.0
 
 static const char *const names[RULE_COUNT] = {
@@ -44,6 +44,11 @@ static const char *const names[RULE_COUNT] = {
         [RULE_PINNED_MEMORY] = "pinned-memory",
         [RULE_ASYNC_COPY] = "async-copy",
         [RULE_LIBRARIES] = "libraries",
+        [RULE_LINE_DIRECTIVE] = "line-directive",
+        [RULE_LOCAL_INCLUDE] = "local-include",
+        [RULE_BACKEND_MACRO] = "backend-macro",
+        [RULE_JUDGE_NAME] = "judge-names",
+        [RULE_REFERENCE_COPY] = "reference-copy",
 };
 
 const char *rule_name(int rule)
@@ -53,7 +58,7 @@ const char *rule_name(int rule)
 
 int rule_parse(const char *name)
 {
-	for (int r = 0; r < RULE_COUNT; ++r)
+	for (int r = 0; r < RULE_YAML_COUNT; ++r)
 		if (name && !strcmp(name, names[r]))
 			return r;
 	return -1;
@@ -85,6 +90,41 @@ static void note_use(struct rule_scan *s, int rule, int line, const char *what, 
 static const struct lang_pair found_phrases[] = {
         LT("code inlined from cooperative_groups", "从 cooperative_groups 内联进来的代码"),
         LT("code inlined from a CUB or Thrust header", "从 CUB 或 Thrust 头文件内联进来的代码"),
+        LT("a #line directive or line marker, which would hide the code after it from the "
+           "checks: remove it",
+           "#line 指令或行标记会让它后面的代码躲过检查：请删掉它"),
+        LT("an #include of a file that is not a system or CUDA header: put all your code in "
+           "this one file",
+           "#include 了一个不是系统或 CUDA 头文件的文件：请把全部代码写在这一个文件里"),
+        LT("an #include of a macro: name the system or CUDA header itself, and put all your "
+           "code in this one file",
+           "#include 了一个宏：请直接写出系统或 CUDA 头文件的名字，并把全部代码写在这一个文件里"),
+        LT("an #if on a macro the file does not define itself (such as one that tells the "
+           "GPU build and the emulator apart): the same code must run everywhere, so remove "
+           "the condition",
+           "#if 用到了文件自己没有定义的宏（例如区分 GPU 构建和模拟器的宏）："
+           "各处必须运行同样的代码，请去掉这个条件"),
+        LT("a name starting with cj_ or CJ_, which belong to the judge: rename it",
+           "以 cj_ 或 CJ_ 开头的名字属于评测系统：请改名"),
+        LT("a #define or #undef of a name the judge's launch code uses: rename the macro",
+           "#define 或 #undef 了评测启动代码用到的名字：请给这个宏改名"),
+        LT("a definition (or #define) of a function named like the CUDA runtime's, which "
+           "would replace the runtime's own: rename it",
+           "定义（或 #define）了与 CUDA 运行时函数同名的函数，会顶替运行时自己的函数：请改名"),
+        LT("the file is the exercise's reference solution (the same code, whitespace and "
+           "comments aside): hand in your own work",
+           "这个文件就是本题的参考解（除空白和注释外代码相同）：请提交你自己的代码"),
+};
+
+enum {
+	PHRASE_LINE = 2,
+	PHRASE_INCLUDE,
+	PHRASE_INCLUDE_MACRO,
+	PHRASE_BACKEND,
+	PHRASE_CJ_NAME,
+	PHRASE_DEFINE,
+	PHRASE_CUDA_DEFINITION,
+	PHRASE_REFERENCE
 };
 
 /* A PTX instruction said in the learner's words, by the rule it broke: the
@@ -517,7 +557,168 @@ static int scan_statements(const struct ptx_state *st, const char *q, const char
 	return count;
 }
 
-int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s)
+/* The functions of a PTX module: where each body lies and whether a
+ * launched kernel reaches it. */
+struct ptx_fn {
+	const char *name;
+	size_t len;
+	bool entry, reached;
+	size_t body_start, body_end; /* offsets of '{' and of the matching '}' */
+};
+
+struct ptx_fns {
+	struct ptx_fn *v;
+	size_t n;
+};
+
+/* The name a mangled kernel was given in the source: "_Z6kernelPi" ->
+ * "kernel", "_ZN2ns6kernelEv" -> "kernel"; unmangled names as they are. */
+static void source_name(const char *m, size_t len, const char **name, size_t *nlen)
+{
+	*name = m;
+	*nlen = len;
+	if (len < 3 || m[0] != '_' || m[1] != 'Z')
+		return;
+	const char *p = m + 2, *end = m + len;
+	bool nested = *p == 'N';
+	if (nested)
+		++p;
+	while (p < end && (*p == 'K' || *p == 'V' || *p == 'r'))
+		++p;
+	while (p < end && *p >= '0' && *p <= '9') {
+		long n = strtol(p, (char **)&p, 10);
+		if (n <= 0 || n > end - p)
+			return;
+		*name = p;
+		*nlen = (size_t)n;
+		p += n;
+		if (!nested || p >= end || *p == 'E' || *p == 'I')
+			return;
+	}
+}
+
+/* True when the identifier [w, w + n) occurs, as a whole word, in text. */
+static bool has_word(const char *text, const char *w, size_t n)
+{
+	if (!text || !n)
+		return false;
+	size_t tl = strlen(text);
+	for (size_t i = 0; i + n <= tl; ++i)
+		if (text[i] == w[0] && !memcmp(text + i, w, n) &&
+		    (i == 0 || !is_ident((unsigned char)text[i - 1])) &&
+		    !is_ident((unsigned char)text[i + n]))
+			return true;
+	return false;
+}
+
+/* Finds the functions and their bodies; marks the kernels named in launched
+ * and everything their bodies name (calls, function pointers), transitively. */
+static void find_functions(const char *ptx, const char *launched, struct ptx_fns *fns)
+{
+	memset(fns, 0, sizeof *fns);
+	const char *text_end = ptx + strlen(ptx);
+	int depth = 0;
+	struct ptx_fn *pending = NULL; /* a header whose body has not begun */
+	for (const char *p = ptx; p < text_end;) {
+		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
+		const char *end = eol ? eol : text_end;
+		const char *q = skip_blanks(p, end);
+		if (depth == 0 &&
+		    (starts(q, ".visible") || starts(q, ".weak") || starts(q, ".extern") ||
+		     starts(q, ".entry") || starts(q, ".func"))) {
+			const char *k = strstr(q, ".entry");
+			bool entry = k && k < end;
+			if (!entry)
+				k = strstr(q, ".func");
+			if (k && k < end) {
+				k += entry ? 6 : 5;
+				k = skip_blanks(k, end);
+				if (k < end && *k == '(') { /* the return value */
+					while (k < end && *k != ')')
+						++k;
+					k = skip_blanks(k + 1, end);
+				}
+				const char *b = k;
+				while (k < end && is_ident((unsigned char)*k))
+					++k;
+				if (k > b) {
+					fns->v = xrealloc(fns->v, (fns->n + 1) * sizeof *fns->v);
+					pending = &fns->v[fns->n++];
+					*pending = (struct ptx_fn){
+					        .name = b, .len = (size_t)(k - b), .entry = entry};
+				}
+			}
+		}
+		for (const char *c = q; c < end; ++c) {
+			if (c + 1 < end && c[0] == '/' && c[1] == '/')
+				break;
+			if (*c == '{') {
+				if (depth++ == 0 && pending) {
+					pending->body_start = (size_t)(c - ptx);
+					pending->body_end = (size_t)(text_end - ptx);
+				}
+			} else if (*c == '}' && depth > 0) {
+				if (--depth == 0 && pending) {
+					pending->body_end = (size_t)(c - ptx);
+					pending = NULL;
+				}
+			} else if (*c == ';' && depth == 0) {
+				pending = NULL; /* a declaration */
+			}
+		}
+		p = eol ? eol + 1 : text_end;
+	}
+	/* drop declarations (no body): a definition of the same name may follow */
+	size_t kept = 0;
+	for (size_t i = 0; i < fns->n; ++i)
+		if (fns->v[i].body_end > fns->v[i].body_start)
+			fns->v[kept++] = fns->v[i];
+	fns->n = kept;
+	size_t *queue = xcalloc(fns->n + 1, sizeof *queue);
+	size_t head = 0, tail = 0;
+	for (size_t i = 0; i < fns->n; ++i) {
+		const char *name;
+		size_t nlen;
+		source_name(fns->v[i].name, fns->v[i].len, &name, &nlen);
+		if (fns->v[i].entry && has_word(launched, name, nlen)) {
+			fns->v[i].reached = true;
+			queue[tail++] = i;
+		}
+	}
+	while (head < tail) {
+		const struct ptx_fn *f = &fns->v[queue[head++]];
+		const char *c = ptx + f->body_start, *stop = ptx + f->body_end;
+		while (c < stop) {
+			if (!is_ident((unsigned char)*c) ||
+			    (c > ptx && (c[-1] == '%' || c[-1] == '$'))) {
+				++c;
+				continue;
+			}
+			const char *b = c;
+			while (c < stop && is_ident((unsigned char)*c))
+				++c;
+			for (size_t i = 0; i < fns->n; ++i)
+				if (!fns->v[i].reached && fns->v[i].len == (size_t)(c - b) &&
+				    !memcmp(fns->v[i].name, b, fns->v[i].len)) {
+					fns->v[i].reached = true;
+					queue[tail++] = i;
+				}
+		}
+	}
+	free(queue);
+}
+
+/* True when offset at lies in the body of a reached function. */
+static bool in_reached(const struct ptx_fns *fns, size_t at)
+{
+	for (size_t i = 0; i < fns->n; ++i)
+		if (fns->v[i].reached && at >= fns->v[i].body_start && at <= fns->v[i].body_end)
+			return true;
+	return false;
+}
+
+static int scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s,
+                    const struct ptx_fns *only)
 {
 	struct ptx_state st = {.learner_line = -1};
 	bool learner_named = false;
@@ -528,6 +729,7 @@ int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *
 		const char *eol = memchr(p, '\n', (size_t)(text_end - p));
 		const char *end = eol ? eol : text_end;
 		const char *q = skip_blanks(p, end);
+		const char *line_start = p;
 		p = eol ? eol + 1 : text_end;
 		if (starts(q, ".loc")) {
 			struct loc_entry e;
@@ -546,6 +748,8 @@ int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *
 		if (q == end || *q == '.' || *q == '/' || *q == '}' || *q == '(' || *q == ')' ||
 		    end[-1] == ':' || st.learner_line < 0)
 			continue;
+		if (only && !in_reached(only, (size_t)(line_start - ptx)))
+			continue;
 		count += scan_statements(&st, q, end, s);
 	}
 	free(st.files.v);
@@ -555,6 +759,27 @@ int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *
 		free(st.shared_names[i]);
 	free(st.shared_names);
 	return learner_named ? count : -1;
+}
+
+int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s)
+{
+	return scan_ptx(ptx, learner_path, s, NULL);
+}
+
+int rules_scan_ptx_launched(const char *ptx, const char *learner_path, const char *launched,
+                            struct rule_scan *s)
+{
+	int count = scan_ptx(ptx, learner_path, s, NULL);
+	struct ptx_fns fns;
+	find_functions(ptx, launched, &fns);
+	struct rule_scan reach;
+	memset(&reach, 0, sizeof reach);
+	scan_ptx(ptx, learner_path, &reach, &fns);
+	for (int r = 0; r < RULE_YAML_COUNT; ++r)
+		if (s->use[r].found && !reach.use[r].found)
+			s->unreached[r] = true;
+	free(fns.v);
+	return count;
 }
 
 /* ------------------------------------------------------------------------
@@ -764,6 +989,326 @@ void rules_scan_source(const char *text, const char *learner_path, bool preproce
 }
 
 /* ------------------------------------------------------------------------
+ * Directives and names of the file as written
+ * ------------------------------------------------------------------------ */
+
+/* text with comments blanked out (newlines kept), string and character
+ * literals kept as they are. */
+static char *without_comments(const char *text)
+{
+	size_t n = strlen(text);
+	char *out = xmalloc(n + 1);
+	memcpy(out, text, n + 1);
+	for (size_t i = 0; i < n;) {
+		if (out[i] == '"' || out[i] == '\'') {
+			char quote = out[i++];
+			while (i < n && out[i] != quote && out[i] != '\n')
+				i += out[i] == '\\' && i + 1 < n ? 2 : 1;
+			++i;
+		} else if (out[i] == '/' && i + 1 < n && out[i + 1] == '/') {
+			while (i < n && out[i] != '\n') {
+				if (out[i] == '\\' && i + 1 < n && out[i + 1] == '\n')
+					out[i++] = ' '; /* a spliced // comment goes on */
+				out[i++] = ' ';
+			}
+		} else if (out[i] == '/' && i + 1 < n && out[i + 1] == '*') {
+			out[i++] = ' ';
+			out[i++] = ' ';
+			while (i < n && !(out[i] == '*' && i + 1 < n && out[i + 1] == '/')) {
+				if (out[i] != '\n')
+					out[i] = ' ';
+				++i;
+			}
+			if (i < n)
+				out[i++] = ' ';
+			if (i < n)
+				out[i++] = ' ';
+		} else {
+			++i;
+		}
+	}
+	return out;
+}
+
+/* The next logical line of [p, end) into line (backslash-newlines joined);
+ * *lines is the number of physical lines it took. */
+static const char *logical_line(const char *p, const char *end, struct strbuf *line, int *lines)
+{
+	*lines = 0;
+	line->len = 0;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = eol ? eol : end;
+		++*lines;
+		const char *last = stop;
+		while (last > p && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r'))
+			--last;
+		bool spliced = eol && last > p && last[-1] == '\\';
+		sb_add(line, p, (size_t)((spliced ? last - 1 : stop) - p));
+		p = eol ? eol + 1 : end;
+		if (!spliced)
+			break;
+	}
+	sb_add(line, "", 1);
+	line->len--;
+	return p;
+}
+
+/* The directive of a line: '#' or the digraph "%:", then its name. */
+static const char *directive(const char *l, const char **name_end)
+{
+	l = skip_blanks(l, l + strlen(l));
+	if (*l == '#')
+		++l;
+	else if (l[0] == '%' && l[1] == ':')
+		l += 2;
+	else
+		return NULL;
+	l = skip_blanks(l, l + strlen(l));
+	const char *e = l;
+	while (is_ident((unsigned char)*e))
+		++e;
+	*name_end = e;
+	return l;
+}
+
+static bool word_is(const char *w, const char *end, const char *s)
+{
+	return (size_t)(end - w) == strlen(s) && !memcmp(w, s, (size_t)(end - w));
+}
+
+/* True when <name> is one of the judge's own headers (harness/runtime,
+ * harness/problems, or the emulator's own, not the CUDA names it mirrors). */
+static bool judge_header(const char *root, const char *name, size_t len)
+{
+	if (!root || !len)
+		return false;
+	static const char *const dirs[] = {"harness/runtime", "harness/problems", "harness/emu"};
+	bool mirrored = (len == 14 && !memcmp(name, "cuda_runtime.h", 14)) ||
+	                !strncmp(name, "cooperative_groups", 18) || !strncmp(name, "cuda/", 5);
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; ++i) {
+		if (i == 2 && mirrored)
+			continue;
+		char *path = xasprintf("%s/%s/%.*s", root, dirs[i], (int)len, name);
+		bool there = file_exists(path);
+		free(path);
+		if (there)
+			return true;
+	}
+	return false;
+}
+
+struct names {
+	char **v;
+	size_t n;
+};
+
+static bool names_has(const struct names *d, const char *w, size_t n)
+{
+	for (size_t i = 0; i < d->n; ++i)
+		if (strlen(d->v[i]) == n && !memcmp(d->v[i], w, n))
+			return true;
+	return false;
+}
+
+/* A CUDA runtime or driver name: cudaX..., cuX... (X upper case), __cuda... */
+static bool cuda_api_name(const char *w, size_t n)
+{
+	return (n > 4 && !memcmp(w, "cuda", 4) && w[4] >= 'A' && w[4] <= 'Z') ||
+	       (n > 2 && !memcmp(w, "cu", 2) && w[2] >= 'A' && w[2] <= 'Z') ||
+	       (n > 6 && !memcmp(w, "__cuda", 6));
+}
+
+/* Definitions of functions named like the CUDA runtime (name, balanced
+ * parentheses, then a body), which would replace the runtime's own in the
+ * test binary (cudaEventElapsedTime reporting any time). clean: the text
+ * without comments. */
+static void cuda_definitions(const char *clean, struct rule_scan *s)
+{
+	int line = 1;
+	for (const char *c = clean; *c;) {
+		if (*c == '\n') {
+			++line, ++c;
+			continue;
+		}
+		if (*c == '"' || *c == '\'') {
+			char quote = *c++;
+			while (*c && *c != quote && *c != '\n')
+				c += *c == '\\' && c[1] ? 2 : 1;
+			if (*c == quote)
+				++c;
+			continue;
+		}
+		if (!is_ident((unsigned char)*c) || (c > clean && is_ident((unsigned char)c[-1]))) {
+			++c;
+			continue;
+		}
+		const char *b = c;
+		while (is_ident((unsigned char)*c))
+			++c;
+		if (!cuda_api_name(b, (size_t)(c - b)))
+			continue;
+		const char *q = c;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			++q;
+		if (*q != '(')
+			continue;
+		int depth = 0;
+		do {
+			depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+			++q;
+		} while (*q && depth > 0);
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			++q;
+		if (*q == '{')
+			note_text(s, RULE_JUDGE_NAME, line,
+			          found_phrases[PHRASE_CUDA_DEFINITION].en);
+	}
+}
+
+void rules_scan_directives(const char *text, const char *root, const char *glue,
+                           struct rule_scan *s)
+{
+	char *clean = without_comments(text);
+	const char *end = clean + strlen(clean);
+	struct strbuf line = {0};
+	struct names defined = {0};
+	/* first the macros the file defines itself */
+	for (const char *p = clean; p < end;) {
+		int lines;
+		p = logical_line(p, end, &line, &lines);
+		const char *name_end, *d = directive(line.s, &name_end);
+		if (!d || !word_is(d, name_end, "define"))
+			continue;
+		const char *m = skip_blanks(name_end, name_end + strlen(name_end)), *me = m;
+		while (is_ident((unsigned char)*me))
+			++me;
+		if (me > m) {
+			defined.v = xrealloc(defined.v, (defined.n + 1) * sizeof *defined.v);
+			defined.v[defined.n++] = xasprintf("%.*s", (int)(me - m), m);
+		}
+	}
+	cuda_definitions(clean, s);
+	int at = 1;
+	for (const char *p = clean; p < end;) {
+		int lines, line_no = at;
+		p = logical_line(p, end, &line, &lines);
+		at += lines;
+		const char *l = line.s, *le = l + line.len;
+		/* cj_ and CJ_ names, anywhere but in literals */
+		for (const char *c = l; c < le;) {
+			if (*c == '"' || *c == '\'') {
+				char quote = *c++;
+				while (c < le && *c != quote)
+					c += *c == '\\' && c + 1 < le ? 2 : 1;
+				++c;
+				continue;
+			}
+			if (!is_ident((unsigned char)*c) ||
+			    (c > l && is_ident((unsigned char)c[-1]))) {
+				++c;
+				continue;
+			}
+			if ((!strncmp(c, "cj_", 3) || !strncmp(c, "CJ_", 3)))
+				note_text(s, RULE_JUDGE_NAME, line_no,
+				          found_phrases[PHRASE_CJ_NAME].en);
+			while (c < le && is_ident((unsigned char)*c))
+				++c;
+		}
+		const char *name_end, *d = directive(l, &name_end);
+		if (!d)
+			continue;
+		const char *rest = skip_blanks(name_end, le);
+		if ((d < name_end && *d >= '0' && *d <= '9') || word_is(d, name_end, "line")) {
+			note_text(s, RULE_LINE_DIRECTIVE, line_no, found_phrases[PHRASE_LINE].en);
+		} else if (word_is(d, name_end, "include") ||
+		           word_is(d, name_end, "include_next") || word_is(d, name_end, "import")) {
+			if (*rest == '<') {
+				const char *close = strchr(rest, '>');
+				if (close &&
+				    judge_header(root, rest + 1, (size_t)(close - rest - 1)))
+					note_text(s, RULE_LOCAL_INCLUDE, line_no,
+					          found_phrases[PHRASE_INCLUDE].en);
+			} else {
+				note_text(s, RULE_LOCAL_INCLUDE, line_no,
+				          found_phrases[*rest == '"' ? PHRASE_INCLUDE
+				                                     : PHRASE_INCLUDE_MACRO]
+				                  .en);
+			}
+		} else if (word_is(d, name_end, "if") || word_is(d, name_end, "ifdef") ||
+		           word_is(d, name_end, "ifndef") || word_is(d, name_end, "elif") ||
+		           word_is(d, name_end, "elifdef") || word_is(d, name_end, "elifndef")) {
+			for (const char *c = rest; c < le;) {
+				if (!is_ident((unsigned char)*c) || (*c >= '0' && *c <= '9')) {
+					/* skip numbers whole: 0x1F, 10u */
+					if (*c >= '0' && *c <= '9')
+						while (c < le && is_ident((unsigned char)*c))
+							++c;
+					else
+						++c;
+					continue;
+				}
+				const char *b = c;
+				while (c < le && is_ident((unsigned char)*c))
+					++c;
+				if (!word_is(b, c, "defined") &&
+				    !names_has(&defined, b, (size_t)(c - b))) {
+					note_text(s, RULE_BACKEND_MACRO, line_no,
+					          found_phrases[PHRASE_BACKEND].en);
+					break;
+				}
+			}
+		} else if (word_is(d, name_end, "define") || word_is(d, name_end, "undef")) {
+			const char *m = rest, *me = m;
+			while (is_ident((unsigned char)*me))
+				++me;
+			if (me > m && (has_word(glue, m, (size_t)(me - m)) ||
+			               cuda_api_name(m, (size_t)(me - m))))
+				note_text(s, RULE_JUDGE_NAME, line_no,
+				          found_phrases[PHRASE_DEFINE].en);
+		}
+	}
+	for (size_t i = 0; i < defined.n; ++i)
+		free(defined.v[i]);
+	free(defined.v);
+	free(line.s);
+	free(clean);
+}
+
+static bool grading;
+
+void rules_set_grading(bool on)
+{
+	grading = on;
+}
+
+/* text without comments and whitespace (malloc'd). */
+static char *code_only(const char *text)
+{
+	char *clean = without_comments(text);
+	size_t k = 0;
+	for (size_t i = 0; clean[i]; ++i)
+		if (clean[i] != ' ' && clean[i] != '\t' && clean[i] != '\n' && clean[i] != '\r' &&
+		    clean[i] != '\v' && clean[i] != '\f')
+			clean[k++] = clean[i];
+	clean[k] = '\0';
+	return clean;
+}
+
+bool rules_same_code(const char *text, const char *path)
+{
+	char *other = read_file(path, NULL);
+	if (!other || !text)
+		return free(other), false;
+	char *a = code_only(text), *b = code_only(other);
+	bool same = !strcmp(a, b);
+	free(a);
+	free(b);
+	free(other);
+	return same;
+}
+
+/* ------------------------------------------------------------------------
  * Evaluation
  * ------------------------------------------------------------------------ */
 
@@ -774,10 +1319,19 @@ int rules_evaluate(const struct problem_entry *e, const struct rule_scan *s,
 	bool seen[RULE_COUNT] = {false};
 	for (size_t i = 0; i < e->require.n && n < RULES_MAX_VIOLATIONS; ++i) {
 		int r = rule_parse(e->require.items[i]);
-		if (r < 0 || seen[r] || s->use[r].found)
+		if (r < 0 || seen[r] || (s->use[r].found && !s->unreached[r]))
 			continue;
 		seen[r] = true;
 		out[n++] = (struct rule_violation){.rule = r, .required = true};
+	}
+	/* What hides code from the checks or reaches into the judge, first. */
+	for (int r = RULE_YAML_COUNT; r < RULE_COUNT && n < RULES_MAX_VIOLATIONS; ++r) {
+		if (!s->use[r].found)
+			continue;
+		seen[r] = true;
+		out[n] = (struct rule_violation){.rule = r, .line = s->use[r].line};
+		utf8_copy(out[n].what, sizeof out[n].what, found_text(s->use[r].what));
+		++n;
 	}
 	bool forbid_libraries = true;
 	for (size_t i = 0; i <= e->forbid.n && n < RULES_MAX_VIOLATIONS; ++i) {
@@ -822,18 +1376,20 @@ static bool load_cached(const char *path, struct rule_scan *s)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	char line[256];
+	char line[512];
 	bool ok = fgets(line, sizeof line, f) && atoi(line) == RULES_SCAN_VERSION;
 	memset(s, 0, sizeof *s);
 	while (ok && fgets(line, sizeof line, f)) {
-		int r, at, len;
-		if (sscanf(line, "%d %d %n", &r, &at, &len) < 2 || r < 0 || r >= RULE_COUNT) {
+		int r, at, unreached, len;
+		if (sscanf(line, "%d %d %d %n", &r, &at, &unreached, &len) < 3 || r < 0 ||
+		    r >= RULE_COUNT) {
 			ok = false;
 			break;
 		}
 		char *what = line + len;
 		what[strcspn(what, "\n")] = '\0';
 		note_text(s, r, at, what);
+		s->unreached[r] = unreached != 0;
 	}
 	fclose(f);
 	return ok;
@@ -850,7 +1406,8 @@ static void store_cached(const char *path, const struct rule_scan *s)
 	bool ok = fprintf(f, "%d\n", RULES_SCAN_VERSION) > 0;
 	for (int r = 0; r < RULE_COUNT; ++r)
 		if (s->use[r].found)
-			ok &= fprintf(f, "%d %d %s\n", r, s->use[r].line, s->use[r].what) > 0;
+			ok &= fprintf(f, "%d %d %d %s\n", r, s->use[r].line,
+			              s->unreached[r] ? 1 : 0, s->use[r].what) > 0;
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, path) != 0)
 		unlink(tmp);
@@ -934,6 +1491,24 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	return ok;
 }
 
+/* The device primitives the file's text names anywhere (dead code, code
+ * only the emulator compiles) break a forbid rule too; they never meet a
+ * requirement. */
+static void text_forbids(const char *learner, struct rule_scan *s)
+{
+	char *text = read_file(learner, NULL);
+	struct rule_scan t;
+	memset(&t, 0, sizeof t);
+	if (text)
+		rules_scan_source(text, learner, false, false, &t);
+	free(text);
+	for (int r = 0; r < RULE_YAML_COUNT; ++r)
+		if (t.use[r].found && !s->use[r].found) {
+			s->use[r] = t.use[r];
+			s->unreached[r] = true;
+		}
+}
+
 static void scan_learner_text(const char *learner, struct rule_scan *s)
 {
 	char *text = read_file(learner, NULL);
@@ -948,6 +1523,9 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 	double t = now_s();
 	out->method = "ptx";
 	out->cached = job->cached;
+	char *glue_path = xasprintf("%s/harness/problems/%s.cuh", job->paths.root, job->id);
+	char *glue = read_file(glue_path, NULL);
+	free(glue_path);
 	if (!job->cached) {
 		bool kept = file_exists(job->ptx) && file_exists(job->ii);
 		bool ok = kept || (job->paths.nvcc && run_nvcc_ptx(job));
@@ -956,10 +1534,9 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 		if (ptx && ii) {
 			/* -1 (the file is not in the line info) means the learner's code
 			 * compiled to no device instruction: nothing to find there. */
-			rules_scan_ptx(ptx, job->learner, &job->scan);
+			rules_scan_ptx_launched(ptx, job->learner, glue, &job->scan);
 			rules_scan_source(ii, job->learner, true, true, &job->scan);
-			if (job->cache)
-				store_cached(job->cache, &job->scan);
+			text_forbids(job->learner, &job->scan);
 		} else {
 			out->method = "source";
 			snprintf(out->note, sizeof out->note, "%s",
@@ -976,8 +1553,24 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 			                     "了规则"));
 			scan_learner_text(job->learner, &job->scan);
 		}
+		char *text = read_file(job->learner, NULL);
+		if (text)
+			rules_scan_directives(text, job->paths.root, glue, &job->scan);
+		free(text);
+		if (ptx && ii && job->cache) /* everything above, directives included */
+			store_cached(job->cache, &job->scan);
 		free(ptx);
 		free(ii);
+	}
+	free(glue);
+	if (grading) {
+		char *text = read_file(job->learner, NULL);
+		char *ref = xasprintf("%s/reference/%s.cu", job->paths.root, job->id);
+		if (text && rules_same_code(text, ref))
+			note_text(&job->scan, RULE_REFERENCE_COPY, 0,
+			          found_phrases[PHRASE_REFERENCE].en);
+		free(ref);
+		free(text);
 	}
 	out->wait_s = now_s() - t;
 	out->n = rules_evaluate(e, &job->scan, out->v);

@@ -33,12 +33,23 @@ enum rule_id {
 	RULE_PINNED_MEMORY,
 	RULE_ASYNC_COPY,
 	RULE_LIBRARIES,
+	/* Always forbidden, never named in problems.yaml: what would hide code
+	 * from the checks or reach into the judge (rules_scan_directives). */
+	RULE_LINE_DIRECTIVE, /* #line, or a "# 12 file" marker */
+	RULE_LOCAL_INCLUDE,  /* an #include of anything but a system or CUDA header */
+	RULE_BACKEND_MACRO,  /* #if on a macro that tells the backends apart */
+	RULE_JUDGE_NAME,     /* a cj_/CJ_ name, or a #define of a name the glue uses */
+	RULE_REFERENCE_COPY, /* the file is a reference solution (grading mode) */
 	RULE_COUNT
 };
 
+/* The rules problems.yaml may name: the ones before RULE_LINE_DIRECTIVE. */
+#define RULE_YAML_COUNT RULE_LINE_DIRECTIVE
+
 /* The rule's name in problems.yaml, e.g. "shfl.sync"; NULL when out of range. */
 const char *rule_name(int rule);
-/* The rule of a problems.yaml name; -1 when unknown. */
+/* The rule of a problems.yaml name; -1 when unknown (or not one problems.yaml
+ * may name). */
 int rule_parse(const char *name);
 /* "shfl.sync, vote.sync, ...": the vocabulary, for error messages. */
 const char *rule_vocabulary(void);
@@ -46,18 +57,45 @@ const char *rule_vocabulary(void);
 /* Where the learner's code first uses a primitive. */
 struct rule_use {
 	bool found;
-	int line;      /* in the learner's file; 0 when unknown */
-	char what[80]; /* the instruction or identifier seen */
+	int line;       /* in the learner's file; 0 when unknown */
+	char what[200]; /* the instruction or identifier seen */
 };
 
 struct rule_scan {
 	struct rule_use use[RULE_COUNT];
+	/* Found only where it cannot meet a requirement: in device code that no
+	 * kernel the glue launches reaches, or in the file's text alone. */
+	bool unreached[RULE_COUNT];
 };
 
 /* Records the device primitives of `ptx` whose line info passes through
  * learner_path. Returns the number of learner-attributed instructions, or
  * -1 when the PTX names no such file (no line info: nothing can be said). */
 int rules_scan_ptx(const char *ptx, const char *learner_path, struct rule_scan *s);
+
+/* As rules_scan_ptx, but a device primitive meets a requirement only in the
+ * kernels named in launched (the glue's text: the kernels it launches) and
+ * the functions they call; elsewhere it is marked unreached. */
+int rules_scan_ptx_launched(const char *ptx, const char *learner_path, const char *launched,
+                            struct rule_scan *s);
+
+/* The directives and names of the learner's file as written (text) that
+ * would hide code from the checks or reach into the judge: #line and line
+ * markers, #include of anything but a system or CUDA header (those found
+ * in the judge's own folders under root, e.g. harness/, included), #if on
+ * a backend's macros (__CUDA_ARCH__, CJ_EMU, __has_include, ...), cj_ and
+ * CJ_ names, and #define or #undef of a name in glue (the glue's text; NULL
+ * for none). root may be NULL. */
+void rules_scan_directives(const char *text, const char *root, const char *glue,
+                           struct rule_scan *s);
+
+/* Grading mode (cudajudge judge --grading): a file with the same content as
+ * the exercise's reference, whitespace and comments aside, breaks rule
+ * reference-copy. */
+void rules_set_grading(bool on);
+/* True when text is the same as the file at path, whitespace and comments
+ * aside. */
+bool rules_same_code(const char *text, const char *path);
 
 /* Records host calls, cooperative groups and library headers of the learner's
  * lines in `text`: nvcc's preprocessed output (preprocessed = true, with
@@ -70,7 +108,7 @@ struct rule_violation {
 	int rule;
 	bool required; /* true: required but missing; false: forbidden but used */
 	int line;      /* where a forbidden one was used; 0 when unknown or missing */
-	char what[80];
+	char what[200];
 };
 
 #define RULES_MAX_VIOLATIONS RULE_COUNT

@@ -16,6 +16,29 @@
  * polls its private resident memory and the program it runs, killing it
  * when it holds too much host memory or has replaced itself with another
  * program (say, a cached reference binary that would print right answers).
+ *
+ * A program confined with write_dirs (the judged test program) gets the
+ * whole jail, each part degrading to a note in its output (see
+ * run_result.weakened) where the kernel or the user lacks it:
+ *  - its own mount and IPC namespaces (root, or CAP_SYS_ADMIN): /dev holds
+ *    only null, zero, full, random, urandom and the nvidia* nodes, read-only
+ *    (no /dev/shm, no /dev/tty), and System V shared memory dies with it;
+ *  - no capabilities (a root program cannot mount, load modules, override
+ *    file permissions or trace other processes);
+ *  - Landlock: writes only under write_dirs ("/dev" standing for the device
+ *    nodes above), no TCP (ABI 4), and signals and abstract unix sockets
+ *    only within its own domain (ABI 6);
+ *  - seccomp: besides fork, no chmod, chown, utime or xattr changes (which
+ *    Landlock does not cover), no sockets but AF_UNIX, no signal to any
+ *    process but its own, no ptrace or process_vm_*, no memfd or System V
+ *    shared memory;
+ *  - RLIMIT_FSIZE, and its shared memory (RssShmem: MAP_SHARED anonymous
+ *    memory, tmpfs files it maps) counted with RssAnon against rss_bytes,
+ *    less the case file it was handed.
+ * The engine itself is made non-dumpable, so that no program of the same
+ * user can read its memory (the expected outputs) through /proc/PID/mem.
+ * Every child has a deadline (wall_s) and a memory cap: rss_bytes, or
+ * TOOL_RSS_BYTES over the process group for tools (the compiler).
  */
 #include "supervise.h"
 
@@ -33,15 +56,20 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "lang.h"
 #include "util.h"
 
 static void set_limit(int resource, rlim_t value)
@@ -63,98 +91,358 @@ static void set_limit(int resource, rlim_t value)
 #define CJ_X32_BIT 0x40000000u
 #define CJ_NEVER 0xffffffffu /* a syscall number no architecture has */
 
-/* fork and vfork fail with EPERM, clone without CLONE_THREAD too (threads
- * stay allowed: the CUDA runtime and ThreadSanitizer make them), clone3
- * with ENOSYS so that the C library falls back to clone, whose flags a
- * filter can read. Other architectures are left alone. */
-static void forbid_fork(void)
+/* The seccomp program, built in the child (no allocation: a fixed array). */
+#define BPF_MAX 160
+struct bpf_prog_buf {
+	struct sock_filter f[BPF_MAX];
+	unsigned n;
+};
+
+static void emit(struct bpf_prog_buf *b, struct sock_filter ins)
+{
+	if (b->n < BPF_MAX)
+		b->f[b->n++] = ins;
+}
+
+#define LD_NR BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
+#define LD_ARG(i) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[i]))
+#define RET_ERRNO(e) BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (e))
+#define RET_ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+
+/* Syscall nr fails with errno e. */
+static void deny(struct bpf_prog_buf *b, long nr, int e)
+{
+	if (nr < 0)
+		return;
+	emit(b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1));
+	emit(b, (struct sock_filter)RET_ERRNO((unsigned)e));
+}
+
+/* Syscall nr is allowed only when the low word of argument arg is one of
+ * ok[0..n) (signals: to itself, or its own process group); EPERM else. */
+static void only_when(struct bpf_prog_buf *b, long nr, int arg, const uint32_t *ok, unsigned n)
+{
+	if (nr < 0)
+		return;
+	/* JEQ nr; LD arg; n x JEQ -> ALLOW; EPERM; ALLOW */
+	emit(b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0,
+	                                     (unsigned char)(n + 3)));
+	emit(b, (struct sock_filter)LD_ARG(arg));
+	for (unsigned i = 0; i < n; ++i)
+		emit(b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ok[i],
+		                                     (unsigned char)(n - i), 0));
+	emit(b, (struct sock_filter)RET_ERRNO(EPERM));
+	emit(b, (struct sock_filter)RET_ALLOW);
+}
+
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452
+#endif
+#ifndef __NR_setxattrat
+#define __NR_setxattrat 463
+#endif
+#ifndef __NR_removexattrat
+#define __NR_removexattrat 466
+#endif
+#ifndef __NR_memfd_secret
+#define __NR_memfd_secret 447
+#endif
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438
+#endif
+#ifndef __NR_pidfd_send_signal
+#define __NR_pidfd_send_signal 424
+#endif
+#ifdef __NR_chmod
+#define CJ_OLD(nr) (nr)
+#else
+#define CJ_OLD(nr) (-1L)
+#endif
+
+/* no_fork: fork and vfork fail with EPERM, clone without CLONE_THREAD too
+ * (threads stay allowed: the CUDA runtime and ThreadSanitizer make them),
+ * clone3 with ENOSYS so that the C library falls back to clone, whose flags
+ * a filter can read. jail: the rest of the list at the top of this file.
+ * Other architectures are left alone; false when the filter was refused. */
+static bool install_seccomp(bool no_fork, bool jail)
 {
 #ifdef CJ_AUDIT_ARCH
-#ifdef __NR_fork
-	const unsigned nr_fork = __NR_fork, nr_vfork = __NR_vfork;
-#else
-	const unsigned nr_fork = CJ_NEVER, nr_vfork = CJ_NEVER;
-#endif
-#ifdef __NR_clone3
-	const unsigned nr_clone3 = __NR_clone3;
-#else
-	const unsigned nr_clone3 = 435;
-#endif
 #ifdef __x86_64__
 	const unsigned x32 = CJ_X32_BIT;
 #else
 	const unsigned x32 = CJ_NEVER;
 #endif
-	struct sock_filter f[] = {
-	        /* 0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	        /* 1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CJ_AUDIT_ARCH, 1, 0),
-	        /* 2 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	        /* 3 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	        /* 4 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, x32, 10, 0),
-	        /* 5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr_clone3, 0, 1),
-	        /* 6 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-	        /* 7 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4),
-	        /* 8 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
-	        /* 9 */ BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CJ_CLONE_THREAD, 0, 5),
-	        /* 10 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	        /* 11 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	        /* 12 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr_fork, 2, 0),
-	        /* 13 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr_vfork, 1, 0),
-	        /* 14 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	        /* 15 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-	};
-	struct sock_fprog prog = {.len = (unsigned short)(sizeof f / sizeof f[0]), .filter = f};
+	struct bpf_prog_buf b = {.n = 0};
+	emit(&b, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+	                                      offsetof(struct seccomp_data, arch)));
+	emit(&b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CJ_AUDIT_ARCH, 1, 0));
+	emit(&b, (struct sock_filter)RET_ALLOW);
+	emit(&b, (struct sock_filter)LD_NR);
+	emit(&b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, x32, 0, 1));
+	emit(&b, (struct sock_filter)RET_ERRNO(EPERM));
+	/* The busiest calls (the emulator's futexes, the driver's ioctls) first,
+	 * allowed at once rather than after every test below. */
+	const long hot[] = {__NR_futex,   __NR_ioctl,          __NR_read,     __NR_write,
+	                    __NR_mmap,    __NR_munmap,         __NR_mprotect, __NR_sched_yield,
+	                    __NR_madvise, __NR_clock_nanosleep};
+	for (size_t i = 0; i < sizeof hot / sizeof hot[0]; ++i)
+		emit(&b, (struct sock_filter)BPF_JUMP(
+		                 BPF_JMP | BPF_JEQ | BPF_K, (unsigned)hot[i],
+		                 (unsigned char)(sizeof hot / sizeof hot[0] - i), 0));
+	emit(&b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JA, 1, 0, 0));
+	emit(&b, (struct sock_filter)RET_ALLOW);
+	if (no_fork) {
+#ifdef __NR_fork
+		deny(&b, __NR_fork, EPERM);
+		deny(&b, __NR_vfork, EPERM);
+#endif
+#ifdef __NR_clone3
+		deny(&b, __NR_clone3, ENOSYS);
+#else
+		deny(&b, 435, ENOSYS);
+#endif
+		/* clone: allowed with CLONE_THREAD, else EPERM */
+		emit(&b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4));
+		emit(&b, (struct sock_filter)LD_ARG(0));
+		emit(&b, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CJ_CLONE_THREAD,
+		                                      0, 1));
+		emit(&b, (struct sock_filter)RET_ALLOW);
+		emit(&b, (struct sock_filter)RET_ERRNO(EPERM));
+	}
+	if (jail) {
+		const long changes[] = {
+#ifdef __NR_chmod
+		        __NR_chmod,
+		        __NR_chown,
+		        __NR_lchown,
+		        __NR_utime,
+		        __NR_utimes,
+		        __NR_futimesat,
+#endif
+		        __NR_fchmod,
+		        __NR_fchmodat,
+		        __NR_fchmodat2,
+		        __NR_fchown,
+		        __NR_fchownat,
+		        __NR_utimensat,
+		        __NR_setxattr,
+		        __NR_lsetxattr,
+		        __NR_fsetxattr,
+		        __NR_removexattr,
+		        __NR_lremovexattr,
+		        __NR_fremovexattr,
+		        __NR_setxattrat,
+		        __NR_removexattrat,
+		        /* other processes */
+		        __NR_ptrace,
+		        __NR_process_vm_readv,
+		        __NR_process_vm_writev,
+		        __NR_pidfd_getfd,
+		        __NR_pidfd_send_signal,
+		        __NR_tkill,
+		        /* memory the resident-set poll would not see */
+		        __NR_memfd_create,
+		        __NR_memfd_secret,
+		        __NR_shmget,
+		        /* namespaces of its own (a user namespace gives capabilities back) */
+		        __NR_unshare,
+		        __NR_setns,
+		};
+		for (size_t i = 0; i < sizeof changes / sizeof changes[0]; ++i)
+			deny(&b, changes[i], EPERM);
+		const uint32_t me = (uint32_t)getpid();
+		const uint32_t to_self[] = {0u, me, (uint32_t) - (int32_t)me};
+		only_when(&b, __NR_kill, 0, to_self, 3);
+		only_when(&b, __NR_tgkill, 0, to_self + 1, 1);
+		only_when(&b, __NR_rt_sigqueueinfo, 0, to_self + 1, 1);
+		only_when(&b, __NR_rt_tgsigqueueinfo, 0, to_self + 1, 1);
+		const uint32_t unix_only[] = {1u /* AF_UNIX */};
+		only_when(&b, __NR_socket, 0, unix_only, 1);
+	}
+	emit(&b, (struct sock_filter)RET_ALLOW);
+	if (b.n >= BPF_MAX)
+		return false;
+	struct sock_fprog prog = {.len = (unsigned short)b.n, .filter = b.f};
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
+#else
+	(void)no_fork;
+	(void)jail;
+	return false;
 #endif
 }
 
 /* Landlock's rights over changing the file system (ABI 1, 2 and 3); reading
- * and executing stay open. */
+ * and executing stay open. Device ioctls (ABI 5) are not handled: the GPU
+ * driver lives on them. */
 #define LL_WRITE_ABI1 ((1ull << 1) | (0x7full << 4) | (1ull << 11) | (1ull << 12))
+#define LL_WRITE_FILE (1ull << 1)
 #define LL_REFER (1ull << 13)
 #define LL_TRUNCATE (1ull << 14)
+#define LL_NET_BIND_TCP (1ull << 0)
+#define LL_NET_CONNECT_TCP (1ull << 1)
+#define LL_SCOPE_ABSTRACT_UNIX (1ull << 0)
+#define LL_SCOPE_SIGNAL (1ull << 1)
 
 struct ll_ruleset_attr {
 	uint64_t handled_access_fs;
+	uint64_t handled_access_net; /* ABI 4 */
+	uint64_t scoped;             /* ABI 6 */
 };
 struct ll_path_beneath {
 	uint64_t allowed_access;
 	int32_t parent_fd;
 } __attribute__((packed));
 
-/* 0 when the program can now write only under dirs, -1 when Landlock is
- * not there to do it. */
-static int confine_writes(const char *const *dirs)
+/* The device nodes a test program may open for writing (and, in its own
+ * mount namespace, the only ones it sees): found in the parent, before the
+ * fork. */
+#define DEV_MAX 48
+struct dev_nodes {
+	char name[DEV_MAX][64];
+	int n;
+};
+
+static void find_dev_nodes(struct dev_nodes *d)
+{
+	static const char *const plain[] = {"null", "zero", "full", "random", "urandom"};
+	d->n = 0;
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; ++i)
+		snprintf(d->name[d->n++], sizeof d->name[0], "%s", plain[i]);
+	DIR *dir = opendir("/dev");
+	struct dirent *e;
+	while (dir && (e = readdir(dir)) && d->n < DEV_MAX)
+		if (!strncmp(e->d_name, "nvidia", 6) && strlen(e->d_name) < sizeof d->name[0])
+			snprintf(d->name[d->n++], sizeof d->name[0], "%s", e->d_name);
+	if (dir)
+		closedir(dir);
+}
+
+/* Adds a rule letting the program change what lies beneath path (or the
+ * file itself); false when it is not there. */
+static bool ll_allow(int rs, uint64_t handled, const char *path)
+{
+	int fd = open(path, O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	uint64_t rights = handled;
+	if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
+		rights &= LL_WRITE_FILE | LL_TRUNCATE; /* the rights a file can have */
+	struct ll_path_beneath pb = {rights, fd};
+	syscall(SYS_landlock_add_rule, rs, 1 /* PATH_BENEATH */, &pb, 0u);
+	close(fd);
+	return true;
+}
+
+/* Landlock (see the top of the file): the Landlock ABI in use, 0 when the
+ * kernel has none (nothing confined). "/dev" in dirs stands for the nodes
+ * of devs. */
+static long confine_landlock(const char *const *dirs, const struct dev_nodes *devs)
 {
 #ifdef SYS_landlock_create_ruleset
 	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1u /* VERSION */);
 	if (abi < 1)
-		return -1;
-	struct ll_ruleset_attr attr = {LL_WRITE_ABI1 | (abi >= 2 ? LL_REFER : 0) |
-	                               (abi >= 3 ? LL_TRUNCATE : 0)};
-	int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0u);
+		return 0;
+	struct ll_ruleset_attr attr = {
+	        .handled_access_fs =
+	                LL_WRITE_ABI1 | (abi >= 2 ? LL_REFER : 0) | (abi >= 3 ? LL_TRUNCATE : 0),
+	        .handled_access_net = abi >= 4 ? LL_NET_BIND_TCP | LL_NET_CONNECT_TCP : 0,
+	        .scoped = abi >= 6 ? LL_SCOPE_ABSTRACT_UNIX | LL_SCOPE_SIGNAL : 0,
+	};
+	size_t size = abi >= 6 ? sizeof attr : abi >= 4 ? 2 * sizeof(uint64_t) : sizeof(uint64_t);
+	int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0u);
 	if (rs < 0)
-		return -1;
+		return 0;
 	for (const char *const *d = dirs; *d; ++d) {
-		int fd = open(*d, O_PATH | O_CLOEXEC);
-		if (fd < 0)
+		if (strcmp(*d, "/dev") != 0) {
+			ll_allow(rs, attr.handled_access_fs, *d);
 			continue;
-		struct ll_path_beneath pb = {attr.handled_access_fs, fd};
-		syscall(SYS_landlock_add_rule, rs, 1 /* PATH_BENEATH */, &pb, 0u);
-		close(fd);
+		}
+		for (int i = 0; i < devs->n; ++i) {
+			char path[80];
+			snprintf(path, sizeof path, "/dev/%s", devs->name[i]);
+			ll_allow(rs, attr.handled_access_fs, path);
+		}
 	}
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	long rc = syscall(SYS_landlock_restrict_self, rs, 0u);
 	close(rs);
-	return rc == 0 ? 0 : -1;
+	return rc == 0 ? abi : 0;
 #else
 	(void)dirs;
-	return -1;
+	(void)devs;
+	return 0;
 #endif
 }
 
-/* Private resident memory (RssAnon) of pid in bytes; 0 when unknown. */
+/* Its own mount and IPC namespaces, with a /dev of devs alone (read-only:
+ * nothing can be created there, so no /dev/shm). false when the kernel or
+ * the user's rights refuse them; the program then sees the host's /dev,
+ * where Landlock still keeps it from writing anything but devs. */
+static bool private_dev(const struct dev_nodes *devs)
+{
+	int fds[DEV_MAX];
+	/* Opened in the new namespace: a bind mount's source must be there. */
+	bool ok = unshare(CLONE_NEWNS | CLONE_NEWIPC) == 0 &&
+	          mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
+	for (int i = 0; i < devs->n; ++i) {
+		char path[80];
+		snprintf(path, sizeof path, "/dev/%s", devs->name[i]);
+		fds[i] = ok ? open(path, O_PATH | O_CLOEXEC) : -1;
+	}
+	ok = ok && mount("cudajudge-dev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
+	                 "size=64k,nr_inodes=256,mode=755") == 0;
+	for (int i = 0; ok && i < devs->n; ++i) {
+		if (fds[i] < 0)
+			continue;
+		char path[80], from[64];
+		snprintf(path, sizeof path, "/dev/%s", devs->name[i]);
+		snprintf(from, sizeof from, "/proc/self/fd/%d", fds[i]);
+		struct stat st;
+		if (fstat(fds[i], &st) == 0 && S_ISDIR(st.st_mode)) /* nvidia-caps */
+			mkdir(path, 0755);
+		else
+			close(open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666));
+		if (mount(from, path, NULL, MS_BIND | MS_REC, NULL) != 0)
+			ok = false;
+	}
+	if (ok) {
+		static const char *const links[][2] = {{"/proc/self/fd", "/dev/fd"},
+		                                       {"/proc/self/fd/0", "/dev/stdin"},
+		                                       {"/proc/self/fd/1", "/dev/stdout"},
+		                                       {"/proc/self/fd/2", "/dev/stderr"}};
+		for (size_t i = 0; i < sizeof links / sizeof links[0]; ++i)
+			if (symlink(links[i][0], links[i][1]) != 0)
+				ok = false;
+		ok = ok &&
+		     mount(NULL, "/dev", NULL,
+		           MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NOEXEC, NULL) == 0;
+	}
+	for (int i = 0; i < devs->n; ++i)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	if (!ok)
+		umount2("/dev", MNT_DETACH); /* back to the host's /dev, if it was covered */
+	return ok;
+}
+
+/* No capabilities, now or after exec (a root program keeps being uid 0 but
+ * loses what root may do beyond the file permissions); false when refused. */
+static bool drop_capabilities(void)
+{
+	for (int cap = 0; cap <= 63; ++cap)
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL)
+			return false;
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+	struct __user_cap_data_struct none[2];
+	memset(none, 0, sizeof none);
+	return syscall(SYS_capset, &h, none) == 0;
+}
+
+/* Private and shared resident memory (RssAnon + RssShmem) of pid in bytes;
+ * 0 when unknown. */
 static uint64_t private_rss(pid_t pid)
 {
 	char path[64], buf[4096];
@@ -167,11 +455,14 @@ static uint64_t private_rss(pid_t pid)
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
-	const char *at = strstr(buf, "RssAnon:");
-	unsigned long long kb = 0;
+	/* RssShmem: MAP_SHARED anonymous memory and the tmpfs files it maps. */
+	const char *at = strstr(buf, "RssAnon:"), *sh = strstr(buf, "RssShmem:");
+	unsigned long long kb = 0, shmem_kb = 0;
 	if (!at || sscanf(at + 8, "%llu", &kb) != 1)
 		return 0;
-	return (uint64_t)kb << 10;
+	if (sh && sscanf(sh + 9, "%llu", &shmem_kb) != 1)
+		shmem_kb = 0;
+	return (uint64_t)(kb + shmem_kb) << 10;
 }
 
 /* The next process id listed in /proc (d open on it), or 0 at its end. */
@@ -234,9 +525,23 @@ static bool runs_program(pid_t pid, const struct stat *want)
 	return st.st_dev == want->st_dev && st.st_ino == want->st_ino;
 }
 
-/* Runs in the child between fork and exec: only async-signal-safe calls. */
+/* What the child says about missing confinement, first in its output, where
+ * run_supervised() takes it out again (into run_result.weakened). */
+#define NOTE_PREFIX "cudajudge: not confined: "
+
+static void note_weak(int out_w, const char *what)
+{
+	char line[160];
+	int n = snprintf(line, sizeof line, NOTE_PREFIX "%s\n", what);
+	if (n > 0 && write(out_w, line, (size_t)n) < 0) {
+		/* nothing to report with */
+	}
+}
+
+/* Runs in the child between fork and exec: only async-signal-safe calls
+ * (and the engine is single-threaded, so snprintf and opendir are safe). */
 static void child_setup(const char *program, char *const argv[], int keep_fd, int out_w, int err_w,
-                        const struct run_limits *lim)
+                        const struct run_limits *lim, const struct dev_nodes *devs)
 {
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -249,17 +554,25 @@ static void child_setup(const char *program, char *const argv[], int keep_fd, in
 	if (lim->max_procs > 0)
 		set_limit(RLIMIT_NPROC, (rlim_t)lim->max_procs);
 	set_limit(RLIMIT_CORE, 0);
+	bool jail = lim->write_dirs != NULL && !getenv("CUDAJUDGE_NO_JAIL");
+	if (jail) {
+		set_limit(RLIMIT_FSIZE, JAIL_FILE_BYTES);
+		if (!private_dev(devs))
+			note_weak(out_w, "no mount namespace (the host's /dev is visible)");
+	}
 	if (lim->cwd && chdir(lim->cwd) != 0)
 		_exit(127);
-	if (lim->write_dirs && confine_writes(lim->write_dirs) != 0) {
-		/* Said in the output, where the engine finds it. */
-		static const char note[] = "cudajudge: no Landlock here: writes not confined\n";
-		if (write(out_w, note, sizeof note - 1) < 0) {
-			/* nothing to report with */
-		}
+	if (jail && (getuid() == 0 || geteuid() == 0) && !drop_capabilities())
+		note_weak(out_w, "capabilities kept");
+	if (lim->write_dirs) {
+		long abi = confine_landlock(lim->write_dirs, devs);
+		if (abi == 0)
+			note_weak(out_w, "no Landlock (writes not confined)");
+		else if (abi < 6)
+			note_weak(out_w, "Landlock before ABI 6 (signals left to seccomp)");
 	}
-	if (lim->no_fork)
-		forbid_fork();
+	if ((lim->no_fork || jail) && !install_seccomp(lim->no_fork, jail))
+		note_weak(out_w, "no seccomp filter");
 
 	int null_fd = open("/dev/null", O_RDONLY);
 	if (null_fd >= 0) {
@@ -333,6 +646,17 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		snprintf(program, sizeof program, "%s", argv[0]);
 	struct stat program_id;
 	bool check_program = lim->same_program && stat(program, &program_id) == 0;
+	static struct dev_nodes devs; /* static: too big for some stacks */
+	if (lim->write_dirs)
+		find_dev_nodes(&devs);
+	/* No program of the same user may read the engine's memory. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	/* Every child has a memory cap: tools (the compiler) over their group. */
+	uint64_t rss_cap = lim->rss_bytes ? lim->rss_bytes : TOOL_RSS_BYTES;
+	bool whole_group = !lim->rss_bytes || !lim->no_fork;
+	struct stat case_file;
+	if (lim->rss_bytes && keep_fd >= 0 && fstat(keep_fd, &case_file) == 0)
+		rss_cap += (uint64_t)case_file.st_size; /* it maps the cases: RssShmem */
 	double start = now_s();
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -344,7 +668,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 		return -1;
 	}
 	if (pid == 0)
-		child_setup(program, argv, keep_fd, out_pipe[1], err_pipe[1], lim);
+		child_setup(program, argv, keep_fd, out_pipe[1], err_pipe[1], lim, &devs);
 
 	setpgid(pid, pid);
 	close(out_pipe[1]);
@@ -393,13 +717,13 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 			break;
 		}
 		if (!exited && now >= next_look) {
-			next_look = now + 0.02;
-			uint64_t rss = !lim->rss_bytes ? 0
-			               : lim->no_fork  ? private_rss(pid) /* alone in its group */
-			                               : group_rss(pid);
+			/* tools every 0.5 s: their poll walks the whole of /proc */
+			next_look = now + (lim->rss_bytes ? 0.02 : 0.5);
+			uint64_t rss = whole_group ? group_rss(pid)
+			                           : private_rss(pid); /* alone in its group */
 			if (rss > res->peak_rss)
 				res->peak_rss = rss;
-			if (lim->rss_bytes && rss > lim->rss_bytes) {
+			if (rss > rss_cap) {
 				res->end = RUN_MEMORY;
 				break;
 			}
@@ -460,14 +784,92 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 	}
 	res->output_len = kept.len;
 	res->output = sb_take(&kept);
-	static const char no_landlock[] = "cudajudge: no Landlock here: writes not confined\n";
-	if (lim->write_dirs && !strncmp(res->output, no_landlock, sizeof no_landlock - 1)) {
-		res->unconfined = true;
-		memmove(res->output, res->output + sizeof no_landlock - 1,
-		        res->output_len - (sizeof no_landlock - 1) + 1);
-		res->output_len -= sizeof no_landlock - 1;
+	/* The child's notes on missing confinement come first. */
+	char *o = res->output;
+	while (!strncmp(o, NOTE_PREFIX, strlen(NOTE_PREFIX))) {
+		char *eol = strchr(o, '\n');
+		if (!eol)
+			break;
+		const char *what = o + strlen(NOTE_PREFIX);
+		size_t len = (size_t)(eol - what), have = strlen(res->weakened);
+		if (!strncmp(what, "no Landlock", 11))
+			res->unconfined = true;
+		if (have + len + 3 < sizeof res->weakened)
+			snprintf(res->weakened + have, sizeof res->weakened - have, "%s%.*s",
+			         have ? "; " : "", (int)len, what);
+		o = eol + 1;
+	}
+	if (o != res->output) {
+		res->output_len -= (size_t)(o - res->output);
+		memmove(res->output, o, res->output_len + 1);
+	}
+	static bool warned;
+	if (res->weakened[0] && !warned) { /* once per engine: a warning, not a failure */
+		warned = true;
+		fprintf(stderr,
+		        L("cudajudge: warning: the test program's confinement is weaker on this "
+		          "machine (%s); see docs/security.md\n",
+		          "cudajudge：警告：这台机器上测试程序的隔离较弱（%s）；见 "
+		          "docs/security.md\n"),
+		        res->weakened);
 	}
 	return 0;
+}
+
+int flock_deadline(int fd, int how, double seconds)
+{
+	double end = now_s() + seconds;
+	for (;;) {
+		if (flock(fd, how | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -1;
+		if (now_s() >= end) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		struct timespec ts = {0, 20 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* True when process pid runs the same program as this one. */
+static bool same_engine(long pid)
+{
+	char path[64], mine[PATH_MAX], theirs[PATH_MAX];
+	snprintf(path, sizeof path, "/proc/%ld/exe", pid);
+	ssize_t a = readlink("/proc/self/exe", mine, sizeof mine - 1);
+	ssize_t b = readlink(path, theirs, sizeof theirs - 1);
+	if (a <= 0 || b <= 0)
+		return b > 0 || (kill((pid_t)pid, 0) == 0 || errno == EPERM);
+	mine[a] = theirs[b] = '\0';
+	return !strcmp(mine, theirs);
+}
+
+int clean_stale_work(const char *work_root, double min_age_s)
+{
+	DIR *d = opendir(work_root);
+	if (!d)
+		return 0;
+	int removed = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *dash = strrchr(e->d_name, '-');
+		char *end;
+		long pid = dash ? strtol(dash + 1, &end, 10) : 0;
+		if (!dash || pid <= 0 || *end || pid == (long)getpid())
+			continue;
+		char *path = xasprintf("%s/%s", work_root, e->d_name);
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    (double)(time(NULL) - st.st_mtime) >= min_age_s && !same_engine(pid)) {
+			remove_tree(path);
+			++removed;
+		}
+		free(path);
+	}
+	closedir(d);
+	return removed;
 }
 
 void run_result_free(struct run_result *res)

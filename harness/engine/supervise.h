@@ -16,12 +16,19 @@ struct run_limits {
 	int max_procs;         /* RLIMIT_NPROC; 0 = unchanged */
 
 	/* Confinement of learner code (each is off when zero or NULL): */
-	uint64_t rss_bytes; /* killed when its private resident memory passes this */
-	bool no_fork;       /* fork, vfork and process-making clone fail (seccomp) */
-	bool same_program;  /* killed if it replaces itself with another program (execve) */
-	const char *cwd;    /* its working directory */
+	/* killed when its resident memory (anonymous and shared, less the case
+	 * file keep_fd) passes this; 0: TOOL_RSS_BYTES over its process group */
+	uint64_t rss_bytes;
+	bool no_fork;      /* fork, vfork and process-making clone fail (seccomp) */
+	bool same_program; /* killed if it replaces itself with another program (execve) */
+	const char *cwd;   /* its working directory */
 	/* Landlock: the only folders it may create, change or remove files in;
-	 * ignored (and said so in run_result.unconfined) where the kernel lacks it. */
+	 * ignored (and said so in run_result.unconfined) where the kernel lacks it.
+	 * "/dev" stands for the device nodes a program needs: null, zero, full,
+	 * random, urandom and /dev/nvidia*. Setting it also jails the program
+	 * (supervise.c: namespaces, no capabilities, seccomp against signals to
+	 * others, sockets, chmod/utime/xattrs, memfd; RLIMIT_FSIZE);
+	 * CUDAJUDGE_NO_JAIL in the environment leaves only Landlock and no_fork. */
 	const char *const *write_dirs;
 };
 
@@ -46,6 +53,7 @@ struct run_result {
 	uint64_t output_total; /* bytes written in all, kept or not */
 	uint64_t peak_rss;     /* the largest private resident memory seen, bytes */
 	bool unconfined;       /* write_dirs was asked for, but Landlock is not available */
+	char weakened[256];    /* the parts of the jail the kernel refused, "; "-separated */
 	char error[256];
 };
 
@@ -57,5 +65,19 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
                    struct run_result *res);
 
 void run_result_free(struct run_result *res);
+
+/* The memory a tool (the compiler: `#include "/dev/zero"`) may hold. */
+#define TOOL_RSS_BYTES ((uint64_t)4 << 30)
+/* The largest file a jailed program may write (RLIMIT_FSIZE). */
+#define JAIL_FILE_BYTES ((rlim_t)64 << 20)
+
+/* flock(fd, how) that gives up after seconds: 0 when taken, -1 with errno
+ * (ETIMEDOUT when the time ran out). */
+int flock_deadline(int fd, int how, double seconds);
+
+/* Removes the folders "<name>-<pid>" under work_root whose engine (pid) is
+ * gone and that were last changed min_age_s ago or more: what engines
+ * killed mid-run left. Returns how many it removed. */
+int clean_stale_work(const char *work_root, double min_age_s);
 
 #endif

@@ -29,6 +29,10 @@
  *   create PATH          creates PATH; prints "CREATED" or "DENIED"
  *   cwd                  prints its working directory
  *   hog MB               allocates and touches MB MiB, then sleeps forever
+ *   shmhog MB            the same in MAP_SHARED anonymous memory (RssShmem)
+ *   jail PATH            tries what the jail forbids, PATH a file outside its
+ *                        write_dirs; prints one "NAME yes|no" line each:
+ *                        chmod utime xattr signal-parent socket memfd tty shm
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -38,10 +42,15 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 static void sleep_forever(void)
@@ -240,6 +249,33 @@ int main(int argc, char **argv)
 		printf("HOLDING\n");
 		fflush(stdout);
 		sleep_forever();
+	} else if (!strcmp(mode, "shmhog")) {
+		size_t bytes = (size_t)atol(arg) << 20;
+		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1,
+		               0);
+		if (p != MAP_FAILED)
+			memset(p, 1, bytes);
+		printf("HOLDING\n");
+		fflush(stdout);
+		sleep_forever();
+	} else if (!strcmp(mode, "jail")) {
+		struct stat st;
+		bool got = stat(arg, &st) == 0;
+		printf("chmod %s\n", got && chmod(arg, st.st_mode & 07777) == 0 ? "yes" : "no");
+		printf("utime %s\n", got && utimensat(AT_FDCWD, arg, NULL, 0) == 0 ? "yes" : "no");
+		printf("xattr %s\n", setxattr(arg, "user.cj", "1", 1, 0) == 0 ? "yes" : "no");
+		printf("signal-parent %s\n", kill(getppid(), 0) == 0 ? "yes" : "no");
+		int sock = socket(AF_INET, SOCK_DGRAM, 0);
+		printf("socket %s\n", sock >= 0 ? "yes" : "no");
+		int mfd = memfd_create("cj", 0);
+		printf("memfd %s\n", mfd >= 0 ? "yes" : "no");
+		int tty = open("/dev/tty", O_WRONLY | O_NOCTTY);
+		printf("tty %s\n", tty >= 0 || errno == ENXIO ? "yes" : "no");
+		int shm = open("/dev/shm/cj-supervise-jail", O_CREAT | O_WRONLY, 0600);
+		printf("shm %s\n", shm >= 0 ? "yes" : "no");
+		if (shm >= 0)
+			unlink("/dev/shm/cj-supervise-jail");
+		return 0;
 	} else if (!strcmp(mode, "report_pid_hang")) {
 		char buf[32];
 		int n = snprintf(buf, sizeof buf, "%d\n", (int)getpid());

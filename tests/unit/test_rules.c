@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "lang.h"
@@ -265,11 +266,127 @@ static void test_vocabulary(void)
 {
 	for (int r = 0; r < RULE_COUNT; ++r) {
 		CHECK(rule_name(r) != NULL);
+		if (r >= RULE_YAML_COUNT) { /* always forbidden: problems.yaml never names them */
+			CHECK_INT(rule_parse(rule_name(r)), ==, -1);
+			continue;
+		}
 		CHECK_INT(rule_parse(rule_name(r)), ==, r);
 		CHECK(strstr(rule_vocabulary(), rule_name(r)) != NULL);
 	}
 	CHECK_INT(rule_parse("__syncthreads"), ==, -1);
 	CHECK(rule_name(RULE_COUNT) == NULL);
+}
+
+/* A learner's kernel that nothing launches uses a shuffle; the glue's kernel
+ * calls the learner's function, which does not. */
+static const char unlaunched[] = ".visible .entry _Z6unusedPi(\n\t.param .u64 p0\n)\n{\n"
+                                 "\t.loc\t2 20 3\n"
+                                 "\tshfl.sync.up.b32 \t%r2|%p1, %r1, 1, 0, -1;\n"
+                                 "\tret;\n}\n"
+                                 ".func _Z4scani(\n\t.param .b32 q\n)\n{\n"
+                                 "\t.loc\t2 5 3\n"
+                                 "\tadd.s32 \t%r1, %r1, %r2;\n"
+                                 "\tret;\n}\n"
+                                 ".visible .entry cj_kernel(\n\t.param .u64 p0\n)\n{\n"
+                                 "\t.loc\t1 10 2\n"
+                                 "\tcall.uni \n\t_Z4scani, \n\t(\n\tparam0\n\t);\n"
+                                 "\tret;\n}\n";
+
+static void test_unlaunched_kernel(void)
+{
+	char *ptx = with_tail(unlaunched);
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	CHECK(rules_scan_ptx_launched(ptx, LEARNER, "cj_kernel<<<1, 32>>>(p);", &s) > 0);
+	CHECK(s.use[RULE_SHFL_SYNC].found); /* a forbid rule still sees it */
+	CHECK(s.unreached[RULE_SHFL_SYNC]); /* but it meets no requirement */
+	struct problem_entry e = {.id = "warp_scan"};
+	const char *req[] = {"shfl.sync"};
+	e.require.items = (char **)req;
+	e.require.n = 1;
+	struct rule_violation v[RULES_MAX_VIOLATIONS];
+	CHECK_INT(rules_evaluate(&e, &s, v), ==, 1);
+	CHECK(v[0].required && v[0].rule == RULE_SHFL_SYNC);
+	/* launched by name (the glue launches the learner's kernel): it counts */
+	memset(&s, 0, sizeof s);
+	rules_scan_ptx_launched(ptx, LEARNER, "unused<<<1, 32>>>(p);", &s);
+	CHECK(s.use[RULE_SHFL_SYNC].found && !s.unreached[RULE_SHFL_SYNC]);
+	CHECK_INT(rules_evaluate(&e, &s, v), ==, 0);
+	free(ptx);
+}
+
+static struct rule_scan directives(const char *text, const char *glue)
+{
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	rules_scan_directives(text, NULL, glue, &s);
+	return s;
+}
+
+static void test_directives(void)
+{
+	struct rule_scan s =
+	        directives("int a;\n#line 1 \"warp_scan.cuh\"\n__shared__ int t;\n", NULL);
+	CHECK(s.use[RULE_LINE_DIRECTIVE].found);
+	CHECK_INT(s.use[RULE_LINE_DIRECTIVE].line, ==, 2);
+	s = directives("  # 12 \"/usr/include/stdio.h\" 1\n", NULL);
+	CHECK(s.use[RULE_LINE_DIRECTIVE].found);
+	s = directives("// #line 3 in a comment\n/* #include \"x.h\" */\nint a;\n", NULL);
+	CHECK(!s.use[RULE_LINE_DIRECTIVE].found && !s.use[RULE_LOCAL_INCLUDE].found);
+	s = directives("#include <stdio.h>\n#include <cooperative_groups.h>\n", NULL);
+	CHECK(!s.use[RULE_LOCAL_INCLUDE].found);
+	s = directives("#include <stdio.h>\n%:include \"helper.h\"\n", NULL);
+	CHECK(s.use[RULE_LOCAL_INCLUDE].found);
+	CHECK_INT(s.use[RULE_LOCAL_INCLUDE].line, ==, 2);
+	s = directives("#define F \"x.h\"\n#include F\n", NULL);
+	CHECK(s.use[RULE_LOCAL_INCLUDE].found);
+	s = directives("#ifdef CJ_EMU\nint a;\n#endif\n", NULL);
+	CHECK(s.use[RULE_BACKEND_MACRO].found);
+	s = directives("#if \\\n  defined(__CUDA_ARCH__)\nint a;\n#endif\nint b;\n", NULL);
+	CHECK(s.use[RULE_BACKEND_MACRO].found);
+	CHECK_INT(s.use[RULE_BACKEND_MACRO].line, ==, 1);
+	s = directives("#define TILE 32\n#if TILE > 16 && defined(TILE) || 0x1F\n#endif\n", NULL);
+	CHECK(!s.use[RULE_BACKEND_MACRO].found);
+	s = directives("#if __has_include(\"emu.h\")\n#endif\n", NULL);
+	CHECK(s.use[RULE_BACKEND_MACRO].found);
+	s = directives("extern \"C\" int cj_host_run(void) { return 0; }\n", NULL);
+	CHECK(s.use[RULE_JUDGE_NAME].found);
+	s = directives("const char *m = \"cj_x\"; int my_cj_x;\n", NULL);
+	CHECK(!s.use[RULE_JUDGE_NAME].found);
+	s = directives("#define warp_inclusive_scan my_scan\n", "v = warp_inclusive_scan(v);");
+	CHECK(s.use[RULE_JUDGE_NAME].found);
+	s = directives("#define TILE 64\n", "v = warp_inclusive_scan(v);");
+	CHECK(!s.use[RULE_JUDGE_NAME].found);
+	s = directives("extern \"C\" cudaError_t cudaEventElapsedTime(float *ms,\n"
+	               "    cudaEvent_t a, cudaEvent_t b)\n{\n\t*ms = 0;\n}\n",
+	               NULL);
+	CHECK(s.use[RULE_JUDGE_NAME].found);
+	CHECK_INT(s.use[RULE_JUDGE_NAME].line, ==, 1);
+	s = directives("void f(float *ms) { cudaEventElapsedTime(ms, a, b); if "
+	               "(cudaGetLastError()) {} }\n",
+	               NULL);
+	CHECK(!s.use[RULE_JUDGE_NAME].found);
+	s = directives("#define cudaMalloc my_malloc\n", NULL);
+	CHECK(s.use[RULE_JUDGE_NAME].found);
+	struct problem_entry e = {.id = "warp_scan"};
+	struct rule_violation v[RULES_MAX_VIOLATIONS];
+	s = directives("#line 1\n", NULL);
+	CHECK_INT(rules_evaluate(&e, &s, v), ==, 1);
+	CHECK(v[0].rule == RULE_LINE_DIRECTIVE && !v[0].required && v[0].line == 1);
+}
+
+static void test_same_code(void)
+{
+	char path[] = "/tmp/cj-rules-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	const char ref[] = "/* ref */\nint f(int v)\n{\n\treturn v + 1;\n}\n";
+	CHECK(write(fd, ref, sizeof ref - 1) == (ssize_t)(sizeof ref - 1));
+	close(fd);
+	CHECK(rules_same_code(ref, path));
+	CHECK(rules_same_code("int f(int v) { return v + 1; } // mine", path));
+	CHECK(!rules_same_code("int f(int v) { return v + 2; }", path));
+	unlink(path);
 }
 
 static const struct unit_test tests[] = {
@@ -284,6 +401,9 @@ static const struct unit_test tests[] = {
         {"evaluation", test_evaluate},
         {"found texts in the learner's language", test_found_in_chinese},
         {"vocabulary", test_vocabulary},
+        {"a kernel nothing launches meets no requirement", test_unlaunched_kernel},
+        {"directives that hide code or reach into the judge", test_directives},
+        {"a copy of the reference", test_same_code},
         {0}};
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -575,6 +576,105 @@ static void test_writes_confined(void)
 	free(victim);
 }
 
+/* The jail (write_dirs set): what Landlock leaves open is closed by seccomp
+ * and the mount namespace; each part may be missing where the kernel or the
+ * user lacks it, and then says so in r.weakened. */
+static void test_jail(void)
+{
+	char inside[] = "/tmp/cj-supervise-XXXXXX";
+	CHECK(mkdtemp(inside) != NULL);
+	char *victim = xasprintf("%s.victim", inside);
+	FILE *f = fopen(victim, "w");
+	CHECK(f != NULL);
+	if (f)
+		fclose(f);
+	const char *dirs[] = {"/dev", inside, NULL};
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.write_dirs = dirs;
+	lim.cwd = inside;
+	lim.no_fork = true;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("jail", victim, -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	if (r.weakened[0])
+		printf("# jail weakened here: %s\n", r.weakened);
+	if (!strstr(r.weakened, "seccomp")) {
+		CHECK(strstr(r.output, "chmod no\n") != NULL);
+		CHECK(strstr(r.output, "utime no\n") != NULL);
+		CHECK(strstr(r.output, "xattr no\n") != NULL);
+		CHECK(strstr(r.output, "signal-parent no\n") != NULL);
+		CHECK(strstr(r.output, "socket no\n") != NULL);
+		CHECK(strstr(r.output, "memfd no\n") != NULL);
+	}
+	if (!r.unconfined) {
+		CHECK(strstr(r.output, "tty no\n") != NULL);
+		CHECK(strstr(r.output, "shm no\n") != NULL);
+	}
+	run_result_free(&r);
+	/* without the jail (no write_dirs) all of it works: the test can fail */
+	lim.write_dirs = NULL;
+	CHECK_INT(run_fake("jail", victim, -1, &lim, &r, &took), ==, 0);
+	CHECK(strstr(r.output, "chmod yes\n") != NULL);
+	CHECK(strstr(r.output, "memfd yes\n") != NULL);
+	run_result_free(&r);
+	unlink(victim);
+	rmdir(inside);
+	free(victim);
+}
+
+/* Shared anonymous memory counts against the cap like private memory. */
+static void test_shared_memory_counted(void)
+{
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.rss_bytes = 64 << 20;
+	lim.no_fork = true;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("shmhog", "256", -1, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_MEMORY);
+	CHECK(took < 5);
+	run_result_free(&r);
+}
+
+/* A lock held elsewhere is given up at the deadline. */
+static void test_flock_deadline(void)
+{
+	char path[] = "/tmp/cj-supervise-lock-XXXXXX";
+	int a = mkstemp(path);
+	int b = open(path, O_RDWR);
+	CHECK(a >= 0 && b >= 0);
+	CHECK_INT(flock_deadline(a, LOCK_EX, 1), ==, 0);
+	double t0 = now();
+	CHECK_INT(flock_deadline(b, LOCK_EX, 0.3), ==, -1);
+	CHECK_INT(errno, ==, ETIMEDOUT);
+	CHECK(now() - t0 >= 0.29 && now() - t0 < 3);
+	close(a);
+	CHECK_INT(flock_deadline(b, LOCK_EX, 0.3), ==, 0);
+	close(b);
+	unlink(path);
+}
+
+/* Work folders of engines that are gone are removed; others stay. */
+static void test_clean_stale_work(void)
+{
+	char root[] = "/tmp/cj-supervise-work-XXXXXX";
+	CHECK(mkdtemp(root) != NULL);
+	char *gone = xasprintf("%s/warp_scan-999999999", root);
+	char *mine = xasprintf("%s/warp_scan-%d", root, (int)getpid());
+	char *odd = xasprintf("%s/notes", root);
+	CHECK(mkdir(gone, 0755) == 0 && mkdir(mine, 0755) == 0 && mkdir(odd, 0755) == 0);
+	CHECK_INT(clean_stale_work(root, 0), ==, 1);
+	CHECK(access(gone, F_OK) != 0);
+	CHECK(access(mine, F_OK) == 0 && access(odd, F_OK) == 0);
+	rmdir(mine);
+	rmdir(odd);
+	rmdir(root);
+	free(gone);
+	free(mine);
+	free(odd);
+}
+
 static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
         {"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
@@ -596,6 +696,10 @@ static const struct unit_test tests[] = {
         {"exec of another program is stopped", test_exec_is_stopped},
         {"host memory cap", test_memory_cap},
         {"writes confined to write_dirs and cwd", test_writes_confined},
+        {"the jail closes what Landlock leaves open", test_jail},
+        {"shared anonymous memory is counted", test_shared_memory_counted},
+        {"a lock wait has a deadline", test_flock_deadline},
+        {"stale work folders are removed", test_clean_stale_work},
         {0},
 };
 

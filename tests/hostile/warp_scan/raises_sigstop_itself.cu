@@ -1,0 +1,25 @@
+// expect-emu: TLE
+// expect-gpu: TLE
+// Hostile: stops itself (SIGSTOP) before the cases, hoping the judge waits
+// for it forever.
+// Stopped by: the supervisor's wall-clock deadline kills a stopped program
+// as any other: TLE, and the next judgement works.
+
+#include <signal.h>
+
+static int stop(void)
+{
+	raise(SIGSTOP);
+	return 0;
+}
+static int stopped = stop();
+
+__device__ int warp_inclusive_scan(int v)
+{
+	for (int d = 1; d < 32; d *= 2) {
+		int up = __shfl_up_sync(0xffffffffu, v, d);
+		if ((threadIdx.x & 31) >= d)
+			v += up;
+	}
+	return v;
+}

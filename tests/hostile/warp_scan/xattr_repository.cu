@@ -1,0 +1,56 @@
+// expect-emu: WA
+// expect-gpu: WA
+// Hostile: tags the repository's problems.yaml and build/cudajudge with an
+// extended attribute (setxattr), a change outside the scratch folder that
+// Landlock does not cover.
+// Stopped by: seccomp in the jail: the setxattr family fails. WA.
+
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* <build>/work/<id>-<pid>/test: the build folder is three levels up. */
+static void judge_paths(char *build, char *root)
+{
+	char exe[PATH_MAX] = "";
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	char *a = dirname(exe);
+	a = dirname(a);
+	a = dirname(a);
+	snprintf(build, PATH_MAX, "%s", a);
+	char tmp[PATH_MAX];
+	snprintf(tmp, sizeof tmp, "%s", a);
+	snprintf(root, PATH_MAX, "%s", dirname(tmp));
+}
+
+static void succeeded(const char *what)
+{
+	fprintf(stderr, "ATTACK SUCCEEDED: %s\n", what);
+	abort();
+}
+
+#include <sys/xattr.h>
+
+static int attack(void)
+{
+	char build[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
+	judge_paths(build, root);
+	snprintf(path, sizeof path, "%s/cudajudge", build);
+	if (setxattr(path, "user.cudajudge-hostile", "1", 1, 0) == 0) {
+		removexattr(path, "user.cudajudge-hostile");
+		succeeded("setxattr on build/cudajudge");
+	}
+	return 0;
+}
+static int done = attack();
+
+/* The scan itself is left out (each lane returns its own value): WA unless
+ * the attack changes the verdict. */
+__device__ int warp_inclusive_scan(int v)
+{
+	return v;
+}
