@@ -113,6 +113,10 @@ struct fiber {
 	int detector = 0; /* index into detector_fiber and fence_snapshot */
 	int nseen = 0;
 	const void *seen[8] = {};
+	/* the learner's line of the atomic it last gave way at (file null:
+	 * unknown), for the report of a loop of atomics that never ends */
+	const char *atomic_file = nullptr;
+	int atomic_line = 0;
 };
 
 struct block_run {
@@ -140,6 +144,99 @@ const uint3 host_idx{0, 0, 0};
 const dim3 host_dim{1, 1, 1};
 cudaError_t last_error = cudaSuccess;
 std::atomic<unsigned long> switches{0};
+/* Bumped whenever a thread gets anywhere: it reached a barrier, a warp
+ * operation or its end, or an atomic changed memory. Turns given at atomics
+ * and fences that change nothing (a failed compare-and-swap, a poll) do not
+ * count: the watchdog reports a launch whose threads only do those. */
+std::atomic<unsigned long> progress{0};
+/* The thread the scheduler resumed last, for the watchdog's reports. */
+std::atomic<int> last_fiber{-1};
+
+/* ---- the schedule ---------------------------------------------------------
+ * Where threads give way and in which order warps resume is drawn from a
+ * generator seeded, at each launch, from the case being run (its name,
+ * parameters and input data, which the run's seed decides) and the number of
+ * launches of that case so far: the same seed gives the same schedule, and
+ * another seed another one. CJ_EMU_SCHEDULE=<number> seeds it instead (the
+ * emulator's own tests). */
+uint64_t schedule_state = 0x2545f4914f6cdd1dULL;
+
+uint64_t draw()
+{
+	/* splitmix64 */
+	uint64_t z = (schedule_state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* A thread gives way before an atomic, and again after it, once in
+ * 1 << GIVE_WAY_SHIFT times: often enough that every case with a few threads
+ * on one word sees them interleave, rarely enough to keep correct loops fast. */
+const int GIVE_WAY_SHIFT = 2;
+
+bool give_way_now()
+{
+	return (draw() >> (64 - GIVE_WAY_SHIFT)) == 0;
+}
+
+bool schedule_fixed = false; /* CJ_EMU_SCHEDULE was set */
+uint64_t schedule_base = 0;
+const cj_wire_case *seeded_case = nullptr;
+uint64_t case_seed = 0;
+unsigned launches_of_case = 0;
+
+uint64_t hash_bytes(uint64_t h, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; ++i)
+		h = (h ^ p[i]) * 0x100000001b3ULL; /* FNV-1a */
+	return h;
+}
+
+/* The case file a case record lies in: the runtime maps it whole, from a
+ * page boundary, with the header first and the case records after it. */
+const cj_wire_header *header_of(const cj_wire_case *c)
+{
+	uintptr_t at = (uintptr_t)c - offsetof(cj_wire_header, cases);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	for (int k = 0; k < 4096 && at >= page; ++k, at -= sizeof(cj_wire_case)) {
+		const cj_wire_header *h = reinterpret_cast<const cj_wire_header *>(at);
+		if (at % page == 0 && h->magic == CJ_WIRE_MAGIC && h->ncases > (uint32_t)k)
+			return h;
+	}
+	return nullptr;
+}
+
+/* What the case depends on: its name, parameters and inputs (the first MiB
+ * of each), all decided by the run's seed. */
+uint64_t seed_of_case(const cj_wire_case *c)
+{
+	uint64_t h = hash_bytes(0xcbf29ce484222325ULL, (const unsigned char *)c->name,
+	                        strnlen(c->name, sizeof c->name));
+	h = hash_bytes(h, (const unsigned char *)c->param, sizeof c->param);
+	const cj_wire_header *file = header_of(c);
+	for (uint32_t b = 0; file && b < c->nbuf && b < CJ_MAX_BUFS; ++b) {
+		const cj_wire_buf &buf = c->buf[b];
+		if (!(buf.role & CJ_IN) || buf.offset + buf.count * CJ_ELEM_SIZE > file->size)
+			continue;
+		size_t bytes = std::min<size_t>(buf.count * CJ_ELEM_SIZE, (size_t)1 << 20);
+		h = hash_bytes(h, (const unsigned char *)file + buf.offset, bytes);
+	}
+	return h;
+}
+
+/* Seeds the schedule of the launch about to run. */
+void seed_schedule()
+{
+	if (cj_current_case != seeded_case || !launches_of_case) {
+		seeded_case = cj_current_case;
+		case_seed = schedule_fixed ? schedule_base
+		            : seeded_case  ? seed_of_case(seeded_case)
+		                           : 0x5eedULL;
+		launches_of_case = 0;
+	}
+	schedule_state = case_seed ^ (0xd1b54a32d192ed03ULL * ++launches_of_case);
+}
 
 /* Sync objects for the race detector's happens-before annotations. */
 /* Blocks alternate between two end objects: a block's threads acquire the
@@ -375,24 +472,103 @@ asm(".text\n"
     "\tret\n"
     ".size cj_emu_switch,.-cj_emu_switch\n");
 
-void to_scheduler()
+/* moved: false for a turn given at an atomic or a fence (see progress). */
+void to_scheduler(bool moved = true)
 {
-	switches.fetch_add(1, std::memory_order_relaxed);
+	/* one writer (this thread), one reader (the watchdog) */
+	switches.store(switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+	if (moved)
+		progress.store(progress.load(std::memory_order_relaxed) + 1,
+		               std::memory_order_relaxed);
 	fiber &f = cur();
 	__tsan_switch_to_fiber(scheduler_tsan, __tsan_switch_to_fiber_no_sync);
 	cj_emu_switch(&f.sp, scheduler_sp);
 }
 
+/* who(i), written into name without a library call: a fiber is renamed
+ * whenever another CUDA thread last used its detector fiber, which happens at
+ * nearly every resume, and string building through the race detector's
+ * interceptors cost a quarter of a run. */
+struct name_writer {
+	char *at, *end;
+	void put(const char *s)
+	{
+		while (*s && at < end)
+			*at++ = *s++;
+	}
+	void num(unsigned v)
+	{
+		char digits[12];
+		int n = 0;
+		do
+			digits[n++] = (char)('0' + v % 10);
+		while (v /= 10);
+		while (n && at < end)
+			*at++ = digits[--n];
+	}
+	void triple(const uint3 &v)
+	{
+		put("(");
+		num(v.x);
+		put(",");
+		num(v.y);
+		put(",");
+		num(v.z);
+		put(")");
+	}
+};
+
+void fiber_name(char *name, size_t size, int i)
+{
+	name_writer w{name, name + size - 1};
+	bool zh = zh_reports();
+	const uint3 &t = Bp->fibers[i].tid;
+	auto thread = [&] {
+		w.put(zh ? "线程 " : "thread ");
+		if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
+			w.triple(t);
+		else
+			w.num(t.x);
+	};
+	auto block = [&] {
+		w.put("block ");
+		if (Bp->grid_dim.y > 1 || Bp->grid_dim.z > 1)
+			w.triple(Bp->block);
+		else
+			w.num(Bp->block.x);
+	};
+	if (zh) {
+		block();
+		w.put(" 的");
+		thread();
+	} else {
+		thread();
+		w.put(" of ");
+		block();
+	}
+	*w.at = '\0';
+}
+
+/* A turn for the other threads at an atomic or a fence: always when
+ * `always` (a co-resident grid, where a thread may poll for another block),
+ * else when the schedule says so. */
+void give_way(bool always)
+{
+	if (Bp->current >= 0 && (always || give_way_now()))
+		to_scheduler(false);
+}
+
 void run_fiber(int i)
 {
-	switches.fetch_add(1, std::memory_order_relaxed);
+	switches.store(switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 	int d = (Bp->base + i) % detector_fibers();
 	if (detector_owner[d] != Bp->base + i) { /* reports name the CUDA thread running now */
 		char name[96];
-		std::snprintf(name, sizeof name, "%s", who(i).c_str());
+		fiber_name(name, sizeof name, i);
 		__tsan_set_fiber_name(Bp->fibers[i].tsan, name);
 		detector_owner[d] = Bp->base + i;
 	}
+	last_fiber.store(i, std::memory_order_relaxed);
 	Bp->current = i;
 	__tsan_switch_to_fiber(Bp->fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
 	cj_emu_switch(&scheduler_sp, Bp->fibers[i].sp);
@@ -650,7 +826,7 @@ void fence()
 	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
 	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
 	f.fence_pending = true;
-	yield();
+	give_way(coresident_now);
 }
 
 void atomic_read(const void *addr)
@@ -678,12 +854,50 @@ void atomic_write(void *addr)
 	}
 }
 
-void yield()
+void atomic_begin(void *addr, bool writes, const char *file, int line)
 {
 	if (Bp->current < 0)
 		return;
-	if (coresident_now)
-		to_scheduler();
+	cur().atomic_file = file;
+	cur().atomic_line = line;
+	/* before: between this thread's read of the word and its atomic */
+	give_way(false);
+	if (writes)
+		atomic_write(addr);
+}
+
+void atomic_end(const void *addr, bool changed)
+{
+	if (Bp->current < 0)
+		return;
+	atomic_read(addr);
+	if (changed)
+		progress.store(progress.load(std::memory_order_relaxed) + 1,
+		               std::memory_order_relaxed);
+	/* after: between the atomic and what the thread does with its result */
+	give_way(coresident_now);
+}
+
+uint64_t peek(const void *p, unsigned n)
+{
+	/* volatile loads of the exact width: no library call the race detector
+	 * intercepts (this file is not instrumented) */
+	switch (n) {
+	case 1:
+		return *static_cast<const volatile uint8_t *>(p);
+	case 2:
+		return *static_cast<const volatile uint16_t *>(p);
+	case 4:
+		return *static_cast<const volatile uint32_t *>(p);
+	default:
+		return *static_cast<const volatile uint64_t *>(p);
+	}
+}
+
+void yield()
+{
+	if (Bp->current >= 0 && coresident_now)
+		to_scheduler(false);
 }
 
 void spin()
@@ -885,14 +1099,25 @@ void run_block()
 	poison(dynamic_shared, sizeof dynamic_shared);
 	/* the poison comes before the block's accesses */
 	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	/* Each pass resumes the runnable threads warp by warp, the warps in an
+	 * order drawn from the schedule: a GPU promises no order between warps. */
+	int nwarps = (Bp->nthreads + 31) / 32;
+	int order[MAX_THREADS / 32];
+	for (int w = 0; w < nwarps; ++w)
+		order[w] = w;
 	for (;;) {
 		bool ran = false, live = false;
-		for (int i = 0; i < Bp->nthreads; ++i) {
-			if (Bp->fibers[i].st == RUNNABLE) {
-				run_fiber(i);
-				ran = true;
+		for (int k = nwarps - 1; k > 0; --k)
+			std::swap(order[k], order[draw() % (uint64_t)(k + 1)]);
+		for (int k = 0; k < nwarps; ++k) {
+			int first = order[k] * 32, end = std::min(first + 32, Bp->nthreads);
+			for (int i = first; i < end; ++i) {
+				if (Bp->fibers[i].st == RUNNABLE) {
+					run_fiber(i);
+					ran = true;
+				}
+				live |= Bp->fibers[i].st != EXITED;
 			}
-			live |= Bp->fibers[i].st != EXITED;
 		}
 		if (!live)
 			break;
@@ -1010,13 +1235,45 @@ void run_grid(const dim3 &grid)
 
 void *watchdog(void *)
 {
-	unsigned long seen = switches.load();
-	int still = 0;
+	unsigned long seen = switches.load(), moved = progress.load();
+	int still = 0, stuck = 0;
 	for (;;) {
 		struct timespec ts = {0, 250 * 1000 * 1000};
 		nanosleep(&ts, nullptr);
-		unsigned long now = switches.load();
+		unsigned long now = switches.load(), got = progress.load();
 		int current = Bp->current;
+		/* Turns given at atomics and fences, and nothing else, for 3 s: every
+		 * live thread retries an atomic that changes nothing. */
+		if (got != moved || !Bp->running) {
+			moved = got;
+			stuck = 0;
+		} else if (now != seen && ++stuck == 12) {
+			int last = last_fiber.load();
+			if (last < 0 || last >= Bp->nthreads)
+				last = 0;
+			const fiber &f = Bp->fibers[last];
+			std::string at = f.atomic_file && f.atomic_line > 0
+			                         ? fmt(L(" at %s", "（位于 %s）"),
+			                               where(f.atomic_file, f.atomic_line).c_str())
+			                         : std::string();
+			fail(CJ_EXIT_DEADLOCK,
+			     fmt(L("%s has repeated the atomic operation%s for 3 s, and no thread "
+			           "has changed "
+			           "memory meanwhile: a loop that never ends, on a GPU too. A "
+			           "compare-and-swap loop must try again with the value atomicCAS "
+			           "returned (the word as another thread left it), not with the "
+			           "value "
+			           "it read before; a thread that polls a flag needs another "
+			           "thread "
+			           "that still runs to set it",
+			           "%s 反复执行原子操作%s已 3 "
+			           "秒，其间没有任何线程改变内存：这个循环"
+			           "永远不会结束，在 GPU 上也一样。compare-and-swap 循环必须用 "
+			           "atomicCAS "
+			           "返回的值（别的线程留下的值）重试，而不是用之前读到的值；"
+			           "轮询 flag 的线程需要另一个仍在运行的线程来设置它"),
+			         who(last).c_str(), at.c_str()));
+		}
 		if (now != seen || !Bp->running || current < 0) {
 			seen = now;
 			still = 0;
@@ -1046,14 +1303,18 @@ void *watchdog(void *)
 		if (still == 12) { /* three seconds */
 			fail(CJ_EXIT_DEADLOCK,
 			     who(current) +
-			             L(" has run for 3 s without reaching a barrier or warp "
-			               "operation: an endless loop, or a wait for a later step of "
-			               "another thread (the emulator runs threads in turn between "
-			               "barriers; a GPU may hang too)",
-			               " 已运行 3 秒，没有到达任何屏障或 warp "
-			               "操作：这是死循环，或者在等待另一个线程后面的步骤（模拟器在"
-			               "屏障之间"
-			               "轮流运行各个线程；在 GPU 上也可能卡死）"));
+			             L(" has run for 3 s without reaching a barrier, a warp "
+			               "operation or an atomic: an endless loop, or a wait for a "
+			               "later "
+			               "step of another thread (the emulator lets the other "
+			               "threads run "
+			               "only at barriers, warp operations, atomics and fences; a "
+			               "GPU may "
+			               "hang too)",
+			               " 已运行 3 秒，没有到达任何屏障、warp "
+			               "操作或原子操作：这是死循环，"
+			               "或者在等待另一个线程后面的步骤（模拟器只在屏障、warp 操作、"
+			               "原子操作和 fence 处让其他线程运行；在 GPU 上也可能卡死）"));
 		}
 	}
 	return nullptr;
@@ -1130,6 +1391,10 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 __attribute__((constructor)) void start_emulator()
 {
 	zh_reports(); /* reads CJ_LANG now, before any thread or signal needs it */
+	if (const char *fixed = std::getenv("CJ_EMU_SCHEDULE")) {
+		schedule_fixed = true;
+		schedule_base = std::strtoull(fixed, nullptr, 0);
+	}
 	static unsigned char alt[64 * 1024];
 	stack_t ss = {};
 	ss.ss_sp = alt;
@@ -1159,6 +1424,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	}
 	if (!scheduler_tsan)
 		scheduler_tsan = __tsan_get_current_fiber();
+	seed_schedule();
 	__tsan_release(&launch_sync);
 	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
 	Bp->body = body;
