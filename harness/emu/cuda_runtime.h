@@ -41,6 +41,8 @@
 #include <utility>
 
 #define CJ_EMU 1
+/* The toolkit release the emulator stands for (CUDA 13.0). */
+#define CUDART_VERSION 13000
 /* Set by the engine (-DCJ_EMU_CORESIDENT=1) for exercises with
  * `coresident: true`: every launch runs all of its blocks at the same time. */
 #ifndef CJ_EMU_CORESIDENT
@@ -215,6 +217,67 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+cudaError_t cudaDriverGetVersion(int *version);
+cudaError_t cudaRuntimeGetVersion(int *version);
+
+/* Host code of published examples: managed memory is host memory here, and
+ * the cache and attribute settings change nothing on a CPU. */
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+inline cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned flags = cudaMemAttachGlobal)
+{
+	(void)flags;
+	return cudaMalloc(ptr, bytes);
+}
+template <typename T>
+inline cudaError_t cudaMallocManaged(T **ptr, size_t bytes, unsigned flags = cudaMemAttachGlobal)
+{
+	return cudaMallocManaged(reinterpret_cast<void **>(ptr), bytes, flags);
+}
+enum cudaFuncCache {
+	cudaFuncCachePreferNone = 0,
+	cudaFuncCachePreferShared = 1,
+	cudaFuncCachePreferL1 = 2,
+	cudaFuncCachePreferEqual = 3,
+};
+enum cudaFuncAttribute {
+	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache)
+{
+	return cudaSuccess;
+}
+template <typename K> inline cudaError_t cudaFuncSetCacheConfig(K, cudaFuncCache)
+{
+	return cudaSuccess;
+}
+template <typename K> inline cudaError_t cudaFuncSetAttribute(K, cudaFuncAttribute, int)
+{
+	return cudaSuccess;
+}
+/* __constant__ and __device__ variables are ordinary variables here. */
+template <typename T>
+inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *src, size_t bytes, size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+	(void)kind;
+	if (offset + bytes > sizeof symbol)
+		return cudaErrorInvalidValue;
+	std::memcpy(reinterpret_cast<unsigned char *>(&symbol) + offset, src, bytes);
+	return cudaSuccess;
+}
+template <typename T>
+inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes, size_t offset = 0,
+                                        cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+	(void)kind;
+	if (offset + bytes > sizeof symbol)
+		return cudaErrorInvalidValue;
+	std::memcpy(dst, reinterpret_cast<const unsigned char *>(&symbol) + offset, bytes);
+	return cudaSuccess;
+}
 
 template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
 {
@@ -643,6 +706,83 @@ inline int __mul24(int a, int b)
 {
 	return a * b;
 }
+inline unsigned __umul24(unsigned a, unsigned b)
+{
+	return (a & 0xffffffu) * (b & 0xffffffu);
+}
+inline int __mulhi(int a, int b)
+{
+	return (int)(((long long)a * b) >> 32);
+}
+inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b)
+{
+	return (unsigned long long)(((unsigned __int128)a * b) >> 64);
+}
+inline int __hadd(int a, int b)
+{
+	return (int)(((long long)a + b) >> 1);
+}
+inline int __rhadd(int a, int b)
+{
+	return (int)(((long long)a + b + 1) >> 1);
+}
+inline unsigned __uhadd(unsigned a, unsigned b)
+{
+	return (unsigned)(((unsigned long long)a + b) >> 1);
+}
+inline unsigned __urhadd(unsigned a, unsigned b)
+{
+	return (unsigned)(((unsigned long long)a + b + 1) >> 1);
+}
+inline unsigned __sad(int a, int b, unsigned c)
+{
+	return c + (unsigned)(a > b ? (long long)a - b : (long long)b - a);
+}
+inline unsigned __usad(unsigned a, unsigned b, unsigned c)
+{
+	return c + (a > b ? a - b : b - a);
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+	unsigned long long both = ((unsigned long long)y << 32) | x;
+	unsigned r = 0;
+	for (int k = 0; k < 4; ++k)
+		r |= (unsigned)((both >> (8 * ((s >> (4 * k)) & 7))) & 0xff) << (8 * k);
+	return r;
+}
+inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift)
+{
+	unsigned long long both = ((unsigned long long)hi << 32) | lo;
+	return (unsigned)((both << (shift & 31)) >> 32);
+}
+inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift)
+{
+	unsigned long long both = ((unsigned long long)hi << 32) | lo;
+	return (unsigned)(both >> (shift & 31));
+}
+/* Conversions with a rounding mode: _rn to nearest even, _rz toward zero,
+ * _ru up, _rd down. */
+#define CJ_EMU_CONVERT(name, From, To, round)                                                      \
+	inline To name(From x)                                                                     \
+	{                                                                                          \
+		return (To)round(x);                                                               \
+	}
+CJ_EMU_CONVERT(__float2int_rn, float, int, nearbyintf)
+CJ_EMU_CONVERT(__float2int_rz, float, int, truncf)
+CJ_EMU_CONVERT(__float2int_ru, float, int, ceilf)
+CJ_EMU_CONVERT(__float2int_rd, float, int, floorf)
+CJ_EMU_CONVERT(__float2uint_rn, float, unsigned, nearbyintf)
+CJ_EMU_CONVERT(__float2uint_rz, float, unsigned, truncf)
+CJ_EMU_CONVERT(__float2ll_rn, float, long long, nearbyintf)
+CJ_EMU_CONVERT(__float2ll_rz, float, long long, truncf)
+CJ_EMU_CONVERT(__double2int_rn, double, int, nearbyint)
+CJ_EMU_CONVERT(__double2int_rz, double, int, trunc)
+CJ_EMU_CONVERT(__double2float_rn, double, float, )
+CJ_EMU_CONVERT(__int2float_rn, int, float, )
+CJ_EMU_CONVERT(__uint2float_rn, unsigned, float, )
+CJ_EMU_CONVERT(__ll2float_rn, long long, float, )
+CJ_EMU_CONVERT(__int2double_rn, int, double, )
+#undef CJ_EMU_CONVERT
 /* __ldg and the cache-hinted loads and stores: plain accesses on the CPU. */
 #define CJ_PLAIN_LOAD(name)                                                                        \
 	template <typename T> inline T name(const T *p)                                            \
@@ -694,6 +834,71 @@ inline float __frcp_rn(float x)
 {
 	return 1.0f / x;
 }
+inline float __fdiv_rn(float x, float y)
+{
+	return x / y;
+}
+inline float __fsqrt_rn(float x)
+{
+	return sqrtf(x);
+}
+inline float __frsqrt_rn(float x)
+{
+	return 1.0f / sqrtf(x);
+}
+inline float __fsub_rn(float a, float b)
+{
+	return a - b;
+}
+inline float __fadd_rz(float a, float b)
+{
+	return a + b;
+}
+inline float __fmul_rz(float a, float b)
+{
+	return a * b;
+}
+inline double __dadd_rn(double a, double b)
+{
+	return a + b;
+}
+inline double __dmul_rn(double a, double b)
+{
+	return a * b;
+}
+inline double __ddiv_rn(double a, double b)
+{
+	return a / b;
+}
+inline float __exp10f(float x)
+{
+	return exp10f(x);
+}
+inline float __log2f(float x)
+{
+	return log2f(x);
+}
+inline float __log10f(float x)
+{
+	return log10f(x);
+}
+inline float __tanf(float x)
+{
+	return tanf(x);
+}
+inline void __sincosf(float x, float *s, float *c)
+{
+	*s = sinf(x);
+	*c = cosf(x);
+}
+inline float rcbrtf(float x)
+{
+	return 1.0f / cbrtf(x);
+}
+inline double rsqrt(double x)
+{
+	return 1.0 / sqrt(x);
+}
 inline float rsqrtf(float x)
 {
 	return 1.0f / sqrtf(x);
@@ -714,9 +919,11 @@ inline float __fmaf_rn(float a, float b, float c)
 {
 	return fmaf(a, b, c);
 }
+/* A clock that advances at every read, so that a loop that waits for some
+ * cycles to pass ends. */
 inline long long clock64()
 {
-	return 0;
+	return (long long)cj_emu::clock_ticks();
 }
 /* A thread that sleeps in a poll loop lets the others run, in any launch. */
 inline void __nanosleep(unsigned)

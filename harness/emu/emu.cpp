@@ -906,6 +906,12 @@ void spin()
 		to_scheduler();
 }
 
+unsigned long long clock_ticks()
+{
+	static unsigned long long ticks;
+	return ticks += 64;
+}
+
 bool coresident()
 {
 	return coresident_now;
@@ -1702,6 +1708,23 @@ cudaError_t cudaDeviceSynchronize(void)
 }
 cudaError_t cudaDeviceReset(void)
 {
+	return cudaSuccess;
+}
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+	cudaDeviceProp p;
+	cudaGetDeviceProperties(&p, 0);
+	*free_bytes = *total_bytes = p.totalGlobalMem;
+	return cudaSuccess;
+}
+cudaError_t cudaDriverGetVersion(int *version)
+{
+	*version = CUDART_VERSION;
+	return cudaSuccess;
+}
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+	*version = CUDART_VERSION;
 	return cudaSuccess;
 }
 cudaError_t cudaMalloc(void **ptr, size_t bytes)

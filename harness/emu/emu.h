@@ -82,6 +82,8 @@ void yield();
  * cuda::barrier phase, a pipeline stage, __nanosleep) call it in their loop. */
 void spin();
 bool coresident();
+/* clock64(): a count that grows at every read. */
+unsigned long long clock_ticks();
 /* grid.sync(): every thread of a co-resident grid. */
 void grid_barrier(const char *file, int line);
 

@@ -383,6 +383,67 @@ class Schedule(unittest.TestCase):
         self.assertTrue(any(order[0] != "0" for order in orders.values()), orders)
 
 
+# The toolkit headers and intrinsics that published code uses, on the host
+# compiler: every one compiles, and the values are the toolkit's.
+HEADERS = r"""
+#include <cuda.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime_api.h>
+#include <device_functions.h>
+#include <device_launch_parameters.h>
+#include <math_constants.h>
+#include <vector_types.h>
+__constant__ float scale[2];
+__global__ void uses(const float *__restrict__ in, float *__restrict__ out, long long *ticks)
+{
+	unsigned mask = __activemask();
+	__syncwarp(mask);
+	__half h = __float2half(__ldg(&in[threadIdx.x]));
+	out[threadIdx.x] = __half2float(h * __float2half(2.0f)) * scale[1];
+	if (threadIdx.x == 0) {
+		long long start = clock64();
+		while (clock64() - start < 1000)
+			;
+		ticks[0] = clock64() - start;
+	}
+}
+static int test()
+{
+	static_assert(CUDART_VERSION >= 12000 && CUDA_VERSION == CUDART_VERSION, "versions");
+	constexpr float inf = CUDART_INF_F;
+	if (__float_as_uint(CUDART_NAN_F) != 0x7fffffffu || !(inf > 3e38f) ||
+	    __float_as_uint(CUDART_NEG_ZERO_F) != 0x80000000u || CUDART_PI_F != 3.14159265f ||
+	    __double_as_longlong(CUDART_NAN) != (long long)0xfff8000000000000ULL)
+		return 3;
+	if (__float2int_rn(2.5f) != 2 || __float2int_rz(-2.7f) != -2 || __byte_perm(0x33221100u,
+	    0x77665544u, 0x4321) != 0x44332211u || __funnelshift_l(0, 1, 4) != 16u)
+		return 4;
+	float two[2] = {0.0f, 0.5f}, back[2];
+	if (cudaMemcpyToSymbol(scale, two, sizeof two) != cudaSuccess ||
+	    cudaMemcpyFromSymbol(back, scale, sizeof back) != cudaSuccess || back[1] != 0.5f)
+		return 5;
+	float *in, *out;
+	long long *ticks;
+	cudaMalloc(&in, 32 * sizeof(float));
+	cudaMallocManaged(&out, 32 * sizeof(float));
+	cudaMalloc(&ticks, sizeof(long long));
+	for (int i = 0; i < 32; ++i)
+		in[i] = 1.0f + i / 1024.0f; /* 1 + i/1024 rounds to half: 1 + i/1024 */
+	run(dim3(1), dim3(32), uses, (const float *)in, out, ticks);
+	for (int i = 0; i < 32; ++i)
+		if (out[i] != (1.0f + i / 1024.0f))
+			return 6;
+	return ticks[0] >= 1000 ? 0 : 7;
+}
+"""
+
+
+class Headers(unittest.TestCase):
+    def test_toolkit_headers_and_intrinsics(self):
+        rc, err = build_and_run("headers", HEADERS, coresident=False)
+        self.assertEqual(rc, 0, err[-2000:])
+
+
 def main():
     global ROOT, BUILD, CXX, WORK
     parser = argparse.ArgumentParser()
