@@ -47,6 +47,10 @@ extern char *cj_error_sink;
 extern size_t cj_error_sink_len;
 extern struct cj_wire_case *cj_current_case;
 
+/* The sanitizers' symbolizer (libtsan exports it): fault reports name the
+ * learner's line. */
+extern "C" void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out, size_t size);
+
 extern "C" const char *__tsan_default_options()
 {
 	/* Stop at the first race and say so with a status the engine knows; leave
@@ -1333,8 +1337,72 @@ struct region {
 	size_t map_bytes;
 	unsigned char *data;
 	size_t bytes;
+	char name[sizeof(cj_wire_buf::name)]; /* the case buffer it holds, or "" */
 };
 std::vector<region> regions;
+
+/* The runtime allocates a case's buffers first, in the order of the case
+ * record (run_case in run_cases.cu): the k-th allocation of a case whose size
+ * is that of buffer k holds that buffer, and reports call it by its name. */
+const cj_wire_case *named_case = nullptr;
+uint32_t case_allocations = 0;
+
+void name_region(region &r)
+{
+	r.name[0] = '\0';
+	const cj_wire_case *c = cj_current_case;
+	if (!c || Bp->running)
+		return;
+	if (c != named_case) {
+		named_case = c;
+		case_allocations = 0;
+	}
+	uint32_t k = case_allocations++;
+	if (k < c->nbuf && k < CJ_MAX_BUFS && c->buf[k].count * CJ_ELEM_SIZE == r.bytes) {
+		std::memcpy(r.name, c->buf[k].name, sizeof r.name);
+		r.name[sizeof r.name - 1] = '\0';
+	}
+}
+
+/* The learner's line of the instruction at pc: the innermost inlined frame
+ * that is not the emulator's own headers (an atomic of the shim faults inside
+ * it). The race detector's symbolizer reads the debug information. */
+std::string line_of(const void *pc, const void *frame)
+{
+	/* The debug information names files as the compiler saw them; reports
+	 * name them from the repository, as __FILE__ does (the engine maps it
+	 * so): the root is what precedes harness/ in the name of a caller's file
+	 * (the glue's kernel, the shim's launch), found up the frame pointers of
+	 * the faulting thread's stack. */
+	std::string root;
+	const fiber *f = Bp->current >= 0 && Bp->running ? &cur() : nullptr;
+	uintptr_t low = f ? (uintptr_t)f->stack : 0,
+	          high = f ? low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES : 0;
+	for (int depth = 0; f && depth < 64 && root.empty(); ++depth) {
+		uintptr_t at = (uintptr_t)frame;
+		if (at < low || at + 16 > high || at % 8)
+			break;
+		void *const *slots = reinterpret_cast<void *const *>(at);
+		char file[512] = "";
+		__sanitizer_symbolize_pc(static_cast<char *>(slots[1]) - 1, "%s", file,
+		                         sizeof file);
+		if (const char *h = std::strstr(file, "harness/"))
+			root.assign(file, (size_t)(h - file));
+		frame = slots[0];
+	}
+	char frames[2048] = "";
+	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s:%l", frames, sizeof frames);
+	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
+		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
+		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
+		    std::strstr(f, ":0"))
+			continue;
+		if (!root.empty() && !std::strncmp(f, root.c_str(), root.size()))
+			f += root.size();
+		return f;
+	}
+	return "";
+}
 
 const region *region_near(const void *p)
 {
@@ -1354,29 +1422,45 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 #else
 	(void)uctx;
 #endif
-	char text[512];
+	char text[768];
 	std::string by = Bp->current >= 0 && Bp->running
 	                         ? who(Bp->current)
 	                         : std::string(L("the host code", "主机代码"));
 	const region *r = region_near(a);
+	std::string line, at, buffer;
+	if (r) {
+		named_file = nullptr;
+		const greg_t *regs = static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs;
+		line = line_of(reinterpret_cast<const void *>(regs[REG_RIP]),
+		               reinterpret_cast<const void *>(regs[REG_RBP]));
+		if (!line.empty())
+			at = fmt(L(" at %s", "（位于 %s）"), line.c_str());
+		buffer = r->name[0] ? fmt(r->bytes == 4 ? L("`%s`, a device buffer of %zu element",
+		                                            "device 缓冲区 `%s`（%zu 个元素）")
+		                                        : L("`%s`, a device buffer of %zu elements",
+		                                            "device 缓冲区 `%s`（%zu 个元素）"),
+		                          r->name, r->bytes / 4)
+		                    : fmt(L("a device buffer of %zu bytes",
+		                            "一个 %zu 字节的 device 缓冲区"),
+		                          r->bytes);
+	}
 	if (r && a >= r->data + r->bytes)
 		std::snprintf(
 		        text, sizeof text,
-		        L("out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
-		          "%zu bytes (element %zu of %zu, counting 4-byte elements)",
-		          "%s越界（%s）：超出 device 缓冲区末尾 %zu 字节，该缓冲区共 %zu "
-		          "字节（按 4 字节元素计，第 %zu 个，共 %zu 个）"),
-		        write ? L("write", "写") : L("read", "读"), by.c_str(),
-		        (size_t)(a - (r->data + r->bytes)), r->bytes, (size_t)(a - r->data) / 4,
-		        r->bytes / 4);
+		        L("out-of-bounds %s%s by %s: index %zu is past the end of %s (counting "
+		          "4-byte elements from 0)",
+		          "%s越界%s，由 %s 执行：下标 %zu 超出了 %s 的末尾（按 4 字节元素从 0 "
+		          "计数）"),
+		        write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		        (size_t)(a - r->data) / 4, buffer.c_str());
 	else if (r)
 		std::snprintf(text, sizeof text,
-		              L("out-of-bounds %s by %s: %zu bytes before the start of a device "
-		                "buffer of %zu bytes (a negative index?)",
-		                "%s越界（%s）：在 device 缓冲区开头之前 %zu 字节，该缓冲区共 %zu "
-		                "字节（下标为负？）"),
-		              write ? L("write", "写") : L("read", "读"), by.c_str(),
-		              (size_t)(r->data - a), r->bytes);
+		              L("out-of-bounds %s%s by %s: %zu bytes before the start of %s (a "
+		                "negative index?)",
+		                "%s越界%s，由 %s 执行：落在开头之前 %zu 字节处，缓冲区是 "
+		                "%s（下标为负？）"),
+		              write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		              (size_t)(r->data - a), buffer.c_str());
 	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
 	         a < cur().stack + sysconf(_SC_PAGESIZE))
 		std::snprintf(text, sizeof text,
@@ -1509,7 +1593,8 @@ cudaError_t allocate(void **ptr, size_t bytes)
 	unsigned char *end = base + page + data_pages * (size_t)page;
 	size_t align = bytes % 16 == 0 ? 16 : bytes % 8 == 0 ? 8 : 4;
 	size_t rounded = (bytes + align - 1) / align * align;
-	regions.push_back(region{base, map_bytes, end - rounded, bytes});
+	regions.push_back(region{base, map_bytes, end - rounded, bytes, {}});
+	name_region(regions.back());
 	*ptr = end - rounded;
 	return cudaSuccess;
 }
