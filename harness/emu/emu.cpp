@@ -14,8 +14,12 @@
  *
  * Happens-before for the race detector: the host releases before a launch
  * and every fiber acquires at its start; barriers and __syncwarp release on
- * arrival and acquire on departure; blocks end with a release that the next
- * block (and the host) acquires. Shuffles and votes order nothing. This file
+ * arrival and acquire on departure; a block of a kernel with shared memory
+ * ends with a release that the next block (and the host) acquires, since it
+ * reuses the same shared memory; without shared memory, blocks are unordered
+ * as on a GPU and only the host acquires their ends. Threads give way at
+ * atomics and fences, and warps resume in an order drawn from the schedule.
+ * Shuffles and votes order nothing. This file
  * is compiled without instrumentation: the bookkeeping is not a race.
  */
 #include <atomic>
@@ -249,6 +253,13 @@ void seed_schedule()
 char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
 /* Co-resident grids: grid.sync() and the end of the grid. */
 char grid_sync_obj, grid_end_sync;
+/* Blocks are ordered one after the other only when the kernel has shared
+ * memory, which the next block reuses at the same addresses. Without it the
+ * blocks of a launch are unordered, as on a GPU: a block that reads what
+ * another block wrote without an atomic or a fence races with it, whichever
+ * order the emulator ran them in. Their ends meet at the end of the launch. */
+bool chain_blocks = true;
+char launch_end_sync;
 
 int detector_fibers()
 {
@@ -585,10 +596,13 @@ void fiber_main()
 	if (coresident_now) {
 		Bp->body(Bp->ctx);
 		__tsan_release(&grid_end_sync);
-	} else {
+	} else if (chain_blocks) {
 		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 		Bp->body(Bp->ctx);
 		__tsan_release(&block_end_sync[block_serial % 2]);
+	} else {
+		Bp->body(Bp->ctx);
+		__tsan_release(&launch_end_sync);
 	}
 	cur().st = EXITED;
 	to_scheduler();
@@ -1099,7 +1113,8 @@ void poison(unsigned char *p, size_t bytes)
 void run_block()
 {
 	++block_serial;
-	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]); /* the previous block is over */
+	if (chain_blocks) /* the previous block is over */
+		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 	for (int i = 0; i < Bp->nthreads; ++i)
 		prepare_fiber(i);
 	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
@@ -1108,7 +1123,8 @@ void run_block()
 		poison(__start_cj_shared, (size_t)(__stop_cj_shared - __start_cj_shared));
 	poison(dynamic_shared, sizeof dynamic_shared);
 	/* the poison comes before the block's accesses */
-	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	if (chain_blocks)
+		__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
 	/* Each pass resumes the runnable threads warp by warp, the warps in an
 	 * order drawn from the schedule: a GPU promises no order between warps. */
 	int nwarps = (Bp->nthreads + 31) / 32;
@@ -1557,6 +1573,9 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		__tsan_acquire(&grid_end_sync);
 		return;
 	}
+	chain_blocks = (__start_cj_shared && __stop_cj_shared &&
+	                (uintptr_t)__stop_cj_shared > (uintptr_t)__start_cj_shared) ||
+	               shared_bytes > 0;
 	for (unsigned z = 0; z < grid.z; ++z)
 		for (unsigned y = 0; y < grid.y; ++y)
 			for (unsigned x = 0; x < grid.x; ++x) {
@@ -1565,7 +1584,10 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 			}
 	Bp->running = false;
 	Bp->block = uint3{0, 0, 0};
-	__tsan_acquire(&block_end_sync[block_serial % 2]);
+	if (chain_blocks)
+		__tsan_acquire(&block_end_sync[block_serial % 2]);
+	else
+		__tsan_acquire(&launch_end_sync);
 }
 
 void set_launch_error(cudaError_t e)

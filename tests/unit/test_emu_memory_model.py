@@ -335,6 +335,42 @@ static int test()
 """
 
 
+# Block 1 reads what block 0 wrote, with nothing ordering the blocks; SHARED
+# gives the kernel shared memory or not.
+NEIGHBOUR_BLOCK = r"""
+__global__ void neighbour(int *data, int *out)
+{
+	SHARED
+	if (blockIdx.x == 0)
+		data[threadIdx.x] = 1 + threadIdx.x;
+	else
+		out[threadIdx.x] = data[(threadIdx.x + 1) % 32];
+}
+static int test()
+{
+	int *data = alloc(32), *out = alloc(32);
+	run(dim3(2), dim3(32), neighbour, data, out);
+	return 0;
+}
+"""
+
+
+class Blocks(unittest.TestCase):
+    def test_blocks_without_shared_memory_are_unordered(self):
+        # the emulator ran block 0 first, a GPU need not: a race, not AC
+        rc, err = build_and_run("blocks_unordered", NEIGHBOUR_BLOCK.replace("SHARED", ""),
+                                coresident=False)
+        self.assertEqual(rc, RACE, err[-2000:])
+
+    def test_blocks_with_shared_memory_reuse_it_in_turn(self):
+        # shared memory is one copy reused block after block: that is no race,
+        # and neither is the global read then (the blocks are ordered)
+        body = NEIGHBOUR_BLOCK.replace("SHARED", "__shared__ int s[32]; s[threadIdx.x] = 1; "
+                                       "__syncthreads(); if (s[31 - threadIdx.x] != 1) return;")
+        rc, err = build_and_run("blocks_shared", body, coresident=False)
+        self.assertEqual(rc, 0, err[-2000:])
+
+
 class Schedule(unittest.TestCase):
     """Threads of an ordinary launch give way at atomics, as a GPU's threads
     interleave, on a schedule that the seed decides."""
