@@ -41,6 +41,8 @@
 #include <utility>
 
 #define CJ_EMU 1
+/* The toolkit release the emulator stands for (CUDA 13.0). */
+#define CUDART_VERSION 13000
 /* Set by the engine (-DCJ_EMU_CORESIDENT=1) for exercises with
  * `coresident: true`: every launch runs all of its blocks at the same time. */
 #ifndef CJ_EMU_CORESIDENT
@@ -215,6 +217,67 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+cudaError_t cudaDriverGetVersion(int *version);
+cudaError_t cudaRuntimeGetVersion(int *version);
+
+/* Host code of published examples: managed memory is host memory here, and
+ * the cache and attribute settings change nothing on a CPU. */
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+inline cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned flags = cudaMemAttachGlobal)
+{
+	(void)flags;
+	return cudaMalloc(ptr, bytes);
+}
+template <typename T>
+inline cudaError_t cudaMallocManaged(T **ptr, size_t bytes, unsigned flags = cudaMemAttachGlobal)
+{
+	return cudaMallocManaged(reinterpret_cast<void **>(ptr), bytes, flags);
+}
+enum cudaFuncCache {
+	cudaFuncCachePreferNone = 0,
+	cudaFuncCachePreferShared = 1,
+	cudaFuncCachePreferL1 = 2,
+	cudaFuncCachePreferEqual = 3,
+};
+enum cudaFuncAttribute {
+	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache)
+{
+	return cudaSuccess;
+}
+template <typename K> inline cudaError_t cudaFuncSetCacheConfig(K, cudaFuncCache)
+{
+	return cudaSuccess;
+}
+template <typename K> inline cudaError_t cudaFuncSetAttribute(K, cudaFuncAttribute, int)
+{
+	return cudaSuccess;
+}
+/* __constant__ and __device__ variables are ordinary variables here. */
+template <typename T>
+inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *src, size_t bytes, size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+	(void)kind;
+	if (offset + bytes > sizeof symbol)
+		return cudaErrorInvalidValue;
+	std::memcpy(reinterpret_cast<unsigned char *>(&symbol) + offset, src, bytes);
+	return cudaSuccess;
+}
+template <typename T>
+inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes, size_t offset = 0,
+                                        cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+	(void)kind;
+	if (offset + bytes > sizeof symbol)
+		return cudaErrorInvalidValue;
+	std::memcpy(dst, reinterpret_cast<const unsigned char *>(&symbol) + offset, bytes);
+	return cudaSuccess;
+}
 
 template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
 {
@@ -399,70 +462,92 @@ struct cj_emu_syncwarp_at {
 
 /* ---- atomics ----------------------------------------------------------------
  * Relaxed, as on a GPU: an atomic orders nothing by itself, only with a fence
- * (see cj_emu::fence in emu.cpp). ThreadSanitizer sees every one of them. In a
- * co-resident grid each atomic gives the other threads a turn, so a thread
- * that polls a flag with atomics lets the thread that sets it run. */
-template <typename T, typename F> inline T cj_emu_rmw(T *a, F op)
+ * (see cj_emu::fence in emu.cpp). ThreadSanitizer sees every one of them.
+ * Around each one the other threads may take a turn (cj_emu::atomic_begin and
+ * atomic_end, a schedule drawn from the run's seed), so a compare-and-swap
+ * meets the updates a GPU's other threads make between a thread's read and its
+ * swap; in a co-resident grid every atomic gives way, so a thread that polls a
+ * flag with atomics lets the thread that sets it run. The last two parameters
+ * name the learner's call, for reports. */
+#define CJ_EMU_SITE const char *cj_file = __builtin_FILE(), int cj_line = __builtin_LINE()
+template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *file, int line)
 {
-	cj_emu::atomic_write(a);
+	cj_emu::atomic_begin(a, true, file, line);
 	T old = op();
-	cj_emu::atomic_read(a);
-	cj_emu::yield();
+	cj_emu::atomic_end(a, cj_emu::peek(a, sizeof old) != cj_emu::peek(&old, sizeof old));
 	return old;
 }
 #define CJ_EMU_RLX __ATOMIC_RELAXED
+#define CJ_EMU_AT cj_file, cj_line
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \
-	inline T atomicAdd(T *a, T v)                                                              \
+	inline T atomicAdd(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_fetch_add(a, v, CJ_EMU_RLX); });        \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_add(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
 	}                                                                                          \
-	inline T atomicSub(T *a, T v)                                                              \
+	inline T atomicSub(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_fetch_sub(a, v, CJ_EMU_RLX); });        \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_sub(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
 	}                                                                                          \
-	inline T atomicExch(T *a, T v)                                                             \
+	inline T atomicExch(T *a, T v, CJ_EMU_SITE)                                                \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_exchange_n(a, v, CJ_EMU_RLX); });       \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_exchange_n(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);      \
 	}                                                                                          \
-	inline T atomicAnd(T *a, T v)                                                              \
+	inline T atomicAnd(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_fetch_and(a, v, CJ_EMU_RLX); });        \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_and(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
 	}                                                                                          \
-	inline T atomicOr(T *a, T v)                                                               \
+	inline T atomicOr(T *a, T v, CJ_EMU_SITE)                                                  \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_fetch_or(a, v, CJ_EMU_RLX); });         \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_or(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);        \
 	}                                                                                          \
-	inline T atomicXor(T *a, T v)                                                              \
+	inline T atomicXor(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] { return __atomic_fetch_xor(a, v, CJ_EMU_RLX); });        \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_xor(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
 	}                                                                                          \
-	inline T atomicCAS(T *a, T expected, T desired)                                            \
+	inline T atomicCAS(T *a, T expected, T desired, CJ_EMU_SITE)                               \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] {                                                         \
-			__atomic_compare_exchange_n(a, &expected, desired, false, CJ_EMU_RLX,      \
-			                            CJ_EMU_RLX);                                   \
-			return expected;                                                           \
-		});                                                                                \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        __atomic_compare_exchange_n(a, &expected, desired, false,          \
+			                                    CJ_EMU_RLX, CJ_EMU_RLX);               \
+			        return expected;                                                   \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
 	}                                                                                          \
-	inline T atomicMax(T *a, T v)                                                              \
+	inline T atomicMax(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] {                                                         \
-			T old = __atomic_load_n(a, CJ_EMU_RLX);                                    \
-			while (old < v && !__atomic_compare_exchange_n(a, &old, v, false,          \
-			                                               CJ_EMU_RLX, CJ_EMU_RLX))    \
-				;                                                                  \
-			return old;                                                                \
-		});                                                                                \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
+			        while (old < v &&                                                  \
+			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
+			                                            CJ_EMU_RLX))                   \
+				        ;                                                          \
+			        return old;                                                        \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
 	}                                                                                          \
-	inline T atomicMin(T *a, T v)                                                              \
+	inline T atomicMin(T *a, T v, CJ_EMU_SITE)                                                 \
 	{                                                                                          \
-		return cj_emu_rmw(a, [&] {                                                         \
-			T old = __atomic_load_n(a, CJ_EMU_RLX);                                    \
-			while (v < old && !__atomic_compare_exchange_n(a, &old, v, false,          \
-			                                               CJ_EMU_RLX, CJ_EMU_RLX))    \
-				;                                                                  \
-			return old;                                                                \
-		});                                                                                \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
+			        while (v < old &&                                                  \
+			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
+			                                            CJ_EMU_RLX))                   \
+				        ;                                                          \
+			        return old;                                                        \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
 	}
 CJ_EMU_ATOMIC_INT(int)
 CJ_EMU_ATOMIC_INT(unsigned)
@@ -470,62 +555,73 @@ CJ_EMU_ATOMIC_INT(unsigned long long)
 CJ_EMU_ATOMIC_INT(long long)
 #undef CJ_EMU_ATOMIC_INT
 
-template <typename F, typename B> inline F cj_emu_atomic_float_add(F *a, F v)
+template <typename F, typename B>
+inline F cj_emu_atomic_float_add(F *a, F v, const char *file, int line)
 {
 	B *word = reinterpret_cast<B *>(a);
-	B old = cj_emu_rmw(word, [&] {
-		B seen = __atomic_load_n(word, CJ_EMU_RLX), next;
-		do {
-			F f;
-			std::memcpy(&f, &seen, sizeof f);
-			f += v;
-			std::memcpy(&next, &f, sizeof next);
-		} while (!__atomic_compare_exchange_n(word, &seen, next, false, CJ_EMU_RLX,
-		                                      CJ_EMU_RLX));
-		return seen;
-	});
+	B old = cj_emu_rmw(
+	        word,
+	        [&] {
+		        B seen = __atomic_load_n(word, CJ_EMU_RLX), next;
+		        do {
+			        F f;
+			        std::memcpy(&f, &seen, sizeof f);
+			        f += v;
+			        std::memcpy(&next, &f, sizeof next);
+		        } while (!__atomic_compare_exchange_n(word, &seen, next, false, CJ_EMU_RLX,
+		                                              CJ_EMU_RLX));
+		        return seen;
+	        },
+	        file, line);
 	F f;
 	std::memcpy(&f, &old, sizeof f);
 	return f;
 }
-inline float atomicAdd(float *a, float v)
+inline float atomicAdd(float *a, float v, CJ_EMU_SITE)
 {
-	return cj_emu_atomic_float_add<float, unsigned>(a, v);
+	return cj_emu_atomic_float_add<float, unsigned>(a, v, CJ_EMU_AT);
 }
-inline double atomicAdd(double *a, double v)
+inline double atomicAdd(double *a, double v, CJ_EMU_SITE)
 {
-	return cj_emu_atomic_float_add<double, unsigned long long>(a, v);
+	return cj_emu_atomic_float_add<double, unsigned long long>(a, v, CJ_EMU_AT);
 }
-inline float atomicExch(float *a, float v)
+inline float atomicExch(float *a, float v, CJ_EMU_SITE)
 {
 	unsigned bits, old;
 	unsigned *word = reinterpret_cast<unsigned *>(a);
 	std::memcpy(&bits, &v, sizeof bits);
-	old = cj_emu_rmw(word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); });
+	old = cj_emu_rmw(
+	        word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); }, CJ_EMU_AT);
 	float f;
 	std::memcpy(&f, &old, sizeof f);
 	return f;
 }
-inline unsigned atomicInc(unsigned *a, unsigned limit)
+inline unsigned atomicInc(unsigned *a, unsigned limit, CJ_EMU_SITE)
 {
-	return cj_emu_rmw(a, [&] {
-		unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
-		while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1, false,
-		                                    CJ_EMU_RLX, CJ_EMU_RLX))
-			;
-		return old;
-	});
+	return cj_emu_rmw(
+	        a,
+	        [&] {
+		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		        while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1,
+		                                            false, CJ_EMU_RLX, CJ_EMU_RLX))
+			        ;
+		        return old;
+	        },
+	        CJ_EMU_AT);
 }
-inline unsigned atomicDec(unsigned *a, unsigned limit)
+inline unsigned atomicDec(unsigned *a, unsigned limit, CJ_EMU_SITE)
 {
-	return cj_emu_rmw(a, [&] {
-		unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
-		while (!__atomic_compare_exchange_n(a, &old,
-		                                    (old == 0 || old > limit) ? limit : old - 1,
-		                                    false, CJ_EMU_RLX, CJ_EMU_RLX))
-			;
-		return old;
-	});
+	return cj_emu_rmw(
+	        a,
+	        [&] {
+		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		        while (!__atomic_compare_exchange_n(
+		                a, &old, (old == 0 || old > limit) ? limit : old - 1, false,
+		                CJ_EMU_RLX, CJ_EMU_RLX))
+			        ;
+		        return old;
+	        },
+	        CJ_EMU_AT);
 }
 #define atomicAdd_block atomicAdd
 #define atomicAdd_system atomicAdd
@@ -610,6 +706,83 @@ inline int __mul24(int a, int b)
 {
 	return a * b;
 }
+inline unsigned __umul24(unsigned a, unsigned b)
+{
+	return (a & 0xffffffu) * (b & 0xffffffu);
+}
+inline int __mulhi(int a, int b)
+{
+	return (int)(((long long)a * b) >> 32);
+}
+inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b)
+{
+	return (unsigned long long)(((unsigned __int128)a * b) >> 64);
+}
+inline int __hadd(int a, int b)
+{
+	return (int)(((long long)a + b) >> 1);
+}
+inline int __rhadd(int a, int b)
+{
+	return (int)(((long long)a + b + 1) >> 1);
+}
+inline unsigned __uhadd(unsigned a, unsigned b)
+{
+	return (unsigned)(((unsigned long long)a + b) >> 1);
+}
+inline unsigned __urhadd(unsigned a, unsigned b)
+{
+	return (unsigned)(((unsigned long long)a + b + 1) >> 1);
+}
+inline unsigned __sad(int a, int b, unsigned c)
+{
+	return c + (unsigned)(a > b ? (long long)a - b : (long long)b - a);
+}
+inline unsigned __usad(unsigned a, unsigned b, unsigned c)
+{
+	return c + (a > b ? a - b : b - a);
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+	unsigned long long both = ((unsigned long long)y << 32) | x;
+	unsigned r = 0;
+	for (int k = 0; k < 4; ++k)
+		r |= (unsigned)((both >> (8 * ((s >> (4 * k)) & 7))) & 0xff) << (8 * k);
+	return r;
+}
+inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift)
+{
+	unsigned long long both = ((unsigned long long)hi << 32) | lo;
+	return (unsigned)((both << (shift & 31)) >> 32);
+}
+inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift)
+{
+	unsigned long long both = ((unsigned long long)hi << 32) | lo;
+	return (unsigned)(both >> (shift & 31));
+}
+/* Conversions with a rounding mode: _rn to nearest even, _rz toward zero,
+ * _ru up, _rd down. */
+#define CJ_EMU_CONVERT(name, From, To, round)                                                      \
+	inline To name(From x)                                                                     \
+	{                                                                                          \
+		return (To)round(x);                                                               \
+	}
+CJ_EMU_CONVERT(__float2int_rn, float, int, nearbyintf)
+CJ_EMU_CONVERT(__float2int_rz, float, int, truncf)
+CJ_EMU_CONVERT(__float2int_ru, float, int, ceilf)
+CJ_EMU_CONVERT(__float2int_rd, float, int, floorf)
+CJ_EMU_CONVERT(__float2uint_rn, float, unsigned, nearbyintf)
+CJ_EMU_CONVERT(__float2uint_rz, float, unsigned, truncf)
+CJ_EMU_CONVERT(__float2ll_rn, float, long long, nearbyintf)
+CJ_EMU_CONVERT(__float2ll_rz, float, long long, truncf)
+CJ_EMU_CONVERT(__double2int_rn, double, int, nearbyint)
+CJ_EMU_CONVERT(__double2int_rz, double, int, trunc)
+CJ_EMU_CONVERT(__double2float_rn, double, float, )
+CJ_EMU_CONVERT(__int2float_rn, int, float, )
+CJ_EMU_CONVERT(__uint2float_rn, unsigned, float, )
+CJ_EMU_CONVERT(__ll2float_rn, long long, float, )
+CJ_EMU_CONVERT(__int2double_rn, int, double, )
+#undef CJ_EMU_CONVERT
 /* __ldg and the cache-hinted loads and stores: plain accesses on the CPU. */
 #define CJ_PLAIN_LOAD(name)                                                                        \
 	template <typename T> inline T name(const T *p)                                            \
@@ -661,6 +834,71 @@ inline float __frcp_rn(float x)
 {
 	return 1.0f / x;
 }
+inline float __fdiv_rn(float x, float y)
+{
+	return x / y;
+}
+inline float __fsqrt_rn(float x)
+{
+	return sqrtf(x);
+}
+inline float __frsqrt_rn(float x)
+{
+	return 1.0f / sqrtf(x);
+}
+inline float __fsub_rn(float a, float b)
+{
+	return a - b;
+}
+inline float __fadd_rz(float a, float b)
+{
+	return a + b;
+}
+inline float __fmul_rz(float a, float b)
+{
+	return a * b;
+}
+inline double __dadd_rn(double a, double b)
+{
+	return a + b;
+}
+inline double __dmul_rn(double a, double b)
+{
+	return a * b;
+}
+inline double __ddiv_rn(double a, double b)
+{
+	return a / b;
+}
+inline float __exp10f(float x)
+{
+	return exp10f(x);
+}
+inline float __log2f(float x)
+{
+	return log2f(x);
+}
+inline float __log10f(float x)
+{
+	return log10f(x);
+}
+inline float __tanf(float x)
+{
+	return tanf(x);
+}
+inline void __sincosf(float x, float *s, float *c)
+{
+	*s = sinf(x);
+	*c = cosf(x);
+}
+inline float rcbrtf(float x)
+{
+	return 1.0f / cbrtf(x);
+}
+inline double rsqrt(double x)
+{
+	return 1.0 / sqrt(x);
+}
 inline float rsqrtf(float x)
 {
 	return 1.0f / sqrtf(x);
@@ -681,13 +919,16 @@ inline float __fmaf_rn(float a, float b, float c)
 {
 	return fmaf(a, b, c);
 }
+/* A clock that advances at every read, so that a loop that waits for some
+ * cycles to pass ends. */
 inline long long clock64()
 {
-	return 0;
+	return (long long)cj_emu::clock_ticks();
 }
+/* A thread that sleeps in a poll loop lets the others run, in any launch. */
 inline void __nanosleep(unsigned)
 {
-	cj_emu::yield();
+	cj_emu::spin();
 }
 #define __trap() abort()
 

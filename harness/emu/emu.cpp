@@ -14,8 +14,12 @@
  *
  * Happens-before for the race detector: the host releases before a launch
  * and every fiber acquires at its start; barriers and __syncwarp release on
- * arrival and acquire on departure; blocks end with a release that the next
- * block (and the host) acquires. Shuffles and votes order nothing. This file
+ * arrival and acquire on departure; a block of a kernel with shared memory
+ * ends with a release that the next block (and the host) acquires, since it
+ * reuses the same shared memory; without shared memory, blocks are unordered
+ * as on a GPU and only the host acquires their ends. Threads give way at
+ * atomics and fences, and warps resume in an order drawn from the schedule.
+ * Shuffles and votes order nothing. This file
  * is compiled without instrumentation: the bookkeeping is not a race.
  */
 #include <atomic>
@@ -46,6 +50,10 @@
 extern char *cj_error_sink;
 extern size_t cj_error_sink_len;
 extern struct cj_wire_case *cj_current_case;
+
+/* The sanitizers' symbolizer (libtsan exports it): fault reports name the
+ * learner's line. */
+extern "C" void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out, size_t size);
 
 extern "C" const char *__tsan_default_options()
 {
@@ -113,6 +121,10 @@ struct fiber {
 	int detector = 0; /* index into detector_fiber and fence_snapshot */
 	int nseen = 0;
 	const void *seen[8] = {};
+	/* the learner's line of the atomic it last gave way at (file null:
+	 * unknown), for the report of a loop of atomics that never ends */
+	const char *atomic_file = nullptr;
+	int atomic_line = 0;
 };
 
 struct block_run {
@@ -140,6 +152,99 @@ const uint3 host_idx{0, 0, 0};
 const dim3 host_dim{1, 1, 1};
 cudaError_t last_error = cudaSuccess;
 std::atomic<unsigned long> switches{0};
+/* Bumped whenever a thread gets anywhere: it reached a barrier, a warp
+ * operation or its end, or an atomic changed memory. Turns given at atomics
+ * and fences that change nothing (a failed compare-and-swap, a poll) do not
+ * count: the watchdog reports a launch whose threads only do those. */
+std::atomic<unsigned long> progress{0};
+/* The thread the scheduler resumed last, for the watchdog's reports. */
+std::atomic<int> last_fiber{-1};
+
+/* ---- the schedule ---------------------------------------------------------
+ * Where threads give way and in which order warps resume is drawn from a
+ * generator seeded, at each launch, from the case being run (its name,
+ * parameters and input data, which the run's seed decides) and the number of
+ * launches of that case so far: the same seed gives the same schedule, and
+ * another seed another one. CJ_EMU_SCHEDULE=<number> seeds it instead (the
+ * emulator's own tests). */
+uint64_t schedule_state = 0x2545f4914f6cdd1dULL;
+
+uint64_t draw()
+{
+	/* splitmix64 */
+	uint64_t z = (schedule_state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* A thread gives way before an atomic, and again after it, once in
+ * 1 << GIVE_WAY_SHIFT times: often enough that every case with a few threads
+ * on one word sees them interleave, rarely enough to keep correct loops fast. */
+const int GIVE_WAY_SHIFT = 2;
+
+bool give_way_now()
+{
+	return (draw() >> (64 - GIVE_WAY_SHIFT)) == 0;
+}
+
+bool schedule_fixed = false; /* CJ_EMU_SCHEDULE was set */
+uint64_t schedule_base = 0;
+const cj_wire_case *seeded_case = nullptr;
+uint64_t case_seed = 0;
+unsigned launches_of_case = 0;
+
+uint64_t hash_bytes(uint64_t h, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; ++i)
+		h = (h ^ p[i]) * 0x100000001b3ULL; /* FNV-1a */
+	return h;
+}
+
+/* The case file a case record lies in: the runtime maps it whole, from a
+ * page boundary, with the header first and the case records after it. */
+const cj_wire_header *header_of(const cj_wire_case *c)
+{
+	uintptr_t at = (uintptr_t)c - offsetof(cj_wire_header, cases);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	for (int k = 0; k < 4096 && at >= page; ++k, at -= sizeof(cj_wire_case)) {
+		const cj_wire_header *h = reinterpret_cast<const cj_wire_header *>(at);
+		if (at % page == 0 && h->magic == CJ_WIRE_MAGIC && h->ncases > (uint32_t)k)
+			return h;
+	}
+	return nullptr;
+}
+
+/* What the case depends on: its name, parameters and inputs (the first MiB
+ * of each), all decided by the run's seed. */
+uint64_t seed_of_case(const cj_wire_case *c)
+{
+	uint64_t h = hash_bytes(0xcbf29ce484222325ULL, (const unsigned char *)c->name,
+	                        strnlen(c->name, sizeof c->name));
+	h = hash_bytes(h, (const unsigned char *)c->param, sizeof c->param);
+	const cj_wire_header *file = header_of(c);
+	for (uint32_t b = 0; file && b < c->nbuf && b < CJ_MAX_BUFS; ++b) {
+		const cj_wire_buf &buf = c->buf[b];
+		if (!(buf.role & CJ_IN) || buf.offset + buf.count * CJ_ELEM_SIZE > file->size)
+			continue;
+		size_t bytes = std::min<size_t>(buf.count * CJ_ELEM_SIZE, (size_t)1 << 20);
+		h = hash_bytes(h, (const unsigned char *)file + buf.offset, bytes);
+	}
+	return h;
+}
+
+/* Seeds the schedule of the launch about to run. */
+void seed_schedule()
+{
+	if (cj_current_case != seeded_case || !launches_of_case) {
+		seeded_case = cj_current_case;
+		case_seed = schedule_fixed ? schedule_base
+		            : seeded_case  ? seed_of_case(seeded_case)
+		                           : 0x5eedULL;
+		launches_of_case = 0;
+	}
+	schedule_state = case_seed ^ (0xd1b54a32d192ed03ULL * ++launches_of_case);
+}
 
 /* Sync objects for the race detector's happens-before annotations. */
 /* Blocks alternate between two end objects: a block's threads acquire the
@@ -148,6 +253,13 @@ std::atomic<unsigned long> switches{0};
 char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
 /* Co-resident grids: grid.sync() and the end of the grid. */
 char grid_sync_obj, grid_end_sync;
+/* Blocks are ordered one after the other only when the kernel has shared
+ * memory, which the next block reuses at the same addresses. Without it the
+ * blocks of a launch are unordered, as on a GPU: a block that reads what
+ * another block wrote without an atomic or a fence races with it, whichever
+ * order the emulator ran them in. Their ends meet at the end of the launch. */
+bool chain_blocks = true;
+char launch_end_sync;
 
 int detector_fibers()
 {
@@ -375,24 +487,103 @@ asm(".text\n"
     "\tret\n"
     ".size cj_emu_switch,.-cj_emu_switch\n");
 
-void to_scheduler()
+/* moved: false for a turn given at an atomic or a fence (see progress). */
+void to_scheduler(bool moved = true)
 {
-	switches.fetch_add(1, std::memory_order_relaxed);
+	/* one writer (this thread), one reader (the watchdog) */
+	switches.store(switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+	if (moved)
+		progress.store(progress.load(std::memory_order_relaxed) + 1,
+		               std::memory_order_relaxed);
 	fiber &f = cur();
 	__tsan_switch_to_fiber(scheduler_tsan, __tsan_switch_to_fiber_no_sync);
 	cj_emu_switch(&f.sp, scheduler_sp);
 }
 
+/* who(i), written into name without a library call: a fiber is renamed
+ * whenever another CUDA thread last used its detector fiber, which happens at
+ * nearly every resume, and string building through the race detector's
+ * interceptors cost a quarter of a run. */
+struct name_writer {
+	char *at, *end;
+	void put(const char *s)
+	{
+		while (*s && at < end)
+			*at++ = *s++;
+	}
+	void num(unsigned v)
+	{
+		char digits[12];
+		int n = 0;
+		do
+			digits[n++] = (char)('0' + v % 10);
+		while (v /= 10);
+		while (n && at < end)
+			*at++ = digits[--n];
+	}
+	void triple(const uint3 &v)
+	{
+		put("(");
+		num(v.x);
+		put(",");
+		num(v.y);
+		put(",");
+		num(v.z);
+		put(")");
+	}
+};
+
+void fiber_name(char *name, size_t size, int i)
+{
+	name_writer w{name, name + size - 1};
+	bool zh = zh_reports();
+	const uint3 &t = Bp->fibers[i].tid;
+	auto thread = [&] {
+		w.put(zh ? "线程 " : "thread ");
+		if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
+			w.triple(t);
+		else
+			w.num(t.x);
+	};
+	auto block = [&] {
+		w.put("block ");
+		if (Bp->grid_dim.y > 1 || Bp->grid_dim.z > 1)
+			w.triple(Bp->block);
+		else
+			w.num(Bp->block.x);
+	};
+	if (zh) {
+		block();
+		w.put(" 的");
+		thread();
+	} else {
+		thread();
+		w.put(" of ");
+		block();
+	}
+	*w.at = '\0';
+}
+
+/* A turn for the other threads at an atomic or a fence: always when
+ * `always` (a co-resident grid, where a thread may poll for another block),
+ * else when the schedule says so. */
+void give_way(bool always)
+{
+	if (Bp->current >= 0 && (always || give_way_now()))
+		to_scheduler(false);
+}
+
 void run_fiber(int i)
 {
-	switches.fetch_add(1, std::memory_order_relaxed);
+	switches.store(switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 	int d = (Bp->base + i) % detector_fibers();
 	if (detector_owner[d] != Bp->base + i) { /* reports name the CUDA thread running now */
 		char name[96];
-		std::snprintf(name, sizeof name, "%s", who(i).c_str());
+		fiber_name(name, sizeof name, i);
 		__tsan_set_fiber_name(Bp->fibers[i].tsan, name);
 		detector_owner[d] = Bp->base + i;
 	}
+	last_fiber.store(i, std::memory_order_relaxed);
 	Bp->current = i;
 	__tsan_switch_to_fiber(Bp->fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
 	cj_emu_switch(&scheduler_sp, Bp->fibers[i].sp);
@@ -405,10 +596,13 @@ void fiber_main()
 	if (coresident_now) {
 		Bp->body(Bp->ctx);
 		__tsan_release(&grid_end_sync);
-	} else {
+	} else if (chain_blocks) {
 		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 		Bp->body(Bp->ctx);
 		__tsan_release(&block_end_sync[block_serial % 2]);
+	} else {
+		Bp->body(Bp->ctx);
+		__tsan_release(&launch_end_sync);
 	}
 	cur().st = EXITED;
 	to_scheduler();
@@ -650,7 +844,7 @@ void fence()
 	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
 	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
 	f.fence_pending = true;
-	yield();
+	give_way(coresident_now);
 }
 
 void atomic_read(const void *addr)
@@ -678,18 +872,62 @@ void atomic_write(void *addr)
 	}
 }
 
-void yield()
+void atomic_begin(void *addr, bool writes, const char *file, int line)
 {
 	if (Bp->current < 0)
 		return;
-	if (coresident_now)
-		to_scheduler();
+	cur().atomic_file = file;
+	cur().atomic_line = line;
+	/* before: between this thread's read of the word and its atomic */
+	give_way(false);
+	if (writes)
+		atomic_write(addr);
+}
+
+void atomic_end(const void *addr, bool changed)
+{
+	if (Bp->current < 0)
+		return;
+	atomic_read(addr);
+	if (changed)
+		progress.store(progress.load(std::memory_order_relaxed) + 1,
+		               std::memory_order_relaxed);
+	/* after: between the atomic and what the thread does with its result */
+	give_way(coresident_now);
+}
+
+uint64_t peek(const void *p, unsigned n)
+{
+	/* volatile loads of the exact width: no library call the race detector
+	 * intercepts (this file is not instrumented) */
+	switch (n) {
+	case 1:
+		return *static_cast<const volatile uint8_t *>(p);
+	case 2:
+		return *static_cast<const volatile uint16_t *>(p);
+	case 4:
+		return *static_cast<const volatile uint32_t *>(p);
+	default:
+		return *static_cast<const volatile uint64_t *>(p);
+	}
+}
+
+void yield()
+{
+	if (Bp->current >= 0 && coresident_now)
+		to_scheduler(false);
 }
 
 void spin()
 {
 	if (Bp->current >= 0)
 		to_scheduler();
+}
+
+unsigned long long clock_ticks()
+{
+	static unsigned long long ticks;
+	return ticks += 64;
 }
 
 bool coresident()
@@ -875,7 +1113,8 @@ void poison(unsigned char *p, size_t bytes)
 void run_block()
 {
 	++block_serial;
-	__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]); /* the previous block is over */
+	if (chain_blocks) /* the previous block is over */
+		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 	for (int i = 0; i < Bp->nthreads; ++i)
 		prepare_fiber(i);
 	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
@@ -884,15 +1123,27 @@ void run_block()
 		poison(__start_cj_shared, (size_t)(__stop_cj_shared - __start_cj_shared));
 	poison(dynamic_shared, sizeof dynamic_shared);
 	/* the poison comes before the block's accesses */
-	__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	if (chain_blocks)
+		__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	/* Each pass resumes the runnable threads warp by warp, the warps in an
+	 * order drawn from the schedule: a GPU promises no order between warps. */
+	int nwarps = (Bp->nthreads + 31) / 32;
+	int order[MAX_THREADS / 32];
+	for (int w = 0; w < nwarps; ++w)
+		order[w] = w;
 	for (;;) {
 		bool ran = false, live = false;
-		for (int i = 0; i < Bp->nthreads; ++i) {
-			if (Bp->fibers[i].st == RUNNABLE) {
-				run_fiber(i);
-				ran = true;
+		for (int k = nwarps - 1; k > 0; --k)
+			std::swap(order[k], order[draw() % (uint64_t)(k + 1)]);
+		for (int k = 0; k < nwarps; ++k) {
+			int first = order[k] * 32, end = std::min(first + 32, Bp->nthreads);
+			for (int i = first; i < end; ++i) {
+				if (Bp->fibers[i].st == RUNNABLE) {
+					run_fiber(i);
+					ran = true;
+				}
+				live |= Bp->fibers[i].st != EXITED;
 			}
-			live |= Bp->fibers[i].st != EXITED;
 		}
 		if (!live)
 			break;
@@ -1010,13 +1261,45 @@ void run_grid(const dim3 &grid)
 
 void *watchdog(void *)
 {
-	unsigned long seen = switches.load();
-	int still = 0;
+	unsigned long seen = switches.load(), moved = progress.load();
+	int still = 0, stuck = 0;
 	for (;;) {
 		struct timespec ts = {0, 250 * 1000 * 1000};
 		nanosleep(&ts, nullptr);
-		unsigned long now = switches.load();
+		unsigned long now = switches.load(), got = progress.load();
 		int current = Bp->current;
+		/* Turns given at atomics and fences, and nothing else, for 3 s: every
+		 * live thread retries an atomic that changes nothing. */
+		if (got != moved || !Bp->running) {
+			moved = got;
+			stuck = 0;
+		} else if (now != seen && ++stuck == 12) {
+			int last = last_fiber.load();
+			if (last < 0 || last >= Bp->nthreads)
+				last = 0;
+			const fiber &f = Bp->fibers[last];
+			std::string at = f.atomic_file && f.atomic_line > 0
+			                         ? fmt(L(" at %s", "（位于 %s）"),
+			                               where(f.atomic_file, f.atomic_line).c_str())
+			                         : std::string();
+			fail(CJ_EXIT_DEADLOCK,
+			     fmt(L("%s has repeated the atomic operation%s for 3 s, and no thread "
+			           "has changed "
+			           "memory meanwhile: a loop that never ends, on a GPU too. A "
+			           "compare-and-swap loop must try again with the value atomicCAS "
+			           "returned (the word as another thread left it), not with the "
+			           "value "
+			           "it read before; a thread that polls a flag needs another "
+			           "thread "
+			           "that still runs to set it",
+			           "%s 反复执行原子操作%s已 3 "
+			           "秒，其间没有任何线程改变内存：这个循环"
+			           "永远不会结束，在 GPU 上也一样。compare-and-swap 循环必须用 "
+			           "atomicCAS "
+			           "返回的值（别的线程留下的值）重试，而不是用之前读到的值；"
+			           "轮询 flag 的线程需要另一个仍在运行的线程来设置它"),
+			         who(last).c_str(), at.c_str()));
+		}
 		if (now != seen || !Bp->running || current < 0) {
 			seen = now;
 			still = 0;
@@ -1046,14 +1329,18 @@ void *watchdog(void *)
 		if (still == 12) { /* three seconds */
 			fail(CJ_EXIT_DEADLOCK,
 			     who(current) +
-			             L(" has run for 3 s without reaching a barrier or warp "
-			               "operation: an endless loop, or a wait for a later step of "
-			               "another thread (the emulator runs threads in turn between "
-			               "barriers; a GPU may hang too)",
-			               " 已运行 3 秒，没有到达任何屏障或 warp "
-			               "操作：这是死循环，或者在等待另一个线程后面的步骤（模拟器在"
-			               "屏障之间"
-			               "轮流运行各个线程；在 GPU 上也可能卡死）"));
+			             L(" has run for 3 s without reaching a barrier, a warp "
+			               "operation or an atomic: an endless loop, or a wait for a "
+			               "later "
+			               "step of another thread (the emulator lets the other "
+			               "threads run "
+			               "only at barriers, warp operations, atomics and fences; a "
+			               "GPU may "
+			               "hang too)",
+			               " 已运行 3 秒，没有到达任何屏障、warp "
+			               "操作或原子操作：这是死循环，"
+			               "或者在等待另一个线程后面的步骤（模拟器只在屏障、warp 操作、"
+			               "原子操作和 fence 处让其他线程运行；在 GPU 上也可能卡死）"));
 		}
 	}
 	return nullptr;
@@ -1066,8 +1353,72 @@ struct region {
 	size_t map_bytes;
 	unsigned char *data;
 	size_t bytes;
+	char name[sizeof(cj_wire_buf::name)]; /* the case buffer it holds, or "" */
 };
 std::vector<region> regions;
+
+/* The runtime allocates a case's buffers first, in the order of the case
+ * record (run_case in run_cases.cu): the k-th allocation of a case whose size
+ * is that of buffer k holds that buffer, and reports call it by its name. */
+const cj_wire_case *named_case = nullptr;
+uint32_t case_allocations = 0;
+
+void name_region(region &r)
+{
+	r.name[0] = '\0';
+	const cj_wire_case *c = cj_current_case;
+	if (!c || Bp->running)
+		return;
+	if (c != named_case) {
+		named_case = c;
+		case_allocations = 0;
+	}
+	uint32_t k = case_allocations++;
+	if (k < c->nbuf && k < CJ_MAX_BUFS && c->buf[k].count * CJ_ELEM_SIZE == r.bytes) {
+		std::memcpy(r.name, c->buf[k].name, sizeof r.name);
+		r.name[sizeof r.name - 1] = '\0';
+	}
+}
+
+/* The learner's line of the instruction at pc: the innermost inlined frame
+ * that is not the emulator's own headers (an atomic of the shim faults inside
+ * it). The race detector's symbolizer reads the debug information. */
+std::string line_of(const void *pc, const void *frame)
+{
+	/* The debug information names files as the compiler saw them; reports
+	 * name them from the repository, as __FILE__ does (the engine maps it
+	 * so): the root is what precedes harness/ in the name of a caller's file
+	 * (the glue's kernel, the shim's launch), found up the frame pointers of
+	 * the faulting thread's stack. */
+	std::string root;
+	const fiber *f = Bp->current >= 0 && Bp->running ? &cur() : nullptr;
+	uintptr_t low = f ? (uintptr_t)f->stack : 0,
+	          high = f ? low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES : 0;
+	for (int depth = 0; f && depth < 64 && root.empty(); ++depth) {
+		uintptr_t at = (uintptr_t)frame;
+		if (at < low || at + 16 > high || at % 8)
+			break;
+		void *const *slots = reinterpret_cast<void *const *>(at);
+		char file[512] = "";
+		__sanitizer_symbolize_pc(static_cast<char *>(slots[1]) - 1, "%s", file,
+		                         sizeof file);
+		if (const char *h = std::strstr(file, "harness/"))
+			root.assign(file, (size_t)(h - file));
+		frame = slots[0];
+	}
+	char frames[2048] = "";
+	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s:%l", frames, sizeof frames);
+	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
+		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
+		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
+		    std::strstr(f, ":0"))
+			continue;
+		if (!root.empty() && !std::strncmp(f, root.c_str(), root.size()))
+			f += root.size();
+		return f;
+	}
+	return "";
+}
 
 const region *region_near(const void *p)
 {
@@ -1087,29 +1438,45 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 #else
 	(void)uctx;
 #endif
-	char text[512];
+	char text[768];
 	std::string by = Bp->current >= 0 && Bp->running
 	                         ? who(Bp->current)
 	                         : std::string(L("the host code", "主机代码"));
 	const region *r = region_near(a);
+	std::string line, at, buffer;
+	if (r) {
+		named_file = nullptr;
+		const greg_t *regs = static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs;
+		line = line_of(reinterpret_cast<const void *>(regs[REG_RIP]),
+		               reinterpret_cast<const void *>(regs[REG_RBP]));
+		if (!line.empty())
+			at = fmt(L(" at %s", "（位于 %s）"), line.c_str());
+		buffer = r->name[0] ? fmt(r->bytes == 4 ? L("`%s`, a device buffer of %zu element",
+		                                            "device 缓冲区 `%s`（%zu 个元素）")
+		                                        : L("`%s`, a device buffer of %zu elements",
+		                                            "device 缓冲区 `%s`（%zu 个元素）"),
+		                          r->name, r->bytes / 4)
+		                    : fmt(L("a device buffer of %zu bytes",
+		                            "一个 %zu 字节的 device 缓冲区"),
+		                          r->bytes);
+	}
 	if (r && a >= r->data + r->bytes)
 		std::snprintf(
 		        text, sizeof text,
-		        L("out-of-bounds %s by %s: %zu bytes past the end of a device buffer of "
-		          "%zu bytes (element %zu of %zu, counting 4-byte elements)",
-		          "%s越界（%s）：超出 device 缓冲区末尾 %zu 字节，该缓冲区共 %zu "
-		          "字节（按 4 字节元素计，第 %zu 个，共 %zu 个）"),
-		        write ? L("write", "写") : L("read", "读"), by.c_str(),
-		        (size_t)(a - (r->data + r->bytes)), r->bytes, (size_t)(a - r->data) / 4,
-		        r->bytes / 4);
+		        L("out-of-bounds %s%s by %s: index %zu is past the end of %s (counting "
+		          "4-byte elements from 0)",
+		          "%s越界%s，由 %s 执行：下标 %zu 超出了 %s 的末尾（按 4 字节元素从 0 "
+		          "计数）"),
+		        write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		        (size_t)(a - r->data) / 4, buffer.c_str());
 	else if (r)
 		std::snprintf(text, sizeof text,
-		              L("out-of-bounds %s by %s: %zu bytes before the start of a device "
-		                "buffer of %zu bytes (a negative index?)",
-		                "%s越界（%s）：在 device 缓冲区开头之前 %zu 字节，该缓冲区共 %zu "
-		                "字节（下标为负？）"),
-		              write ? L("write", "写") : L("read", "读"), by.c_str(),
-		              (size_t)(r->data - a), r->bytes);
+		              L("out-of-bounds %s%s by %s: %zu bytes before the start of %s (a "
+		                "negative index?)",
+		                "%s越界%s，由 %s 执行：落在开头之前 %zu 字节处，缓冲区是 "
+		                "%s（下标为负？）"),
+		              write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		              (size_t)(r->data - a), buffer.c_str());
 	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
 	         a < cur().stack + sysconf(_SC_PAGESIZE))
 		std::snprintf(text, sizeof text,
@@ -1130,6 +1497,10 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 __attribute__((constructor)) void start_emulator()
 {
 	zh_reports(); /* reads CJ_LANG now, before any thread or signal needs it */
+	if (const char *fixed = std::getenv("CJ_EMU_SCHEDULE")) {
+		schedule_fixed = true;
+		schedule_base = std::strtoull(fixed, nullptr, 0);
+	}
 	static unsigned char alt[64 * 1024];
 	stack_t ss = {};
 	ss.ss_sp = alt;
@@ -1159,6 +1530,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	}
 	if (!scheduler_tsan)
 		scheduler_tsan = __tsan_get_current_fiber();
+	seed_schedule();
 	__tsan_release(&launch_sync);
 	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
 	Bp->body = body;
@@ -1201,6 +1573,9 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		__tsan_acquire(&grid_end_sync);
 		return;
 	}
+	chain_blocks = (__start_cj_shared && __stop_cj_shared &&
+	                (uintptr_t)__stop_cj_shared > (uintptr_t)__start_cj_shared) ||
+	               shared_bytes > 0;
 	for (unsigned z = 0; z < grid.z; ++z)
 		for (unsigned y = 0; y < grid.y; ++y)
 			for (unsigned x = 0; x < grid.x; ++x) {
@@ -1209,7 +1584,10 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 			}
 	Bp->running = false;
 	Bp->block = uint3{0, 0, 0};
-	__tsan_acquire(&block_end_sync[block_serial % 2]);
+	if (chain_blocks)
+		__tsan_acquire(&block_end_sync[block_serial % 2]);
+	else
+		__tsan_acquire(&launch_end_sync);
 }
 
 void set_launch_error(cudaError_t e)
@@ -1237,7 +1615,8 @@ cudaError_t allocate(void **ptr, size_t bytes)
 	unsigned char *end = base + page + data_pages * (size_t)page;
 	size_t align = bytes % 16 == 0 ? 16 : bytes % 8 == 0 ? 8 : 4;
 	size_t rounded = (bytes + align - 1) / align * align;
-	regions.push_back(region{base, map_bytes, end - rounded, bytes});
+	regions.push_back(region{base, map_bytes, end - rounded, bytes, {}});
+	name_region(regions.back());
 	*ptr = end - rounded;
 	return cudaSuccess;
 }
@@ -1436,6 +1815,23 @@ cudaError_t cudaDeviceSynchronize(void)
 }
 cudaError_t cudaDeviceReset(void)
 {
+	return cudaSuccess;
+}
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+	cudaDeviceProp p;
+	cudaGetDeviceProperties(&p, 0);
+	*free_bytes = *total_bytes = p.totalGlobalMem;
+	return cudaSuccess;
+}
+cudaError_t cudaDriverGetVersion(int *version)
+{
+	*version = CUDART_VERSION;
+	return cudaSuccess;
+}
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+	*version = CUDART_VERSION;
 	return cudaSuccess;
 }
 cudaError_t cudaMalloc(void **ptr, size_t bytes)

@@ -5,7 +5,8 @@
  * bookkeeping is invisible to the race detector).
  *
  * Every CUDA thread of a block is a fiber; blocks of a grid run in turn. A
- * fiber runs until it reaches a barrier, a warp collective or its end; when
+ * fiber runs until it reaches a barrier, a warp collective or its end, and
+ * may give way at atomics and fences (a schedule drawn from the run); when
  * no fiber can run, the scheduler completes what can be completed or reports
  * a deadlock (TLE) or a partial-warp collective (RACE) with file:line.
  */
@@ -59,13 +60,30 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 void fence();
 void atomic_read(const void *addr);
 void atomic_write(void *addr);
-/* Gives the other threads of a co-resident grid a turn (atomics and fences
- * call it); does nothing when blocks run in turn. */
+
+/* Every atomic operation of the shims, around the operation itself:
+ * atomic_begin (file:line is the learner's call) does the bookkeeping of a
+ * write when the operation writes, atomic_end that of a read, and says
+ * whether the operation changed memory (a failed compare-and-swap, a load
+ * or an add of 0 did not). Both may give the other threads of the block a
+ * turn, drawn from the schedule of the run (see schedule in emu.cpp): on a
+ * GPU other threads update the same word between a thread's read and its
+ * compare-and-swap, and so they do here. */
+void atomic_begin(void *addr, bool writes, const char *file, int line);
+void atomic_end(const void *addr, bool changed);
+/* The n (1 to 8) bytes at p, read without the race detector seeing it: an
+ * atomic's target before and after the operation. */
+uint64_t peek(const void *p, unsigned n);
+
+/* Gives the other threads of a co-resident grid a turn (fences call it); does
+ * nothing when blocks run in turn. */
 void yield();
 /* Gives the other threads a turn in any launch: waits that poll (a
- * cuda::barrier phase, a pipeline stage) call it in their loop. */
+ * cuda::barrier phase, a pipeline stage, __nanosleep) call it in their loop. */
 void spin();
 bool coresident();
+/* clock64(): a count that grows at every read. */
+unsigned long long clock_ticks();
 /* grid.sync(): every thread of a co-resident grid. */
 void grid_barrier(const char *file, int line);
 

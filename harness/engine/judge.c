@@ -383,9 +383,8 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 		char error[sizeof rec->error + 1];
 		memcpy(error, rec->error, sizeof rec->error);
 		error[sizeof rec->error] = '\0';
-		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report */
-			snprintf(o->detail, sizeof o->detail,
-			         L("in case '%s': %s", "用例 '%s' 中：%s"), o->c->name, error);
+		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report, */
+			snprintf(o->detail, sizeof o->detail, "%s", error); /* named by its case */
 		else
 			snprintf(o->detail, sizeof o->detail,
 			         L("CUDA error in case '%s': %s", "用例 '%s' 中出现 CUDA 错误：%s"),

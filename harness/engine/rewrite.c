@@ -202,6 +202,18 @@ char *rewrite_for_emulator(const char *src, const char *shown)
 				continue;
 			}
 			free(piece.s);
+		} else if (!strncmp(src + i, "static", 6) && (i == 0 || !ident_char(src[i - 1]))) {
+			/* static __shared__: the emulator's __shared__ is static already */
+			size_t k = i + 6;
+			while (isspace((unsigned char)src[k]))
+				++k;
+			if (k > i + 6 && !strncmp(src + k, "__shared__", 10) &&
+			    !ident_char(src[k + 10])) {
+				sb_add(&out, src + copied, i - copied);
+				sb_puts(&out, "      "); /* the columns stay where they were */
+				copied = i = i + 6;
+				continue;
+			}
 		} else if (!strncmp(src + i, "extern", 6) && (i == 0 || !ident_char(src[i - 1]))) {
 			size_t k = i + 6;
 			while (isspace((unsigned char)src[k]))

@@ -4,7 +4,9 @@
  *   k<<<grid, block[, shared[, stream]]>>>(args)
  *       -> cj_emu::launch_kernel(cj_emu::config(grid, block...), k, args)
  *   extern __shared__ T name[];
- *       -> static T *const name = reinterpret_cast<T *>(cj_emu::dynamic_shared); */
+ *       -> static T *const name = reinterpret_cast<T *>(cj_emu::dynamic_shared);
+ *   static __shared__ T name[n];
+ *       -> __shared__ T name[n];   (the emulator's __shared__ is static already) */
 #ifndef HARNESS_ENGINE_REWRITE_H
 #define HARNESS_ENGINE_REWRITE_H
 

@@ -3,9 +3,10 @@
 
 `judge.py ID FILE --emulate --lang zh --json` with the built engine: the
 engine passes the language to the test binary (CJ_LANG), and the emulator
-(harness/emu/emu.cpp) words a deadlock and a partial-warp shuffle in Chinese;
-race_report.c words ThreadSanitizer's report in Chinese. The same deadlock
-in English stays English. Verdicts and JSON keys do not change.
+(harness/emu/emu.cpp) words a deadlock, a partial-warp shuffle and an
+out-of-bounds write (with the learner's line and the buffer's name) in
+Chinese; race_report.c words ThreadSanitizer's report in Chinese. The same
+deadlock in English stays English. Verdicts and JSON keys do not change.
 
 Usage:
     test_emu_lang.py --root SOURCE_ROOT --engine BUILD/cudajudge [unittest args]
@@ -94,6 +95,21 @@ class EmulatorLanguageTest(unittest.TestCase):
         self.assertIn("__syncthreads()", detail)
         for english in ("data race", " by thread", "nothing ordering", "of block"):
             self.assertNotIn(english, detail)
+
+    def test_out_of_bounds_names_the_line_and_the_buffer_once(self):
+        # the emulator's fault report: the learner's line, the buffer's name,
+        # and the case named once (by the summary), not again inside the detail
+        path = "run_time_error/writes_past_the_slots.cu"
+        for lang, words in (("en", ("out-of-bounds write at ", "`slots`", "index 1 ")),
+                            ("zh", ("写越界（位于 ", "`slots`", "下标 1 "))):
+            summary, case = judge("atomic_max_float", path, lang)
+            self.assertEqual(summary["verdict"], "RE")
+            detail = case["detail"]
+            for word in words:
+                self.assertIn(word, detail)
+            self.assertIn("tests/submissions/atomic_max_float/" + path + ":18", detail)
+            self.assertNotIn(case["name"], detail)
+            self.assertEqual(summary["message"].count(case["name"]), 1, summary["message"])
 
 
 def main():

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The emulator's memory model, co-resident grids, grid.sync() and the
-<cuda/atomic>, <cuda/barrier> shims, each on a small kernel.
+"""The emulator's memory model, co-resident grids, grid.sync(), the
+<cuda/atomic>, <cuda/barrier> shims and the schedule (threads giving way at
+atomics, warps resuming in an order the seed draws), each on a small kernel.
 
 Every test compiles one C++ program against harness/emu (as the engine does
 for a learner's file, with ThreadSanitizer) and links it with the emulator's
@@ -94,7 +95,7 @@ FENCED_RECEIVE = ("while (atomicAdd(flag, 0) == 0) ; __threadfence(); "
                   "for (int i = 0; i < 4; ++i) out[i] = data[i];")
 
 
-def build_and_run(name, body, coresident=True):
+def build(name, body, coresident=True):
     src = os.path.join(WORK, name + ".cpp")
     exe = os.path.join(WORK, name)
     with open(src, "w", encoding="utf-8") as f:
@@ -107,11 +108,26 @@ def build_and_run(name, body, coresident=True):
     built = subprocess.run(cc, capture_output=True, text=True)
     if built.returncode != 0:
         raise AssertionError("%s does not compile:\n%s" % (name, built.stderr[-3000:]))
+    return exe
+
+
+def run_built(exe, schedule=None):
+    """(exit status, the emulator's report and stderr, stdout); schedule seeds
+    the emulator's schedule (CJ_EMU_SCHEDULE)."""
+    env = dict(os.environ)
+    env.pop("CJ_EMU_SCHEDULE", None)
+    if schedule is not None:
+        env["CJ_EMU_SCHEDULE"] = str(schedule)
     report = exe + ".report"
-    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=60)
+    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=60, env=env)
     with open(report, "rb") as f:
         said = f.read().split(b"\0")[0].decode("utf-8", "replace")
-    return ran.returncode, said + "\n" + ran.stderr
+    return ran.returncode, said + "\n" + ran.stderr, ran.stdout
+
+
+def build_and_run(name, body, coresident=True):
+    rc, said, _ = run_built(build(name, body, coresident))
+    return rc, said
 
 
 class MemoryModel(unittest.TestCase):
@@ -272,6 +288,196 @@ static int test()
         self.expect("memcpy_wait", body.replace("WAIT", "bar.arrive_and_wait();"), 0,
                     coresident=False)
         self.expect("memcpy_no_wait", body.replace("WAIT", ""), RACE, coresident=False)
+
+
+# Four blocks of 64 threads add 1 each to one slot through BODY (a function
+# add(float *addr, float val) that returns the old value); 0 when the slot
+# ends at 256.
+CAS_ADD = r"""
+__device__ float add(float *addr, float val)
+{
+	unsigned *word = (unsigned *)addr;
+	BODY
+}
+__global__ void adds(float *slot)
+{
+	add(slot, 1.0f);
+}
+static int test()
+{
+	float *slot;
+	cudaMalloc(&slot, sizeof(float));
+	*slot = 0;
+	run(dim3(4), dim3(64), adds, slot);
+	return *slot == 256.0f ? 0 : 1;
+}
+"""
+
+CAS_LOOP = ("unsigned seen = *word, assumed; do { assumed = seen; seen = atomicCAS(word, "
+            "assumed, __float_as_uint(__uint_as_float(assumed) + val)); } while (seen != "
+            "assumed); return __uint_as_float(seen);")
+
+# Lane 0 of each of 8 warps takes a ticket; prints the warps in ticket order.
+TICKETS = r"""
+__global__ void tickets(int *counter, int *order)
+{
+	if (threadIdx.x % 32 == 0)
+		order[atomicAdd(counter, 1)] = threadIdx.x / 32;
+}
+static int test()
+{
+	int *counter = alloc(1), *order = alloc(8);
+	run(dim3(1), dim3(256), tickets, counter, order);
+	for (int i = 0; i < 8; ++i)
+		printf("%d", order[i]);
+	return 0;
+}
+"""
+
+
+# Block 1 reads what block 0 wrote, with nothing ordering the blocks; SHARED
+# gives the kernel shared memory or not.
+NEIGHBOUR_BLOCK = r"""
+__global__ void neighbour(int *data, int *out)
+{
+	SHARED
+	if (blockIdx.x == 0)
+		data[threadIdx.x] = 1 + threadIdx.x;
+	else
+		out[threadIdx.x] = data[(threadIdx.x + 1) % 32];
+}
+static int test()
+{
+	int *data = alloc(32), *out = alloc(32);
+	run(dim3(2), dim3(32), neighbour, data, out);
+	return 0;
+}
+"""
+
+
+class Blocks(unittest.TestCase):
+    def test_blocks_without_shared_memory_are_unordered(self):
+        # the emulator ran block 0 first, a GPU need not: a race, not AC
+        rc, err = build_and_run("blocks_unordered", NEIGHBOUR_BLOCK.replace("SHARED", ""),
+                                coresident=False)
+        self.assertEqual(rc, RACE, err[-2000:])
+
+    def test_blocks_with_shared_memory_reuse_it_in_turn(self):
+        # shared memory is one copy reused block after block: that is no race,
+        # and neither is the global read then (the blocks are ordered)
+        body = NEIGHBOUR_BLOCK.replace("SHARED", "__shared__ int s[32]; s[threadIdx.x] = 1; "
+                                       "__syncthreads(); if (s[31 - threadIdx.x] != 1) return;")
+        rc, err = build_and_run("blocks_shared", body, coresident=False)
+        self.assertEqual(rc, 0, err[-2000:])
+
+
+class Schedule(unittest.TestCase):
+    """Threads of an ordinary launch give way at atomics, as a GPU's threads
+    interleave, on a schedule that the seed decides."""
+
+    def adds(self, name, body, status, says=None, schedules=(None, 1, 2)):
+        exe = build(name, CAS_ADD.replace("BODY", body), coresident=False)
+        for schedule in schedules:
+            rc, err, _ = run_built(exe, schedule)
+            self.assertEqual(rc, status, "%s, schedule %s: exit %d, wanted %d\n%s"
+                             % (name, schedule, rc, status, err[-2000:]))
+            if says:
+                self.assertIn(says, err)
+
+    def test_cas_loop_adds_everything(self):
+        self.adds("cas_loop", CAS_LOOP, 0)
+
+    def test_single_attempt_loses_updates(self):
+        self.adds("cas_once", "unsigned seen = *word; atomicCAS(word, seen, "
+                  "__float_as_uint(__uint_as_float(seen) + val)); return __uint_as_float(seen);",
+                  1)
+
+    def test_read_then_exchange_loses_updates(self):
+        self.adds("cas_read_exch", "unsigned old = atomicCAS(word, ~0u, ~0u); atomicExch(word, "
+                  "__float_as_uint(__uint_as_float(old) + val)); return __uint_as_float(old);", 1)
+
+    def test_stale_expected_value_never_ends(self):
+        # the loop retries with the value it read first: once another thread
+        # changed the word, no swap can succeed; named with the atomic's line
+        self.adds("cas_stale", "unsigned assumed = *word, want = __float_as_uint("
+                  "__uint_as_float(assumed) + val); while (atomicCAS(word, assumed, want) != "
+                  "assumed) {} return __uint_as_float(assumed);", DEADLOCK,
+                  says="has repeated the atomic operation at ", schedules=(None,))
+
+    def test_schedule_is_the_seeds(self):
+        exe = build("tickets", TICKETS, coresident=False)
+        orders = {}
+        for schedule in range(6):
+            first = run_built(exe, schedule)
+            again = run_built(exe, schedule)
+            self.assertEqual(first[0], 0, first[1][-2000:])
+            self.assertEqual(first[2], again[2], "schedule %d gave two orders" % schedule)
+            orders[schedule] = first[2]
+        self.assertEqual(sorted(orders[0]), list("01234567"))
+        # warps resume in an order drawn from the schedule, not warp 0 first
+        self.assertGreater(len(set(orders.values())), 1, orders)
+        self.assertTrue(any(order[0] != "0" for order in orders.values()), orders)
+
+
+# The toolkit headers and intrinsics that published code uses, on the host
+# compiler: every one compiles, and the values are the toolkit's.
+HEADERS = r"""
+#include <cuda.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime_api.h>
+#include <device_functions.h>
+#include <device_launch_parameters.h>
+#include <math_constants.h>
+#include <vector_types.h>
+__constant__ float scale[2];
+__global__ void uses(const float *__restrict__ in, float *__restrict__ out, long long *ticks)
+{
+	unsigned mask = __activemask();
+	__syncwarp(mask);
+	__half h = __float2half(__ldg(&in[threadIdx.x]));
+	out[threadIdx.x] = __half2float(h * __float2half(2.0f)) * scale[1];
+	if (threadIdx.x == 0) {
+		long long start = clock64();
+		while (clock64() - start < 1000)
+			;
+		ticks[0] = clock64() - start;
+	}
+}
+static int test()
+{
+	static_assert(CUDART_VERSION >= 12000 && CUDA_VERSION == CUDART_VERSION, "versions");
+	constexpr float inf = CUDART_INF_F;
+	if (__float_as_uint(CUDART_NAN_F) != 0x7fffffffu || !(inf > 3e38f) ||
+	    __float_as_uint(CUDART_NEG_ZERO_F) != 0x80000000u || CUDART_PI_F != 3.14159265f ||
+	    __double_as_longlong(CUDART_NAN) != (long long)0xfff8000000000000ULL)
+		return 3;
+	if (__float2int_rn(2.5f) != 2 || __float2int_rz(-2.7f) != -2 || __byte_perm(0x33221100u,
+	    0x77665544u, 0x4321) != 0x44332211u || __funnelshift_l(0, 1, 4) != 16u)
+		return 4;
+	float two[2] = {0.0f, 0.5f}, back[2];
+	if (cudaMemcpyToSymbol(scale, two, sizeof two) != cudaSuccess ||
+	    cudaMemcpyFromSymbol(back, scale, sizeof back) != cudaSuccess || back[1] != 0.5f)
+		return 5;
+	float *in, *out;
+	long long *ticks;
+	cudaMalloc(&in, 32 * sizeof(float));
+	cudaMallocManaged(&out, 32 * sizeof(float));
+	cudaMalloc(&ticks, sizeof(long long));
+	for (int i = 0; i < 32; ++i)
+		in[i] = 1.0f + i / 1024.0f; /* 1 + i/1024 rounds to half: 1 + i/1024 */
+	run(dim3(1), dim3(32), uses, (const float *)in, out, ticks);
+	for (int i = 0; i < 32; ++i)
+		if (out[i] != (1.0f + i / 1024.0f))
+			return 6;
+	return ticks[0] >= 1000 ? 0 : 7;
+}
+"""
+
+
+class Headers(unittest.TestCase):
+    def test_toolkit_headers_and_intrinsics(self):
+        rc, err = build_and_run("headers", HEADERS, coresident=False)
+        self.assertEqual(rc, 0, err[-2000:])
 
 
 def main():

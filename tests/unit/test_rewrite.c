@@ -1,7 +1,8 @@
 /*
  * The emulator's source rewriting (harness/engine/rewrite.c): kernel launches
- * and extern __shared__ arrays become plain C++, every line stays where it
- * was, and text inside strings and comments is left alone.
+ * and extern __shared__ arrays become plain C++, static __shared__ loses its
+ * static, every line stays where it was, and text inside strings and comments
+ * is left alone.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,19 @@ static void test_extern_shared(void)
 	free(out);
 }
 
+static void test_static_shared(void)
+{
+	/* the emulator's __shared__ is static already; static_cast is no static */
+	const char *src = "__device__ float f(float v) {\n  static __shared__ float s[32];\n"
+	                  "  return static_cast<float>(s[0]) + v;\n}\n";
+	char *out = rewritten(src);
+	CHECK_MSG(strstr(out, "        __shared__ float s[32];"), "%s", out);
+	CHECK_MSG(!strstr(out, "static __shared__") && strstr(out, "static_cast<float>"), "%s",
+	          out);
+	check_same_lines(src, out);
+	free(out);
+}
+
 static void test_not_a_launch(void)
 {
 	/* a shift that is not followed by a call stays as it is */
@@ -110,6 +124,7 @@ static const struct unit_test tests[] = {
          test_launch_with_stream_and_nested_calls},
         {"strings and comments are left alone", test_strings_and_comments_untouched},
         {"extern __shared__ becomes a pointer", test_extern_shared},
+        {"static __shared__ loses its static", test_static_shared},
         {"not a launch: untouched", test_not_a_launch},
         {"the file name is escaped", test_file_name_is_escaped},
         {0},

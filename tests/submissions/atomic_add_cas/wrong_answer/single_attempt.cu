@@ -1,8 +1,6 @@
-// expect-emu: AC
 /* Mistake: one atomicCAS and no retry: when another thread changed the word
  * first, this thread's update is silently dropped. A GPU loses updates under
- * contention; the emulator runs a thread's code without interruption, so the
- * first attempt always succeeds there and the mistake cannot show. */
+ * contention; so does the emulator, whose threads give way at atomics. */
 __device__ float atomicAddCAS(float *addr, float val)
 {
 	unsigned int *word = (unsigned int *)addr;
