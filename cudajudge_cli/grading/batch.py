@@ -8,6 +8,7 @@ scored and written to the store at once; Ctrl-C stops the engines and keeps what
 written. Called by cli.py (and by commands/grade.py once the driver package exists).
 """
 
+import json
 import os
 import queue
 import shutil
@@ -21,7 +22,7 @@ from . import exporters
 from .engine import Engine, GradeError, kill_all
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
-from .store import Store, is_current
+from .store import Store, is_current, write_atomically
 from .texts import t
 
 
@@ -163,9 +164,41 @@ class GradeRun:
             self.jobs = max(1, self.o.jobs or cores)
             say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
 
+    def count_cases(self, store):
+        """How many cases each per_case exercise has on this backend, from judging its
+        reference once (kept in DIR/reference-cases.json while the engine is the same):
+        a run that stops at a crash still shares its points by all the cases."""
+        path = os.path.join(self.out, "reference-cases.json")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                known = json.load(handle)
+        except (OSError, ValueError):
+            known = {}
+        self.cases_total = {}
+        changed = False
+        for ex in self.exercises:
+            if ex.get("correctness") != "per_case":
+                continue
+            key = f"{ex['id']}/{self.backend}"
+            entry = known.get(key)
+            if not entry or entry.get("fingerprint") != self.fingerprint:
+                reference = os.path.join(self.engine.root, "reference", ex["id"] + ".cu")
+                seed, _ = self.seed_for(None, ex["id"])
+                run = self.engine.judge(ex["id"], reference, seed, backend=self.backend,
+                                        perf=self.backend == "gpu", env=self.base_env,
+                                        lang=self.plang)
+                if run.verdict != "AC":
+                    continue  # then the cases that ran are all there is to count
+                entry = {"fingerprint": self.fingerprint, "count": len(run.cases)}
+                known[key] = entry
+                changed = True
+            self.cases_total[ex["id"]] = entry["count"]
+        if changed:
+            write_atomically(path, json.dumps(known, indent=1, sort_keys=True) + "\n")
+
     # ---- the plan ----------------------------------------------------------------------
     def seed_for(self, student, exercise):
-        per_student = bool(self.policy.get("seed_per_student"))
+        per_student = bool(self.policy.get("seed_per_student")) and student is not None
         seed = derive_seed(self.policy["seed"], exercise, student if per_student else None)
         return seed, "student" if per_student else "course"
 
@@ -232,6 +265,7 @@ class GradeRun:
             "phases_s": summary.get("phases_s") or {}, "judged_at": now_iso(),
             "seconds": round(seconds, 3), "rules": summary.get("rules"),
             "compile_log": (summary.get("compile_log") or "")[:65536],
+            "cases_total": max(len(cases), self.cases_total.get(sub.exercise, 0)),
         }
         record["score"] = score(self.policy, ex, record, self.plang)
         return record
@@ -299,6 +333,7 @@ class GradeRun:
         store.lock(self.lang)
         try:
             self.choose_backend()
+            self.count_cases(store)
             todo = self.plan(store)
             say(t("plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
                   ignored=len(self.ignored)))
@@ -342,6 +377,7 @@ class GradeRun:
         try:
             self.backend, self.gpus, self.device, self.jobs = "none", [], None, 0
             self.judged_now = 0
+            self.cases_total = {}
             self.plan_only(store)
             self.export(store, now_iso())
             return 0

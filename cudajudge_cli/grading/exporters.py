@@ -168,6 +168,16 @@ def failure_text(record):
 
 # ---- feedback ------------------------------------------------------------------------------
 
+def visible_message(record, lang):
+    """The engine's message, unless it names a hidden case: then only the counts."""
+    message = record.get("message") or ""
+    cases = record.get("cases") or []
+    if any(c["hidden"] and c["name"] in message for c in cases):
+        failed = sum(1 for c in cases if c["verdict"] != "AC")
+        return t("fb_failed_count", lang, failed=failed, total=len(cases))
+    return message
+
+
 def feedback_text(student, records, info, lang, md):
     out = []
     head = t("fb_title", lang, student=student)
@@ -189,7 +199,7 @@ def feedback_text(student, records, info, lang, md):
         bullet = "- " if md else "  "
         if r.get("file"):
             out.append(bullet + t("fb_file", lang, file=r["file"], sha=(r["sha256"] or "")[:12]))
-        out.append(bullet + t("fb_message", lang, message=r.get("message") or ""))
+        out.append(bullet + t("fb_message", lang, message=visible_message(r, lang)))
         out.append(bullet + t("fb_how", lang, explain=r["score"]["explain"]))
         late = r.get("late") or {}
         if late.get("days"):

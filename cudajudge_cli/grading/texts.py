@@ -114,6 +114,7 @@ TEXTS = {
     "fb_how": ("how: {explain}", "计分：{explain}"),
     "fb_message": ("judge: {message}", "评测：{message}"),
     "fb_cases": ("cases:", "测试用例："),
+    "fb_failed_count": ("{failed} of {total} cases failed", "{total} 个用例中有 {failed} 个未通过"),
     "fb_hidden": ("{count} hidden case(s): {passed} passed", "{count} 个隐藏用例：通过 {passed} 个"),
     "fb_timing": ("time: {median} ms, {ratio:.2f}x the reference (best of {runs} runs)",
                   "时间：{median} ms，是参考实现的 {ratio:.2f} 倍（{runs} 次中最好的一次）"),
