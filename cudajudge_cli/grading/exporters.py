@@ -269,7 +269,7 @@ def svg_verdicts(records, info, lang):
                          f'data-verdict="{esc(verdict)}" data-count="{n}" x="{x:.1f}" y="{y}" '
                          f'width="{w:.1f}" height="{bar_h}" fill="{VERDICT_COLOURS[verdict]}">'
                          f"<title>{esc(e['id'])} {esc(verdict)}: {n}</title></rect>")
-            if w > 28:
+            if w > 6.5 * len(f"{verdict} {n}") + 6:
                 parts.append(f'<text x="{x + w / 2:.1f}" y="{y + bar_h * 0.7:.1f}" '
                              f'text-anchor="middle" font-size="11" fill="#fff">'
                              f"{esc(verdict)} {n}</text>")
@@ -308,7 +308,7 @@ def svg_scores(records, info, lang):
                      f'height="{h:.1f}" fill="#1565c0"><title>{i * 10}-{i * 10 + 10}%: {n}'
                      f"</title></rect>")
         parts.append(f'<text x="{x + bw / 2:.1f}" y="{height - bottom + 14}" font-size="10" '
-                     f'text-anchor="middle">{i * 10}%</text>')
+                     f'text-anchor="middle">{i * 10}-{i * 10 + 10}%</text>')
         if n:
             parts.append(f'<text x="{x + bw / 2:.1f}" y="{height - bottom - h - 4:.1f}" '
                          f'font-size="10" text-anchor="middle">{n}</text>')
