@@ -377,7 +377,14 @@ class GradeRun:
         store = Store(self.out)
         store.lock(self.lang)
         try:
-            self.backend, self.gpus, self.device, self.jobs = "none", [], None, 0
+            try:  # what the last run judged on
+                with open(os.path.join(self.out, "run.json"), encoding="utf-8") as handle:
+                    last = json.load(handle)
+            except (OSError, ValueError):
+                last = {}
+            self.backend = last.get("backend") or "none"
+            self.gpus, self.device = last.get("gpus") or [], last.get("device")
+            self.jobs = last.get("jobs") or 0
             self.judged_now = 0
             self.cases_total = {}
             self.plan_only(store)
@@ -387,9 +394,8 @@ class GradeRun:
             store.unlock()
 
     def plan_only(self, store):
-        todo = self.plan(store)
-        self.kept += 0
-        return todo
+        """Discovery and the not-judged records, without judging."""
+        return self.plan(store)
 
     def export(self, store, started):
         ids = [e["id"] for e in self.exercises]
