@@ -117,6 +117,11 @@ def run(options):
     except GradeError as err:
         print(str(err), file=sys.stderr)
         return err.exit_code
+    except KeyboardInterrupt:  # before or after the batch (the batch handles its own)
+        from .engine import kill_all
+        kill_all()
+        print(t("interrupted", lang, done=0), file=sys.stderr)
+        return 130
 
 
 def main(argv=None):
