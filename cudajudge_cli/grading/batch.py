@@ -81,6 +81,22 @@ class Progress:
             self.stream.flush()
 
 
+def count_gpus():
+    """The GPUs of this host: `nvidia-smi -L` lines, else /dev/nvidiaN nodes, at least 1
+    (the engine found a device)."""
+    import subprocess
+    try:
+        done = subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, timeout=60)
+        listed = [line for line in done.stdout.splitlines() if line.startswith("GPU ")]
+        if done.returncode == 0 and listed:
+            return len(listed)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    nodes = [n for n in os.listdir("/dev") if n.startswith("nvidia") and n[6:].isdigit()]
+    return max(1, len(nodes))
+
+
 def parse_gpus(text, device):
     """--gpus all|0,1 into a list of CUDA_VISIBLE_DEVICES values (empty: no GPU)."""
     if text in (None, "", "all"):
@@ -89,12 +105,7 @@ def parse_gpus(text, device):
         env = os.environ.get("CUDA_VISIBLE_DEVICES")
         if env:
             return [g for g in env.split(",") if g]
-        count = device.get("count")
-        if isinstance(count, int) and count > 0:
-            return [str(i) for i in range(count)]
-        nodes = [n for n in os.listdir("/dev") if n.startswith("nvidia") and n[6:].isdigit()] \
-            if os.path.isdir("/dev") else []
-        return [str(i) for i in range(max(1, len(nodes)))]
+        return [str(i) for i in range(count_gpus())]
     if text == "none":
         return []
     return [g.strip() for g in text.split(",") if g.strip()]
@@ -152,7 +163,8 @@ class GradeRun:
             say(t("no_bwrap", self.lang), sys.stderr)
         self.base_env = env
         device = {"found": False} if self.o.emulate else self.engine.device()
-        self.gpus = [] if self.o.emulate else parse_gpus(self.o.gpus, device)
+        self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(
+            self.o.gpus, device)
         self.device = device if self.gpus else None
         cores = os.cpu_count() or 1
         if self.gpus:
