@@ -117,6 +117,7 @@ def moodle_csv(records, info, people):
 def junit_xml(records, info):
     root = ET.Element("testsuites", name="cudajudge grade")
     total_time = 0.0
+    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for exercise in info["exercises"]:
         mine = [r for r in records if r["exercise"] == exercise["id"]]
         suite = ET.SubElement(root, "testsuite", name=exercise["id"])
@@ -146,8 +147,11 @@ def junit_xml(records, info):
                 f"{r['score']['points']}/{r['score']['max']} points: {r['score']['explain']}")
         for key, value in counts.items():
             suite.set(key, str(value))
+            totals[key] += value
         suite.set("time", f"{suite_time:.3f}")
         total_time += suite_time
+    for key, value in totals.items():
+        root.set(key, str(value))
     root.set("time", f"{total_time:.3f}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") \
