@@ -114,7 +114,8 @@ def parse_gpus(text, device):
 class GradeRun:
     def __init__(self, options):
         self.o = options
-        self.lang = getattr(options, "lang", None) or "en"
+        from .cli import interface_language
+        self.lang = interface_language(options)
         self.roster = os.path.abspath(options.roster)
         self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))
         self.stop = threading.Event()
@@ -140,9 +141,7 @@ class GradeRun:
                 os.unlink(empty.name)
         if self.o.seed_per_student:
             self.policy["seed_per_student"] = True
-        self.plang = self.policy.get("language") or "en"
-        if not getattr(self.o, "lang", None):
-            self.lang = self.plang
+        self.plang = self.policy.get("language") or "en"  # feedback, report, records
         self.catalog = {p["id"]: p for p in self.engine.catalog()}
         self.exercises = [e for e in self.policy["exercises"] if e["id"] in self.catalog]
         self.fingerprint = self.engine.fingerprint()
