@@ -465,6 +465,8 @@ MESSAGES = {
                        "评测参考解、模板和已知提交"),
     "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),
     "help_cmd_selftest": ("run the project's tests", "运行项目自带的测试"),
+    "help_cmd_grade": ("grade a class: every student's files, for a course",
+                       "为课程评分：评测全班每个学生的文件"),
     # argparse's own messages: the English is argparse's wording (see translate_argparse)
     "argparse_required": ("the following arguments are required: {names}",
                           "缺少以下参数：{names}"),

@@ -8,8 +8,8 @@ commands/<name>.py with those two functions, give it a help_cmd_<name> text
 in messages.py, and add its line here.
 """
 
-from cudajudge_cli.commands import (check, doctor, editor, hint, judge, list, overview, reset,
-                                    selftest, show, solution, watch)
+from cudajudge_cli.commands import (check, doctor, editor, grade, hint, judge, list, overview,
+                                    reset, selftest, show, solution, watch)
 
 # name -> (module, key of its one-line summary in messages.MESSAGES)
 COMMANDS = {
@@ -24,6 +24,7 @@ COMMANDS = {
     "check": (check, "help_cmd_check"),
     "doctor": (doctor, "help_cmd_doctor"),
     "selftest": (selftest, "help_cmd_selftest"),
+    "grade": (grade, "help_cmd_grade"),
 }
 
 __all__ = ["COMMANDS", "overview"]

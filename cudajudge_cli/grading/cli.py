@@ -1,0 +1,139 @@
+"""The `grade` command's options and entry point: add_arguments(parser) and
+run(options) -> int, as every driver command has them. Reached through
+`python3 judge.py grade` (commands/grade.py) or `python3 -m cudajudge_cli.grading`.
+Exit status: 0 all judged, 1 usage (a missing roster, unknown students), 2 the judge or
+the machine failed (the engine, an invalid policy, a locked DIR).
+"""
+
+import argparse
+import os
+import random
+import sys
+
+from .engine import GradeError
+from .texts import t
+
+STARTING_POLICY = """\
+# A grading policy for `python3 judge.py grade ROSTER --policy THIS_FILE`.
+# Every key is explained in docs/grading.md; `build/cudajudge policy THIS_FILE --root .`
+# checks it and prints it with every default filled in. Unknown keys are errors.
+
+course: "My course"       # shown in the report and in each student's feedback
+language: en              # en or zh: the language of the feedback and the report
+
+# The cases of each exercise come from this seed, so a regrade judges the same cases.
+seed: {seed}
+seed_per_student: false   # true: each student gets other cases (or: grade --seed-per-student)
+round: 2                  # decimals of the points
+
+# Lateness: the last git commit that touched the file when the student's folder is a git
+# repository, else the file's modification time (each record says which).
+# deadline: "2026-12-15T23:59:00Z"
+late:
+  penalty_per_day: 10     # percent of the exercise's points per started day late
+  # max_days: 5           # later than this: 0 points
+  grace_minutes: 0
+
+# What passing the wrong way costs, in percent of the exercise's correctness points.
+penalties:
+  RULE: 100               # a required primitive missing or a forbidden one used
+  RACE: 100               # a data race or memory error found
+  speed: 50               # a speed rule missed (correct, but not fast enough)
+
+# Performance points are only given on a GPU (never on the emulator).
+performance:
+  method: ratio           # ratio: against the reference timed in the same run; or tier
+  runs: 3                 # best of K timed runs
+  full_at: 1.2            # full points at or below 1.2 x the reference's time
+  none_beyond: 10         # none beyond 10 x; in between points x full_at / ratio
+  tiers: {{bronze: 0.5, silver: 0.8, gold: 1.0}}   # method tier: the share of the points
+
+exercises:
+  - id: warp_scan
+    points: 10            # correctness points
+    performance: 5        # performance points (GPU only)
+    correctness: per_case # all: all or nothing; per_case: shared by the cases' weights
+    cases:                # optional, by position from 1 (python3 judge.py warp_scan --json)
+      - {{case: 1, weight: 2}}
+      - {{case: 2, hidden: true}}   # hidden: left out of the student's feedback
+  - id: block_reduce_sum
+    points: 10
+"""
+
+
+def interface_language(options=None):
+    """The instructor's language: --lang, else the driver's (LANG and friends)."""
+    chosen = getattr(options, "lang", None) if options is not None else None
+    if chosen:
+        return chosen
+    try:
+        from ..messages import current_language
+        return current_language()
+    except ImportError:
+        return "en"
+
+
+def add_arguments(parser):
+    lang = interface_language()
+    parser.add_argument("roster", nargs="?", metavar="ROSTER", help=t("h_roster", lang))
+    parser.add_argument("--policy", metavar="FILE", help=t("h_policy", lang))
+    parser.add_argument("--out", metavar="DIR", help=t("h_out", lang))
+    parser.add_argument("--init-policy", metavar="FILE", help=t("h_init", lang))
+    parser.add_argument("--jobs", type=int, default=0, metavar="N", help=t("h_jobs", lang))
+    parser.add_argument("--gpus", default="all", metavar="all|0,1|none", help=t("h_gpus", lang))
+    parser.add_argument("--emulate", action="store_true", help=t("h_emulate", lang))
+    parser.add_argument("--seed-per-student", action="store_true",
+                        help=t("h_seed_per_student", lang))
+    parser.add_argument("--regrade", nargs="+", metavar="STUDENT", default=[],
+                        help=t("h_regrade", lang))
+    parser.add_argument("--only", nargs="+", metavar="STUDENT", default=[],
+                        help=t("h_only", lang))
+    parser.add_argument("--sandbox", choices=["auto", "none"], default="auto",
+                        help=t("h_sandbox", lang))
+    parser.add_argument("--lines", action="store_true", help=t("h_lines", lang))
+    parser.add_argument("--export-only", action="store_true", help=t("h_export_only", lang))
+
+
+def init_policy(path, lang):
+    if os.path.exists(path):
+        raise GradeError(t("policy_exists", lang, path=path), 1)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(STARTING_POLICY.format(seed=random.SystemRandom().randrange(1, 2**31)))
+    print(t("policy_written", lang, path=path))
+    return 0
+
+
+def run(options):
+    lang = interface_language(options)
+    try:
+        if options.init_policy:
+            return init_policy(options.init_policy, lang)
+        if not options.roster:
+            print(t("need_roster", lang), file=sys.stderr)
+            return 1
+        from .batch import GradeRun
+        grade = GradeRun(options)
+        if options.export_only:
+            return grade.export_only()
+        return grade.run()
+    except GradeError as err:
+        print(str(err), file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:  # before or after the batch (the batch handles its own)
+        from .engine import kill_all
+        kill_all()
+        print(t("interrupted", lang, done=0), file=sys.stderr)
+        return 130
+
+
+def main(argv=None):
+    try:  # the language of LANG and friends, as judge.py chooses it
+        from ..messages import language_from_environment, set_language
+        set_language(language_from_environment())
+    except ImportError:
+        pass
+    parser = argparse.ArgumentParser(prog="judge.py grade",
+                                     description="Grade a class of CUDA submissions.")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
