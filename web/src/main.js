@@ -113,6 +113,10 @@ function el(tag, attrs, ...children) {
   return node;
 }
 const $ = (id) => document.getElementById(id);
+// replaceChildren with nested lists flattened and empty parts left out.
+function fillIn(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
+}
 
 // ---- the server ------------------------------------------------------------------
 async function api(path, body) {
@@ -264,7 +268,7 @@ function renderOverview() {
         el("td", {}, e.best ? el("span", { class: "verdict v-" + e.best }, e.best) : ""),
         el("td", {}, bestTime(e)),
         el("td", { class: "num" }, e.attempts || ""))))));
-  main.replaceChildren(
+  fillIn(main,
     el("h1", { id: "solved-count" }, ui("solved_of", { solved: o.solved, total: o.total })),
     el("table", { class: "chapters" }, head, rows),
     next ? el("p", { class: "next" }, ui("next"), ": ",
@@ -318,7 +322,7 @@ function renderExerciseInfo() {
   const history = (x.history || []).slice().reverse().map((a) =>
     el("li", {}, el("span", { class: "verdict v-" + a.verdict }, a.verdict), " ",
       el("span", { class: "dim" }, `${(a.at || "").replace("T", " ").slice(0, 19)} · ${a.backend || ""} · ${ui("seed")} ${a.seed ?? "-"}`)));
-  $("info").replaceChildren(
+  fillIn($("info"),
     el("p", {}, el("a", { href: "#/", class: "back" }, ui("back"))),
     el("h1", {}, `${x.id} · ${pick(x.title)}`),
     el("p", { class: "dim" }, `${x.chapter}`, x.aliases.length ? ` · ${ui("also_called")}: ${x.aliases.join(", ")}` : ""),
@@ -446,6 +450,7 @@ async function judge(seed) {
     state.liveCases = [];
     state.phases = [];
     state.done = null;
+    state.progressNote = null;
     renderToolbar();
     renderReport();
   } catch (err) { showError(err); }
@@ -461,6 +466,7 @@ function onJudgeEvent(e) {
     state.liveCases = [];
     state.phases = [];
     state.done = null;
+    state.progressNote = null;
     renderToolbar();
   } else if (state.job !== e.job) {
     return;  // the build at start-up, or another exercise's judgement
@@ -678,7 +684,7 @@ function renderReport() {
   }
   if (done && done.error) parts.push(el("pre", { class: "message bad", id: "judge-error" }, linkify(pick(done.error))));
   if (done && state.progressNote) parts.push(el("div", { class: "progress-note", id: "progress-note" }, state.progressNote));
-  box.replaceChildren(...parts);
+  fillIn(box, parts);
 }
 
 // ---- start ------------------------------------------------------------------------------------
