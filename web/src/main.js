@@ -187,6 +187,8 @@ function goToLine(line, column) {
 async function route() {
   const m = location.hash.match(/^#\/ex\/([\w-]+)/);
   closeEvents();
+  clearNotice();
+  window.scrollTo(0, 0);
   try {
     if (m) await showExercise(m[1]);
     else await showOverview();
@@ -252,7 +254,8 @@ function renderOverview() {
   const head = el("tr", {}, ["col_chapter", "col_progress", "col_solved", "col_attempted", "col_untouched"]
     .map((k) => el("th", {}, tr(k))));
   const rows = o.chapters.map((c) => el("tr", {},
-    el("td", {}, el("a", { href: `#chapter-${c.name}` }, c.name)), el("td", {}, bar(c.solved, c.total)),
+    el("td", {}, el("a", { href: "#/", onclick: (e) => { e.preventDefault(); $(`chapter-${c.name}`).scrollIntoView(); } }, c.name)),
+    el("td", {}, bar(c.solved, c.total)),
     el("td", { class: "num" }, `${c.solved}/${c.total}`), el("td", { class: "num" }, c.attempted),
     el("td", { class: "num" }, c.untouched)));
   const next = o.next ? o.chapters.flatMap((c) => c.exercises).find((e) => e.id === o.next) : null;
@@ -400,8 +403,17 @@ async function resetFile() {
 }
 
 // ---- outside saves -----------------------------------------------------------------------------
+async function sha256(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 async function onFileEvent(event) {
   if (!state.exercise || event.id !== state.exercise.id || event.hash === state.hash) return;
+  // The page's own save (before judging) can be announced before its answer comes.
+  if (event.hash && crypto.subtle && event.hash === await sha256(state.editor.text)) {
+    state.hash = event.hash;
+    return;
+  }
   if (!state.modified) return loadFromDisk(true);
   const x = state.exercise;
   notice(el("span", {}, ui("changed_outside", { file: x.file }), " ",
