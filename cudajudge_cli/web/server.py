@@ -119,8 +119,8 @@ class Judging:
             self.events.append(event)
             self.lock.notify_all()
 
-    def start(self, what, work):
-        """Runs work() in a thread unless something runs; False when busy."""
+    def reserve(self, what):
+        """Claims the judge for what; False when something runs already."""
         with self.lock:
             if self.running is not None:
                 return False
@@ -128,8 +128,22 @@ class Judging:
             self.job += 1
             self.events = []
             self.lock.notify_all()
-        thread = threading.Thread(target=self._run, args=(work,), daemon=True)
-        thread.start()
+            return True
+
+    def release(self):
+        with self.lock:
+            self.running = None
+            self.lock.notify_all()
+
+    def launch(self, work):
+        """Runs work() in a thread; the claim ends with it."""
+        threading.Thread(target=self._run, args=(work,), daemon=True).start()
+
+    def start(self, what, work):
+        """Runs work() in a thread unless something runs; False when busy."""
+        if not self.reserve(what):
+            return False
+        self.launch(work)
         return True
 
     def _run(self, work):
@@ -395,11 +409,15 @@ class App:
                                  or seed < 0 or seed >= 2 ** 32):
             raise ApiError(400, both("bad_request", error="seed must be a whole number"))
         lang = lang if lang in messages.LANGUAGES else "en"
-        busy = self.judging.snapshot()[2]
-        if busy is not None:
-            raise ApiError(409, both("busy", id=busy or "the judge"))
-        saved = self.save_exercise(problem, source) if source is not None else None
         problem_id = problem["id"]
+        if not self.judging.reserve(problem_id):
+            busy = self.judging.snapshot()[2]
+            raise ApiError(409, both("busy", id=busy) if busy else both("busy_build"))
+        try:  # the page saves before judging; a refused press saves nothing
+            saved = self.save_exercise(problem, source) if source is not None else None
+        except BaseException:
+            self.judging.release()
+            raise
 
         def work():
             d, ws = self.d, self.ws
@@ -433,8 +451,7 @@ class App:
                   "best": record.get("best_verdict"),
                   "attempts": d.as_count(record.get("attempts"))})
 
-        if not self.judging.start(problem_id, work):
-            raise ApiError(409, both("busy", id=self.judging.snapshot()[2] or "the judge"))
+        self.judging.launch(work)
         return {"started": True, "id": problem_id, "job": self.judging.job, "saved": saved}
 
 

@@ -41,6 +41,9 @@ TEXTS = {
                    "没有题目 {id!r}；总览页列出了全部题目"),
     "busy": ("a judgement of {id} is still running: wait for its verdict, then judge again",
              "{id} 的评测仍在进行：请等它给出结果后再评测"),
+    "busy_build": ("the judge is still being built (first run only, about a minute): "
+                   "judge again when it is ready",
+                   "评测程序仍在构建中（仅第一次，约一分钟）：构建完成后再评测"),
     "building": ("building the judge (first run only, about a minute)...",
                  "正在构建评测程序（仅第一次，约一分钟）..."),
     "build_failed": ("building the judge failed:\n{error}\nfix it as said, then reload the page",

@@ -79,6 +79,14 @@ def replace_editor_text(browser, text):
                      f"{json.dumps(text.splitlines()[2])})", 10, "the typed code in the editor")
 
 
+def screenshot_of_editor(browser, path):
+    """The toolbar at the top: the editor and the report below it."""
+    browser.evaluate("window.scrollTo(0, document.getElementById('toolbar')"
+                     ".getBoundingClientRect().top + window.scrollY - 8)")
+    time.sleep(0.3)
+    browser.screenshot(path)
+
+
 def start_server(root, build, state):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CUDAJUDGE_", "FAKE_"))}
     env.update(CUDAJUDGE_ROOT=root, CUDAJUDGE_BUILD=build, CUDAJUDGE_STATE=state,
@@ -181,8 +189,8 @@ def main():
         check("syncthreads" in report and "forbidden" in report, "the broken rule is listed")
         check("seed" in text_of(browser, ".seed") and browser.evaluate(
             "!!document.getElementById('same-seed')"), "the seed and 'judge again with this seed'")
-        if shots:
-            browser.screenshot(os.path.join(shots, "exercise-wa.png"))
+        check("changed outside" not in text_of(browser, "#notice"),
+              "the page's own save is not taken for an outside edit")
 
         # -- the line link ---------------------------------------------------------------------
         link = browser.evaluate(f"[...document.querySelectorAll('.line-link')].map(a => a.innerText)")
@@ -193,6 +201,8 @@ def main():
         check("__syncthreads" in marked, f"the link marks line {WRONG_LINE} ({marked!r})")
         note = text_of(browser, "#cursor-note")
         check(note == f"exercises/warp_scan.cu:{WRONG_LINE}", f"the cursor is there ({note!r})")
+        if shots:
+            screenshot_of_editor(browser, os.path.join(shots, "exercise-wa.png"))
 
         # -- fixed, with Ctrl-Enter ------------------------------------------------------------
         replace_editor_text(browser, RIGHT)
@@ -208,7 +218,7 @@ def main():
         check(browser.evaluate("!!document.getElementById('solution-button')"),
               "the solution opens after AC")
         if shots:
-            browser.screenshot(os.path.join(shots, "exercise-ac.png"))
+            screenshot_of_editor(browser, os.path.join(shots, "exercise-ac.png"))
 
         # -- a save in another editor shows up ------------------------------------------------
         outside = RIGHT.replace("Hillis-Steele over the lanes", "saved from vim")
@@ -237,6 +247,8 @@ def main():
                                    " && document.getElementById('solved-count').innerText", 10,
                                    "Chinese")
         check("27 道题已通过 1 道" in heading, f"the switch gives Chinese ({heading!r})")
+        if shots:
+            browser.screenshot(os.path.join(shots, "chapters-zh.png"))
         browser.click("#lang")  # the choice is remembered; leave the profile in English
         print("all passed")
         return 0
