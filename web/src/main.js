@@ -653,7 +653,7 @@ function renderReport() {
   const done = state.done;
   if (!s && !state.running && !done) { box.replaceChildren(el("p", { class: "dim" }, ui("no_report"))); return; }
   const parts = [];
-  if (state.running || !s) {
+  if (!s) {  // while judging: the steps so far and the cases as they finish
     parts.push(progressList());
     parts.push(el("div", { class: "cases" }, state.liveCases.map((c, i) => caseRow(c, false))));
   }
