@@ -37,16 +37,15 @@ def _load_judge_py():
 def _modules():
     """The places to look, in order: the driver package's modules, then judge.py."""
     found = []
-    for name in ("cudajudge_cli.engine_client", "cudajudge_cli.progress",
-                 "cudajudge_cli.workspace", "cudajudge_cli.catalog", "cudajudge_cli.report",
-                 "cudajudge_cli.core", "cudajudge_cli.driver", "cudajudge_cli.errors",
-                 "cudajudge_cli.commands.judge", "cudajudge_cli.commands.reset",
-                 "cudajudge_cli.commands.editor", "cudajudge_cli.commands.overview"):
+    for name in ("cudajudge_cli.workspace", "cudajudge_cli.errors", "cudajudge_cli.catalog",
+                 "cudajudge_cli.engine", "cudajudge_cli.progress", "cudajudge_cli.judging",
+                 "cudajudge_cli.clangd", "cudajudge_cli.report"):
         try:
             found.append(importlib.import_module(name))
         except ImportError:
             pass
-    found.append(_load_judge_py())
+    if not found:  # judge.py before the driver became a package
+        found.append(_load_judge_py())
     return found
 
 
