@@ -198,7 +198,8 @@ class Browser:
     def click(self, selector):
         box = self.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
             if (!e) return null; e.scrollIntoView({{block: 'center'}});
-            const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+            const r = e.getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
         if not box:
             raise LookupError(f"nothing on the page matches {selector}")
         x, y = box

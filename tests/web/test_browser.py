@@ -136,7 +136,8 @@ def main():
         heading = browser.wait_for("(document.getElementById('solved-count') || {}).innerText",
                                    120, "the overview")
         check("0 of 27" in heading, f"the overview says 0 of 27 solved ({heading!r})")
-        chapters = browser.evaluate("[...document.querySelectorAll('table.chapters td:first-child')]"
+        chapters = browser.evaluate("[...document.querySelectorAll("
+                                    "'table.chapters td:first-child')]"
                                     ".map(e => e.innerText)")
         check(chapters == ["sync-warp", "warp", "exec-model", "fences"],
               f"the chapters as `python3 judge.py` lists them ({chapters})")
@@ -216,7 +217,8 @@ def main():
               f"judged again with seed {seed}: WA ({again!r})")
 
         # -- the line link ---------------------------------------------------------------------
-        link = browser.evaluate(f"[...document.querySelectorAll('.line-link')].map(a => a.innerText)")
+        link = browser.evaluate("[...document.querySelectorAll('.line-link')]"
+                                ".map(a => a.innerText)")
         check(f"exercises/warp_scan.cu:{WRONG_LINE}" in link, f"the line is a link ({link})")
         browser.click(f".line-link[data-line='{WRONG_LINE}']")
         marked = browser.wait_for("(document.querySelector('.cm-marked') || {}).innerText", 10,
@@ -247,11 +249,12 @@ def main():
         outside = RIGHT.replace("Hillis-Steele over the lanes", "saved from vim")
         with open(os.path.join(root, "exercises", "warp_scan.cu"), "w", encoding="utf-8") as f:
             f.write(outside)
-        browser.wait_for("document.querySelector('.cm-content').innerText.includes('saved from vim')",
+        browser.wait_for("document.querySelector('.cm-content').innerText"
+                         ".includes('saved from vim')",
                          20, "the outside save in the editor")
         check(True, "a save outside the page shows up in the editor")
 
-        # -- reset, after a confirmation --------------------------------------------------------------
+        # -- reset, after a confirmation ----------------------------------------------------------
         browser.evaluate("window.confirm = (q) => { window.asked = q; return true; }")
         browser.click("#reset-button")
         browser.wait_for("document.querySelector('.cm-content').innerText.includes('TODO')", 20,
@@ -261,14 +264,14 @@ def main():
         backups = [n for n in os.listdir(os.path.join(root, "exercises")) if ".bak-" in n]
         check(len(backups) == 1, f"the file was kept as {backups}")
 
-        # -- the terminal's store --------------------------------------------------------------------
+        # -- the terminal's store -----------------------------------------------------------------
         with open(os.path.join(tmp, "state", "progress.json"), encoding="utf-8") as f:
             progress = json.load(f)
         record = progress["exercises"]["warp_scan"]
         check((record["attempts"], record["best_verdict"], record["hints_shown"]) == (3, "AC", 1),
               f"progress.json has the three attempts and the hint ({record})")
 
-        # -- the chapters again, and Chinese -----------------------------------------------------------
+        # -- the chapters again, and Chinese ------------------------------------------------------
         browser.evaluate("location.hash = '#/'")
         heading = browser.wait_for("(document.getElementById('solved-count') || {}).innerText",
                                    30, "the overview again")

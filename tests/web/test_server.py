@@ -300,6 +300,40 @@ class ServerTest(unittest.TestCase):
         self.assertTrue(value["backup"].startswith("exercises/warp_scan.cu.bak-"))
         self.assertEqual(read(os.path.join(self.tmp, value["backup"])), "// my work\n")
 
+    def test_the_first_build_is_announced_and_waited_for(self):
+        web_server.stop(self.server)
+        workspace = web_server.driver().Workspace
+        real_engine = workspace.engine
+        release = threading.Event()
+
+        def slow_engine(ws):  # a first build that takes until the test says so
+            release.wait(30)
+            return real_engine(ws)
+
+        workspace.engine = slow_engine
+        try:
+            self.server = web_server.make_server("127.0.0.1", 0)
+            self.port, self.token = self.server.app.port, self.server.app.token
+            threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
+                             daemon=True).start()
+            status, value, _ = self.get("/api/status")
+            self.assertEqual((status, value["ready"], value["running"]), (200, False, ""))
+            status, body, _ = self.get("/api/overview")
+            self.assertEqual(status, 503)
+            self.assertIn("building the judge", body["error"]["en"])
+            status, body, _ = self.post("/api/judge", {"id": "warp_scan", "source": WRONG})
+            self.assertEqual(status, 503)  # the catalog is not read yet: nothing is saved
+            self.assertIn("building the judge", body["error"]["en"])
+            self.assertFalse(os.path.exists(os.path.join(self.tmp, "exercises")))
+            release.set()
+            self.assertTrue(self.server.app.ready.wait(30))
+            time.sleep(0.2)
+            status, value, _ = self.get("/api/overview")
+            self.assertEqual(status, 200)
+        finally:
+            workspace.engine = real_engine
+            release.set()
+
     def test_the_page_gets_the_drivers_texts(self):
         status, value, _ = self.get("/api/messages")
         self.assertEqual(status, 200)
