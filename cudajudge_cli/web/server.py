@@ -414,7 +414,11 @@ class App:
             busy = self.judging.snapshot()[2]
             raise ApiError(409, both("busy", id=busy) if busy else both("busy_build"))
         try:  # the page saves before judging; a refused press saves nothing
-            saved = self.save_exercise(problem, source) if source is not None else None
+            if source is None:  # judge the file as it is (started from the template)
+                self.read_exercise(problem)
+                saved = None
+            else:
+                saved = self.save_exercise(problem, source)
         except BaseException:
             self.judging.release()
             raise
@@ -422,6 +426,7 @@ class App:
         def work():
             d, ws = self.d, self.ws
             emit = self.judging.emit
+            messages.set_language(lang)  # the driver's and the engine's texts
             emit({"type": "start", "id": problem_id, "seed": seed, "lang": lang})
             first = not os.path.exists(os.path.join(ws.build, "build.ninja"))
             started = time.monotonic()
@@ -433,7 +438,6 @@ class App:
                       "seconds": round(time.monotonic() - started, 2)})
                 file_arg = d.file_to_judge(ws, problem, None)
                 self.refresh_editor_files()
-                messages.set_language(lang)  # the engine's case names and diagnoses
                 run = d.run_judge(ws, problem_id, file_arg, seed, perf,
                                   on_event=lambda event, line: emit(event))
             except d.JudgeError as err:
