@@ -129,6 +129,9 @@ class Browser:
         self.call("Runtime.enable")
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
                   deviceScaleFactor=1, mobile=False)
+        # navigator.language (headless Chromium does not take it from --lang)
+        agent = self.call("Browser.getVersion")["userAgent"]
+        self.call("Emulation.setUserAgentOverride", userAgent=agent, acceptLanguage=lang)
 
     def _debugging_port(self):
         marker = os.path.join(self.profile, "DevToolsActivePort")
@@ -216,8 +219,16 @@ class Browser:
     def type_text(self, text):
         self.call("Input.insertText", text=text)
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=False)
+    def screenshot(self, path, full=False):
+        """The viewport, or with full the whole page."""
+        if full:
+            width, height = self.evaluate("[document.documentElement.scrollWidth, "
+                                          "document.documentElement.scrollHeight]")
+            data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                             clip={"x": 0, "y": 0, "width": width, "height": height,
+                                   "scale": 1})
+        else:
+            data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=False)
         with open(path, "wb") as out:
             out.write(base64.b64decode(data["data"]))
 

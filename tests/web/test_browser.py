@@ -80,11 +80,9 @@ def replace_editor_text(browser, text):
 
 
 def screenshot_of_editor(browser, path):
-    """The toolbar at the top: the editor and the report below it."""
-    browser.evaluate("window.scrollTo(0, document.getElementById('toolbar')"
-                     ".getBoundingClientRect().top + window.scrollY - 8)")
+    """The whole page: the exercise, the editor and the whole report."""
     time.sleep(0.3)
-    browser.screenshot(path)
+    browser.screenshot(path, full=True)
 
 
 def start_server(root, build, state):
@@ -286,6 +284,17 @@ def main():
         if shots:
             browser.screenshot(os.path.join(shots, "chapters-zh.png"))
         browser.click("#lang")  # the choice is remembered; leave the profile in English
+        browser.close()
+
+        # -- a browser whose language is Chinese gets the page in Chinese ----------------------------
+        browser = cdp.Browser(lang="zh-CN")
+        browser.navigate(url + "#/ex/warp_scan")
+        title = browser.wait_for("(document.querySelector('#info h1') || {}).innerText", 30,
+                                 "the exercise in Chinese")
+        check("warp 内的包含式前缀和" in title, f"the title follows the browser's language ({title!r})")
+        check("启动配置" in text_of(browser, "#info"), "the launch configuration in Chinese")
+        if shots:
+            browser.screenshot(os.path.join(shots, "exercise-zh.png"))
         print("all passed")
         return 0
     finally:
