@@ -742,10 +742,11 @@ class Server(ThreadingHTTPServer):
 def make_server(host="127.0.0.1", port=0, token=None):
     """A server bound and ready to serve_forever(); the engine build starts at once."""
     import socket
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    Server.address_family = family
+    server_class = Server
+    if ":" in host:  # an IPv6 address
+        server_class = type("Server6", (Server,), {"address_family": socket.AF_INET6})
     app = App(host, port, token)
-    server = Server(app, (host, port))
+    server = server_class(app, (host, port))
     app.port = server.server_address[1]
     app.start_build()
     return server
