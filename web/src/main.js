@@ -515,8 +515,11 @@ async function afterJudgement(done) {
   if (!state.exercise || state.exercise.id !== x.id) return;
   Object.assign(state.exercise, {
     best: info.best, attempts: info.attempts, history: info.history, solution_open: info.solution_open,
-    best_ms: info.best_ms, best_tier: info.best_tier, hints: info.hints, hints_shown: info.hints_shown,
+    best_ms: info.best_ms, best_tier: info.best_tier,
   });
+  if (info.hints.length > state.exercise.hints.length) {  // a hint taken meanwhile stays
+    Object.assign(state.exercise, { hints: info.hints, hints_shown: info.hints_shown });
+  }
   state.overview = overview;
   state.progressNote = done.error ? null : ui("progress_change", {
     before, after: info.best || "-", solved: overview.solved, total: overview.total });
