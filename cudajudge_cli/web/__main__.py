@@ -10,6 +10,6 @@ from cudajudge_cli.web.texts import text
 
 messages.set_language(messages.language_from_environment())
 parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.web",
-                                 description=text("help_cmd_web", messages.current_language()))
+                                 description=text("web_command", messages.current_language()))
 cli.add_arguments(parser)
 sys.exit(cli.run(parser.parse_args()))

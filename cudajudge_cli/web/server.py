@@ -252,7 +252,7 @@ class App:
 
     def save_exercise(self, problem, source):
         if not isinstance(source, str):
-            raise ApiError(400, both("bad_request", error="source must be text"))
+            raise ApiError(400, both("bad_source"))
         if len(source.encode("utf-8")) > MAX_SOURCE_KB * 1024:
             raise ApiError(413, both("too_large", kb=MAX_SOURCE_KB))
         path = self.exercise_file(problem)
@@ -407,7 +407,7 @@ class App:
     def judge(self, problem, source, seed, lang, perf):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or seed < 0 or seed >= 2 ** 32):
-            raise ApiError(400, both("bad_request", error="seed must be a whole number"))
+            raise ApiError(400, both("bad_seed"))
         lang = lang if lang in messages.LANGUAGES else "en"
         problem_id = problem["id"]
         if not self.judging.reserve(problem_id):
@@ -696,11 +696,11 @@ class Handler(BaseHTTPRequestHandler):
     def json_body(self):
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
         if kind != "application/json":
-            raise ApiError(415, both("bad_request", error="the body must be JSON"))
+            raise ApiError(415, both("bad_body"))
         try:
             length = int(self.headers.get("Content-Length") or "0")
         except ValueError:
-            raise ApiError(400, both("bad_request", error="Content-Length"))
+            raise ApiError(400, both("bad_body"))
         if length < 0 or length > MAX_BODY:
             raise ApiError(413, both("too_large", kb=MAX_BODY // 1024))
         try:
@@ -708,7 +708,7 @@ class Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, ValueError) as err:
             raise ApiError(400, both("bad_request", error=str(err)))
         if not isinstance(value, dict):
-            raise ApiError(400, both("bad_request", error="expected a JSON object"))
+            raise ApiError(400, both("bad_body"))
         return value
 
 
@@ -724,7 +724,7 @@ def first(query, name, required=True):
     values = query.get(name) or []
     if not values or not values[0]:
         if required:
-            raise ApiError(400, both("bad_request", error=f"missing {name}"))
+            raise ApiError(400, both("missing_field", name=name))
         return None
     return values[0]
 

@@ -8,7 +8,7 @@ Placeholders are str.format fields, the same in both languages
 """
 
 TEXTS = {
-    "help_cmd_web": ("practise in the browser: a local page with an editor and the same judge",
+    "web_command": ("practise in the browser: a local page with an editor and the same judge",
                      "在浏览器中练习：带编辑器的本地页面，评测与终端相同"),
     "help_port": ("the port to listen on (default 8765; 0: any free port)",
                   "监听的端口（默认 8765；0 表示任选空闲端口）"),
@@ -36,6 +36,12 @@ TEXTS = {
     "bad_origin": ("refused: the request came from another site ({origin})",
                    "已拒绝：请求来自其他网站（{origin}）"),
     "not_found": ("nothing at {path}; the page starts at /", "{path} 不存在；页面从 / 开始"),
+    "bad_body": ("the request must carry a JSON object (Content-Type: application/json)",
+                 "请求必须携带一个 JSON 对象（Content-Type: application/json）"),
+    "bad_source": ("the file's text must be a string", "文件内容必须是字符串"),
+    "bad_seed": ("the seed must be a whole number from 0 to 4294967295",
+                 "随机种子必须是 0 到 4294967295 之间的整数"),
+    "missing_field": ("the request lacks {name}", "请求缺少 {name}"),
     "bad_request": ("the request could not be read: {error}", "无法读取请求：{error}"),
     "unknown_id": ("there is no exercise {id!r}; the overview lists them all",
                    "没有题目 {id!r}；总览页列出了全部题目"),
