@@ -6,7 +6,8 @@ no Node is needed to run it), reads and writes exercises/<id>.cu itself, and
 judges through the driver's own functions, so verdicts, messages, progress and
 history are the terminal's. See docs/web.md.
 
-    server.py   the HTTP server: token and Host checks, the JSON API, events
+    server.py   the HTTP server: token and Host checks, the routes, events
+    app.py      what the API does: catalog, progress, the file, hints, judging
     driver.py   the one place that reaches into the driver (judge.py)
     texts.py    the server's own messages, in English and Chinese
 """

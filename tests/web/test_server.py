@@ -24,6 +24,7 @@ sys.path.insert(0, ROOT)
 FAKE_ENGINE = os.path.join(ROOT, "tests", "python", "fake_engine.sh")
 
 from cudajudge_cli.web import server as web_server  # noqa: E402
+from cudajudge_cli.web.driver import driver  # noqa: E402
 from cudajudge_cli.web import texts  # noqa: E402
 
 WRONG = "// fake-verdict: WA\n__device__ int warp_inclusive_scan(int v) { return v; }\n"
@@ -302,7 +303,7 @@ class ServerTest(unittest.TestCase):
 
     def test_the_first_build_is_announced_and_waited_for(self):
         web_server.stop(self.server)
-        workspace = web_server.driver().Workspace
+        workspace = driver().Workspace
         real_engine = workspace.engine
         release = threading.Event()
 
