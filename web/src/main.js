@@ -704,9 +704,13 @@ function renderReport() {
 
 // ---- start ------------------------------------------------------------------------------------
 document.addEventListener("keydown", (e) => {
-  if ((e.ctrlKey || e.metaKey) && e.key === "s" && state.exercise) {
+  if (!(e.ctrlKey || e.metaKey) || !state.exercise || e.defaultPrevented) return;
+  if (e.key === "s") {
     e.preventDefault();
     save().catch(showError);
+  } else if (e.key === "Enter") {  // Ctrl-Enter outside the editor too
+    e.preventDefault();
+    if (!state.running) judge();
   }
 });
 window.addEventListener("beforeunload", (e) => { if (state.modified) e.preventDefault(); });
