@@ -39,6 +39,7 @@ import http.cookies
 import json
 import mimetypes
 import os
+import sys
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -330,7 +331,6 @@ class Server(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address):
         """A page that went away mid-request is no error worth a traceback."""
-        import sys
         if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             return
         super().handle_error(request, client_address)
