@@ -40,7 +40,7 @@ def replayed_gpu_report(out):
                    CUDAJUDGE_ENGINE=os.path.join(ROOT, "tests", "python", "fake_engine.sh"),
                    FAKE_REPLAY=RECORDED, FAKE_REPLAY_FILE="reference/warp_scan.cu",
                    LANG="C.UTF-8")
-        server = subprocess.Popen([sys.executable, "-m", "cudajudge_cli.web", "--port", "0"],
+        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "judge.py"), "web", "--port", "0"],
                                   cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
         line = server.stdout.readline()
         url = line[line.index("http://"):].split()[0]

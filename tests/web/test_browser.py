@@ -90,7 +90,7 @@ def start_server(root, build, state):
     env.update(CUDAJUDGE_ROOT=root, CUDAJUDGE_BUILD=build, CUDAJUDGE_STATE=state,
                CUDAJUDGE_ENGINE=os.path.join(build, "cudajudge"), LANG="C.UTF-8",
                PYTHONDONTWRITEBYTECODE="1")
-    server = subprocess.Popen([sys.executable, "-m", "cudajudge_cli.web", "--port", "0"],
+    server = subprocess.Popen([sys.executable, os.path.join(ROOT, "judge.py"), "web", "--port", "0"],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
     line = server.stdout.readline()

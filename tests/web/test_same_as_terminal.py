@@ -117,7 +117,7 @@ def main():
         env.update(CUDAJUDGE_ROOT=root, CUDAJUDGE_BUILD=build, CUDAJUDGE_ENGINE=engine,
                    CUDAJUDGE_STATE=os.path.join(tmp, "state"), LANG="C.UTF-8",
                    PYTHONDONTWRITEBYTECODE="1")
-        server = subprocess.Popen([sys.executable, "-m", "cudajudge_cli.web", "--port", "0"],
+        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "judge.py"), "web", "--port", "0"],
                                   cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
         line = server.stdout.readline()
         page = Page(line[line.index("http://"):].split()[0])
