@@ -8,6 +8,6 @@ history are the terminal's. See docs/web.md.
 
     server.py   the HTTP server: token and Host checks, the routes, events
     app.py      what the API does: catalog, progress, the file, hints, judging
-    driver.py   the one place that reaches into the driver (judge.py)
+    driver.py   the one place that names the driver's modules
     texts.py    the server's own messages, in English and Chinese
 """

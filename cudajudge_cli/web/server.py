@@ -221,16 +221,18 @@ class Handler(BaseHTTPRequestHandler):
                 watched = app.exercise_file(app.problem(problem_id))
         except ApiError as err:
             return self.send_error_json(err.status, err.message)
+        # Where the stream starts is fixed before the answer's headers go out, so a
+        # client that has them sees every judgement started after. A job that ended
+        # before is history: only a running one is replayed (a reloaded page still
+        # sees the judgement it started).
+        job, events, running = app.judging.snapshot()
+        seen = 0 if running is not None else len(events)
+        signature = file_signature(watched)[0] if watched else None
         self.send_response(200)
         self.headers_common("text/event-stream; charset=utf-8")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
-        job, events, running = app.judging.snapshot()
-        # A job that ended before the page connected is history: only a running
-        # one is replayed, so a reloaded page still sees the judgement it started.
-        seen = 0 if running is not None else len(events)
-        signature = file_signature(watched)[0] if watched else None
         last_write = time.monotonic()
         try:
             self.write_event("hello", {"job": job, "running": running,

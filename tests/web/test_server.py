@@ -102,14 +102,22 @@ class ServerTest(unittest.TestCase):
     def post(self, path, body, **kw):
         return self.request("POST", path, body, **kw)
 
-    def events_until_done(self, problem_id="warp_scan", timeout=60):
-        """The judge events of the running (or just started) job, until "done"."""
+    def listen(self, problem_id="warp_scan", timeout=60):
+        """An event stream, open (its hello read) before anything is judged, as the
+        page keeps one: a judgement that ends before a stream opens is not replayed."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         connection.request("GET", f"/api/events?id={problem_id}",
                            headers={"Host": f"127.0.0.1:{self.port}",
                                     "X-Cudajudge-Token": self.token})
         answer = connection.getresponse()
         self.assertEqual(answer.status, 200)
+        self.assertEqual(answer.fp.readline().decode().strip(), "event: hello")
+        answer.fp.readline(), answer.fp.readline()
+        return connection, answer
+
+    def until_done(self, stream, timeout=60):
+        """The judge events on stream until "done"."""
+        connection, answer = stream
         events, name = [], None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -124,6 +132,13 @@ class ServerTest(unittest.TestCase):
                     return events
         connection.close()
         self.fail(f"no 'done' event in {timeout} s: {events}")
+
+    def judge(self, body):
+        """Judges through the API; the events until "done"."""
+        stream = self.listen(body.get("id", "warp_scan"))
+        status, value, _ = self.post("/api/judge", body)
+        self.assertEqual(status, 202, value)
+        return self.until_done(stream)
 
     # -- token and host ------------------------------------------------------------------
     def test_without_the_token_nothing_is_served(self):
@@ -200,11 +215,8 @@ class ServerTest(unittest.TestCase):
                          value["source"])
 
     def test_judging_saves_streams_and_records_the_attempt(self):
-        status, value, _ = self.post("/api/judge", {"id": "warp_scan", "source": WRONG,
-                                                    "seed": 42, "lang": "en"})
-        self.assertEqual(status, 202, value)
+        events = self.judge({"id": "warp_scan", "source": WRONG, "seed": 42, "lang": "en"})
         self.assertEqual(read(os.path.join(self.tmp, "exercises", "warp_scan.cu")), WRONG)
-        events = self.events_until_done()
         kinds = [e["type"] for e in events]
         self.assertEqual(kinds[0], "start")
         self.assertIn("phase", kinds)
@@ -222,8 +234,7 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(progress["history"][-1]["seed"], 42)
         self.assertEqual(progress["history"][-1]["file"], "exercises/warp_scan.cu")
         # fixed: AC, and the overview counts it solved
-        self.post("/api/judge", {"id": "warp_scan", "source": RIGHT})
-        self.assertEqual(self.events_until_done()[-1]["verdict"], "AC")
+        self.assertEqual(self.judge({"id": "warp_scan", "source": RIGHT})[-1]["verdict"], "AC")
         status, overview, _ = self.get("/api/overview")
         self.assertEqual(overview["solved"], 1)
         self.assertEqual(overview["chapters"][0]["exercises"][0]["status"], "solved")
@@ -232,8 +243,7 @@ class ServerTest(unittest.TestCase):
     def test_the_engine_is_told_the_page_language(self):
         log = os.path.join(self.tmp, "calls.jsonl")
         self.restart_with(FAKE_LOG=log)
-        self.post("/api/judge", {"id": "warp_scan", "source": WRONG, "lang": "zh"})
-        self.events_until_done()
+        self.judge({"id": "warp_scan", "source": WRONG, "lang": "zh"})
         calls = [json.loads(line) for line in open(log, encoding="utf-8")]
         judge = [c for c in calls if "judge" in json.dumps(c)][-1]
         self.assertIn('"--lang", "zh"', json.dumps(judge))
@@ -241,6 +251,7 @@ class ServerTest(unittest.TestCase):
     def test_a_second_judge_while_one_runs_is_refused_not_queued(self):
         log = os.path.join(self.tmp, "calls.jsonl")
         self.restart_with(FAKE_SLEEP="2", FAKE_LOG=log)
+        stream = self.listen()
         status, _, _ = self.post("/api/judge", {"id": "warp_scan", "source": WRONG})
         self.assertEqual(status, 202)
         status, body, _ = self.post("/api/judge", {"id": "warp_scan", "source": RIGHT})
@@ -249,13 +260,11 @@ class ServerTest(unittest.TestCase):
         self.assertIn("仍在进行", body["error"]["zh"])
         # the refused press did not overwrite the file being judged
         self.assertEqual(read(os.path.join(self.tmp, "exercises", "warp_scan.cu")), WRONG)
-        self.assertEqual(self.events_until_done()[-1]["verdict"], "WA")
+        self.assertEqual(self.until_done(stream)[-1]["verdict"], "WA")
         time.sleep(0.3)
         judged = [line for line in open(log, encoding="utf-8") if '"judge"' in line]
         self.assertEqual(len(judged), 1, judged)
-        status, _, _ = self.post("/api/judge", {"id": "warp_scan", "source": RIGHT})
-        self.assertEqual(status, 202)
-        self.assertEqual(self.events_until_done()[-1]["verdict"], "AC")
+        self.assertEqual(self.judge({"id": "warp_scan", "source": RIGHT})[-1]["verdict"], "AC")
 
     def test_a_save_outside_the_page_is_announced(self):
         self.get("/api/exercise?id=warp_scan")
@@ -287,8 +296,7 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(status, 403)
         self.assertIn("not judged yet", body["error"]["en"])
         self.assertIn("尚未评测", body["error"]["zh"])
-        self.post("/api/judge", {"id": "warp_scan", "source": RIGHT})
-        self.events_until_done()
+        self.judge({"id": "warp_scan", "source": RIGHT})
         status, value, _ = self.get("/api/solution?id=warp_scan")
         self.assertEqual(status, 200)
         self.assertEqual(value["source"], "// reference of warp_scan\n")
