@@ -184,7 +184,14 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, app.solution(app.problem(first(query, "id"))))
         except ApiError as err:
             return self.send_error_json(err.status, err.message)
+        except Exception as err:  # the page hears of it; the server goes on
+            return self.send_error_json(500, self.failure(err))
         self.refuse(404, both("not_found", path=path))
+
+    def failure(self, err):
+        if isinstance(err, self.app.d.JudgeError):  # the driver's: what to fix, said as is
+            return both("driver_error", error=str(err))
+        return both("internal", kind=type(err).__name__, error=err)
 
     def page(self):
         try:
@@ -289,6 +296,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, app.reset(app.problem(body.get("id"))))
         except ApiError as err:
             return self.send_error_json(err.status, err.message)
+        except Exception as err:  # the page hears of it; the server goes on
+            return self.send_error_json(500, self.failure(err))
         self.refuse(404, both("not_found", path=path))
 
     def json_body(self):

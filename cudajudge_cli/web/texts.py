@@ -56,6 +56,11 @@ TEXTS = {
                      "构建评测程序失败：\n{error}\n按提示修复后重新加载页面"),
     "judge_failed": ("the judge could not judge this file:\n{error}",
                      "评测程序无法评测这个文件：\n{error}"),
+    "driver_error": ("the judge says: {error}", "评测程序提示：{error}"),
+    "internal": ("internal error of the web server ({kind}: {error}); please report it, "
+                 "and judge in the terminal meanwhile (python3 judge.py ID)",
+                 "网页服务器内部错误（{kind}：{error}）；请报告这个问题，"
+                 "在此之前可在终端评测（python3 judge.py ID）"),
     "cannot_save": ("could not save {file}: {error}; check that the folder is writable",
                     "无法保存 {file}：{error}；请检查该文件夹是否可写"),
     "cannot_read": ("could not read {file}: {error}", "无法读取 {file}：{error}"),

@@ -343,6 +343,27 @@ class ServerTest(unittest.TestCase):
             workspace.engine = real_engine
             release.set()
 
+    def test_a_failure_inside_is_an_answer_not_a_dropped_connection(self):
+        app = self.server.app
+        original = app.overview
+
+        def broken():
+            raise app.d.JudgeError("progress is kept in a folder under exercises/")
+
+        app.overview = broken
+        try:
+            status, body, _ = self.get("/api/overview")
+            self.assertEqual(status, 500)
+            self.assertIn("under exercises/", body["error"]["en"])
+            self.assertIn("评测程序提示", body["error"]["zh"])
+            app.overview = lambda: 1 / 0
+            status, body, _ = self.get("/api/overview")
+            self.assertEqual(status, 500)
+            self.assertIn("ZeroDivisionError", body["error"]["en"])
+        finally:
+            app.overview = original
+        self.assertEqual(self.get("/api/overview")[0], 200)
+
     def test_the_page_gets_the_drivers_texts(self):
         status, value, _ = self.get("/api/messages")
         self.assertEqual(status, 200)
