@@ -298,7 +298,10 @@ async function showExercise(id) {
       el("div", { class: "under-editor" }, el("span", { id: "cursor-note", class: "dim" })),
       el("div", { id: "report", class: "report" })));
   state.editor = createEditor($("editor"), {
-    onChange: () => { if (!state.loading) { state.modified = true; renderSaveState(); } },
+    onChange: () => {
+      $("cursor-note").textContent = "";  // the marked line went with the old text
+      if (!state.loading) { state.modified = true; renderSaveState(); }
+    },
     onJudge: () => judge(),
   });
   state.loading = true;
