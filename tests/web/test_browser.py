@@ -85,6 +85,34 @@ def screenshot_of_editor(browser, path):
     browser.screenshot(path, full=True)
 
 
+def race_links(browser, root):
+    """smem_reverse with the barrier too late: on the emulator, RACE naming the write's and
+    the read's lines; following the second link marks that line."""
+    with open(os.path.join(ROOT, "tests", "submissions", "smem_reverse", "race",
+                           "barrier_too_late.cu"), encoding="utf-8") as source:
+        code = source.read()
+    browser.evaluate("location.hash = '#/ex/smem_reverse'")
+    browser.wait_for("!!document.getElementById('judge-button') && "
+                     "document.querySelector('#info h1').innerText.startsWith('smem_reverse')",
+                     30, "smem_reverse")
+    replace_editor_text(browser, code)
+    browser.click("#judge-button")
+    verdict = browser.wait_for("(document.getElementById('verdict') || {}).innerText",
+                               JUDGE_TIMEOUT, "the verdict of the race")
+    if " emu" not in text_of(browser, ".report-head"):
+        print("# not on the emulator: a GPU may hide this race; its links were not checked")
+        return
+    check(verdict.startswith("RACE"), f"the late barrier is a RACE ({verdict!r})")
+    lines = browser.evaluate("[...new Set([...document.querySelectorAll('.case-body .line-link')]"
+                             ".map(a => Number(a.dataset.line)))]")
+    check(len(lines) == 2, f"the race's two lines are links ({lines})")
+    browser.click(f".case-body .line-link[data-line='{lines[1]}']")
+    marked = browser.wait_for("(document.querySelector('.cm-marked') || {}).innerText", 10,
+                              "the marked line")
+    check(marked.strip() == code.splitlines()[lines[1] - 1].strip(),
+          f"the second link marks line {lines[1]} ({marked.strip()!r})")
+
+
 def start_server(root, build, state):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CUDAJUDGE_", "FAKE_"))}
     env.update(CUDAJUDGE_ROOT=root, CUDAJUDGE_BUILD=build, CUDAJUDGE_STATE=state,
@@ -268,6 +296,9 @@ def main():
         record = progress["exercises"]["warp_scan"]
         check((record["attempts"], record["best_verdict"], record["hints_shown"]) == (3, "AC", 1),
               f"progress.json has the three attempts and the hint ({record})")
+
+        # -- a race names two lines, each a link ---------------------------------------------------
+        race_links(browser, root)
 
         # -- the chapters again, and Chinese ------------------------------------------------------
         browser.evaluate("location.hash = '#/'")
