@@ -461,6 +461,8 @@ MESSAGES = {
     "help_cmd_reset": ("start an exercise over from its template", "从模板重新开始一道题"),
     "help_cmd_editor": ("write compile_commands.json so that clangd understands the exercises",
                         "生成 compile_commands.json，让 clangd 理解练习代码"),
+    "help_cmd_web": ("practise in the browser: a local page with an editor, the same judge and "
+                     "progress", "在浏览器中练习：带编辑器的本地页面，评测和进度与终端相同"),
     "help_cmd_check": ("judge references, templates and known submissions",
                        "评测参考解、模板和已知提交"),
     "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),

@@ -9,7 +9,7 @@ in messages.py, and add its line here.
 """
 
 from cudajudge_cli.commands import (check, doctor, editor, grade, hint, judge, list, overview,
-                                    reset, selftest, show, solution, watch)
+                                    reset, selftest, show, solution, watch, web)
 
 # name -> (module, key of its one-line summary in messages.MESSAGES)
 COMMANDS = {
@@ -21,6 +21,7 @@ COMMANDS = {
     "solution": (solution, "help_cmd_solution"),
     "reset": (reset, "help_cmd_reset"),
     "editor": (editor, "help_cmd_editor"),
+    "web": (web, "help_cmd_web"),
     "check": (check, "help_cmd_check"),
     "doctor": (doctor, "help_cmd_doctor"),
     "selftest": (selftest, "help_cmd_selftest"),
