@@ -1,0 +1,686 @@
+"""cudajudge_cli.grading.gradescope: grading one submission inside a Gradescope
+autograder, and the part shared with PrairieLearn (judging one submission
+folder into grading records).
+
+Called by the bundle's `run_autograder` (`python3 -m cudajudge_cli.grading.gradescope
+--policy FILE`) and by `judge.py grade --gradescope`. Reads ROOT/submission and
+ROOT/submission_metadata.json, writes ROOT/results/results.json, where ROOT is
+/autograder unless CUDAJUDGE_GRADESCOPE_ROOT moves it (tests do).
+
+Theory of operation. A results.json saying "grading did not finish" (score 0) is
+written before anything is judged and replaced atomically at the end, so a crash,
+an exception or Gradescope's global timeout still leaves a valid file. The
+submission is copied into a one-student roster and graded by `judge.py grade`
+(the records of docs/grading.md); where that command is not available the
+exercises are judged one by one with `judge.py ID FILE --json` and records of the
+same shape are made here (`fallback_records`). Lateness comes from Gradescope's
+metadata (created_at against assignment.due_date), not from file times, with the
+policy's `late` rules. When run as root and the user `cudajudge` exists (the
+bundle's setup.sh creates it), the judging runs as that user, so the learner's
+program cannot read what root keeps from it (the reference solutions).
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT_ENV = "CUDAJUDGE_GRADESCOPE_ROOT"
+GRADER_USER = "cudajudge"
+SCHEMA = "cudajudge-grade/1"
+
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+# Everything this module writes for people, in English and Chinese.
+TEXT = {
+    "not_finished": (
+        "Grading did not finish (a crash or the time limit). Score 0 for now: submit again, "
+        "and if this repeats tell the course staff.",
+        "评分未能完成（程序崩溃或超时）。暂记 0 分：请重新提交；若再次出现，请联系课程教员。"),
+    "internal": (
+        "The autograder failed before it could grade your files: {error}. This is not your "
+        "code's fault; tell the course staff.",
+        "自动评分程序在评分之前出错：{error}。这不是你的代码的问题，请联系课程教员。"),
+    "no_files": (
+        "No exercise file was found in your submission (expected: {names}). Upload the .cu "
+        "files with these names.",
+        "在你的提交中没有找到练习文件（应为：{names}）。请上传这些名字的 .cu 文件。"),
+    "late": (
+        "Submitted {days} day(s) after the due date {due}: {pct}% taken off each exercise.",
+        "在截止时间 {due} 之后 {days} 天提交：每道练习扣除 {pct}% 的分数。"),
+    "late_zero": (
+        "Submitted {days} day(s) after the due date {due}, more than the {max} days allowed: "
+        "0 points.",
+        "在截止时间 {due} 之后 {days} 天提交，超过允许的 {max} 天：0 分。"),
+    "no_gpu": (
+        "Judged on the CPU emulator (no GPU here): correctness only, no performance points.",
+        "在 CPU 模拟器上评测（这里没有 GPU）：只评正确性，没有性能分。"),
+    "case_hidden": ("(hidden case)", "（隐藏用例）"),
+    "exercise_line": ("{exercise}: {verdict}, {points}/{max} points. {message}",
+                      "{exercise}：{verdict}，{points}/{max} 分。{message}"),
+    "compile_log": ("compiler output:", "编译器输出："),
+    "total": ("Total: {points}/{max} points.", "总分：{points}/{max}。"),
+    "timed_out": (
+        "Grading stopped after {seconds} s, the time this autograder allows: the exercises "
+        "not judged by then score 0 ({names}). Submit again; if it repeats, tell the course "
+        "staff.",
+        "评分在 {seconds} 秒后停止（本自动评分程序允许的时间）：届时尚未评测的练习记 0 分"
+        "（{names}）。请重新提交；若再次出现，请联系课程教员。"),
+}
+
+
+def text(key, lang="en", **values):
+    en, zh = TEXT[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+# ---------------------------------------------------------------------------
+# Writing a results file that is always valid
+# ---------------------------------------------------------------------------
+
+
+def write_json_atomically(path, value):
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".results-", dir=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(value, f, indent=2, ensure_ascii=False, allow_nan=False)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+
+
+def failure_results(message, elapsed=0.0):
+    """A results.json for a run that graded nothing: score 0, saying why."""
+    return {"score": 0.0, "execution_time": round(elapsed, 1), "output": message,
+            "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden",
+            "tests": []}
+
+
+# ---------------------------------------------------------------------------
+# The policy and the platform settings
+# ---------------------------------------------------------------------------
+
+
+def engine_path(root, build):
+    override = os.environ.get("CUDAJUDGE_ENGINE")
+    if override:
+        return override
+    return os.path.join(build, "cudajudge")
+
+
+def load_policy(root, build, policy_path):
+    """The policy as JSON: the engine's validated form (`cudajudge policy FILE`) where the
+    engine knows that command, else the file itself when it is JSON (JSON is YAML too).
+    None without a policy."""
+    if not policy_path:
+        return None
+    engine = engine_path(root, build)
+    if os.path.exists(engine):
+        done = subprocess.run([engine, "policy", policy_path], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+        if done.returncode == 0:
+            try:
+                value = json.loads(done.stdout)
+                if isinstance(value, dict):
+                    return value
+            except ValueError:
+                pass
+        elif done.returncode == 2 and (policy_path + ":") in done.stderr:
+            # The engine read it and found a mistake: say where, as the engine did.
+            raise PolicyError(done.stderr.strip())
+    with open(policy_path, encoding="utf-8") as f:
+        body = f.read()
+    try:
+        value = json.loads(body)
+    except ValueError:
+        raise PolicyError("%s: this engine cannot read YAML policies yet; write the policy as "
+                          "JSON (valid YAML too) or build the judge with `grade` support"
+                          % policy_path)
+    if not isinstance(value, dict):
+        raise PolicyError("%s: a policy is one mapping (exercises, points, ...)" % policy_path)
+    return value
+
+
+class PolicyError(Exception):
+    pass
+
+
+def platform_settings(policy, overrides=None):
+    """The Gradescope, PrairieLearn and similarity settings: the policy's `gradescope:`
+    and `similarity:` keys where present, then command-line overrides."""
+    policy = policy or {}
+    gs = dict(policy.get("gradescope") or {})
+    sim = dict(policy.get("similarity") or {})
+    settings = {
+        "hidden_visibility": gs.get("hidden_visibility", "after_due_date"),
+        "leaderboard": bool(gs.get("leaderboard", False)),
+        "stdout_visibility": gs.get("stdout_visibility", "hidden"),
+        "time_budget_s": float(gs.get("time_budget_s", 540)),
+        "similarity_threshold": float(sim.get("threshold", 0.8)),
+        "reference_threshold": float(sim.get("reference_threshold", 0.8)),
+    }
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            settings[key] = value
+    if settings["hidden_visibility"] not in ("hidden", "after_due_date", "after_published"):
+        raise PolicyError("gradescope.hidden_visibility must be hidden, after_due_date or "
+                          "after_published, not %r" % settings["hidden_visibility"])
+    return settings
+
+
+# ---------------------------------------------------------------------------
+# Judging one submission folder into records
+# ---------------------------------------------------------------------------
+
+
+def copy_submission(source, student_dir):
+    """Copies the regular files of a submission (folders kept, links left out)."""
+    os.makedirs(student_dir, exist_ok=True)
+    for dirpath, dirnames, filenames in os.walk(source):
+        rel = os.path.relpath(dirpath, source)
+        dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))
+                       and not d.startswith(".")]
+        target = os.path.normpath(os.path.join(student_dir, rel))
+        os.makedirs(target, exist_ok=True)
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                shutil.copyfile(path, os.path.join(target, name))
+
+
+def grade_available(root, env):
+    """Whether this judge.py has the `grade` command of docs/grading.md."""
+    done = subprocess.run([sys.executable, os.path.join(root, "judge.py"), "grade", "--help"],
+                          cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
+    return done.returncode == 0 and "--policy" in done.stdout
+
+
+def judge_env(root, build, state):
+    env = dict(os.environ, CUDAJUDGE_ROOT=root, CUDAJUDGE_BUILD=build, CUDAJUDGE_STATE=state,
+               PYTHONDONTWRITEBYTECODE="1", NO_COLOR="1")
+    return env
+
+
+def as_grader_user(argv):
+    """Runs argv as the unprivileged grader user when we are root and it exists."""
+    if os.geteuid() != 0 or os.environ.get("CUDAJUDGE_GRADE_AS_ROOT"):
+        return argv
+    try:
+        import pwd
+        pwd.getpwnam(GRADER_USER)
+    except (ImportError, KeyError):
+        return argv
+    runuser = shutil.which("runuser") or shutil.which("setpriv")
+    if not runuser:
+        return argv
+    if runuser.endswith("runuser"):
+        return [runuser, "-u", GRADER_USER, "--"] + argv
+    return argv
+
+
+def judge_submission(root, build, submission, policy_path, policy, work, student="submission",
+                     deadline_from_policy=True, lang="en", budget_s=None):
+    """Grades one submission folder; returns its records (one per exercise of the policy,
+    or per exercise file found without a policy)."""
+    roster = os.path.join(work, "roster")
+    copy_submission(submission, os.path.join(roster, student))
+    out = os.path.join(work, "out")
+    state = os.path.join(work, "state")
+    for folder in (out, state):
+        os.makedirs(folder, exist_ok=True)
+    if os.geteuid() == 0:
+        # the grader user must be able to write its output and state
+        for dirpath, dirnames, filenames in os.walk(work):
+            for name in dirnames + filenames:
+                os.chmod(os.path.join(dirpath, name), 0o777 if name in dirnames else 0o666)
+        os.chmod(work, 0o777)
+    env = judge_env(root, build, state)
+    grade_policy = policy_path
+    if policy is not None and not deadline_from_policy and policy.get("deadline"):
+        # Lateness comes from the platform's metadata: the policy's deadline is left out.
+        derived = dict(policy, deadline=None)
+        derived.pop("sha256", None)
+        grade_policy = os.path.join(work, "policy.json")
+        with open(grade_policy, "w", encoding="utf-8") as f:
+            json.dump(derived, f)
+    if grade_available(root, env):
+        argv = [sys.executable, os.path.join(root, "judge.py"), "grade", roster, "--out", out]
+        if grade_policy:
+            argv += ["--policy", grade_policy]
+        done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, timeout=budget_s)
+        records = read_records(os.path.join(out, "records", student))
+        if not records and done.returncode != 0:
+            raise RuntimeError("judge.py grade exited %d: %s" % (done.returncode,
+                                                                 done.stderr.strip()[-2000:]))
+        return records
+    return fallback_records(root, env, roster, student, policy, lang, budget_s)
+
+
+def read_records(folder):
+    records = []
+    if not os.path.isdir(folder):
+        return records
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                records.append(json.load(f))
+    return records
+
+
+# -- without `judge.py grade`: the same records from single judgements -----------
+
+
+def derive_seed(course_seed, *names):
+    """docs/grading.md's derive(): SHA-256 of the tag, the seed and the names, NUL-joined."""
+    data = b"\0".join([b"cudajudge-seed/1", str(course_seed).encode()] +
+                      [n.encode("utf-8") for n in names])
+    value = int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+    return value % (2 ** 31 - 1) + 1
+
+
+def catalog_ids(root, env):
+    engine = engine_path(root, env["CUDAJUDGE_BUILD"])
+    done = subprocess.run([engine, "catalog", "--root", root], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        return {}
+    ids = {}
+    for p in json.loads(done.stdout).get("problems", []):
+        if isinstance(p, dict) and p.get("id"):
+            ids[p["id"]] = p
+    return ids
+
+
+def candidates(student_dir, problem):
+    names = [problem["id"]] + list(problem.get("aliases") or [])
+    found = []
+    for folder in (student_dir, os.path.join(student_dir, "exercises")):
+        for name in names:
+            path = os.path.join(folder, name + ".cu")
+            if os.path.isfile(path):
+                found.append(path)
+    return found
+
+
+def fallback_records(root, env, roster, student, policy, lang, budget_s=None):
+    """Records of docs/grading.md's shape, made from `judge.py ID FILE --json` runs;
+    the scoring covers correctness (all or per_case with weights), RULE and RACE
+    penalties and hidden cases (no performance points: the emulator has no timing)."""
+    if not os.path.exists(engine_path(root, env["CUDAJUDGE_BUILD"])):
+        subprocess.run([sys.executable, os.path.join(root, "judge.py"), "list"], cwd=root,
+                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    catalog = catalog_ids(root, env)
+    student_dir = os.path.join(roster, student)
+    policy = policy or {}
+    course_seed = policy.get("seed", 0)
+    exercises = policy.get("exercises")
+    if not exercises:
+        exercises = [{"id": pid, "points": 10} for pid, p in sorted(catalog.items())
+                     if candidates(student_dir, p)]
+    started = time.monotonic()
+    records = []
+    for entry in exercises:
+        pid = entry["id"]
+        problem = catalog.get(pid, {"id": pid})
+        found = candidates(student_dir, problem)
+        seed = (derive_seed(course_seed, pid, student) if policy.get("seed_per_student")
+                else derive_seed(course_seed, pid))
+        record = {"schema": SCHEMA, "student": student, "exercise": pid,
+                  "title": _title(problem, lang), "file": None, "sha256": None,
+                  "status": "not_judged", "not_judged": None, "verdict": None, "message": "",
+                  "cases": [], "seed": seed,
+                  "seed_source": "student" if policy.get("seed_per_student") else "course",
+                  "backend": "none", "device": None, "gpu": None, "timing": None,
+                  "late": {"days": 0, "source": "none"}, "phases_s": {}, "rules": None,
+                  "compile_log": "", "seconds": 0.0}
+        points = float(entry.get("points", 10))
+        perf_points = float(entry.get("performance") or 0)
+        out_of_time = budget_s is not None and time.monotonic() - started > budget_s
+        if len(found) != 1 or out_of_time:
+            reason = "missing" if not found else "two_candidates"
+            if out_of_time:
+                reason = "time_budget"
+            record["not_judged"] = {"reason": reason, "detail": reason,
+                                    "paths": [os.path.relpath(p, roster) for p in found]}
+            record["message"] = {"missing": "no %s.cu in the submission" % pid,
+                                 "two_candidates": "more than one file for %s" % pid,
+                                 "time_budget": "not judged: out of time"}[reason]
+            record["score"] = _score(0.0, points, perf_points, "not judged")
+            records.append(record)
+            continue
+        path = found[0]
+        with open(path, "rb") as f:
+            record["sha256"] = hashlib.sha256(f.read()).hexdigest()
+        record["file"] = os.path.relpath(path, roster)
+        t0 = time.monotonic()
+        argv = [sys.executable, os.path.join(root, "judge.py"), pid, path, "--json", "--no-perf",
+                "--seed", str(seed), "--lang", lang]
+        if not _gpu_present():
+            argv.append("--emulate")
+        done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+        summary = None
+        for line in reversed(done.stdout.splitlines()):
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("type") == "summary":
+                summary = event
+                break
+        record["seconds"] = round(time.monotonic() - t0, 3)
+        record["status"] = "judged"
+        if summary is None:
+            summary = {"verdict": "JE", "message": (done.stderr.strip() or "no result")[-500:]}
+        record["verdict"] = summary.get("verdict") or "JE"
+        record["message"] = summary.get("message") or ""
+        record["backend"] = summary.get("backend") or "none"
+        record["device"] = summary.get("device")
+        record["rules"] = summary.get("rules")
+        record["compile_log"] = (summary.get("compile_log") or "")[:65536]
+        record["phases_s"] = summary.get("phases_s") or {}
+        weights = {}
+        hidden = set()
+        for c in entry.get("cases") or []:
+            weights[int(c["case"])] = float(c.get("weight", 1))
+            if c.get("hidden"):
+                hidden.add(int(c["case"]))
+        for i, case in enumerate(summary.get("cases") or [], 1):
+            record["cases"].append({
+                "index": i, "name": case.get("name") or "case %d" % i,
+                "verdict": case.get("verdict") or "JE", "weight": weights.get(i, 1.0),
+                "hidden": i in hidden, "detail": case.get("detail"),
+                "diagnosis": case.get("diagnosis"), "time_ms": case.get("time_ms"),
+                "speed": case.get("speed")})
+        record["score"] = _fallback_score(record, entry, policy, points, perf_points)
+        records.append(record)
+    return records
+
+
+def _gpu_present():
+    return os.path.exists("/dev/nvidiactl") or os.path.exists("/dev/nvidia0")
+
+
+def _title(problem, lang):
+    title = problem.get("title")
+    if isinstance(title, dict):
+        return title.get(lang) or title.get("en") or problem["id"]
+    return title or problem["id"]
+
+
+def _score(points, max_points, perf_max, explain, correctness=None, penalties=None):
+    return {"points": round(points, 2), "max": max_points + perf_max,
+            "correctness": correctness or {"points": round(points, 2), "max": max_points},
+            "performance": {"points": 0, "max": perf_max,
+                            "why": "no performance points on the emulator" if perf_max else ""},
+            "penalties": penalties or [], "explain": explain}
+
+
+def _fallback_score(record, entry, policy, points, perf_max):
+    verdict = record["verdict"]
+    cases = record["cases"]
+    mode = entry.get("correctness", "all")
+    output_verdict = (record.get("rules") or {}).get("output_verdict") if verdict == "RULE" \
+        else None
+    as_passed = verdict in ("AC", "RULE", "RACE") and (verdict != "RULE" or
+                                                      output_verdict in (None, "AC"))
+    if verdict in ("CE", "JE", "SKIP"):
+        got = 0.0
+    elif mode == "per_case":
+        total = sum(c["weight"] for c in cases) or 1.0
+        passed = sum(c["weight"] for c in cases if c["verdict"] == "AC")
+        got = points * passed / total
+    else:
+        got = points if as_passed else 0.0
+    penalties = []
+    percent = (policy.get("penalties") or {}).get(verdict)
+    if verdict in ("RULE", "RACE") and got > 0:
+        pct = float(percent if percent is not None else (100 if verdict == "RULE" else 50))
+        cut = min(got, points * pct / 100)
+        penalties.append({"kind": verdict, "points": -round(cut, 2),
+                          "why": "%s: %g%% of the correctness points" % (verdict, pct)})
+        got -= cut
+    explain = "correctness %.2f/%g (%s)" % (got, points, verdict)
+    return _score(got, points, perf_max, explain, penalties=penalties)
+
+
+# ---------------------------------------------------------------------------
+# Lateness from the platform's metadata
+# ---------------------------------------------------------------------------
+
+
+def parse_instant(value):
+    if not value:
+        return None
+    text_value = str(value).strip().replace("Z", "+00:00")
+    try:
+        instant = datetime.datetime.fromisoformat(text_value)
+    except ValueError:
+        # Gradescope writes fractional seconds with up to 6 digits and an offset
+        try:
+            instant = datetime.datetime.strptime(text_value, "%Y-%m-%dT%H:%M:%S.%f%z")
+        except ValueError:
+            return None
+    if instant.tzinfo is None:
+        instant = instant.replace(tzinfo=datetime.timezone.utc)
+    return instant
+
+
+def lateness(metadata, policy):
+    """(days late, submitted, due) from submission_metadata.json; days 0 when on time."""
+    metadata = metadata or {}
+    created = parse_instant(metadata.get("created_at"))
+    due = parse_instant((metadata.get("assignment") or {}).get("due_date"))
+    if not created or not due:
+        return 0, created, due
+    late = (policy or {}).get("late") or {}
+    grace = float(late.get("grace_minutes") or 0) * 60
+    seconds = (created - due).total_seconds() - grace
+    return (max(0, math.ceil(seconds / 86400)) if seconds > 0 else 0), created, due
+
+
+def apply_lateness(records, days, due, policy, lang):
+    """Takes the policy's late penalty off each record (as docs/grading.md step 4 does);
+    returns the sentence that says so, or None when on time."""
+    if days <= 0:
+        return None
+    late = (policy or {}).get("late") or {}
+    per_day = float(late.get("penalty_per_day") or 0)
+    max_days = late.get("max_days")
+    zero = max_days is not None and days > float(max_days)
+    pct = 100.0 if zero else min(100.0, per_day * days)
+    if pct <= 0:
+        return None  # the policy takes nothing off for lateness
+    for r in records:
+        score = r.get("score") or {}
+        before = float(score.get("points") or 0)
+        cut = round(before * pct / 100, 2)
+        if cut:
+            score["points"] = round(before - cut, 2)
+            score.setdefault("penalties", []).append(
+                {"kind": "late", "points": -cut, "why": "%d day(s) late: %g%%" % (days, pct)})
+        r["late"] = dict(r.get("late") or {}, days=days, source="gradescope",
+                         deadline=due.isoformat())
+    due_text = due.strftime("%Y-%m-%d %H:%M UTC")
+    if zero:
+        return text("late_zero", lang, days=days, due=due_text, max=max_days)
+    return text("late", lang, days=days, due=due_text, pct="%g" % pct)
+
+
+# ---------------------------------------------------------------------------
+# Records -> Gradescope's results.json
+# ---------------------------------------------------------------------------
+
+
+def fmt(value):
+    return "%g" % round(float(value or 0), 2)
+
+
+def exercise_output(record, lang, show_log=True):
+    score = record.get("score") or {}
+    lines = [text("exercise_line", lang, exercise=record.get("exercise"),
+                  verdict=record.get("verdict") or "-", points=fmt(score.get("points")),
+                  max=fmt(score.get("max")), message=record.get("message") or "")]
+    if score.get("explain"):
+        lines.append(score["explain"])
+    for p in score.get("penalties") or []:
+        lines.append("%s %s: %s" % (p.get("kind"), fmt(p.get("points")), p.get("why")))
+    if show_log and record.get("verdict") == "CE" and record.get("compile_log"):
+        lines += ["", text("compile_log", lang), record["compile_log"].rstrip()[-8000:]]
+    return "\n".join(lines)
+
+
+def case_output(case):
+    lines = ["%s: %s" % (case.get("name"), case.get("verdict"))]
+    for key in ("detail", "diagnosis"):
+        if case.get(key):
+            lines.append(str(case[key]))
+    return "\n".join(lines)
+
+
+def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
+    """Gradescope's results.json for one submission's records.
+
+    One test per exercise holds its points (score and max_score from the record); one
+    test per case, worth no points, says its verdict: a hidden case's test has the
+    policy's hidden visibility, so the student sees it only when the course allows."""
+    tests = []
+    total = 0.0
+    leaderboard = []
+    emulated = False
+    for n, record in enumerate(records, 1):
+        score = record.get("score") or {}
+        points = float(score.get("points") or 0)
+        total += points
+        emulated = emulated or record.get("backend") == "emu"
+        verdict = record.get("verdict")
+        tests.append({
+            "name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
+            "number": str(n), "score": round(points, 2),
+            "max_score": round(float(score.get("max") or 0), 2),
+            "status": "passed" if verdict == "AC" else "failed",
+            "output": exercise_output(record, lang), "output_format": "text",
+            "tags": [record.get("exercise"), verdict or "not_judged"],
+            "visibility": "visible"})
+        for case in record.get("cases") or []:
+            hidden = bool(case.get("hidden"))
+            tests.append({
+                "name": "%s: case %s %s" % (record.get("exercise"), case.get("index"),
+                                            case.get("name") if not hidden else
+                                            text("case_hidden", lang)),
+                "number": "%d.%s" % (n, case.get("index")), "score": 0.0, "max_score": 0.0,
+                "status": "passed" if case.get("verdict") == "AC" else "failed",
+                "output": case_output(case), "output_format": "text",
+                "tags": [record.get("exercise"), "case", case.get("verdict") or "JE"],
+                "visibility": settings["hidden_visibility"] if hidden else "visible"})
+        timing = record.get("timing") or {}
+        if settings.get("leaderboard") and timing.get("median_ms") is not None:
+            leaderboard.append({"name": "%s median ms" % record.get("exercise"),
+                                "value": round(float(timing["median_ms"]), 4), "order": "asc"})
+    max_total = sum(float((r.get("score") or {}).get("max") or 0) for r in records)
+    output = list(notes)
+    if emulated:
+        output.append(text("no_gpu", lang))
+    output.append(text("total", lang, points=fmt(total), max=fmt(max_total)))
+    results = {"score": round(total, 2), "execution_time": round(elapsed, 1),
+               "output": "\n".join(output), "output_format": "text",
+               "test_output_format": "text", "visibility": "visible",
+               "stdout_visibility": settings.get("stdout_visibility", "hidden"), "tests": tests}
+    if settings.get("leaderboard"):
+        results["leaderboard"] = leaderboard
+    return results
+
+
+# ---------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------
+
+
+def add_arguments(parser):
+    parser.add_argument("--policy", metavar="FILE", help="the course policy (docs/grading.md)")
+    parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
+                                                        "after_published"),
+                        help="how hidden cases are shown (default: the policy's, else "
+                             "after_due_date)")
+    parser.add_argument("--leaderboard", action="store_true", default=None,
+                        help="add the median times to Gradescope's leaderboard")
+    parser.add_argument("--lang", choices=("en", "zh"), default=None)
+
+
+def run(options):
+    """Grades /autograder/submission into /autograder/results/results.json; 0 when a
+    results file was written (whatever the score), 2 when even that failed."""
+    started = time.monotonic()
+    gs_root = os.environ.get(ROOT_ENV, "/autograder")
+    results_path = os.path.join(gs_root, "results", "results.json")
+    lang = getattr(options, "lang", None) or "en"
+    write_json_atomically(results_path, failure_results(text("not_finished", lang)))
+    root = os.environ.get("CUDAJUDGE_ROOT") or repo_root()
+    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    try:
+        policy = load_policy(root, build, options.policy)
+        lang = getattr(options, "lang", None) or (policy or {}).get("language") or "en"
+        settings = platform_settings(policy, {
+            "hidden_visibility": getattr(options, "hidden_visibility", None),
+            "leaderboard": getattr(options, "leaderboard", None)})
+        metadata = {}
+        meta_path = os.path.join(gs_root, "submission_metadata.json")
+        if os.path.exists(meta_path):
+            with open(meta_path, encoding="utf-8") as f:
+                metadata = json.load(f)
+        work = tempfile.mkdtemp(prefix="cudajudge-gradescope-")
+        try:
+            budget = settings["time_budget_s"]
+            records = judge_submission(root, build, os.path.join(gs_root, "submission"),
+                                       options.policy, policy, work,
+                                       deadline_from_policy=False, lang=lang, budget_s=budget)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        notes = []
+        judged = [r for r in records if r.get("status") == "judged"]
+        if not judged:
+            names = ", ".join(r.get("exercise", "?") + ".cu" for r in records) or "*.cu"
+            notes.append(text("no_files", lang, names=names))
+        days, _, due = lateness(metadata, policy)
+        late_note = apply_lateness(records, days, due, policy, lang)
+        if late_note:
+            notes.append(late_note)
+        results = results_from_records(records, settings, lang, time.monotonic() - started,
+                                       notes)
+    except subprocess.TimeoutExpired as err:
+        results = failure_results(text("timed_out", lang, seconds=int(err.timeout or 0),
+                                       names="*"), time.monotonic() - started)
+    except Exception as err:  # the results file must say what happened, whatever it was
+        results = failure_results(text("internal", lang, error="%s: %s" % (
+            type(err).__name__, err)), time.monotonic() - started)
+        print("grading failed:", repr(err), file=sys.stderr)
+    write_json_atomically(results_path, results)
+    print("results written to %s: score %s" % (results_path, results["score"]))
+    return 0
+
+
+def repo_root():
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.gradescope",
+                                     description="grade a Gradescope submission")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
