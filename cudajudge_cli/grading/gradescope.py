@@ -255,17 +255,38 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
         with open(grade_policy, "w", encoding="utf-8") as f:
             json.dump(derived, f)
     if grade_available(root, env):
-        argv = [sys.executable, os.path.join(root, "judge.py"), "grade", roster, "--out", out]
-        if grade_policy:
-            argv += ["--policy", grade_policy]
-        done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, timeout=budget_s)
-        records = read_records(os.path.join(out, "records", student))
-        if not records and done.returncode != 0:
-            raise RuntimeError("judge.py grade exited %d: %s" % (done.returncode,
-                                                                 done.stderr.strip()[-2000:]))
-        return records
-    return fallback_records(root, env, roster, student, policy, lang, budget_s)
+        records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
+    else:
+        records = fallback_records(root, env, roster, student, policy, lang, budget_s)
+    # the learner reads their own file's name, not where the grader copied it
+    return [scrub_paths(r, [os.path.join(roster, student) + os.sep, roster + os.sep])
+            for r in records]
+
+
+def scrub_paths(value, prefixes):
+    """value with every prefix removed from its strings (records, lists, texts)."""
+    if isinstance(value, str):
+        for prefix in prefixes:
+            value = value.replace(prefix, "")
+        return value
+    if isinstance(value, list):
+        return [scrub_paths(v, prefixes) for v in value]
+    if isinstance(value, dict):
+        return {k: scrub_paths(v, prefixes) for k, v in value.items()}
+    return value
+
+
+def _grade_records(root, env, roster, out, student, grade_policy, budget_s):
+    argv = [sys.executable, os.path.join(root, "judge.py"), "grade", roster, "--out", out]
+    if grade_policy:
+        argv += ["--policy", grade_policy]
+    done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, timeout=budget_s)
+    records = read_records(os.path.join(out, "records", student))
+    if not records and done.returncode != 0:
+        raise RuntimeError("judge.py grade exited %d: %s" % (done.returncode,
+                                                             done.stderr.strip()[-2000:]))
+    return records
 
 
 def read_records(folder):

@@ -1,0 +1,196 @@
+"""cudajudge_cli.grading.bundle: the autograder zip for Gradescope.
+
+`judge.py grade-bundle gradescope --policy FILE --out autograder.zip` (also
+`python3 -m cudajudge_cli.grading.bundle gradescope ...`) writes a zip whose root
+holds what Gradescope expects:
+
+    setup.sh         run once as root when Gradescope builds the image: installs the
+                     Debian/Ubuntu packages the emulator needs, builds the judge once,
+                     checks one reference on the emulator, creates the user `cudajudge`
+                     that runs learner code, and moves the reference solutions where
+                     only root can read them (in the image, out of the learner's reach)
+    run_autograder   run for every submission: grade --gradescope with the policy;
+                     whatever happens it leaves a valid results/results.json
+    policy.<ext>     the course policy
+    cudajudge/       this repository's files, without what students must not see:
+                     no accepted corpus files (tests/submissions), no learner working
+                     copies, no git history, no build
+
+Gradescope's machines have no GPU: everything is judged on the CPU emulator, so
+the policy's performance points cannot be earned there (docs/platforms.md).
+"""
+
+import argparse
+import os
+import shlex
+import stat
+import subprocess
+import sys
+import zipfile
+
+from cudajudge_cli.grading import gradescope as shared
+
+# Paths (relative to the repository) never put into a bundle.
+LEFT_OUT_PREFIXES = ("tests/submissions/", "exercises/", ".git/", ".cudajudge/", ".devkit/",
+                     ".ci/", "web/node_modules/", "node_modules/")
+LEFT_OUT_PARTS = ("__pycache__", "node_modules")
+
+SETUP_SH = r"""#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image
+# (Ubuntu 22.04 or 24.04 base). It installs what the CPU emulator needs, builds the
+# judge, checks it on one reference solution, and puts the references out of reach.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+SRC=/autograder/source/cudajudge
+apt-get update
+apt-get install -y --no-install-recommends python3 python3-pip g++ gcc pkg-config \
+    libyaml-dev ninja-build meson bubblewrap ca-certificates util-linux
+# the project needs meson >= 1.0; Ubuntu 22.04 ships 0.61
+if ! meson --version | awk -F. '{exit !($1 >= 1)}'; then
+    python3 -m pip install 'meson>=1.0' || python3 -m pip install --break-system-packages 'meson>=1.0'
+    hash -r
+fi
+cd "$SRC"
+meson setup build
+ninja -C build
+# one reference judged on the emulator: the image is refused now rather than failing
+# every student later
+python3 judge.py warp_scan reference/warp_scan.cu --emulate --no-perf
+# learner code runs as this user, who cannot read /root
+id cudajudge >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin cudajudge
+mkdir -p /root/cudajudge-private
+chmod 700 /root /root/cudajudge-private
+mv reference /root/cudajudge-private/reference
+if [ -d build/reference ]; then mv build/reference /root/cudajudge-private/build-reference; fi
+rm -rf .cudajudge
+chmod -R a+rX "$SRC"
+chown -R cudajudge "$SRC/build"
+chmod +x /autograder/source/run_autograder
+"""
+
+RUN_AUTOGRADER = r"""#!/usr/bin/env bash
+# Gradescope runs this for every submission, as root. It grades
+# /autograder/submission with the course policy into /autograder/results/results.json
+# (python3 -m cudajudge_cli.grading.gradescope, the same as judge.py grade --gradescope).
+# CUDAJUDGE_GRADESCOPE_ROOT moves /autograder (the tests use it).
+ROOT="${CUDAJUDGE_GRADESCOPE_ROOT:-/autograder}"
+SOURCE="$(cd "$(dirname "$0")" && pwd)"
+SRC="${CUDAJUDGE_ROOT:-$SOURCE/cudajudge}"
+export CUDAJUDGE_ROOT="$SRC"
+export CUDAJUDGE_GRADESCOPE_ROOT="$ROOT"
+cd "$SRC" && python3 -m cudajudge_cli.grading.gradescope --policy "$SOURCE/@POLICY@" @FLAGS@
+if [ ! -s "$ROOT/results/results.json" ]; then
+    # python itself could not start: still a valid results file, score 0
+    mkdir -p "$ROOT/results"
+    printf '%s\n' '{"score": 0, "execution_time": 0, "output": "The autograder could not start (python3 failed). Tell the course staff.", "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": []}' > "$ROOT/results/results.json"
+fi
+exit 0
+"""
+
+
+def repository_files(root):
+    """The repository's tracked files (git ls-files), else every file under root."""
+    try:
+        done = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+        if done.returncode == 0 and done.stdout:
+            return sorted(p for p in done.stdout.decode().split("\0") if p)
+    except OSError:
+        pass
+    files = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in ("build", ".git")]
+        for name in filenames:
+            files.append(os.path.relpath(os.path.join(dirpath, name), root))
+    return sorted(files)
+
+
+def kept(path):
+    path = path.replace(os.sep, "/")
+    if any(path.startswith(p) for p in LEFT_OUT_PREFIXES):
+        return False
+    if path.startswith("build") and "/" in path and path.split("/")[0].startswith("build"):
+        return False
+    return not any(part in LEFT_OUT_PARTS for part in path.split("/"))
+
+
+def add_file(zf, name, data, executable=False):
+    info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+    info.external_attr = ((0o755 if executable else 0o644) | stat.S_IFREG) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    zf.writestr(info, data)
+
+
+def make_gradescope_bundle(root, policy_path, out_path, flags=()):
+    """Writes the zip; returns the list of names in it."""
+    ext = os.path.splitext(policy_path)[1] or ".yaml"
+    policy_name = "policy" + ext
+    names = []
+    tmp = out_path + ".part"
+    with zipfile.ZipFile(tmp, "w") as zf:
+        add_file(zf, "setup.sh", SETUP_SH, executable=True)
+        add_file(zf, "run_autograder", RUN_AUTOGRADER.replace("@POLICY@", policy_name).replace(
+                     "@FLAGS@", " ".join(shlex.quote(f) for f in flags)),
+                 executable=True)
+        with open(policy_path, "rb") as f:
+            add_file(zf, policy_name, f.read())
+        names += ["setup.sh", "run_autograder", policy_name]
+        for rel in repository_files(root):
+            full = os.path.join(root, rel)
+            if not kept(rel) or not os.path.isfile(full) or os.path.islink(full):
+                continue
+            with open(full, "rb") as f:
+                data = f.read()
+            executable = bool(os.stat(full).st_mode & 0o111)
+            add_file(zf, "cudajudge/" + rel.replace(os.sep, "/"), data, executable)
+            names.append("cudajudge/" + rel)
+        # the learner folder exists, empty, so that judge.py finds its layout
+        add_file(zf, "cudajudge/exercises/README", "learner files are not shipped\n")
+    os.replace(tmp, out_path)
+    return names
+
+
+def add_arguments(parser):
+    parser.add_argument("platform", choices=("gradescope",), help="the platform (gradescope)")
+    parser.add_argument("--policy", required=True, metavar="FILE",
+                        help="the course policy (docs/grading.md)")
+    parser.add_argument("--out", default="autograder.zip", metavar="ZIP")
+    parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
+                                                        "after_published"),
+                        help="how Gradescope shows hidden cases (else the policy's "
+                             "gradescope.hidden_visibility, else after_due_date)")
+    parser.add_argument("--leaderboard", action="store_true",
+                        help="fill Gradescope's leaderboard with the median times")
+
+
+def run(options):
+    root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
+    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    if not os.path.isfile(options.policy):
+        print("%s: no such policy file; write one with `python3 judge.py grade --init-policy "
+              "FILE`" % options.policy, file=sys.stderr)
+        return 2
+    try:
+        shared.load_policy(root, build, options.policy)  # refuse a bad policy now
+    except shared.PolicyError as err:
+        print(err, file=sys.stderr)
+        return 2
+    flags = []
+    if options.hidden_visibility:
+        flags += ["--hidden-visibility", options.hidden_visibility]
+    if options.leaderboard:
+        flags.append("--leaderboard")
+    names = make_gradescope_bundle(root, options.policy, options.out, flags)
+    print("%s: %d files; upload it as the autograder of a programming assignment "
+          "(docs/platforms.md)" % (options.out, len(names)))
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.bundle")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
