@@ -34,7 +34,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
 
 from cudajudge_cli.grading import gradescope as shared
 
@@ -283,14 +282,7 @@ def fallback_task(batch, students, out, env):
         folder = os.path.join(out, "records", student)
         if os.path.isdir(folder) and os.path.exists(os.path.join(folder, ".done")):
             continue  # finished before a requeue
-        work = tempfile.mkdtemp(prefix="cudajudge-shard-", dir=out)
-        try:
-            roster = os.path.join(work, "roster")
-            shared.copy_submission(os.path.join(batch["roster"], student),
-                                   os.path.join(roster, student))
-            records = shared.fallback_records(root, env, roster, student, policy, lang)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
+        records = shared.fallback_records(root, env, batch["roster"], student, policy, lang)
         os.makedirs(folder, exist_ok=True)
         for r in records:
             shared.write_json_atomically(os.path.join(folder, r["exercise"] + ".json"), r)
