@@ -12,6 +12,7 @@
  */
 #include "judge.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -610,19 +611,36 @@ static int flock_retrying(int fd, int how)
  * be alone keeps later sharing runs out, so a stream of overlapping sharing
  * runs cannot starve it. Returns the lock's descriptor, or -1 when there is
  * none to take. */
+/* One lock per GPU: a process uses the first device of CUDA_VISIBLE_DEVICES (device 0
+ * when unset), so `judge.py grade --gpus` workers on different GPUs never wait for each
+ * other, and any run on device 0 shares build/device.lock as before. */
+static char *device_lock_path(const char *build, const char *what)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	size_t n = v ? strcspn(v, ",") : 0;
+	if (!n || (n == 1 && v[0] == '0'))
+		return xasprintf("%s/device.%s", build, what);
+	char tag[64];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < sizeof tag; ++i)
+		tag[k++] = isalnum((unsigned char)v[i]) || v[i] == '-' ? v[i] : '_';
+	tag[k] = 0;
+	return xasprintf("%s/device-%s.%s", build, tag, what);
+}
+
 static int take_device_lock(const char *build, bool shared)
 {
 	const char *share = getenv("CUDAJUDGE_SHARE_DEVICE"); /* set empty: off, as unset */
 	if (!share || !*share || getenv("CUDAJUDGE_DEVICE_ALONE"))
 		shared = false;
-	char *turn_path = xasprintf("%s/device.turn", build);
+	char *turn_path = device_lock_path(build, "turn");
 	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(turn_path);
 	if (turn >= 0 && flock_retrying(turn, LOCK_EX) != 0) {
 		close(turn);
 		turn = -1;
 	}
-	char *path = xasprintf("%s/device.lock", build);
+	char *path = device_lock_path(build, "lock");
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
 	if (fd >= 0 && flock_retrying(fd, shared ? LOCK_SH : LOCK_EX) != 0) {

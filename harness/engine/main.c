@@ -15,6 +15,8 @@
  *       (lang.h); English by default. JSON keys and verdicts never change.
  *   cudajudge device --build DIR [--fresh]
  *       the CUDA device as one JSON object
+ *   cudajudge policy FILE [--root DIR] [--lang en|zh]
+ *       validates a grading policy (policy.h) and prints it as one JSON object
  *
  * Exit status: 0 accepted, 1 the learner's code failed, 2 the judge or the
  * environment failed (a message on stderr says what to do).
@@ -30,6 +32,7 @@
 #include "judge.h"
 #include "json.h"
 #include "lang.h"
+#include "policy.h"
 #include "sanitize.h"
 #include "util.h"
 
@@ -180,6 +183,8 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		usage();
 	const char *cmd = argv[1];
+	if (!strcmp(cmd, "policy"))
+		return policy_main(argc - 2, argv + 2);
 	struct judge_options o = {0};
 	bool fresh = false;
 	for (int i = 2; i < argc; ++i) {

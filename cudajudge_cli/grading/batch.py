@@ -1,0 +1,374 @@
+"""One grade run over a roster: plan, judge, record, export.
+
+Workers: with GPUs, `jobs` engine processes per GPU at once, each with
+CUDA_VISIBLE_DEVICES set to its GPU, so compiles overlap and the engine's per-GPU device
+lock runs the test programs one at a time on each GPU; without a GPU, `jobs` emulator
+runs (one per core by default) and no performance points. Each finished judgement is
+scored and written to the store at once; Ctrl-C stops the engines and keeps what is
+written. Called by cli.py (and by commands/grade.py once the driver package exists).
+"""
+
+import os
+import queue
+import shutil
+import sys
+import tempfile
+import threading
+import time
+
+from . import SCHEMA
+from . import exporters
+from .engine import Engine, GradeError, kill_all
+from .roster import derive_seed, find_submissions, lateness, list_students
+from .scoring import annotate_cases, score
+from .store import Store, is_current
+from .texts import t
+
+
+def now_iso():
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def say(text, stream=None):
+    stream = stream or sys.stdout
+    print(text, file=stream, flush=True)
+
+
+def duration_text(seconds):
+    seconds = int(max(0, seconds))
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds} s"
+
+
+class Progress:
+    """A bar with counts and time left on a terminal; one line per judgement otherwise."""
+
+    def __init__(self, total, lang, stream=None, force_lines=False):
+        self.total, self.done, self.lang = total, 0, lang
+        self.stream = stream or sys.stdout
+        self.bar = not force_lines and self.stream.isatty() and os.environ.get("TERM") != "dumb"
+        self.started = time.monotonic()
+        self.lock = threading.Lock()
+
+    def finished(self, record, seconds):
+        with self.lock:
+            self.done += 1
+            s = record["score"]
+            line = t("line", self.lang, n=self.done, total=self.total, student=record["student"],
+                     exercise=record["exercise"], verdict=record["verdict"] or "-",
+                     points=s["points"], max=s["max"], seconds=seconds)
+            if not self.bar:
+                say(line, self.stream)
+                return
+            elapsed = time.monotonic() - self.started
+            left = self.total - self.done
+            eta = elapsed / self.done * left if self.done else 0
+            width = 30
+            filled = int(width * self.done / max(1, self.total))
+            text = t("bar", self.lang, done=self.done, total=self.total, left=left,
+                     eta=duration_text(eta))
+            self.stream.write("\r\x1b[K" + line + "\n")
+            self.stream.write(f"[{'#' * filled}{'.' * (width - filled)}] {text}")
+            self.stream.flush()
+
+    def close(self):
+        if self.bar and self.done:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def parse_gpus(text, device):
+    """--gpus all|0,1 into a list of CUDA_VISIBLE_DEVICES values (empty: no GPU)."""
+    if text in (None, "", "all"):
+        if not device.get("found"):
+            return []
+        env = os.environ.get("CUDA_VISIBLE_DEVICES")
+        if env:
+            return [g for g in env.split(",") if g]
+        count = device.get("count")
+        if isinstance(count, int) and count > 0:
+            return [str(i) for i in range(count)]
+        nodes = [n for n in os.listdir("/dev") if n.startswith("nvidia") and n[6:].isdigit()] \
+            if os.path.isdir("/dev") else []
+        return [str(i) for i in range(max(1, len(nodes)))]
+    if text == "none":
+        return []
+    return [g.strip() for g in text.split(",") if g.strip()]
+
+
+class GradeRun:
+    def __init__(self, options):
+        self.o = options
+        self.lang = getattr(options, "lang", None) or "en"
+        self.roster = os.path.abspath(options.roster)
+        self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))
+        self.stop = threading.Event()
+        self.children_lock = threading.Lock()
+        self.judged_now = 0
+
+    # ---- setup ------------------------------------------------------------------------
+    def load(self):
+        if not os.path.isdir(self.roster):
+            raise GradeError(t("no_roster", self.lang, roster=self.o.roster), 1)
+        self.engine = Engine(lang=self.lang)
+        path = self.o.policy
+        empty = None
+        if not path:
+            empty = tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False)
+            empty.write("{}\n")
+            empty.close()
+            path = empty.name
+        try:
+            self.policy, self.policy_sha = self.engine.policy(path)
+        finally:
+            if empty:
+                os.unlink(empty.name)
+        if self.o.seed_per_student:
+            self.policy["seed_per_student"] = True
+        self.plang = self.policy.get("language") or "en"
+        if not getattr(self.o, "lang", None):
+            self.lang = self.plang
+        self.catalog = {p["id"]: p for p in self.engine.catalog()}
+        self.exercises = [e for e in self.policy["exercises"] if e["id"] in self.catalog]
+        self.fingerprint = self.engine.fingerprint()
+        self.engine_info = {"version": self.engine.version(), "fingerprint": self.fingerprint}
+        usage = self.engine.usage_text()
+        self.engine_args = ["--grading"] if "--grading" in usage else []
+
+    def title(self, exercise):
+        title = self.catalog.get(exercise, {}).get("title") or {}
+        return title.get(self.plang) or title.get("en") or exercise
+
+    def choose_backend(self):
+        env = {}
+        if self.o.sandbox == "none":
+            env["CUDAJUDGE_SANDBOX"] = "none"
+            say(t("sandbox_none", self.lang), sys.stderr)
+        elif not shutil.which("bwrap"):
+            say(t("no_bwrap", self.lang), sys.stderr)
+        self.base_env = env
+        device = {"found": False} if self.o.emulate else self.engine.device()
+        self.gpus = [] if self.o.emulate else parse_gpus(self.o.gpus, device)
+        self.device = device if self.gpus else None
+        cores = os.cpu_count() or 1
+        if self.gpus:
+            self.backend = "gpu"
+            self.jobs = max(1, self.o.jobs or min(6, cores))
+            say(t("on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
+        else:
+            self.backend = "emu"
+            self.jobs = max(1, self.o.jobs or cores)
+            say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
+
+    # ---- the plan ----------------------------------------------------------------------
+    def seed_for(self, student, exercise):
+        per_student = bool(self.policy.get("seed_per_student"))
+        seed = derive_seed(self.policy["seed"], exercise, student if per_student else None)
+        return seed, "student" if per_student else "course"
+
+    def plan(self, store):
+        students = list_students(self.roster)
+        if not students:
+            raise GradeError(t("no_students", self.lang, roster=self.o.roster), 1)
+        wanted = set(self.o.only or []) | set(self.o.regrade or [])
+        unknown = sorted(wanted - set(students))
+        if unknown:
+            raise GradeError(t("unknown_students", self.lang, names=", ".join(unknown),
+                               roster=self.o.roster), 1)
+        self.students = students
+        ids = [e["id"] for e in self.exercises]
+        aliases = {i: self.catalog[i].get("aliases") or [] for i in ids}
+        subs, self.ignored = find_submissions(self.roster, students, ids, aliases, self.plang)
+        todo, kept, nj = [], 0, 0
+        for (student, exercise), sub in subs.items():
+            if self.o.only and student not in self.o.only:
+                continue
+            ex = next(e for e in self.exercises if e["id"] == exercise)
+            seed, source = self.seed_for(student, exercise)
+            if sub.not_judged:
+                nj += 1
+                record = self.make_record(sub, ex, seed, source, None, [], lateness(
+                    self.policy, self.roster, sub), 0.0, None)
+                old = store.read(student, exercise)
+                if not old or old.get("not_judged") != record["not_judged"] or \
+                        old.get("policy_sha256") != self.policy_sha:
+                    store.write(record)
+                continue
+            old = store.read(student, exercise)
+            if student in (self.o.regrade or []) or not is_current(old, sub, seed,
+                                                                   self.policy_sha,
+                                                                   self.fingerprint):
+                todo.append((sub, ex, seed, source))
+            else:
+                kept += 1
+        self.kept, self.not_judged = kept, nj
+        return todo
+
+    # ---- one judgement -------------------------------------------------------------------
+    def make_record(self, sub, ex, seed, source, runs, cases, late, seconds, gpu):
+        first = runs[0] if runs else None
+        summary = (first.summary if first else None) or {}
+        if runs is None:
+            status, verdict, message = "not_judged", None, sub.not_judged["detail"]
+        else:
+            status, verdict = "judged", first.verdict
+            message = summary.get("message") or ""
+            if first.malfunction or verdict == "JE":
+                detail = first.malfunction or message or first.stderr.strip()[-300:]
+                message = t("judge_error", self.plang, detail=detail)
+        record = {
+            "schema": SCHEMA, "student": sub.student, "exercise": sub.exercise,
+            "title": self.title(sub.exercise), "file": sub.file, "sha256": sub.sha256,
+            "status": status, "not_judged": sub.not_judged, "verdict": verdict,
+            "message": message, "cases": annotate_cases(cases, ex), "seed": seed,
+            "seed_source": source, "backend": summary.get("backend") or (
+                "none" if runs is None else self.backend),
+            "device": summary.get("device") if summary.get("backend") == "gpu" else None,
+            "gpu": gpu, "engine": self.engine_info, "policy_sha256": self.policy_sha,
+            "timing": self.timing(runs) if runs else None, "late": late,
+            "phases_s": summary.get("phases_s") or {}, "judged_at": now_iso(),
+            "seconds": round(seconds, 3), "rules": summary.get("rules"),
+            "compile_log": (summary.get("compile_log") or "")[:65536],
+        }
+        record["score"] = score(self.policy, ex, record, self.plang)
+        return record
+
+    def timing(self, runs):
+        timed = [(i, r.summary["timing"]) for i, r in enumerate(runs, 1)
+                 if r.summary and isinstance(r.summary.get("timing"), dict)
+                 and isinstance(r.summary["timing"].get("ratio_to_ref"), (int, float))]
+        if not timed or runs[0].verdict != "AC" or runs[0].summary.get("backend") != "gpu":
+            return None
+        best_index, best = min(timed, key=lambda item: item[1]["ratio_to_ref"])
+        return {
+            "runs": len(timed), "best_run": best_index,
+            "medians_ms": [x["median_ms"] for _, x in timed],
+            "ref_medians_ms": [x.get("ref_median_ms") for _, x in timed],
+            "ratios": [x["ratio_to_ref"] for _, x in timed],
+            "median_ms": best.get("median_ms"), "ref_median_ms": best.get("ref_median_ms"),
+            "ratio_to_ref": best["ratio_to_ref"], "gbps": best.get("gbps"),
+            "pct_of_copy": best.get("pct_of_copy"), "tier": best.get("tier"),
+        }
+
+    def judge_one(self, sub, ex, seed, source, gpu):
+        env = dict(self.base_env)
+        if gpu is not None:
+            env["CUDA_VISIBLE_DEVICES"] = gpu
+        started = time.monotonic()
+        backend = "gpu" if self.backend == "gpu" else "emu"
+        runs = [self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
+                                  perf=backend == "gpu", extra_args=self.engine_args, env=env,
+                                  lang=self.plang)]
+        wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
+        k = int(self.policy["performance"]["runs"])
+        while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
+            runs.append(self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
+                                          perf=True, extra_args=self.engine_args, env=env,
+                                          lang=self.plang))
+        seconds = time.monotonic() - started
+        late = lateness(self.policy, self.roster, sub)
+        return self.make_record(sub, ex, seed, source, runs, runs[0].cases, late, seconds, gpu)
+
+    # ---- the run ------------------------------------------------------------------------------
+    def worker(self, tasks, store, progress, gpu, failures):
+        while not self.stop.is_set():
+            try:
+                sub, ex, seed, source = tasks.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                store.log("start", student=sub.student, exercise=sub.exercise, gpu=gpu)
+                record = self.judge_one(sub, ex, seed, source, gpu)
+                if self.stop.is_set():
+                    return  # stopped halfway: not a judgement
+                store.write(record)
+                store.log("done", student=sub.student, exercise=sub.exercise,
+                          verdict=record["verdict"], seconds=record["seconds"])
+                with self.children_lock:
+                    self.judged_now += 1
+                progress.finished(record, record["seconds"])
+            except Exception as err:  # a bug here must not lose the batch
+                failures.append((sub.student, sub.exercise, err))
+
+    def run(self):
+        self.load()
+        store = Store(self.out)
+        store.lock(self.lang)
+        try:
+            self.choose_backend()
+            todo = self.plan(store)
+            say(t("plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
+                  ignored=len(self.ignored)))
+            started = now_iso()
+            tasks = queue.Queue()
+            for item in todo:
+                tasks.put(item)
+            progress = Progress(len(todo), self.lang, force_lines=self.o.lines)
+            slots = [g for g in self.gpus for _ in range(self.jobs)] if self.gpus else \
+                [None] * self.jobs
+            failures = []
+            threads = [threading.Thread(target=self.worker,
+                                        args=(tasks, store, progress, gpu, failures),
+                                        daemon=True) for gpu in slots[:max(1, len(todo))]]
+            for thread in threads:
+                thread.start()
+            try:
+                for thread in threads:
+                    while thread.is_alive():
+                        thread.join(0.2)
+            except KeyboardInterrupt:
+                self.stop.set()
+                progress.close()
+                kill_all()
+                say(t("interrupted", self.lang, done=self.judged_now), sys.stderr)
+                return 130
+            progress.close()
+            for student, exercise, err in failures:
+                say(f"{student} {exercise}: {type(err).__name__}: {err}", sys.stderr)
+            self.export(store, started)
+            say(t("finished", self.lang, students=len(self.students), judged=self.judged_now,
+                  kept=self.kept, nj=self.not_judged, out=self.out))
+            return 2 if failures else 0
+        finally:
+            store.unlock()
+
+    def export_only(self):
+        self.load()
+        store = Store(self.out)
+        store.lock(self.lang)
+        try:
+            self.backend, self.gpus, self.device, self.jobs = "none", [], None, 0
+            self.judged_now = 0
+            self.plan_only(store)
+            self.export(store, now_iso())
+            return 0
+        finally:
+            store.unlock()
+
+    def plan_only(self, store):
+        todo = self.plan(store)
+        self.kept += 0
+        return todo
+
+    def export(self, store, started):
+        ids = [e["id"] for e in self.exercises]
+        students = set(self.students)
+        records = [r for r in store.all_records()
+                   if r["student"] in students and r["exercise"] in ids]
+        info = {
+            "schema": "cudajudge-grade-run/1", "roster": self.roster, "out": self.out,
+            "policy": self.policy, "policy_sha256": self.policy_sha,
+            "engine": self.engine_info, "students": self.students,
+            "exercises": [{"id": e["id"], "title": self.title(e["id"]),
+                           "points": e["points"], "performance": e["performance"],
+                           "canvas": e.get("canvas")} for e in self.exercises],
+            "ignored": self.ignored, "backend": self.backend, "gpus": self.gpus,
+            "device": self.device, "jobs": self.jobs, "started": started,
+            "finished": now_iso(), "counts": {
+                "records": len(records), "judged_now": self.judged_now, "kept": self.kept,
+                "not_judged": self.not_judged},
+        }
+        exporters.write_all(self.out, records, info, self.roster)

@@ -1,0 +1,127 @@
+"""The `grade` command's options and entry point: add_arguments(parser) and
+run(options) -> int, as every driver command has them. Reached through
+`python3 judge.py grade` (commands/grade.py) or `python3 -m cudajudge_cli.grading`.
+Exit status: 0 all judged, 1 usage (a missing roster, unknown students), 2 the judge or
+the machine failed (the engine, an invalid policy, a locked DIR).
+"""
+
+import argparse
+import os
+import random
+import sys
+
+from .engine import GradeError
+from .texts import t
+
+STARTING_POLICY = """\
+# A grading policy for `python3 judge.py grade ROSTER --policy THIS_FILE`.
+# Every key is explained in docs/grading.md; `build/cudajudge policy THIS_FILE --root .`
+# checks it and prints it with every default filled in. Unknown keys are errors.
+
+course: "My course"       # shown in the report and in each student's feedback
+language: en              # en or zh: the language of the feedback and the report
+
+# The cases of each exercise come from this seed, so a regrade judges the same cases.
+seed: {seed}
+seed_per_student: false   # true: each student gets other cases (or: grade --seed-per-student)
+round: 2                  # decimals of the points
+
+# Lateness: the last git commit that touched the file when the student's folder is a git
+# repository, else the file's modification time (each record says which).
+# deadline: "2026-12-15T23:59:00Z"
+late:
+  penalty_per_day: 10     # percent of the exercise's points per started day late
+  # max_days: 5           # later than this: 0 points
+  grace_minutes: 0
+
+# What passing the wrong way costs, in percent of the exercise's correctness points.
+penalties:
+  RULE: 100               # a required primitive missing or a forbidden one used
+  RACE: 100               # a data race or memory error found
+  speed: 50               # a speed rule missed (correct, but not fast enough)
+
+# Performance points are only given on a GPU (never on the emulator).
+performance:
+  method: ratio           # ratio: against the reference timed in the same run; or tier
+  runs: 3                 # best of K timed runs
+  full_at: 1.2            # full points at or below 1.2 x the reference's time
+  none_beyond: 10         # none beyond 10 x; in between points x full_at / ratio
+  tiers: {{bronze: 0.5, silver: 0.8, gold: 1.0}}   # method tier: the share of the points
+
+exercises:
+  - id: warp_scan
+    points: 10            # correctness points
+    performance: 5        # performance points (GPU only)
+    correctness: per_case # all: all or nothing; per_case: shared by the cases' weights
+    cases:                # optional, by position from 1 (python3 judge.py warp_scan --json)
+      - {{case: 1, weight: 2}}
+      - {{case: 2, hidden: true}}   # hidden: left out of the student's feedback
+  - id: block_reduce_sum
+    points: 10
+"""
+
+
+def add_arguments(parser):
+    parser.add_argument("roster", nargs="?", metavar="ROSTER",
+                        help="the folder with one folder per student")
+    parser.add_argument("--policy", metavar="FILE", help="the grading policy (YAML)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="where the records and outputs go (default ./grades)")
+    parser.add_argument("--init-policy", metavar="FILE",
+                        help="write a commented starting policy to FILE and stop")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N",
+                        help="judgements at once per GPU (default 6), or emulator runs at "
+                             "once (default: one per core)")
+    parser.add_argument("--gpus", default="all", metavar="all|0,1|none",
+                        help="which GPUs get a worker (CUDA_VISIBLE_DEVICES values)")
+    parser.add_argument("--emulate", action="store_true",
+                        help="judge on the emulator even where there is a GPU")
+    parser.add_argument("--seed-per-student", action="store_true",
+                        help="other cases for each student (else the same for all)")
+    parser.add_argument("--regrade", nargs="+", metavar="STUDENT", default=[],
+                        help="judge these students again even when their records stand")
+    parser.add_argument("--only", nargs="+", metavar="STUDENT", default=[],
+                        help="judge these students only")
+    parser.add_argument("--sandbox", choices=["auto", "none"], default="auto",
+                        help="none: test programs run without bubblewrap (a warning)")
+    parser.add_argument("--lines", action="store_true",
+                        help="one line per judgement even on a terminal")
+    parser.add_argument("--export-only", action="store_true",
+                        help="judge nothing; write the outputs from the stored records")
+
+
+def init_policy(path, lang):
+    if os.path.exists(path):
+        raise GradeError(t("policy_exists", lang, path=path), 1)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(STARTING_POLICY.format(seed=random.SystemRandom().randrange(1, 2**31)))
+    print(t("policy_written", lang, path=path))
+    return 0
+
+
+def run(options):
+    lang = getattr(options, "lang", None) or "en"
+    try:
+        if options.init_policy:
+            return init_policy(options.init_policy, lang)
+        if not options.roster:
+            print("grade: give ROSTER (the folder with one folder per student), or "
+                  "--init-policy FILE\ngrade：请给出 ROSTER（每个学生一个子文件夹的名单文件夹），"
+                  "或 --init-policy FILE", file=sys.stderr)
+            return 1
+        from .batch import GradeRun
+        grade = GradeRun(options)
+        if options.export_only:
+            return grade.export_only()
+        return grade.run()
+    except GradeError as err:
+        print(str(err), file=sys.stderr)
+        return err.exit_code
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="judge.py grade",
+                                     description="Grade a class of CUDA submissions.")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

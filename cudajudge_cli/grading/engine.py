@@ -1,0 +1,224 @@
+"""The engine as `judge.py grade` calls it: the catalog, the device, the policy, one
+judgement (build/cudajudge emitting JSON lines, as judge.py's run_judge reads them), and
+the fingerprint of what decides verdicts (a change re-judges every record).
+
+Used by batch.py and cli.py.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import time
+
+from .texts import t
+
+_running = set()  # the engine processes of this grade run, for kill_all()
+_running_lock = threading.Lock()
+
+
+def kill_all():
+    """Stops every engine process group still running (Ctrl-C): the judgement it was
+    doing is not recorded, and is judged on the next run."""
+    with _running_lock:
+        children = list(_running)
+    for child in children:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+class GradeError(Exception):
+    """A problem the instructor must fix; exit status 2 (or 1 for usage)."""
+
+    def __init__(self, message, exit_code=2):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def repo_root():
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return os.path.abspath(os.environ.get("CUDAJUDGE_ROOT") or here)
+
+
+def tool_env(root):
+    env = dict(os.environ)
+    if not shutil.which("nvcc", path=env.get("PATH", "")):
+        for base in (env.get("CUDA_PATH"), env.get("CUDA_HOME"), "/usr/local/cuda"):
+            if base and os.access(os.path.join(base, "bin", "nvcc"), os.X_OK):
+                env["PATH"] = os.path.join(base, "bin") + os.pathsep + env.get("PATH", "")
+                break
+    return env
+
+
+class Engine:
+    """build/cudajudge (or CUDAJUDGE_ENGINE) for one grade run."""
+
+    def __init__(self, root=None, build=None, lang="en"):
+        self.root = root or repo_root()
+        self.build = os.path.abspath(build or os.environ.get("CUDAJUDGE_BUILD")
+                                     or os.path.join(self.root, "build"))
+        override = os.environ.get("CUDAJUDGE_ENGINE")
+        path = override or os.path.join(self.build, "cudajudge")
+        if not os.path.isfile(path):
+            raise GradeError(t("engine_missing", lang, path=path))
+        self.command = ([os.environ.get("PYTHON", "python3"), path] if path.endswith(".py")
+                        else [path])
+        self.path = path
+        self.env = tool_env(self.root)
+        self.lang = lang
+
+    def once(self, args):
+        try:
+            done = subprocess.run(self.command + args, cwd=self.root, env=self.env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  encoding="utf-8", errors="replace")
+        except OSError as err:
+            raise GradeError(t("engine_failed", self.lang, what=self.path, detail=err))
+        return done.returncode, done.stdout, done.stderr
+
+    def catalog(self):
+        code, out, err = self.once(["catalog", "--root", self.root])
+        if code != 0:
+            raise GradeError(t("engine_failed", self.lang, what="catalog",
+                               detail=err.strip() or code))
+        return [p for p in json.loads(out).get("problems", []) if p.get("id")]
+
+    def policy(self, path):
+        """(policy dict, sha256 of its JSON form); GradeError with file:line:column."""
+        code, out, err = self.once(["policy", path, "--root", self.root, "--lang", self.lang])
+        if code != 0:
+            raise GradeError(t("policy_invalid", self.lang, error=err.strip()))
+        text = out.strip()
+        policy = json.loads(text)
+        return policy, hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def device(self):
+        code, out, _ = self.once(["device", "--build", self.build])
+        try:
+            value = json.loads(out)
+        except ValueError:
+            return {"found": False}
+        return value if isinstance(value, dict) else {"found": False}
+
+    def usage_text(self):
+        _, out, err = self.once([])
+        return out + err
+
+    def fingerprint(self):
+        """SHA-256 over the engine, the runtime library, the emulator's runtime and
+        problems.yaml: whatever decides a verdict."""
+        digest = hashlib.sha256()
+        parts = [self.path, os.path.join(self.root, "problems.yaml")]
+        for folder in ("harness/runtime", "harness/emu"):
+            base = os.path.join(self.build, folder)
+            if os.path.isdir(base):
+                parts += sorted(os.path.join(base, name) for name in os.listdir(base)
+                                if name.endswith((".a", ".so")))
+        for part in parts:
+            digest.update(os.path.relpath(part, self.root).encode() + b"\0")
+            try:
+                with open(part, "rb") as handle:
+                    for chunk in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(chunk)
+            except OSError:
+                digest.update(b"missing")
+        return digest.hexdigest()
+
+    def version(self):
+        try:
+            done = subprocess.run(["git", "-C", self.root, "describe", "--always", "--dirty"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                  timeout=30)
+            if done.returncode == 0 and done.stdout.strip():
+                return done.stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        return "unknown"
+
+    def judge(self, exercise, path, seed, backend=None, perf=True, extra_args=(), env=None,
+              lang="en"):
+        """One `cudajudge judge` run: a JudgeRun with its cases and summary."""
+        args = ["judge", "--root", self.root, "--build", self.build, "--id", exercise,
+                "--file", path, "--lang", lang, "--seed", str(seed)]
+        if backend:
+            args += ["--backend", backend]
+        if not perf:
+            args.append("--no-perf")
+        args += list(extra_args)
+        run = JudgeRun()
+        started = time.monotonic()
+        try:
+            child = subprocess.Popen(self.command + args, cwd=self.root,
+                                     env=dict(self.env, **(env or {})),
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     encoding="utf-8", errors="replace",
+                                     start_new_session=True)
+        except OSError as err:
+            run.malfunction = str(err)
+            return run
+        with _running_lock:
+            _running.add(child)
+        chunks = []
+        reader = threading.Thread(target=lambda: chunks.extend(iter(
+            lambda: child.stderr.read(8192), "")), daemon=True)
+        reader.start()
+        try:
+            for line in child.stdout:
+                run.read_line(line)
+            run.exit_code = child.wait()
+            reader.join()
+        finally:
+            if child.poll() is None:
+                try:
+                    os.killpg(child.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+                child.wait()
+            with _running_lock:
+                _running.discard(child)
+        run.stderr = "".join(chunks)
+        run.seconds = time.monotonic() - started
+        if run.exit_code not in (0, 1, 2) and not run.malfunction:
+            run.malfunction = f"exit status {run.exit_code}"
+        if run.summary is None and not run.malfunction:
+            run.malfunction = (run.stderr.strip().splitlines() or ["no summary"])[-1]
+        return run
+
+
+class JudgeRun:
+    """What one engine judgement gave back."""
+
+    def __init__(self):
+        self.cases = []
+        self.summary = None
+        self.exit_code = 2
+        self.stderr = ""
+        self.malfunction = None
+        self.seconds = 0.0
+
+    def read_line(self, line):
+        line = line.strip()
+        if not line or self.malfunction:
+            return
+        try:
+            event = json.loads(line)
+        except ValueError:
+            event = None
+        if not isinstance(event, dict):
+            self.malfunction = "the engine printed a line that is not JSON: " + line[:120]
+            return
+        if event.get("type") == "case":
+            self.cases.append(event)
+        elif event.get("type") == "summary":
+            self.summary = event
+
+    @property
+    def verdict(self):
+        if self.malfunction or not self.summary:
+            return "JE"
+        return self.summary.get("verdict") or "JE"
