@@ -126,7 +126,8 @@ def load_policy(root, build, policy_path):
         return None
     engine = engine_path(root, build)
     if os.path.exists(engine):
-        done = subprocess.run([engine, "policy", policy_path], stdout=subprocess.PIPE,
+        done = subprocess.run([engine, "policy", policy_path, "--root", root],
+                              stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
         if done.returncode == 0:
             try:
@@ -198,12 +199,22 @@ def copy_submission(source, student_dir):
                 shutil.copyfile(path, os.path.join(target, name))
 
 
-def grade_available(root, env):
-    """Whether this judge.py has the `grade` command of docs/grading.md."""
+def grade_command(root, env):
+    """How to run docs/grading.md's `grade` here: `judge.py grade` once the driver has it,
+    else the grading package on its own (`python3 -m cudajudge_cli.grading`, run in
+    root); None where neither exists (then the fallback below judges file by file)."""
     done = subprocess.run([sys.executable, os.path.join(root, "judge.py"), "grade", "--help"],
                           cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True)
-    return done.returncode == 0 and "--policy" in done.stdout
+    if done.returncode == 0 and "--policy" in done.stdout:
+        return [sys.executable, os.path.join(root, "judge.py"), "grade"]
+    if os.path.exists(os.path.join(root, "cudajudge_cli", "grading", "cli.py")):
+        return [sys.executable, "-m", "cudajudge_cli.grading"]
+    return None
+
+
+def grade_available(root, env):
+    return grade_command(root, env) is not None
 
 
 def judge_env(root, build, state):
@@ -258,6 +269,9 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
         records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
     else:
         records = fallback_records(root, env, roster, student, policy, lang, budget_s)
+    order = [e.get("id") for e in (policy or {}).get("exercises") or []]
+    records.sort(key=lambda r: (order.index(r.get("exercise")) if r.get("exercise") in order
+                                else len(order), r.get("exercise") or ""))
     # the learner reads their own file's name, not where the grader copied it
     return [scrub_paths(r, [os.path.join(roster, student) + os.sep, roster + os.sep])
             for r in records]
@@ -277,7 +291,7 @@ def scrub_paths(value, prefixes):
 
 
 def _grade_records(root, env, roster, out, student, grade_policy, budget_s):
-    argv = [sys.executable, os.path.join(root, "judge.py"), "grade", roster, "--out", out]
+    argv = grade_command(root, env) + [roster, "--out", out]
     if grade_policy:
         argv += ["--policy", grade_policy]
     done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,

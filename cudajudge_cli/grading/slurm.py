@@ -263,9 +263,9 @@ def run_task(batch, index):
     env = shared.judge_env(root, build, os.path.join(out, ".state"))
     if not students:
         return 0
-    if shared.grade_available(root, env):
-        argv = [batch["python"], os.path.join(root, "judge.py"), "grade", batch["roster"],
-                "--out", out]
+    command = shared.grade_command(root, env)
+    if command:
+        argv = command + [batch["roster"], "--out", out]
         if batch.get("policy"):
             argv += ["--policy", batch["policy"]]
         argv += list(batch.get("grade_args") or []) + ["--only"] + students
@@ -311,9 +311,9 @@ def run_collect(batch):
                     shared.write_json_atomically(os.path.join(merged, student, name), record)
     root, build = batch["root"], batch["build"]
     env = shared.judge_env(root, build, os.path.join(out, ".state"))
-    if shared.grade_available(root, env):
-        argv = [batch["python"], os.path.join(root, "judge.py"), "grade", batch["roster"],
-                "--out", out, "--export-only"]
+    command = shared.grade_command(root, env)
+    if command:
+        argv = command + [batch["roster"], "--out", out, "--export-only"]
         if batch.get("policy"):
             argv += ["--policy", batch["policy"]]
         code = subprocess.call(argv, cwd=root, env=env)

@@ -70,9 +70,10 @@ def read_tree(folder):
 def local_records(env, roster, policy, out):
     """The same roster graded here, without Slurm."""
     from cudajudge_cli.grading import gradescope
-    if gradescope.grade_available(ARGS.root, env):
-        subprocess.run([sys.executable, os.path.join(ARGS.root, "judge.py"), "grade", roster,
-                        "--policy", policy, "--out", out], cwd=ARGS.root, env=env, check=False)
+    command = gradescope.grade_command(ARGS.root, env)
+    if command:
+        subprocess.run(command + [roster, "--policy", policy, "--out", out], cwd=ARGS.root,
+                       env=env, check=False)
         return read_tree(os.path.join(out, "records"))
     with open(policy) as f:
         pol = json.load(f)
