@@ -18,6 +18,10 @@ holds what Gradescope expects:
 
 Gradescope's machines have no GPU: everything is judged on the CPU emulator, so
 the policy's performance points cannot be earned there (docs/platforms.md).
+
+This module also holds the platform options of `judge.py grade` (the grade command
+calls add_grade_arguments(parser) and run_grade_platform(options)): --gradescope,
+--prairielearn, --slurm and its options, --status DIR, --shard I/N, --similarity.
 """
 
 import argparse
@@ -184,6 +188,83 @@ def run(options):
     print("%s: %d files; upload it as the autograder of a programming assignment "
           "(docs/platforms.md)" % (options.out, len(names)))
     return 0
+
+
+# ---------------------------------------------------------------------------
+# The platform options of `judge.py grade`
+# ---------------------------------------------------------------------------
+
+
+def add_grade_arguments(parser):
+    """Adds the platform options to the grade command's parser (which has ROSTER,
+    --policy, --out, --only, --emulate, --seed-per-student, --sandbox, --jobs)."""
+    from cudajudge_cli.grading import similarity, slurm
+    group = parser.add_argument_group("platforms (docs/platforms.md)")
+    group.add_argument("--gradescope", action="store_true",
+                       help="grade /autograder/submission into /autograder/results/"
+                            "results.json (inside a Gradescope autograder)")
+    group.add_argument("--prairielearn", action="store_true",
+                       help="grade /grade/student into /grade/results/results.json "
+                            "(inside a PrairieLearn external grader)")
+    group.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
+                                                       "after_published"),
+                       help="Gradescope: how hidden cases are shown (default after_due_date)")
+    group.add_argument("--leaderboard", action="store_true", default=None,
+                       help="Gradescope: put the median times on the leaderboard")
+    slurm.add_arguments(group)
+    group.add_argument("--shard", metavar="I/N",
+                       help="grade only shard I of N of the roster (what each Slurm task does)")
+    group.add_argument("--status", metavar="DIR", help="how far a Slurm batch in DIR is")
+    similarity.add_arguments(group)
+
+
+def grade_passthrough(options):
+    """The grade options a Slurm task repeats."""
+    args = []
+    if getattr(options, "emulate", False):
+        args.append("--emulate")
+    if getattr(options, "seed_per_student", False):
+        args.append("--seed-per-student")
+    if getattr(options, "sandbox", "auto") not in (None, "auto"):
+        args += ["--sandbox", options.sandbox]
+    if getattr(options, "jobs", 0):
+        args += ["--jobs", str(options.jobs)]
+    return args
+
+
+def run_grade_platform(options):
+    """Runs the platform mode the options ask for and returns its exit status; None when
+    they ask for none (or for --shard, which only narrows options.only), so that the
+    ordinary grade run goes on."""
+    from cudajudge_cli.grading import prairielearn, similarity, slurm
+    lang = getattr(options, "lang", None) or "en"
+    try:
+        if getattr(options, "status", None):
+            return slurm.status(slurm.load_batch(options.status), lang)
+        if getattr(options, "gradescope", False):
+            return shared.run(options)
+        if getattr(options, "prairielearn", False):
+            return prairielearn.run(options)
+        if getattr(options, "slurm", False):
+            if not options.roster:
+                raise slurm.SlurmError("--slurm needs ROSTER")
+            return slurm.run_submit(options, grade_passthrough(options))
+        if getattr(options, "similarity", False):
+            if not options.roster:
+                raise slurm.SlurmError("--similarity needs ROSTER")
+            return similarity.run(options)
+        if getattr(options, "shard", None):
+            if not options.roster:
+                raise slurm.SlurmError("--shard needs ROSTER")
+            chosen = slurm.shard_students(slurm.roster_students(options.roster), options.shard)
+            if not chosen:
+                print("shard %s holds no student" % options.shard)
+                return 0
+            options.only = [s for s in chosen if not options.only or s in options.only]
+    except (slurm.SlurmError, shared.PolicyError) as err:
+        print(err, file=sys.stderr)
+        return 2
+    return None
 
 
 def main(argv=None):
