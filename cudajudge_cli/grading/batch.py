@@ -8,6 +8,7 @@ scored and written to the store at once; Ctrl-C stops the engines and keeps what
 written. Called by cli.py (and by commands/grade.py once the driver package exists).
 """
 
+import json
 import os
 import queue
 import shutil
@@ -21,7 +22,7 @@ from . import exporters
 from .engine import Engine, GradeError, kill_all
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
-from .store import Store, is_current
+from .store import Store, is_current, write_atomically
 from .texts import t
 
 
@@ -80,6 +81,22 @@ class Progress:
             self.stream.flush()
 
 
+def count_gpus():
+    """The GPUs of this host: `nvidia-smi -L` lines, else /dev/nvidiaN nodes, at least 1
+    (the engine found a device)."""
+    import subprocess
+    try:
+        done = subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, timeout=60)
+        listed = [line for line in done.stdout.splitlines() if line.startswith("GPU ")]
+        if done.returncode == 0 and listed:
+            return len(listed)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    nodes = [n for n in os.listdir("/dev") if n.startswith("nvidia") and n[6:].isdigit()]
+    return max(1, len(nodes))
+
+
 def parse_gpus(text, device):
     """--gpus all|0,1 into a list of CUDA_VISIBLE_DEVICES values (empty: no GPU)."""
     if text in (None, "", "all"):
@@ -88,12 +105,7 @@ def parse_gpus(text, device):
         env = os.environ.get("CUDA_VISIBLE_DEVICES")
         if env:
             return [g for g in env.split(",") if g]
-        count = device.get("count")
-        if isinstance(count, int) and count > 0:
-            return [str(i) for i in range(count)]
-        nodes = [n for n in os.listdir("/dev") if n.startswith("nvidia") and n[6:].isdigit()] \
-            if os.path.isdir("/dev") else []
-        return [str(i) for i in range(max(1, len(nodes)))]
+        return [str(i) for i in range(count_gpus())]
     if text == "none":
         return []
     return [g.strip() for g in text.split(",") if g.strip()]
@@ -102,7 +114,8 @@ def parse_gpus(text, device):
 class GradeRun:
     def __init__(self, options):
         self.o = options
-        self.lang = getattr(options, "lang", None) or "en"
+        from .cli import interface_language
+        self.lang = interface_language(options)
         self.roster = os.path.abspath(options.roster)
         self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))
         self.stop = threading.Event()
@@ -128,9 +141,7 @@ class GradeRun:
                 os.unlink(empty.name)
         if self.o.seed_per_student:
             self.policy["seed_per_student"] = True
-        self.plang = self.policy.get("language") or "en"
-        if not getattr(self.o, "lang", None):
-            self.lang = self.plang
+        self.plang = self.policy.get("language") or "en"  # feedback, report, records
         self.catalog = {p["id"]: p for p in self.engine.catalog()}
         self.exercises = [e for e in self.policy["exercises"] if e["id"] in self.catalog]
         self.fingerprint = self.engine.fingerprint()
@@ -151,7 +162,8 @@ class GradeRun:
             say(t("no_bwrap", self.lang), sys.stderr)
         self.base_env = env
         device = {"found": False} if self.o.emulate else self.engine.device()
-        self.gpus = [] if self.o.emulate else parse_gpus(self.o.gpus, device)
+        self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(
+            self.o.gpus, device)
         self.device = device if self.gpus else None
         cores = os.cpu_count() or 1
         if self.gpus:
@@ -163,9 +175,41 @@ class GradeRun:
             self.jobs = max(1, self.o.jobs or cores)
             say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
 
+    def count_cases(self, store):
+        """How many cases each per_case exercise has on this backend, from judging its
+        reference once (kept in DIR/reference-cases.json while the engine is the same):
+        a run that stops at a crash still shares its points by all the cases."""
+        path = os.path.join(self.out, "reference-cases.json")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                known = json.load(handle)
+        except (OSError, ValueError):
+            known = {}
+        self.cases_total = {}
+        changed = False
+        for ex in self.exercises:
+            if ex.get("correctness") != "per_case":
+                continue
+            key = f"{ex['id']}/{self.backend}"
+            entry = known.get(key)
+            if not entry or entry.get("fingerprint") != self.fingerprint:
+                reference = os.path.join(self.engine.root, "reference", ex["id"] + ".cu")
+                seed, _ = self.seed_for(None, ex["id"])
+                run = self.engine.judge(ex["id"], reference, seed, backend=self.backend,
+                                        perf=self.backend == "gpu", env=self.base_env,
+                                        lang=self.plang)
+                if run.verdict != "AC":
+                    continue  # then the cases that ran are all there is to count
+                entry = {"fingerprint": self.fingerprint, "count": len(run.cases)}
+                known[key] = entry
+                changed = True
+            self.cases_total[ex["id"]] = entry["count"]
+        if changed:
+            write_atomically(path, json.dumps(known, indent=1, sort_keys=True) + "\n")
+
     # ---- the plan ----------------------------------------------------------------------
     def seed_for(self, student, exercise):
-        per_student = bool(self.policy.get("seed_per_student"))
+        per_student = bool(self.policy.get("seed_per_student")) and student is not None
         seed = derive_seed(self.policy["seed"], exercise, student if per_student else None)
         return seed, "student" if per_student else "course"
 
@@ -232,7 +276,10 @@ class GradeRun:
             "phases_s": summary.get("phases_s") or {}, "judged_at": now_iso(),
             "seconds": round(seconds, 3), "rules": summary.get("rules"),
             "compile_log": (summary.get("compile_log") or "")[:65536],
+            "cases_total": max(len(cases), self.cases_total.get(sub.exercise, 0)),
         }
+        if sub.path and sub.file:
+            hide_path(record, sub.path, sub.file)
         record["score"] = score(self.policy, ex, record, self.plang)
         return record
 
@@ -299,6 +346,7 @@ class GradeRun:
         store.lock(self.lang)
         try:
             self.choose_backend()
+            self.count_cases(store)
             todo = self.plan(store)
             say(t("plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
                   ignored=len(self.ignored)))
@@ -340,8 +388,16 @@ class GradeRun:
         store = Store(self.out)
         store.lock(self.lang)
         try:
-            self.backend, self.gpus, self.device, self.jobs = "none", [], None, 0
+            try:  # what the last run judged on
+                with open(os.path.join(self.out, "run.json"), encoding="utf-8") as handle:
+                    last = json.load(handle)
+            except (OSError, ValueError):
+                last = {}
+            self.backend = last.get("backend") or "none"
+            self.gpus, self.device = last.get("gpus") or [], last.get("device")
+            self.jobs = last.get("jobs") or 0
             self.judged_now = 0
+            self.cases_total = {}
             self.plan_only(store)
             self.export(store, now_iso())
             return 0
@@ -349,9 +405,8 @@ class GradeRun:
             store.unlock()
 
     def plan_only(self, store):
-        todo = self.plan(store)
-        self.kept += 0
-        return todo
+        """Discovery and the not-judged records, without judging."""
+        return self.plan(store)
 
     def export(self, store, started):
         ids = [e["id"] for e in self.exercises]
@@ -372,3 +427,16 @@ class GradeRun:
                 "not_judged": self.not_judged},
         }
         exporters.write_all(self.out, records, info, self.roster)
+
+
+def hide_path(record, absolute, relative):
+    """The engine names the file by the path it was given: show the roster's path, so
+    that feedback and reports never carry the grader's folders."""
+    def fix(text):
+        return text.replace(absolute, relative) if isinstance(text, str) else text
+    record["message"] = fix(record["message"])
+    record["compile_log"] = fix(record["compile_log"])
+    for case in record["cases"]:
+        case["detail"], case["diagnosis"] = fix(case["detail"]), fix(case["diagnosis"])
+    if isinstance(record.get("rules"), dict) and "file" in record["rules"]:
+        record["rules"]["file"] = fix(record["rules"]["file"])

@@ -61,33 +61,37 @@ exercises:
 """
 
 
+def interface_language(options=None):
+    """The instructor's language: --lang, else the driver's (LANG and friends)."""
+    chosen = getattr(options, "lang", None) if options is not None else None
+    if chosen:
+        return chosen
+    try:
+        from ..messages import current_language
+        return current_language()
+    except ImportError:
+        return "en"
+
+
 def add_arguments(parser):
-    parser.add_argument("roster", nargs="?", metavar="ROSTER",
-                        help="the folder with one folder per student")
-    parser.add_argument("--policy", metavar="FILE", help="the grading policy (YAML)")
-    parser.add_argument("--out", metavar="DIR",
-                        help="where the records and outputs go (default ./grades)")
-    parser.add_argument("--init-policy", metavar="FILE",
-                        help="write a commented starting policy to FILE and stop")
-    parser.add_argument("--jobs", type=int, default=0, metavar="N",
-                        help="judgements at once per GPU (default 6), or emulator runs at "
-                             "once (default: one per core)")
-    parser.add_argument("--gpus", default="all", metavar="all|0,1|none",
-                        help="which GPUs get a worker (CUDA_VISIBLE_DEVICES values)")
-    parser.add_argument("--emulate", action="store_true",
-                        help="judge on the emulator even where there is a GPU")
+    lang = interface_language()
+    parser.add_argument("roster", nargs="?", metavar="ROSTER", help=t("h_roster", lang))
+    parser.add_argument("--policy", metavar="FILE", help=t("h_policy", lang))
+    parser.add_argument("--out", metavar="DIR", help=t("h_out", lang))
+    parser.add_argument("--init-policy", metavar="FILE", help=t("h_init", lang))
+    parser.add_argument("--jobs", type=int, default=0, metavar="N", help=t("h_jobs", lang))
+    parser.add_argument("--gpus", default="all", metavar="all|0,1|none", help=t("h_gpus", lang))
+    parser.add_argument("--emulate", action="store_true", help=t("h_emulate", lang))
     parser.add_argument("--seed-per-student", action="store_true",
-                        help="other cases for each student (else the same for all)")
+                        help=t("h_seed_per_student", lang))
     parser.add_argument("--regrade", nargs="+", metavar="STUDENT", default=[],
-                        help="judge these students again even when their records stand")
+                        help=t("h_regrade", lang))
     parser.add_argument("--only", nargs="+", metavar="STUDENT", default=[],
-                        help="judge these students only")
+                        help=t("h_only", lang))
     parser.add_argument("--sandbox", choices=["auto", "none"], default="auto",
-                        help="none: test programs run without bubblewrap (a warning)")
-    parser.add_argument("--lines", action="store_true",
-                        help="one line per judgement even on a terminal")
-    parser.add_argument("--export-only", action="store_true",
-                        help="judge nothing; write the outputs from the stored records")
+                        help=t("h_sandbox", lang))
+    parser.add_argument("--lines", action="store_true", help=t("h_lines", lang))
+    parser.add_argument("--export-only", action="store_true", help=t("h_export_only", lang))
 
 
 def init_policy(path, lang):
@@ -100,14 +104,12 @@ def init_policy(path, lang):
 
 
 def run(options):
-    lang = getattr(options, "lang", None) or "en"
+    lang = interface_language(options)
     try:
         if options.init_policy:
             return init_policy(options.init_policy, lang)
         if not options.roster:
-            print("grade: give ROSTER (the folder with one folder per student), or "
-                  "--init-policy FILE\ngrade：请给出 ROSTER（每个学生一个子文件夹的名单文件夹），"
-                  "或 --init-policy FILE", file=sys.stderr)
+            print(t("need_roster", lang), file=sys.stderr)
             return 1
         from .batch import GradeRun
         grade = GradeRun(options)
@@ -117,9 +119,19 @@ def run(options):
     except GradeError as err:
         print(str(err), file=sys.stderr)
         return err.exit_code
+    except KeyboardInterrupt:  # before or after the batch (the batch handles its own)
+        from .engine import kill_all
+        kill_all()
+        print(t("interrupted", lang, done=0), file=sys.stderr)
+        return 130
 
 
 def main(argv=None):
+    try:  # the language of LANG and friends, as judge.py chooses it
+        from ..messages import language_from_environment, set_language
+        set_language(language_from_environment())
+    except ImportError:
+        pass
     parser = argparse.ArgumentParser(prog="judge.py grade",
                                      description="Grade a class of CUDA submissions.")
     parser.add_argument("--lang", choices=["en", "zh"], default=None)

@@ -59,6 +59,9 @@ class Engine:
     """build/cudajudge (or CUDAJUDGE_ENGINE) for one grade run."""
 
     def __init__(self, root=None, build=None, lang="en"):
+        self.lang = lang
+        if self._from_workspace():
+            return
         self.root = root or repo_root()
         self.build = os.path.abspath(build or os.environ.get("CUDAJUDGE_BUILD")
                                      or os.path.join(self.root, "build"))
@@ -70,7 +73,25 @@ class Engine:
                         else [path])
         self.path = path
         self.env = tool_env(self.root)
-        self.lang = lang
+
+    def _from_workspace(self):
+        """With the driver's package (cudajudge_cli/workspace.py): its root, build folder,
+        tool environment, and the engine built on first use as for every command. The
+        judgements themselves still start here, since each grade worker needs its own
+        CUDA_VISIBLE_DEVICES and the grading options."""
+        try:
+            from ..errors import JudgeError
+            from ..workspace import Workspace
+        except ImportError:
+            return False
+        try:
+            ws = Workspace()
+            self.command = list(ws.engine())
+        except JudgeError as err:
+            raise GradeError(str(err), getattr(err, "exit_code", 2))
+        self.root, self.build, self.env = ws.root, ws.build, dict(ws.env)
+        self.path = self.command[-1]
+        return True
 
     def once(self, args):
         try:

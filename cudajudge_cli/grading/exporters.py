@@ -117,6 +117,7 @@ def moodle_csv(records, info, people):
 def junit_xml(records, info):
     root = ET.Element("testsuites", name="cudajudge grade")
     total_time = 0.0
+    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for exercise in info["exercises"]:
         mine = [r for r in records if r["exercise"] == exercise["id"]]
         suite = ET.SubElement(root, "testsuite", name=exercise["id"])
@@ -146,8 +147,11 @@ def junit_xml(records, info):
                 f"{r['score']['points']}/{r['score']['max']} points: {r['score']['explain']}")
         for key, value in counts.items():
             suite.set(key, str(value))
+            totals[key] += value
         suite.set("time", f"{suite_time:.3f}")
         total_time += suite_time
+    for key, value in totals.items():
+        root.set(key, str(value))
     root.set("time", f"{total_time:.3f}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") \
@@ -167,6 +171,16 @@ def failure_text(record):
 
 
 # ---- feedback ------------------------------------------------------------------------------
+
+def visible_message(record, lang):
+    """The engine's message, unless it names a hidden case: then only the counts."""
+    message = record.get("message") or ""
+    cases = record.get("cases") or []
+    if any(c["hidden"] and c["name"] in message for c in cases):
+        failed = sum(1 for c in cases if c["verdict"] != "AC")
+        return t("fb_failed_count", lang, failed=failed, total=len(cases))
+    return message
+
 
 def feedback_text(student, records, info, lang, md):
     out = []
@@ -189,7 +203,7 @@ def feedback_text(student, records, info, lang, md):
         bullet = "- " if md else "  "
         if r.get("file"):
             out.append(bullet + t("fb_file", lang, file=r["file"], sha=(r["sha256"] or "")[:12]))
-        out.append(bullet + t("fb_message", lang, message=r.get("message") or ""))
+        out.append(bullet + t("fb_message", lang, message=visible_message(r, lang)))
         out.append(bullet + t("fb_how", lang, explain=r["score"]["explain"]))
         late = r.get("late") or {}
         if late.get("days"):
@@ -259,7 +273,7 @@ def svg_verdicts(records, info, lang):
                          f'data-verdict="{esc(verdict)}" data-count="{n}" x="{x:.1f}" y="{y}" '
                          f'width="{w:.1f}" height="{bar_h}" fill="{VERDICT_COLOURS[verdict]}">'
                          f"<title>{esc(e['id'])} {esc(verdict)}: {n}</title></rect>")
-            if w > 28:
+            if w > 6.5 * len(f"{verdict} {n}") + 6:
                 parts.append(f'<text x="{x + w / 2:.1f}" y="{y + bar_h * 0.7:.1f}" '
                              f'text-anchor="middle" font-size="11" fill="#fff">'
                              f"{esc(verdict)} {n}</text>")
@@ -298,7 +312,7 @@ def svg_scores(records, info, lang):
                      f'height="{h:.1f}" fill="#1565c0"><title>{i * 10}-{i * 10 + 10}%: {n}'
                      f"</title></rect>")
         parts.append(f'<text x="{x + bw / 2:.1f}" y="{height - bottom + 14}" font-size="10" '
-                     f'text-anchor="middle">{i * 10}%</text>')
+                     f'text-anchor="middle">{i * 10}-{i * 10 + 10}%</text>')
         if n:
             parts.append(f'<text x="{x + bw / 2:.1f}" y="{height - bottom - h - 4:.1f}" '
                          f'font-size="10" text-anchor="middle">{n}</text>')

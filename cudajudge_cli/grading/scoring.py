@@ -37,6 +37,14 @@ def missed_speed(case):
     return None
 
 
+def total_weight_of(cases, record, exercise_policy):
+    """The weight of every case of the exercise, also of those a crash did not reach
+    (record cases_total: how many the reference's run had)."""
+    weights = {c["case"]: float(c.get("weight", 1)) for c in exercise_policy.get("cases", [])}
+    count = max(len(cases), int(record.get("cases_total") or 0))
+    return sum(weights.get(i, 1.0) for i in range(1, count + 1))
+
+
 def _num(value, decimals):
     value = round(float(value) + 0.0, decimals)
     return int(value) if value == int(value) else value
@@ -88,7 +96,7 @@ def score(policy, exercise_policy, record, lang="en"):
 
     if record.get("status") != "judged" or verdict in (None, "CE", "JE", "SKIP"):
         correct = 0.0
-        total_weight = sum(c["weight"] for c in cases)
+        total_weight = total_weight_of(cases, record, exercise_policy)
     else:
         speeds = [missed_speed(c) for c in cases]
         race = verdict == "RACE"
@@ -97,7 +105,7 @@ def score(policy, exercise_policy, record, lang="en"):
             return case["verdict"] == "AC" or speed is not None or (
                 race and case["verdict"] == "RACE")
 
-        total_weight = sum(c["weight"] for c in cases)
+        total_weight = total_weight_of(cases, record, exercise_policy)
         passed_weight = sum(c["weight"] for c, s in zip(cases, speeds) if passed(c, s))
         rules = record.get("rules") or {}
         if verdict == "RULE":
@@ -107,7 +115,7 @@ def score(policy, exercise_policy, record, lang="en"):
         else:
             ok_cases = False
         if mode == "per_case":
-            if verdict == "RULE" and ok_cases:
+            if ok_cases:  # RULE, RACE, a missed speed rule: as if the cases had passed
                 passed_weight = total_weight
             correct = top * passed_weight / total_weight if total_weight > 0 else 0.0
         else:

@@ -114,6 +114,7 @@ TEXTS = {
     "fb_how": ("how: {explain}", "计分：{explain}"),
     "fb_message": ("judge: {message}", "评测：{message}"),
     "fb_cases": ("cases:", "测试用例："),
+    "fb_failed_count": ("{failed} of {total} cases failed", "{total} 个用例中有 {failed} 个未通过"),
     "fb_hidden": ("{count} hidden case(s): {passed} passed", "{count} 个隐藏用例：通过 {passed} 个"),
     "fb_timing": ("time: {median} ms, {ratio:.2f}x the reference (best of {runs} runs)",
                   "时间：{median} ms，是参考实现的 {ratio:.2f} 倍（{runs} 次中最好的一次）"),
@@ -138,6 +139,35 @@ TEXTS = {
     "rp_emulated": ("Judged on the emulator: no performance points were given.",
                     "在模拟器上评测：没有给性能分。"),
     "rp_generated": ("Written {when} from {count} records.", "生成于 {when}，共 {count} 条记录。"),
+
+    # ---- the command's options ----------------------------------------------------------
+    "h_roster": ("the folder with one folder per student", "名单文件夹：每个学生一个子文件夹"),
+    "h_policy": ("the grading policy (YAML; see docs/grading.md)",
+                 "评分策略（YAML；见 docs/grading.md）"),
+    "h_out": ("where the records and outputs go (default ./grades)",
+              "记录和结果写到哪里（默认 ./grades）"),
+    "h_init": ("write a commented starting policy to FILE and stop",
+               "把带注释的初始策略写到 FILE，然后结束"),
+    "h_jobs": ("judgements at once per GPU (default 6), or emulator runs at once (default: "
+               "one per core)",
+               "每个 GPU 同时评测的数量（默认 6），或同时运行的模拟器数量（默认每核一个）"),
+    "h_gpus": ("which GPUs get a worker (CUDA_VISIBLE_DEVICES values), or none",
+               "哪些 GPU 各分配一个评测进程（CUDA_VISIBLE_DEVICES 的值），或 none"),
+    "h_emulate": ("judge on the emulator even where there is a GPU (no performance points)",
+                  "即使有 GPU 也用模拟器评测（不给性能分）"),
+    "h_seed_per_student": ("other cases for each student (else the same cases for all)",
+                           "每个学生用不同的用例（否则所有人用相同的用例）"),
+    "h_regrade": ("judge these students again even when their records stand",
+                  "即使已有有效记录，也重新评测这些学生"),
+    "h_only": ("judge these students only", "只评测这些学生"),
+    "h_sandbox": ("none: test programs run without bubblewrap (with a warning)",
+                  "none：测试程序不在 bubblewrap 中运行（会给出警告）"),
+    "h_lines": ("one line per judgement even on a terminal", "即使在终端上也每个评测输出一行"),
+    "h_export_only": ("judge nothing; write the outputs from the stored records",
+                      "不评测；只根据已保存的记录生成结果文件"),
+    "need_roster": ("grade: give ROSTER (the folder with one folder per student), or "
+                    "--init-policy FILE",
+                    "grade：请给出 ROSTER（每个学生一个子文件夹的名单文件夹），或 --init-policy FILE"),
 }
 
 
