@@ -149,11 +149,20 @@ def make_scripts(batch):
     grade = script_header("cudajudge-grade", out, batch, array)
     grade += [
         "# shard $SLURM_ARRAY_TASK_ID of %d; a requeued or repeated task redoes nothing "
-        "finished" % shards,
-        common.rstrip("\n"),
-        "exec %s -m cudajudge_cli.grading.slurm task %s" % (
+        "finished" % shards, common.rstrip("\n")]
+    if batch.get("grade_command"):
+        argv = [q(a) for a in batch["grade_command"]] + [
+            q(batch["roster"]), "--out", q(os.path.join(out, "shards")) + '/"$SLURM_ARRAY_TASK_ID"',
+            "--shard", '"$SLURM_ARRAY_TASK_ID/%d"' % shards]
+        if batch.get("policy"):
+            argv += ["--policy", q(batch["policy"])]
+        argv += [q(a) for a in batch.get("grade_args") or []]
+        grade.append("exec " + " ".join(argv))
+    else:  # no grade command in this checkout: judge file by file (slurm task)
+        grade.append("exec %s -m cudajudge_cli.grading.slurm task %s" % (
             q(batch["python"]), q(os.path.join(out, BATCH_FILE))) +
-        ' --index "$SLURM_ARRAY_TASK_ID"', ""]
+            ' --index "$SLURM_ARRAY_TASK_ID"')
+    grade.append("")
     collect = script_header("cudajudge-collect", out, batch)
     collect += [
         "# runs after every task of the array ended well (--dependency=afterok)",
@@ -181,6 +190,9 @@ def new_batch(roster, out, policy=None, partition=None, gres=None, max_running=N
             "partition": partition, "gres": gres, "max_running": max_running,
             "time": time_limit, "cpus": cpus,
             "shards": count, "students": students, "grade_args": list(grade_args),
+            "grade_command": shared.grade_command(root, shared.judge_env(
+                root, os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build"),
+                os.path.join(out, ".state"))),
             "created_at": _now(), "jobs": {}}
 
 

@@ -141,6 +141,8 @@ def run_test(cluster, tmp):
     cluster.wait_done([jobs["array"]], timeout=300)
     after = {p: os.stat(p).st_mtime_ns for p in _files(shard0)}
     restarts = cluster.run(["scontrol", "-o", "show", "job", "%s_0" % jobs["array"]])
+    with open(os.path.join(ARGS.build, "slurm-array.txt"), "a") as f:
+        f.write("\n# after scontrol requeue %s_0:\n%s" % (jobs["array"], restarts))
     check("Restarts=1" in restarts, "the task ran again after scontrol requeue")
     check(before == after and before, "the requeued shard rewrote no record")
 
