@@ -166,7 +166,8 @@ def platform_settings(policy, overrides=None):
         "hidden_visibility": gs.get("hidden_visibility", "after_due_date"),
         "leaderboard": bool(gs.get("leaderboard", False)),
         "stdout_visibility": gs.get("stdout_visibility", "hidden"),
-        "time_budget_s": float(gs.get("time_budget_s", 540)),
+        "time_budget_s": float(os.environ.get("CUDAJUDGE_GRADESCOPE_BUDGET_S") or
+                               gs.get("time_budget_s", 540)),
         "similarity_threshold": float(sim.get("threshold", 0.8)),
         "reference_threshold": float(sim.get("reference_threshold", 0.8)),
     }
@@ -265,16 +266,20 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
         grade_policy = os.path.join(work, "policy.json")
         with open(grade_policy, "w", encoding="utf-8") as f:
             json.dump(derived, f)
-    if grade_available(root, env):
-        records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
-    else:
-        records = fallback_records(root, env, roster, student, policy, lang, budget_s)
+    prefixes = [os.path.join(roster, student) + os.sep, roster + os.sep]
+    try:
+        if grade_available(root, env):
+            records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
+        else:
+            records = fallback_records(root, env, roster, student, policy, lang, budget_s)
+    except OutOfTime as err:
+        err.records = [scrub_paths(r, prefixes) for r in err.records]
+        raise
     order = [e.get("id") for e in (policy or {}).get("exercises") or []]
     records.sort(key=lambda r: (order.index(r.get("exercise")) if r.get("exercise") in order
                                 else len(order), r.get("exercise") or ""))
     # the learner reads their own file's name, not where the grader copied it
-    return [scrub_paths(r, [os.path.join(roster, student) + os.sep, roster + os.sep])
-            for r in records]
+    return [scrub_paths(r, prefixes) for r in records]
 
 
 def scrub_paths(value, prefixes):
@@ -290,16 +295,32 @@ def scrub_paths(value, prefixes):
     return value
 
 
+class OutOfTime(Exception):
+    """The grade run passed its time budget; records holds what it finished."""
+
+    def __init__(self, records, seconds):
+        super().__init__("out of time after %d s" % seconds)
+        self.records = records
+        self.seconds = seconds
+
+
 def _grade_records(root, env, roster, out, student, grade_policy, budget_s):
     argv = grade_command(root, env) + [roster, "--out", out]
     if grade_policy:
         argv += ["--policy", grade_policy]
-    done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, timeout=budget_s)
+    child = subprocess.Popen(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _, stderr = child.communicate(timeout=budget_s)
+    except subprocess.TimeoutExpired:
+        # every judgement it finished is in the store: keep those, stop the rest
+        os.killpg(child.pid, 9)
+        child.communicate()
+        raise OutOfTime(read_records(os.path.join(out, "records", student)), budget_s)
     records = read_records(os.path.join(out, "records", student))
-    if not records and done.returncode != 0:
-        raise RuntimeError("judge.py grade exited %d: %s" % (done.returncode,
-                                                             done.stderr.strip()[-2000:]))
+    if not records and child.returncode != 0:
+        raise RuntimeError("judge.py grade exited %d: %s" % (child.returncode,
+                                                             stderr.strip()[-2000:]))
     return records
 
 
@@ -664,6 +685,7 @@ def run(options):
     write_json_atomically(results_path, failure_results(text("not_finished", lang)))
     root = os.environ.get("CUDAJUDGE_ROOT") or repo_root()
     build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    policy, settings = None, platform_settings(None)
     try:
         policy = load_policy(root, build, options.policy)
         lang = getattr(options, "lang", None) or (policy or {}).get("language") or "en"
@@ -694,9 +716,14 @@ def run(options):
             notes.append(late_note)
         results = results_from_records(records, settings, lang, time.monotonic() - started,
                                        notes)
-    except subprocess.TimeoutExpired as err:
-        results = failure_results(text("timed_out", lang, seconds=int(err.timeout or 0),
-                                       names="*"), time.monotonic() - started)
+    except OutOfTime as err:
+        done = {r.get("exercise") for r in err.records}
+        missing = [e.get("id") for e in (policy or {}).get("exercises") or []
+                   if e.get("id") not in done]
+        results = results_from_records(err.records, settings, lang,
+                                       time.monotonic() - started,
+                                       [text("timed_out", lang, seconds=int(err.seconds),
+                                             names=", ".join(missing) or "-")])
     except Exception as err:  # the results file must say what happened, whatever it was
         results = failure_results(text("internal", lang, error="%s: %s" % (
             type(err).__name__, err)), time.monotonic() - started)

@@ -154,6 +154,12 @@ class Bundle(unittest.TestCase):
         self.assertEqual(results["score"], 0.0, out)
         self.assertTrue(results["output"], "a crash must still say what happened")
 
+    def test_out_of_time(self):
+        results, out = self.grade("correct", env_extra={"CUDAJUDGE_GRADESCOPE_BUDGET_S": "0.5"})
+        self.assertEqual(results["score"], 0.0, out)
+        self.assertIn("Grading stopped after 0 s", results["output"])
+        self.assertIn("warp_scan", results["output"], "names what was not judged")
+
     def test_killed_half_way(self):
         results, _ = self.grade("correct", kill_after=0.2)
         self.assertEqual(results["score"], 0.0)
