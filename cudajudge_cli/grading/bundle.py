@@ -171,8 +171,7 @@ def run(options):
     root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
     build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
     if not os.path.isfile(options.policy):
-        print("%s: no such policy file; write one with `python3 judge.py grade --init-policy "
-              "FILE`" % options.policy, file=sys.stderr)
+        print(shared.both("no_policy_file", path=options.policy), file=sys.stderr)
         return 2
     try:
         shared.load_policy(root, build, options.policy)  # refuse a bad policy now
@@ -185,8 +184,7 @@ def run(options):
     if options.leaderboard:
         flags.append("--leaderboard")
     names = make_gradescope_bundle(root, options.policy, options.out, flags)
-    print("%s: %d files; upload it as the autograder of a programming assignment "
-          "(docs/platforms.md)" % (options.out, len(names)))
+    print(shared.both("bundle_written", path=options.out, n=len(names)))
     return 0
 
 
@@ -247,18 +245,18 @@ def run_grade_platform(options):
             return prairielearn.run(options)
         if getattr(options, "slurm", False):
             if not options.roster:
-                raise slurm.SlurmError("--slurm needs ROSTER")
+                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--slurm"))
             return slurm.run_submit(options, grade_passthrough(options))
         if getattr(options, "similarity", False):
             if not options.roster:
-                raise slurm.SlurmError("--similarity needs ROSTER")
+                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--similarity"))
             return similarity.run(options)
         if getattr(options, "shard", None):
             if not options.roster:
-                raise slurm.SlurmError("--shard needs ROSTER")
+                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--shard"))
             chosen = slurm.shard_students(slurm.roster_students(options.roster), options.shard)
             if not chosen:
-                print("shard %s holds no student" % options.shard)
+                print(slurm.text("empty_shard", lang, spec=options.shard))
                 return 0
             options.only = [s for s in chosen if not options.only or s in options.only]
     except (slurm.SlurmError, shared.PolicyError) as err:

@@ -26,6 +26,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -63,6 +64,36 @@ TEXT = {
         "Judged on the CPU emulator (no GPU here): correctness only, no performance points.",
         "在 CPU 模拟器上评测（这里没有 GPU）：只评正确性，没有性能分。"),
     "case_hidden": ("(hidden case)", "（隐藏用例）"),
+    "case_name": ("{exercise}: case {index} {name}", "{exercise}：用例 {index} {name}"),
+    "missing": ("not judged: no {id}.cu in the submission (upload it with this name)",
+                "未评测：提交中没有 {id}.cu（请用这个名字上传）"),
+    "two_candidates": ("not judged: more than one file for {id} ({paths}); keep one",
+                       "未评测：{id} 有不止一个文件（{paths}），请只保留一个"),
+    "time_budget": ("not judged: the autograder ran out of time before this exercise",
+                    "未评测：自动评分在这道练习之前就用完了时间"),
+    "not_judged_explain": ("not judged: 0/{max}", "未评测：0/{max}"),
+    "explain": ("correctness {got}/{max} ({verdict})", "正确性 {got}/{max}（{verdict}）"),
+    "written": ("results written to {path}: score {score}", "结果已写入 {path}：得分 {score}"),
+    "failed_log": ("grading failed: {error}", "评分失败：{error}"),
+    "yaml_unreadable": (
+        "{path}: this engine cannot read YAML policies (build/cudajudge policy is missing); "
+        "write the policy as JSON (which is YAML too) or rebuild the judge",
+        "{path}：这个引擎无法读取 YAML 策略（缺少 build/cudajudge policy）；请把策略写成 JSON"
+        "（JSON 也是 YAML）或重新构建评测程序"),
+    "policy_not_mapping": ("{path}: a policy is one mapping (course, seed, exercises, ...)",
+                           "{path}：策略应是一个映射（course、seed、exercises 等）"),
+    "no_policy_file": ("{path}: no such policy file; write one with `python3 judge.py grade "
+                       "--init-policy FILE`",
+                       "{path}：没有这个策略文件；可用 `python3 judge.py grade --init-policy FILE` "
+                       "生成一个"),
+    "bundle_written": ("{path}: {n} files; upload it as the autograder of a programming "
+                       "assignment (docs/platforms.md)",
+                       "{path}：{n} 个文件；请把它作为编程作业的自动评分程序上传（见 "
+                       "docs/platforms.md）"),
+    "bad_visibility": ("gradescope.hidden_visibility must be hidden, after_due_date or "
+                       "after_published, not {value!r}: fix the policy",
+                       "gradescope.hidden_visibility 必须是 hidden、after_due_date 或 "
+                       "after_published，而不是 {value!r}：请修改策略"),
     "exercise_line": ("{exercise}: {verdict}, {points}/{max} points. {message}",
                       "{exercise}：{verdict}，{points}/{max} 分。{message}"),
     "compile_log": ("compiler output:", "编译器输出："),
@@ -79,6 +110,11 @@ TEXT = {
 def text(key, lang="en", **values):
     en, zh = TEXT[key]
     return (zh if lang == "zh" else en).format(**values)
+
+
+def both(key, **values):
+    """English, then Chinese: for messages said before the language is known."""
+    return text(key, "en", **values) + "\n" + text(key, "zh", **values)
 
 
 # ---------------------------------------------------------------------------
@@ -144,11 +180,9 @@ def load_policy(root, build, policy_path):
     try:
         value = json.loads(body)
     except ValueError:
-        raise PolicyError("%s: this engine cannot read YAML policies yet; write the policy as "
-                          "JSON (valid YAML too) or build the judge with `grade` support"
-                          % policy_path)
+        raise PolicyError(both("yaml_unreadable", path=policy_path))
     if not isinstance(value, dict):
-        raise PolicyError("%s: a policy is one mapping (exercises, points, ...)" % policy_path)
+        raise PolicyError(both("policy_not_mapping", path=policy_path))
     return value
 
 
@@ -175,8 +209,7 @@ def platform_settings(policy, overrides=None):
         if value is not None:
             settings[key] = value
     if settings["hidden_visibility"] not in ("hidden", "after_due_date", "after_published"):
-        raise PolicyError("gradescope.hidden_visibility must be hidden, after_due_date or "
-                          "after_published, not %r" % settings["hidden_visibility"])
+        raise PolicyError(both("bad_visibility", value=settings["hidden_visibility"]))
     return settings
 
 
@@ -266,7 +299,7 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
         grade_policy = os.path.join(work, "policy.json")
         with open(grade_policy, "w", encoding="utf-8") as f:
             json.dump(derived, f)
-    prefixes = [os.path.join(roster, student) + os.sep, roster + os.sep]
+    prefixes = [os.path.join(roster, student) + os.sep, roster + os.sep, student + os.sep]
     try:
         if grade_available(root, env):
             records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
@@ -283,10 +316,15 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
 
 
 def scrub_paths(value, prefixes):
-    """value with every prefix removed from its strings (records, lists, texts)."""
+    """value with every prefix removed from its strings (records, lists, texts); a
+    prefix without a leading / only where a path starts (grade's records name files
+    relative to the roster: submission/warp_scan.cu)."""
     if isinstance(value, str):
         for prefix in prefixes:
-            value = value.replace(prefix, "")
+            if prefix.startswith(os.sep):
+                value = value.replace(prefix, "")
+            else:
+                value = re.sub(r"(?<![\w./-])" + re.escape(prefix), "", value)
         return value
     if isinstance(value, list):
         return [scrub_paths(v, prefixes) for v in value]
@@ -410,10 +448,11 @@ def fallback_records(root, env, roster, student, policy, lang, budget_s=None):
                 reason = "time_budget"
             record["not_judged"] = {"reason": reason, "detail": reason,
                                     "paths": [os.path.relpath(p, roster) for p in found]}
-            record["message"] = {"missing": "no %s.cu in the submission" % pid,
-                                 "two_candidates": "more than one file for %s" % pid,
-                                 "time_budget": "not judged: out of time"}[reason]
-            record["score"] = _score(0.0, points, perf_points, "not judged")
+            record["message"] = text(reason, lang, id=pid, paths=", ".join(
+                record["not_judged"]["paths"]))
+            record["not_judged"]["detail"] = record["message"]
+            record["score"] = _score(0.0, points, perf_points,
+                                     text("not_judged_explain", lang, max=fmt(points)))
             records.append(record)
             continue
         path = found[0]
@@ -460,7 +499,7 @@ def fallback_records(root, env, roster, student, policy, lang, budget_s=None):
                 "hidden": i in hidden, "detail": case.get("detail"),
                 "diagnosis": case.get("diagnosis"), "time_ms": case.get("time_ms"),
                 "speed": case.get("speed")})
-        record["score"] = _fallback_score(record, entry, policy, points, perf_points)
+        record["score"] = _fallback_score(record, entry, policy, points, perf_points, lang)
         records.append(record)
     return records
 
@@ -484,7 +523,7 @@ def _score(points, max_points, perf_max, explain, correctness=None, penalties=No
             "penalties": penalties or [], "explain": explain}
 
 
-def _fallback_score(record, entry, policy, points, perf_max):
+def _fallback_score(record, entry, policy, points, perf_max, lang="en"):
     verdict = record["verdict"]
     cases = record["cases"]
     mode = entry.get("correctness", "all")
@@ -508,7 +547,7 @@ def _fallback_score(record, entry, policy, points, perf_max):
         penalties.append({"kind": verdict, "points": -round(cut, 2),
                           "why": "%s: %g%% of the correctness points" % (verdict, pct)})
         got -= cut
-    explain = "correctness %.2f/%g (%s)" % (got, points, verdict)
+    explain = text("explain", lang, got=fmt(got), max=fmt(points), verdict=verdict)
     return _score(got, points, perf_max, explain, penalties=penalties)
 
 
@@ -633,9 +672,9 @@ def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
         for case in record.get("cases") or []:
             hidden = bool(case.get("hidden"))
             tests.append({
-                "name": "%s: case %s %s" % (record.get("exercise"), case.get("index"),
-                                            case.get("name") if not hidden else
-                                            text("case_hidden", lang)),
+                "name": text("case_name", lang, exercise=record.get("exercise"),
+                             index=case.get("index"), name=case.get("name") if not hidden
+                             else text("case_hidden", lang)),
                 "number": "%d.%s" % (n, case.get("index")), "score": 0.0, "max_score": 0.0,
                 "status": "passed" if case.get("verdict") == "AC" else "failed",
                 "output": case_output(case), "output_format": "text",
@@ -727,9 +766,9 @@ def run(options):
     except Exception as err:  # the results file must say what happened, whatever it was
         results = failure_results(text("internal", lang, error="%s: %s" % (
             type(err).__name__, err)), time.monotonic() - started)
-        print("grading failed:", repr(err), file=sys.stderr)
+        print(text("failed_log", lang, error=repr(err)), file=sys.stderr)
     write_json_atomically(results_path, results)
-    print("results written to %s: score %s" % (results_path, results["score"]))
+    print(text("written", lang, path=results_path, score=results["score"]))
     return 0
 
 

@@ -49,6 +49,10 @@ TEXT = {
     "no_gpu": ("Judged on the CPU emulator: correctness only, no performance points.",
                "在 CPU 模拟器上评测：只评正确性，没有性能分。"),
     "case_hidden": ("hidden case", "隐藏用例"),
+    "hidden_line": ("case {index} ({hidden}): {verdict}", "用例 {index}（{hidden}）：{verdict}"),
+    "not_judged": ("not judged", "未评测"),
+    "written": ("results written to {path}: gradable {gradable}, score {score}",
+                "结果已写入 {path}：gradable {gradable}，得分 {score}"),
 }
 
 
@@ -76,7 +80,7 @@ def results_from_records(records, lang="en"):
         points += got
         max_points += most
         verdict = record.get("verdict")
-        verdicts.append("%s %s" % (record.get("exercise"), verdict or "not judged"))
+        verdicts.append("%s %s" % (record.get("exercise"), verdict or text("not_judged", lang)))
         emulated = emulated or record.get("backend") == "emu"
         if verdict == "JE":
             return not_gradable(text("judge_error", lang, exercise=record.get("exercise"),
@@ -89,8 +93,8 @@ def results_from_records(records, lang="en"):
         lines = [shared.exercise_output(record, lang, show_log=False)]
         for case in record.get("cases") or []:
             if case.get("hidden"):
-                lines.append("case %s (%s): %s" % (case.get("index"), text("case_hidden", lang),
-                                                   case.get("verdict")))
+                lines.append(text("hidden_line", lang, index=case.get("index"),
+                                  hidden=text("case_hidden", lang), verdict=case.get("verdict")))
             else:
                 lines.append(shared.case_output(case))
         tests.append({"name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
@@ -159,12 +163,12 @@ def run(options):
     except Exception as err:  # whatever failed, PrairieLearn gets a file saying so
         results = not_gradable(text("internal", lang, error="%s: %s" % (type(err).__name__,
                                                                         err)))
-        print("grading failed:", repr(err), file=sys.stderr)
+        print(shared.text("failed_log", lang, error=repr(err)), file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     shared.write_json_atomically(results_path, results)
-    print("results written to %s: gradable %s, score %s" % (results_path, results["gradable"],
-                                                            results["score"]))
+    print(text("written", lang, path=results_path, gradable=results["gradable"],
+               score=results["score"]))
     return 0
 
 

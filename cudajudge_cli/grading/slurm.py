@@ -63,6 +63,19 @@ TEXT = {
                     "分片 {index}：已评 {done}/{total}{je}{state}"),
     "status_total": ("{done} of {total} judgements recorded ({pct}%); collected: {collected}",
                      "已记录 {total} 项评测中的 {done} 项（{pct}%）；已汇总：{collected}"),
+    "need_out": ("--slurm needs --out DIR, on a file system every node sees",
+                 "--slurm 需要 --out DIR，且位于每个节点都能访问的文件系统上"),
+    "need_roster": ("{option} needs ROSTER (the folder with one folder per student)",
+                    "{option} 需要 ROSTER（每个学生一个子文件夹的文件夹）"),
+    "empty_shard": ("shard {spec} holds no student: nothing to do",
+                    "分片 {spec} 中没有学生：无事可做"),
+    "submit_hint": ("# submit with: sbatch --parsable {grade}, then sbatch "
+                    "--dependency=afterok:<that job id> {collect}",
+                    "# 提交方法：sbatch --parsable {grade}，然后 sbatch "
+                    "--dependency=afterok:<该作业号> {collect}"),
+    "je_note": (", {n} JE (judged again on a rerun)", "，{n} 个 JE（重新运行时会再评）"),
+    "yes": ("yes", "是"),
+    "no": ("no", "否"),
     "bad_shard": ("--shard wants I/N with 0 <= I < N, for example 3/8, not {spec!r}",
                   "--shard 需要 I/N 且 0 <= I < N，例如 3/8，而不是 {spec!r}"),
 }
@@ -242,8 +255,7 @@ def submit(batch, dry_run=False, lang="en", stream=None):
         for path in (grade_path, collect_path):
             with open(path, encoding="utf-8") as f:
                 stream.write("# ---- %s\n%s\n" % (path, f.read()))
-        stream.write("# submit with: sbatch --parsable %s, then sbatch "
-                     "--dependency=afterok:<that job id> %s\n" % (grade_path, collect_path))
+        stream.write(text("submit_hint", lang, grade=grade_path, collect=collect_path) + "\n")
         return 0
     if shutil.which("sbatch") is None:
         raise SlurmError(text("no_sbatch", lang))
@@ -444,12 +456,12 @@ def status(batch, lang="en", stream=None):
         total_all += total
         state = states.get("%s_%d" % (array, index)) if array else None
         stream.write(text("status_line", lang, index=index, done=done, total=total,
-                          je=", %d JE (judged again on a rerun)" % je if je else "",
+                          je=text("je_note", lang, n=je) if je else "",
                           state=" [%s]" % state if state else "") + "\n")
     collected = os.path.exists(os.path.join(batch["out"], "slurm", "collected.json"))
     pct = int(100 * total_done / total_all) if total_all else 0
     stream.write(text("status_total", lang, done=total_done, total=total_all, pct=pct,
-                      collected="yes" if collected else "no") + "\n")
+                      collected=text("yes" if collected else "no", lang)) + "\n")
     return 0 if collected else 1
 
 
@@ -478,7 +490,7 @@ def add_arguments(parser):
 def run_submit(options, grade_args=()):
     """The `grade ROSTER --slurm` hook: options.roster, options.out, options.policy."""
     if not options.out:
-        raise SlurmError("--slurm needs --out DIR on a file system every node sees")
+        raise SlurmError(text("need_out", getattr(options, "lang", None) or "en"))
     batch = new_batch(options.roster, options.out, getattr(options, "policy", None),
                       options.partition, options.gres, options.max_running,
                       getattr(options, "shards", None), grade_args,
