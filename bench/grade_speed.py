@@ -84,7 +84,7 @@ def main():
                 f"performance: {{runs: {o.runs}}}\nexercises:\n")
         for e in exercises:
             f.write(f"  - {{id: {e}, points: 10, performance: 5}}\n")
-    argv = [sys.executable, "-m", "cudajudge_cli.grading", roster, "--policy", policy,
+    argv = [sys.executable, os.path.join(ROOT, "judge.py"), "grade", roster, "--policy", policy,
             "--out", out, "--lines", "--gpus", o.gpus]
     if o.emulate:
         argv.append("--emulate")

@@ -1,1 +1,4 @@
-"""The parts of judge.py that live in their own files (see judge.py)."""
+"""cudajudge_cli: the driver behind judge.py (see docs/driver-layout.md).
+
+judge.py puts the folder above this package on sys.path and calls cli.main.
+"""

@@ -1,9 +1,13 @@
 """cudajudge_cli.messages: every text judge.py shows the learner, in English
 and Chinese, and the choice between them.
 
-judge.py imports this module; nothing else does. To change or add a message,
-edit MESSAGES: tests/python checks that both languages have the same
-placeholders and that judge.py prints no text that is not in the table.
+Every module of the driver that shows text imports tr() from here. To change
+or add a message, edit MESSAGES: tests/python checks that both languages have
+the same placeholders and that the driver prints no text that is not in the
+table.
+
+Longer than 500 lines because it is one table: every text of the driver in
+two languages, kept together so that a translator reads them side by side.
 """
 
 import os
@@ -380,6 +384,8 @@ MESSAGES = {
     "help_usage": ("usage: ", "用法："),
     "help_positionals": ("arguments", "参数"),
     "help_options": ("options", "选项"),
+    "help_judging_options": ("judging options (python3 judge.py ID [FILE] [options])",
+                             "评测选项（python3 judge.py 编号 [FILE] [选项]）"),
     "help_help": ("show this help and exit", "显示帮助并退出"),
     "help_description": ("Judge CUDA exercises. `python3 judge.py` shows your progress and the "
                          "next exercise; `python3 judge.py ID` judges exercises/ID.cu.",
@@ -447,6 +453,8 @@ MESSAGES = {
                        "评测参考解、模板和已知提交"),
     "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),
     "help_cmd_selftest": ("run the project's tests", "运行项目自带的测试"),
+    "help_cmd_grade": ("grade a class: every student's files, for a course",
+                       "为课程评分：评测全班每个学生的文件"),
     # argparse's own messages: the English is argparse's wording (see translate_argparse)
     "argparse_required": ("the following arguments are required: {names}",
                           "缺少以下参数：{names}"),

@@ -171,7 +171,7 @@ class Engine:
         if not perf:
             args.append("--no-perf")
         args += list(extra_args)
-        run = JudgeRun()
+        run = JudgeRun(self.lang)
         started = time.monotonic()
         try:
             child = subprocess.Popen(self.command + args, cwd=self.root,
@@ -205,16 +205,18 @@ class Engine:
         run.stderr = "".join(chunks)
         run.seconds = time.monotonic() - started
         if run.exit_code not in (0, 1, 2) and not run.malfunction:
-            run.malfunction = f"exit status {run.exit_code}"
+            run.malfunction = t("engine_status", self.lang, status=run.exit_code)
         if run.summary is None and not run.malfunction:
-            run.malfunction = (run.stderr.strip().splitlines() or ["no summary"])[-1]
+            lines = run.stderr.strip().splitlines()
+            run.malfunction = lines[-1] if lines else t("engine_no_summary", self.lang)
         return run
 
 
 class JudgeRun:
     """What one engine judgement gave back."""
 
-    def __init__(self):
+    def __init__(self, lang="en"):
+        self.lang = lang
         self.cases = []
         self.summary = None
         self.exit_code = 2
@@ -231,7 +233,7 @@ class JudgeRun:
         except ValueError:
             event = None
         if not isinstance(event, dict):
-            self.malfunction = "the engine printed a line that is not JSON: " + line[:120]
+            self.malfunction = t("engine_not_json", self.lang, line=line[:120])
             return
         if event.get("type") == "case":
             self.cases.append(event)

@@ -8,6 +8,7 @@ judgement started and finished (the tests count them). Used by batch.py and the 
 """
 
 import fcntl
+import hashlib
 import json
 import os
 import tempfile
@@ -43,8 +44,12 @@ def write_atomically(path, text):
 
 
 def safe_name(name):
-    """A student or exercise name as one path component."""
-    return "".join(c if c.isalnum() or c in "-_.@+" else "_" for c in name).lstrip(".") or "_"
+    """A student or exercise name as one path component; a name that had to change gets
+    a short hash of itself, so that two students never share a file."""
+    safe = "".join(c if c.isalnum() or c in "-_.@+" else "_" for c in name).lstrip(".") or "_"
+    if safe != name:
+        safe += "-" + hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return safe
 
 
 class Store:

@@ -101,6 +101,10 @@ TEXTS = {
                        "评测引擎 {path} 尚未构建：先运行一次 `python3 judge.py list`（它会构建），"
                        "再重新评分"),
     "engine_failed": ("the engine failed ({what}): {detail}", "评测引擎出错（{what}）：{detail}"),
+    "engine_not_json": ("the engine printed a line that is not JSON: {line}",
+                        "评测引擎输出了不是 JSON 的一行：{line}"),
+    "engine_status": ("the engine ended with status {status}", "评测引擎以状态 {status} 结束"),
+    "engine_no_summary": ("the engine gave no summary", "评测引擎没有给出总结"),
     "judge_error": ("the judge could not judge this file ({detail}); it is judged again on "
                     "the next grade run",
                     "评测系统无法评测这个文件（{detail}）；下次评分时会重新评测"),

@@ -198,7 +198,7 @@ def build_roster(root, roster):
 
 
 def grade_argv(root, roster, out, *more):
-    return [sys.executable, "-m", "cudajudge_cli.grading", roster, "--policy",
+    return [sys.executable, os.path.join(root, "judge.py"), "grade", roster, "--policy",
             os.path.join(os.path.dirname(roster), "policy.yaml"), "--out", out,
             "--gpus" if ON_GPU else "--emulate"] + (["all"] if ON_GPU else []) + [
             "--jobs", "2", "--lines"] + list(more)

@@ -4,7 +4,6 @@ FakeRepoTest, a throw-away repository layout judged with fake_engine.py.
 Not a test module itself (unittest discovery only loads test*.py).
 """
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -28,15 +27,8 @@ APT_FIX = "sudo apt-get install -y meson ninja-build libyaml-dev"
 JUDGE_COMMAND = [sys.executable, "-S", JUDGE]
 
 
-def load_judge_module():
-    spec = importlib.util.spec_from_file_location("judge_under_test", JUDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-judge = load_judge_module()
-from cudajudge_cli import messages  # noqa: E402  (judge.py put its folder on sys.path)
+# The driver's package, imported from this checkout for the unit tests.
+sys.path.insert(0, SCRIPT_ROOT)
 
 
 def clean_environment():

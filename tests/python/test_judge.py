@@ -25,7 +25,9 @@ import time
 import unittest
 
 from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
-                     clean_environment, judge, option_value, read, write)
+                     clean_environment, option_value, read, write)
+from cudajudge_cli import workspace
+from cudajudge_cli.commands import check, selftest
 
 SUMMARY_KEYS = {"type", "id", "file", "verdict", "backend", "seed", "message", "compile_log",
                 "program_output", "cases", "timing", "phases_s", "device"}
@@ -449,17 +451,17 @@ class CheckTest(FakeRepoTest):
     def test_sanitize_expectations_fall_back_to_gpu(self):
         path = os.path.join(self.root, "expect.cu")
         write(path, "// expect-gpu: SKIP\n// expect-emu: RACE\n")
-        self.assertEqual(judge.expectation_on(path, "sanitize:racecheck", "WA"), "SKIP")
-        self.assertEqual(judge.expectation_on(path, "emu", "WA"), "RACE")
+        self.assertEqual(check.expectation_on(path, "sanitize:racecheck", "WA"), "SKIP")
+        self.assertEqual(check.expectation_on(path, "emu", "WA"), "RACE")
         write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n")
-        self.assertEqual(judge.expectation_on(path, "sanitize:all", "WA"), "RACE")
-        self.assertEqual(judge.expectation_on(path, "gpu", "WA"), "SKIP")
+        self.assertEqual(check.expectation_on(path, "sanitize:all", "WA"), "RACE")
+        self.assertEqual(check.expectation_on(path, "gpu", "WA"), "SKIP")
         # expect-sanitize speaks of --tool all; one tool alone falls back to the GPU's
-        self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "SKIP")
+        self.assertEqual(check.expectation_on(path, "sanitize:memcheck", "WA"), "SKIP")
         write(path, "// expect-gpu: SKIP\n// expect-sanitize: RACE\n// expect-racecheck: RACE\n")
-        self.assertEqual(judge.expectation_on(path, "sanitize:racecheck", "WA"), "RACE")
+        self.assertEqual(check.expectation_on(path, "sanitize:racecheck", "WA"), "RACE")
         write(path, "int x;\n")
-        self.assertEqual(judge.expectation_on(path, "sanitize:memcheck", "WA"), "WA")
+        self.assertEqual(check.expectation_on(path, "sanitize:memcheck", "WA"), "WA")
 
     def test_skip_on_one_backend(self):
         write(self.corpus("race", "emu_only.cu"), "// expect-gpu: SKIP\n// fake-verdict: AC\n")
@@ -477,7 +479,7 @@ class CheckTest(FakeRepoTest):
     def test_expectation_comment_parser(self):
         path = os.path.join(self.root, "expect.cu")
         write(path, "// expect-gpu: wa\n" + "\n" * 12 + "// expect-emu: AC\n")
-        self.assertEqual(judge.expectation_overrides(path), {"gpu": "WA"})
+        self.assertEqual(check.expectation_overrides(path), {"gpu": "WA"})
 
 
 class SelftestSummaryTest(unittest.TestCase):
@@ -493,17 +495,17 @@ class SelftestSummaryTest(unittest.TestCase):
     ]
 
     def test_counts(self):
-        self.assertEqual(judge.count_test_results(self.SAMPLE), (2, 4, 1))
+        self.assertEqual(selftest.count_test_results(self.SAMPLE), (2, 4, 1))
 
     def test_line(self):
-        self.assertEqual(judge.selftest_line(2, 4, 1), "selftest: 2 passed, 4 failed, 1 skipped")
+        self.assertEqual(selftest.selftest_line(2, 4, 1), "selftest: 2 passed, 4 failed, 1 skipped")
 
     def test_reads_a_testlog_file(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "testlog.json")
             write(path, "\n".join(self.SAMPLE[:3]) + "\n")
             with open(path, encoding="utf-8") as log:
-                self.assertEqual(judge.count_test_results(log), (1, 1, 1))
+                self.assertEqual(selftest.count_test_results(log), (1, 1, 1))
 
 
 class ResetTest(FakeRepoTest):
@@ -583,7 +585,7 @@ TOY_ENGINE = textwrap.dedent(r'''
 
 def build_tools_missing():
     """Why the build tests cannot run here, or None."""
-    env, _ = judge.tool_environment(REAL_ROOT)
+    env, _ = workspace.tool_environment(REAL_ROOT)
     path = env.get("PATH", "")
     for tool in ("meson", "ninja", "nvcc", "pkg-config"):
         if not shutil.which(tool, path=path):

@@ -13,7 +13,8 @@ import tempfile
 import unittest
 from concurrent.futures import ThreadPoolExecutor
 
-from support import JUDGE_COMMAND, FakeRepoTest, judge, write
+from support import JUDGE_COMMAND, FakeRepoTest, write
+from cudajudge_cli import messages, progress
 
 ATTEMPT_KEYS = {"id", "file", "verdict", "seed", "median_ms", "at"}
 
@@ -209,8 +210,8 @@ class ProgressStoreTest(unittest.TestCase):
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory(prefix="cudajudge-state-")
-        self.store = judge.ProgressStore(os.path.join(self.tmp.name, "state"))
-        judge.set_language("en")
+        self.store = progress.ProgressStore(os.path.join(self.tmp.name, "state"))
+        messages.set_language("en")
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -222,12 +223,12 @@ class ProgressStoreTest(unittest.TestCase):
                 "device": {"name": "GPU", "cc": 90}}
 
     def test_missing_file_reads_as_a_fresh_start_without_creating_anything(self):
-        self.assertEqual(self.store.read(), judge.empty_progress())
+        self.assertEqual(self.store.read(), progress.empty_progress())
         self.assertFalse(os.path.exists(self.store.folder))
 
     def test_round_trip_and_the_file_is_json_with_one_line_per_attempt(self):
         for verdict, median in (("WA", None), ("AC", 2.0), ("AC", 1.5), ("AC", 1.7)):
-            self.store.update(lambda d: judge.add_attempt(d, "warp_scan", "exercises/x.cu",
+            self.store.update(lambda d: progress.add_attempt(d, "warp_scan", "exercises/x.cu",
                                                           self.summary(verdict, median)))
         data = self.store.read()
         record = data["exercises"]["warp_scan"]
@@ -239,44 +240,44 @@ class ProgressStoreTest(unittest.TestCase):
         self.assertEqual(len(attempt_lines), 4)
 
     def test_history_is_capped_but_totals_are_not(self):
-        saved = judge.HISTORY_LIMIT
-        judge.HISTORY_LIMIT = 3
+        saved = progress.HISTORY_LIMIT
+        progress.HISTORY_LIMIT = 3
         try:
             for seed in range(5):
-                self.store.update(lambda d: judge.add_attempt(
+                self.store.update(lambda d: progress.add_attempt(
                     d, "warp_scan", "exercises/x.cu", dict(self.summary(), seed=seed)))
         finally:
-            judge.HISTORY_LIMIT = saved
+            progress.HISTORY_LIMIT = saved
         data = self.store.read()
         self.assertEqual([a["seed"] for a in data["history"]], [2, 3, 4])
         self.assertEqual(data["exercises"]["warp_scan"]["attempts"], 5)
 
     def test_progress_text_of_an_empty_history(self):
-        self.assertEqual(json.loads(judge.progress_text(judge.empty_progress())),
-                         judge.empty_progress())
+        self.assertEqual(json.loads(progress.progress_text(progress.empty_progress())),
+                         progress.empty_progress())
 
     def test_next_exercise(self):
         problems = [{"id": name} for name in ("a", "b", "c", "d")]
-        data = judge.empty_progress()
-        self.assertEqual(judge.next_exercise(problems, data)["id"], "a")
-        judge.add_attempt(data, "c", "exercises/c.cu", self.summary("WA"))
-        self.assertEqual(judge.next_exercise(problems, data)["id"], "c")  # where you left off
-        judge.add_attempt(data, "c", "exercises/c.cu", self.summary("AC"))
-        self.assertEqual(judge.next_exercise(problems, data)["id"], "a")
-        self.assertEqual(judge.next_exercise(problems, data, after={"id": "c"})["id"], "d")
-        judge.add_attempt(data, "d", "exercises/d.cu", self.summary("AC"))
-        self.assertEqual(judge.next_exercise(problems, data, after={"id": "c"})["id"], "a")
+        data = progress.empty_progress()
+        self.assertEqual(progress.next_exercise(problems, data)["id"], "a")
+        progress.add_attempt(data, "c", "exercises/c.cu", self.summary("WA"))
+        self.assertEqual(progress.next_exercise(problems, data)["id"], "c")  # where you left off
+        progress.add_attempt(data, "c", "exercises/c.cu", self.summary("AC"))
+        self.assertEqual(progress.next_exercise(problems, data)["id"], "a")
+        self.assertEqual(progress.next_exercise(problems, data, after={"id": "c"})["id"], "d")
+        progress.add_attempt(data, "d", "exercises/d.cu", self.summary("AC"))
+        self.assertEqual(progress.next_exercise(problems, data, after={"id": "c"})["id"], "a")
         for name in ("a", "b"):
-            judge.add_attempt(data, name, f"exercises/{name}.cu", self.summary("AC"))
-        self.assertIsNone(judge.next_exercise(problems, data))
-        self.assertEqual([judge.exercise_status(data, p["id"]) for p in problems],
+            progress.add_attempt(data, name, f"exercises/{name}.cu", self.summary("AC"))
+        self.assertIsNone(progress.next_exercise(problems, data))
+        self.assertEqual([progress.exercise_status(data, p["id"]) for p in problems],
                          ["solved"] * 4)
 
     def test_verdict_order(self):
-        self.assertLess(judge.verdict_rank("AC"), judge.verdict_rank("WA"))
-        self.assertLess(judge.verdict_rank("WA"), judge.verdict_rank("CE"))
-        self.assertLess(judge.verdict_rank("CE"), judge.verdict_rank("JE"))
-        self.assertLess(judge.verdict_rank("JE"), judge.verdict_rank(None))
+        self.assertLess(progress.verdict_rank("AC"), progress.verdict_rank("WA"))
+        self.assertLess(progress.verdict_rank("WA"), progress.verdict_rank("CE"))
+        self.assertLess(progress.verdict_rank("CE"), progress.verdict_rank("JE"))
+        self.assertLess(progress.verdict_rank("JE"), progress.verdict_rank(None))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ judge.py runs as a subprocess against fake_engine.py (see support.py).
 """
 
 import ast
+import glob
 import io
 import json
 import os
@@ -21,9 +22,11 @@ import threading
 import time
 import types
 import unittest
+from concurrent.futures import ThreadPoolExecutor
 
 from support import (FIXTURES, JUDGE, JUDGE_COMMAND, REAL_ROOT, SCRIPT_ROOT, FakeRepoTest,
-                     judge, messages, option_value, read, write)
+                     option_value, read, write)
+from cudajudge_cli import clangd, commands, messages, report, terminal, workspace
 
 WA_FILE = "// fake-verdict: WA\n"
 AC_FILE = "// fake-verdict: AC\n"
@@ -254,41 +257,41 @@ class ResetWorkflowTest(FakeRepoTest):
 
 class TimingBarTest(unittest.TestCase):
     def setUp(self):
-        judge.set_language("en")
-        terminal = types.SimpleNamespace(encoding="utf-8", isatty=lambda: False)
-        self.style = judge.Style(terminal, mode="never")
+        messages.set_language("en")
+        stream = types.SimpleNamespace(encoding="utf-8", isatty=lambda: False)
+        self.style = terminal.Style(stream, mode="never")
 
     def test_bar(self):
-        self.assertEqual(judge.bandwidth_bar(self.style, 86.2, "silver"),
+        self.assertEqual(report.bandwidth_bar(self.style, 86.2, "silver"),
                          "[#################---]")
-        self.assertEqual(judge.bandwidth_bar(self.style, 0, None), "[" + "-" * 20 + "]")
-        self.assertEqual(judge.bandwidth_bar(self.style, 130, "gold"), "[" + "#" * 20 + "]")
+        self.assertEqual(report.bandwidth_bar(self.style, 0, None), "[" + "-" * 20 + "]")
+        self.assertEqual(report.bandwidth_bar(self.style, 130, "gold"), "[" + "#" * 20 + "]")
 
     def test_lines_of_a_real_h200_timing(self):
         timing = {"median_ms": 0.147551998, "reps": 20, "gbps": 3638.5, "copy_gbps": 4221.5,
                   "pct_of_copy": 86.2, "tier": "silver", "ref_median_ms": 0.147471994,
                   "ratio_to_ref": 1.001}
-        self.assertEqual(judge.timing_lines(self.style, timing), [
+        self.assertEqual(report.timing_lines(self.style, timing), [
             "time 0.148 ms (median of 20) · 3638.5 GB/s",
             "[#################---] 86% of copy bandwidth (silver) · 1.00x the reference's time"])
 
     def test_below_bronze_and_without_a_reference(self):
-        self.assertEqual(judge.timing_lines(self.style, {"median_ms": 2.0, "reps": 5,
+        self.assertEqual(report.timing_lines(self.style, {"median_ms": 2.0, "reps": 5,
                                                          "pct_of_copy": 20.0, "tier": None}),
                          ["time 2.000 ms (median of 5)", "[####----------------] 20% of copy "
                                                          "bandwidth"])
 
     def test_no_timing(self):
-        self.assertEqual(judge.timing_lines(self.style, None), [])
-        self.assertEqual(judge.timing_lines(self.style, {"median_ms": "NaN"}), [])
+        self.assertEqual(report.timing_lines(self.style, None), [])
+        self.assertEqual(report.timing_lines(self.style, {"median_ms": "NaN"}), [])
 
 
 class MismatchTableTest(unittest.TestCase):
     def test_no_block_warp_or_lane_is_a_dash(self):
         row = {"buffer": "slots", "index": 0, "block": -1, "warp": -1, "lane": -1,
                "expected": 985576.688, "got": float("-inf")}
-        judge.set_language("en")
-        self.assertEqual(judge.mismatch_table([row], None), [
+        messages.set_language("en")
+        self.assertEqual(report.mismatch_table([row], None), [
             "index  block  warp  lane    expected   got",
             "    0      -     -     -  985576.688  -inf"])
 
@@ -298,10 +301,10 @@ class CaseDetailsTest(unittest.TestCase):
     the counts come from the case's bad and total, not from the engine's words."""
 
     def details(self, detail, lang="en", bad=31, total=32):
-        judge.set_language(lang)
-        self.addCleanup(judge.set_language, "en")
+        messages.set_language(lang)
+        self.addCleanup(messages.set_language, "en")
         case = {"bad": bad, "total": total, "unwritten": 0, "detail": detail}
-        return [line.strip() for line in judge.case_details(judge.Style(io.StringIO()), case)]
+        return [line.strip() for line in report.case_details(terminal.Style(io.StringIO()), case)]
 
     def test_a_repeat_of_the_counts_is_dropped_in_english_and_chinese(self):
         self.assertEqual(self.details("31 of 32 elements of 'out' differ"),
@@ -320,27 +323,27 @@ class CaseDetailsTest(unittest.TestCase):
                          ["用例 'x' 中：线程 5 读了 7 个"])
 
     def test_repeats_counts(self):
-        self.assertTrue(judge.repeats_counts("31 of 32 elements", 31, 32))
-        self.assertTrue(judge.repeats_counts("32 个元素中有 31 个", 31, 32))
-        self.assertFalse(judge.repeats_counts("31 of 33 elements", 31, 32))
-        self.assertFalse(judge.repeats_counts("31 of 32 elements", 0, 32))
-        self.assertFalse(judge.repeats_counts("only 31", 31, 32))
+        self.assertTrue(report.repeats_counts("31 of 32 elements", 31, 32))
+        self.assertTrue(report.repeats_counts("32 个元素中有 31 个", 31, 32))
+        self.assertFalse(report.repeats_counts("31 of 33 elements", 31, 32))
+        self.assertFalse(report.repeats_counts("31 of 32 elements", 0, 32))
+        self.assertFalse(report.repeats_counts("only 31", 31, 32))
 
 
 class FoldTest(unittest.TestCase):
     def test_english_breaks_between_words_and_list_items_hang(self):
         line = "- " + " ".join(["word"] * 12)
-        self.assertEqual(judge.fold(line, 24), ["- word word word word", "  word word word word",
+        self.assertEqual(terminal.fold(line, 24), ["- word word word word", "  word word word word",
                                                 "  word word word word"])
 
     def test_chinese_breaks_between_characters_by_display_width(self):
-        lines = judge.fold("一二三四五六七八九十，甲乙丙", 10)
+        lines = terminal.fold("一二三四五六七八九十，甲乙丙", 10)
         self.assertEqual(lines, ["一二三四五", "六七八九十，", "甲乙丙"])  # no line starts with ，
-        self.assertTrue(all(judge.display_width(line) <= 12 for line in lines))
+        self.assertTrue(all(terminal.display_width(line) <= 12 for line in lines))
 
     def test_short_and_empty_lines_stay(self):
-        self.assertEqual(judge.fold("  short", 80), ["  short"])
-        self.assertEqual(judge.fold("", 80), [""])
+        self.assertEqual(terminal.fold("  short", 80), ["  short"])
+        self.assertEqual(terminal.fold("", 80), [""])
 
 
 class ReplayTest(FakeRepoTest):
@@ -627,7 +630,7 @@ class EmulatorTest(FakeRepoTest):
 class BadArgumentsTest(FakeRepoTest):
     def test_an_unknown_option_of_every_command(self):
         needs_id = {"judge", "show", "hint", "solution", "reset"}
-        for command in judge.COMMANDS:
+        for command in commands.COMMANDS:
             with self.subTest(command=command):
                 ids = ["warp_scan"] if command in needs_id else []
                 done = self.judge(command, *ids, "--no-such-option")
@@ -641,6 +644,41 @@ class BadArgumentsTest(FakeRepoTest):
         self.assertUsageError(self.judge("--lang", "fr", "list"), "invalid choice: 'fr'")
         self.assertUsageError(self.judge("selftest", "extra"), "unrecognized arguments: extra")
         self.assertUsageError(self.judge("doctor", "extra"), "unrecognized arguments: extra")
+
+
+class OptionPlaceTest(FakeRepoTest):
+    """Options of `judge.py ID [FILE]` may come before or after FILE."""
+
+    def test_options_before_the_file(self):
+        write(self.path("mine.cu"), "// mine\n")
+        for args in (["warp_scan", "--seed", "5", "mine.cu"], ["warp_scan", "mine.cu", "--seed", "5"],
+                     ["--seed", "5", "warp_scan", "mine.cu"], ["judge", "warp_scan", "--seed", "5",
+                                                               "--no-perf", "mine.cu"]):
+            with self.subTest(args=args):
+                done = self.judge(*args)
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                call = self.judge_calls()[-1]
+                self.assertEqual(option_value(call, "--seed"), "5")
+                self.assertEqual(option_value(call, "--file"), "mine.cu")
+
+    def test_usage_errors_stay_whole(self):
+        self.assertUsageError(self.judge("warp_scan", "--seed", "5", "a.cu", "b.cu"),
+                              "unrecognized arguments: b.cu")
+        self.assertUsageError(self.judge("judge", "--seed", "5"), "required: ID")
+        done = self.judge("judge", "--seed", "5", "--lang", "zh")
+        self.assertIn("用法：judge.py judge [-h]", done.stderr)
+        self.assertIn("缺少以下参数：ID", done.stderr)
+
+    def test_top_level_help_lists_the_judging_options(self):
+        for lang in ("en", "zh"):
+            with self.subTest(lang=lang):
+                done = self.judge("--help", "--lang", lang)
+                self.assertEqual(done.returncode, 0)
+                for option in ("--seed", "--json", "--verbose", "--emulate", "--sanitize",
+                               "--no-perf", "--tool"):
+                    self.assertIn(option, done.stdout)
+        self.assertIn("judging options (python3 judge.py ID [FILE] [options])",
+                      self.judge("--help").stdout)
 
 
 # ---------------------------------------------------------------------------
@@ -676,6 +714,18 @@ class EditorTest(FakeRepoTest):
             self.assertEqual(len([a for a in arguments if a.startswith("--cuda-gpu-arch=sm_")]),
                              1)
 
+    def test_libcudacxx_of_cuda_13_is_on_the_path(self):
+        """CUDA 13 moved <cuda/barrier> to include/cccl: clang must be told."""
+        toolkit = self.path("toolkit")
+        os.makedirs(os.path.join(toolkit, "include", "cccl", "cuda"))
+        ws = types.SimpleNamespace(root=self.root, path=self.path)
+        arguments = clangd.compile_commands(ws, 86, toolkit)[0]["arguments"]
+        cccl = arguments.index("-isystem") + 1
+        self.assertEqual(arguments[cccl], os.path.join(toolkit, "include", "cccl"))
+        os.rmdir(os.path.join(toolkit, "include", "cccl", "cuda"))
+        os.rmdir(os.path.join(toolkit, "include", "cccl"))  # CUDA 12: under include/ itself
+        self.assertNotIn("-isystem", clangd.compile_commands(ws, 86, toolkit)[0]["arguments"])
+
     def test_judging_writes_and_refreshes_it(self):
         self.judge("warp_scan", "reference/warp_scan.cu")  # not the learner's: left alone
         self.assertFalse(os.path.exists(self.path("compile_commands.json")))
@@ -696,14 +746,14 @@ class EditorTest(FakeRepoTest):
         self.assertIn("could not write compile_commands.json", failed.stderr)
 
     def test_architecture(self):
-        self.assertEqual(judge.editor_arch(14, 90), 86)
-        self.assertEqual(judge.editor_arch(16, 90), 90)
-        self.assertEqual(judge.editor_arch(19, 120), 90)
-        self.assertEqual(judge.editor_arch(16, 75), 75)
-        self.assertEqual(judge.editor_arch(None, 90), 80)
-        self.assertEqual(judge.editor_arch(11, None), 80)
-        self.assertEqual(judge.arch_number("9.0"), 90)
-        self.assertEqual(judge.arch_number(86), 86)
+        self.assertEqual(clangd.editor_arch(14, 90), 86)
+        self.assertEqual(clangd.editor_arch(16, 90), 90)
+        self.assertEqual(clangd.editor_arch(19, 120), 90)
+        self.assertEqual(clangd.editor_arch(16, 75), 75)
+        self.assertEqual(clangd.editor_arch(None, 90), 80)
+        self.assertEqual(clangd.editor_arch(11, None), 80)
+        self.assertEqual(clangd.arch_number("9.0"), 90)
+        self.assertEqual(clangd.arch_number(86), 86)
 
     def test_bad_arguments(self):
         self.assertUsageError(self.judge("editor", "warp_scan"), "unrecognized")
@@ -717,22 +767,22 @@ class EditorTest(FakeRepoTest):
         write(wrapper, f"#!/bin/sh\necho '#$ TOP={toolkit}/bin/..'\n")
         os.chmod(wrapper, 0o755)
         tools = types.SimpleNamespace(root=self.root, env={}, which=lambda tool: wrapper)
-        self.assertEqual(judge.cuda_install(tools), os.path.realpath(toolkit))
-        self.assertFalse(judge.is_cuda_install(self.path("wrapper")))
+        self.assertEqual(clangd.cuda_install(tools), os.path.realpath(toolkit))
+        self.assertFalse(clangd.is_cuda_install(self.path("wrapper")))
         write(wrapper, "#!/bin/sh\nexit 1\n")
         tools.env = {"CUDA_PATH": toolkit}
-        self.assertEqual(judge.cuda_install(tools), os.path.realpath(toolkit))
+        self.assertEqual(clangd.cuda_install(tools), os.path.realpath(toolkit))
 
 
 def clangd_missing():
     if not shutil.which("clangd"):
         return "clangd not found"
-    env, _ = judge.tool_environment(REAL_ROOT)
+    env, _ = workspace.tool_environment(REAL_ROOT)
     if not shutil.which("nvcc", path=env.get("PATH", "")):
         return "nvcc (the CUDA headers) not found"
     tools = types.SimpleNamespace(root=REAL_ROOT, env=env,
                                   which=lambda tool: shutil.which(tool, path=env.get("PATH", "")))
-    if not judge.cuda_install(tools):
+    if not clangd.cuda_install(tools):
         return "no CUDA toolkit folder that clang accepts (include/cuda.h, bin, nvvm/libdevice)"
     if not os.path.isfile(os.path.join(REAL_ROOT, "harness", "runtime", "glue.h")):
         return "no harness/runtime/glue.h"
@@ -769,6 +819,34 @@ class ClangdTest(FakeRepoTest):
         self.assertIn("use of undeclared identifier 'undefined_name'", broken.stdout)
         self.assertNotIn("__shfl_up_sync", "".join(
             line for line in broken.stdout.splitlines() if line.startswith("E[")))
+
+
+@unittest.skipIf(clangd_missing(), clangd_missing() or "")
+class ClangdTemplatesTest(FakeRepoTest):
+    """Every untouched template, opened as exercises/<id>.cu after `judge.py
+    editor`, has no error in clangd (the README promises none)."""
+
+    def test_every_template_is_clean(self):
+        shutil.copytree(os.path.join(REAL_ROOT, "harness"), self.path("harness"))
+        templates = sorted(glob.glob(os.path.join(REAL_ROOT, "templates", "*.cu")))
+        self.assertGreater(len(templates), 20)
+        for template in templates:
+            shutil.copy(template, self.path("exercises", os.path.basename(template)))
+        self.assertEqual(self.judge("editor").returncode, 0)
+
+        def errors_of(template):
+            relative = "exercises/" + os.path.basename(template)
+            done = subprocess.run(["clangd", f"--check={relative}"], cwd=self.root,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  timeout=600)
+            errors = [line for line in done.stdout.splitlines() if line.startswith("E[")]
+            return relative, errors, done.stdout
+
+        with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
+            for relative, errors, output in pool.map(errors_of, templates):
+                with self.subTest(file=relative):
+                    self.assertIn("Loaded compilation database", output)
+                    self.assertEqual(errors, [])
 
 
 # ---------------------------------------------------------------------------
@@ -828,10 +906,12 @@ class ColourTest(FakeRepoTest):
 
 
 def driver_sources():
-    """judge.py and the modules of cudajudge_cli/ next to it."""
-    package = os.path.join(SCRIPT_ROOT, "cudajudge_cli")
-    return [JUDGE] + [os.path.join(package, name) for name in sorted(os.listdir(package))
-                      if name.endswith(".py")]
+    """judge.py and the modules of the package cudajudge_cli/, commands/ included."""
+    found = [JUDGE]
+    for folder, subfolders, names in os.walk(os.path.join(SCRIPT_ROOT, "cudajudge_cli")):
+        subfolders.sort()
+        found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".py")]
+    return found
 
 
 def placeholders(text):
@@ -903,24 +983,24 @@ class MessageTableTest(unittest.TestCase):
         self.assertEqual(found, [])
 
     def test_argparse_messages_are_recognised(self):
-        judge.set_language("zh")
+        messages.set_language("zh")
         try:
-            self.assertEqual(judge.translate_argparse(
+            self.assertEqual(messages.translate_argparse(
                 "the following arguments are required: ID"), "缺少以下参数：ID")
-            self.assertEqual(judge.translate_argparse(
+            self.assertEqual(messages.translate_argparse(
                 "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh')"),
                 "参数 --lang：无效的选择 'fr'（可选：'en', 'zh'）")
-            self.assertEqual(judge.translate_argparse(
+            self.assertEqual(messages.translate_argparse(
                 "argument --seed: invalid int value: 'x'"), "参数 --seed：'x' 不是有效的 int 值")
         finally:
-            judge.set_language("en")
-        self.assertEqual(judge.translate_argparse("unrecognized arguments: -x"),
+            messages.set_language("en")
+        self.assertEqual(messages.translate_argparse("unrecognized arguments: -x"),
                          "unrecognized arguments: -x")
 
 
 class LanguageChoiceTest(unittest.TestCase):
     def test_environment_order(self):
-        choose = judge.language_from_environment
+        choose = messages.language_from_environment
         self.assertEqual(choose({}), "en")
         self.assertEqual(choose({"LANG": "zh_CN.UTF-8"}), "zh")
         self.assertEqual(choose({"LC_MESSAGES": "zh_TW", "LANG": "en_US"}), "zh")

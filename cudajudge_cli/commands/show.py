@@ -1,0 +1,76 @@
+"""`judge.py show ID`: an exercise's statement, signature, launch
+configuration, check, backends, rules and the learner's progress on it.
+
+Registered in commands/__init__.py.
+"""
+
+import sys
+
+from cudajudge_cli.catalog import hints_of
+from cudajudge_cli.messages import localized, rule_meaning, tr
+from cudajudge_cli.options import add_id_argument
+from cudajudge_cli.progress import as_count, exercise_record
+from cudajudge_cli.report import best_time_text
+from cudajudge_cli.terminal import Style, indent, say, wrap
+from cudajudge_cli.workspace import Workspace
+
+
+def add_arguments(parser):
+    add_id_argument(parser)
+
+
+def describe_check(check):
+    if not isinstance(check, dict) or check.get("exact", True):
+        return tr("show_exact")
+    return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
+
+
+def rule_list(names):
+    return "; ".join(f"{name} ({rule_meaning(name)})" for name in names)
+
+
+def run(options):
+    ws = Workspace()
+    problem = ws.problem(options.id)
+    progress = ws.progress().read()
+    style = Style(sys.stdout)
+    problem_id = problem["id"]
+    say(style.bold(f"{problem_id}{style.dot}{localized(problem.get('title'))}"))
+    say(tr("show_chapter", chapter=problem.get("chapter") or ""))
+    if problem.get("aliases"):
+        say(tr("show_aliases", aliases=", ".join(problem["aliases"])))
+    say()
+    say(style.bold(tr("show_signature")))
+    say(indent(str(problem.get("signature") or "")))
+    say()
+    say(style.bold(tr("show_statement")))
+    say(wrap(localized(problem.get("statement")).rstrip("\n")))
+    launch = localized(problem.get("launch"))
+    if launch:
+        say()
+        say(style.bold(tr("show_launch")))
+        say(wrap(launch.rstrip("\n")))
+    say()
+    say(tr("show_check", check=describe_check(problem.get("check"))))
+    say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
+    rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
+    required = [str(name) for name in rules.get("require") or []]
+    forbidden = [str(name) for name in rules.get("forbid") or []]
+    if "libraries" not in forbidden:
+        forbidden.append("libraries")  # forbidden everywhere, listed or not
+    if required:
+        say(tr("show_rules_require", rules=rule_list(required)))
+    say(tr("show_rules_forbid", rules=rule_list(forbidden)))
+    record = exercise_record(progress, problem_id)
+    hints = hints_of(problem)
+    seen = min(as_count(record.get("hints_shown")), len(hints))
+    say(tr("show_hints", n=len(hints), seen=seen, id=problem_id))
+    if as_count(record.get("attempts")):
+        best = record.get("best_verdict") or "?"
+        timing = best_time_text(record)
+        say(tr("show_progress", n=record["attempts"], best=best)
+            + (style.dot + timing if timing else ""))
+    exercise = problem.get("exercise") or f"exercises/{problem_id}.cu"
+    say(tr("show_file", file=exercise))
+    say(tr("show_judge", id=problem_id))
+    return 0

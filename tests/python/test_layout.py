@@ -1,0 +1,107 @@
+"""The shape of the driver (issue: the driver as a package): judge.py only
+finds the package and calls it; every module says at its top what it is for;
+no module is over 500 lines without a written reason; the modules import one
+another without cycles; every command module has add_arguments and run and
+is in the one COMMANDS table.
+"""
+
+import ast
+import os
+import unittest
+
+from support import JUDGE, SCRIPT_ROOT, read
+from cudajudge_cli import commands
+
+PACKAGE = os.path.join(SCRIPT_ROOT, "cudajudge_cli")
+LONG_REASON = "Longer than 500 lines because"
+
+
+def package_modules():
+    """{dotted name: path} of every module of the package."""
+    found = {}
+    for folder, subfolders, names in os.walk(PACKAGE):
+        subfolders[:] = sorted(s for s in subfolders if not s.startswith(("_", ".")))
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                relative = os.path.relpath(path, SCRIPT_ROOT)[:-len(".py")]
+                dotted = relative.replace(os.sep, ".")
+                found[dotted[:-len(".__init__")] if dotted.endswith(".__init__") else dotted] = path
+    return found
+
+
+def imported_modules(path, known):
+    """The package's modules that the module at path imports."""
+    found = set()
+    for node in ast.walk(ast.parse(read(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in known}
+        elif isinstance(node, ast.ImportFrom) and node.module in known:
+            found.add(node.module)
+            # from package import module
+            found |= {f"{node.module}.{alias.name}" for alias in node.names
+                      if f"{node.module}.{alias.name}" in known}
+    return found
+
+
+class LayoutTest(unittest.TestCase):
+    def test_judge_py_is_a_door(self):
+        source = read(JUDGE)
+        self.assertLess(len(source.splitlines()), 80)
+        self.assertIn("from cudajudge_cli.cli import main", source)
+        self.assertEqual([n.name for n in ast.parse(source).body
+                          if isinstance(n, (ast.FunctionDef, ast.ClassDef))], [])
+
+    def test_every_module_says_what_it_is_for(self):
+        for name, path in package_modules().items():
+            with self.subTest(module=name):
+                docstring = ast.get_docstring(ast.parse(read(path)))
+                self.assertTrue(docstring and len(docstring.split()) >= 8, docstring)
+
+    def test_no_module_over_500_lines_without_a_reason(self):
+        for name, path in package_modules().items():
+            with self.subTest(module=name):
+                source = read(path)
+                if len(source.splitlines()) > 500:
+                    self.assertIn(LONG_REASON, ast.get_docstring(ast.parse(source)) or "")
+
+    def test_no_import_cycles(self):
+        modules = package_modules()
+        graph = {name: imported_modules(path, modules) - {name}
+                 for name, path in modules.items()}
+        # A package's __init__ that imports its own modules is no cycle.
+        for name in graph:
+            graph[name] = {m for m in graph[name] if not name.startswith(m + ".")}
+        state, path = {}, []
+
+        def visit(name):
+            state[name] = "open"
+            path.append(name)
+            for other in sorted(graph[name]):
+                if state.get(other) == "open":
+                    self.fail("import cycle: " + " -> ".join(path[path.index(other):] + [other]))
+                if other not in state:
+                    visit(other)
+            path.pop()
+            state[name] = "done"
+
+        for name in sorted(graph):
+            if name not in state:
+                visit(name)
+
+    def test_every_command_module_is_registered(self):
+        folder = os.path.join(PACKAGE, "commands")
+        files = {name[:-3] for name in os.listdir(folder)
+                 if name.endswith(".py") and name != "__init__.py"}
+        registered = {module.__name__.rsplit(".", 1)[1] for module, _ in
+                      commands.COMMANDS.values()}
+        self.assertEqual(sorted(files - registered), ["overview"])  # the default, no name
+        for name, (module, summary) in commands.COMMANDS.items():
+            with self.subTest(command=name):
+                self.assertEqual(module.__name__, f"cudajudge_cli.commands.{name}")
+                self.assertTrue(callable(module.add_arguments) and callable(module.run))
+                self.assertEqual(summary, f"help_cmd_{name}")
+
+
+if __name__ == "__main__":
+    unittest.main()
