@@ -11,18 +11,21 @@ Theory of operation. A results.json saying "grading did not finish" (score 0) is
 written before anything is judged and replaced atomically at the end, so a crash,
 an exception or Gradescope's global timeout still leaves a valid file. The
 submission is copied into a one-student roster and graded by `judge.py grade`
-(the records of docs/grading.md); where that command is not available the
-exercises are judged one by one with `judge.py ID FILE --json` and records of the
-same shape are made here (`fallback_records`). Lateness comes from Gradescope's
+(the records of docs/grading.md; `python3 -m cudajudge_cli.grading` where judge.py
+does not list the command). Lateness comes from Gradescope's
 metadata (created_at against assignment.due_date), not from file times, with the
 policy's `late` rules. When run as root and the user `cudajudge` exists (the
 bundle's setup.sh creates it), the judging runs as that user, so the learner's
 program cannot read what root keeps from it (the reference solutions).
+
+Longer than 500 lines because it holds, besides Gradescope's format, what the other
+platform modules share (the policy and its platform settings, judging one
+submission folder through grade, lateness from a platform's metadata, the results
+file that is always valid); they import it from here.
 """
 
 import argparse
 import datetime
-import hashlib
 import json
 import math
 import os
@@ -64,6 +67,10 @@ TEXT = {
         "Judged on the CPU emulator (no GPU here): correctness only, no performance points.",
         "在 CPU 模拟器上评测（这里没有 GPU）：只评正确性，没有性能分。"),
     "case_hidden": ("(hidden case)", "（隐藏用例）"),
+    "no_grade": ("{root} has no grade command (cudajudge_cli/grading/cli.py): this checkout "
+                 "is older than the grading; use a newer one",
+                 "{root} 中没有 grade 命令（cudajudge_cli/grading/cli.py）：这份代码早于评分功能，"
+                 "请使用更新的版本"),
     "case_name": ("{exercise}: case {index} {name}", "{exercise}：用例 {index} {name}"),
     "missing": ("not judged: no {id}.cu in the submission (upload it with this name)",
                 "未评测：提交中没有 {id}.cu（请用这个名字上传）"),
@@ -236,7 +243,7 @@ def copy_submission(source, student_dir):
 def grade_command(root, env):
     """How to run docs/grading.md's `grade` here: `judge.py grade` once the driver has it,
     else the grading package on its own (`python3 -m cudajudge_cli.grading`, run in
-    root); None where neither exists (then the fallback below judges file by file)."""
+    root); None where neither exists."""
     done = subprocess.run([sys.executable, os.path.join(root, "judge.py"), "grade", "--help"],
                           cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True)
@@ -300,11 +307,10 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
         with open(grade_policy, "w", encoding="utf-8") as f:
             json.dump(derived, f)
     prefixes = [os.path.join(roster, student) + os.sep, roster + os.sep, student + os.sep]
+    if not grade_available(root, env):
+        raise RuntimeError(both("no_grade", root=root))
     try:
-        if grade_available(root, env):
-            records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
-        else:
-            records = fallback_records(root, env, roster, student, policy, lang, budget_s)
+        records = _grade_records(root, env, roster, out, student, grade_policy, budget_s)
     except OutOfTime as err:
         err.records = [scrub_paths(r, prefixes) for r in err.records]
         raise
@@ -373,15 +379,7 @@ def read_records(folder):
     return records
 
 
-# -- without `judge.py grade`: the same records from single judgements -----------
-
-
-def derive_seed(course_seed, *names):
-    """docs/grading.md's derive(): SHA-256 of the tag, the seed and the names, NUL-joined."""
-    data = b"\0".join([b"cudajudge-seed/1", str(course_seed).encode()] +
-                      [n.encode("utf-8") for n in names])
-    value = int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
-    return value % (2 ** 31 - 1) + 1
+# -- the catalog and the roster rule, also used by similarity.py ---------------
 
 
 def catalog_ids(root, env):
@@ -407,148 +405,6 @@ def candidates(student_dir, problem):
                 found.append(path)
     return found
 
-
-def fallback_records(root, env, roster, student, policy, lang, budget_s=None):
-    """Records of docs/grading.md's shape, made from `judge.py ID FILE --json` runs;
-    the scoring covers correctness (all or per_case with weights), RULE and RACE
-    penalties and hidden cases (no performance points: the emulator has no timing)."""
-    if not os.path.exists(engine_path(root, env["CUDAJUDGE_BUILD"])):
-        subprocess.run([sys.executable, os.path.join(root, "judge.py"), "list"], cwd=root,
-                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    catalog = catalog_ids(root, env)
-    student_dir = os.path.join(roster, student)
-    policy = policy or {}
-    course_seed = policy.get("seed", 0)
-    exercises = policy.get("exercises")
-    if not exercises:
-        exercises = [{"id": pid, "points": 10} for pid, p in sorted(catalog.items())
-                     if candidates(student_dir, p)]
-    started = time.monotonic()
-    records = []
-    for entry in exercises:
-        pid = entry["id"]
-        problem = catalog.get(pid, {"id": pid})
-        found = candidates(student_dir, problem)
-        seed = (derive_seed(course_seed, pid, student) if policy.get("seed_per_student")
-                else derive_seed(course_seed, pid))
-        record = {"schema": SCHEMA, "student": student, "exercise": pid,
-                  "title": _title(problem, lang), "file": None, "sha256": None,
-                  "status": "not_judged", "not_judged": None, "verdict": None, "message": "",
-                  "cases": [], "seed": seed,
-                  "seed_source": "student" if policy.get("seed_per_student") else "course",
-                  "backend": "none", "device": None, "gpu": None, "timing": None,
-                  "late": {"days": 0, "source": "none"}, "phases_s": {}, "rules": None,
-                  "compile_log": "", "seconds": 0.0}
-        points = float(entry.get("points", 10))
-        perf_points = float(entry.get("performance") or 0)
-        out_of_time = budget_s is not None and time.monotonic() - started > budget_s
-        if len(found) != 1 or out_of_time:
-            reason = "missing" if not found else "two_candidates"
-            if out_of_time:
-                reason = "time_budget"
-            record["not_judged"] = {"reason": reason, "detail": reason,
-                                    "paths": [os.path.relpath(p, roster) for p in found]}
-            record["message"] = text(reason, lang, id=pid, paths=", ".join(
-                record["not_judged"]["paths"]))
-            record["not_judged"]["detail"] = record["message"]
-            record["score"] = _score(0.0, points, perf_points,
-                                     text("not_judged_explain", lang, max=fmt(points)))
-            records.append(record)
-            continue
-        path = found[0]
-        with open(path, "rb") as f:
-            record["sha256"] = hashlib.sha256(f.read()).hexdigest()
-        record["file"] = os.path.relpath(path, roster)
-        t0 = time.monotonic()
-        argv = [sys.executable, os.path.join(root, "judge.py"), pid, path, "--json", "--no-perf",
-                "--seed", str(seed), "--lang", lang]
-        if not _gpu_present():
-            argv.append("--emulate")
-        done = subprocess.run(as_grader_user(argv), cwd=root, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
-        summary = None
-        for line in reversed(done.stdout.splitlines()):
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(event, dict) and event.get("type") == "summary":
-                summary = event
-                break
-        record["seconds"] = round(time.monotonic() - t0, 3)
-        record["status"] = "judged"
-        if summary is None:
-            summary = {"verdict": "JE", "message": (done.stderr.strip() or "no result")[-500:]}
-        record["verdict"] = summary.get("verdict") or "JE"
-        record["message"] = summary.get("message") or ""
-        record["backend"] = summary.get("backend") or "none"
-        record["device"] = summary.get("device")
-        record["rules"] = summary.get("rules")
-        record["compile_log"] = (summary.get("compile_log") or "")[:65536]
-        record["phases_s"] = summary.get("phases_s") or {}
-        weights = {}
-        hidden = set()
-        for c in entry.get("cases") or []:
-            weights[int(c["case"])] = float(c.get("weight", 1))
-            if c.get("hidden"):
-                hidden.add(int(c["case"]))
-        for i, case in enumerate(summary.get("cases") or [], 1):
-            record["cases"].append({
-                "index": i, "name": case.get("name") or "case %d" % i,
-                "verdict": case.get("verdict") or "JE", "weight": weights.get(i, 1.0),
-                "hidden": i in hidden, "detail": case.get("detail"),
-                "diagnosis": case.get("diagnosis"), "time_ms": case.get("time_ms"),
-                "speed": case.get("speed")})
-        record["score"] = _fallback_score(record, entry, policy, points, perf_points, lang)
-        records.append(record)
-    return records
-
-
-def _gpu_present():
-    return os.path.exists("/dev/nvidiactl") or os.path.exists("/dev/nvidia0")
-
-
-def _title(problem, lang):
-    title = problem.get("title")
-    if isinstance(title, dict):
-        return title.get(lang) or title.get("en") or problem["id"]
-    return title or problem["id"]
-
-
-def _score(points, max_points, perf_max, explain, correctness=None, penalties=None):
-    return {"points": round(points, 2), "max": max_points + perf_max,
-            "correctness": correctness or {"points": round(points, 2), "max": max_points},
-            "performance": {"points": 0, "max": perf_max,
-                            "why": "no performance points on the emulator" if perf_max else ""},
-            "penalties": penalties or [], "explain": explain}
-
-
-def _fallback_score(record, entry, policy, points, perf_max, lang="en"):
-    verdict = record["verdict"]
-    cases = record["cases"]
-    mode = entry.get("correctness", "all")
-    output_verdict = (record.get("rules") or {}).get("output_verdict") if verdict == "RULE" \
-        else None
-    as_passed = verdict in ("AC", "RULE", "RACE") and (verdict != "RULE" or
-                                                      output_verdict in (None, "AC"))
-    if verdict in ("CE", "JE", "SKIP"):
-        got = 0.0
-    elif mode == "per_case":
-        total = sum(c["weight"] for c in cases) or 1.0
-        passed = sum(c["weight"] for c in cases if c["verdict"] == "AC")
-        got = points * passed / total
-    else:
-        got = points if as_passed else 0.0
-    penalties = []
-    percent = (policy.get("penalties") or {}).get(verdict)
-    if verdict in ("RULE", "RACE") and got > 0:
-        pct = float(percent if percent is not None else (100 if verdict == "RULE" else 50))
-        cut = min(got, points * pct / 100)
-        penalties.append({"kind": verdict, "points": -round(cut, 2),
-                          "why": "%s: %g%% of the correctness points" % (verdict, pct)})
-        got -= cut
-    explain = text("explain", lang, got=fmt(got), max=fmt(points), verdict=verdict)
-    return _score(got, points, perf_max, explain, penalties=penalties)
 
 
 # ---------------------------------------------------------------------------

@@ -6,8 +6,8 @@ cudajudge_cli.grading.slurm submit ...`) writes two batch scripts into DIR/slurm
 and submits them with sbatch:
 
     grade.sbatch    a job array, task I of N grades shard I of the roster
-                    (`slurm task`: the students whose position in the sorted roster
-                    is I modulo N) into DIR/shards/I with `judge.py grade --only ...`
+                    (`judge.py grade --shard I/N`: the students whose position in the
+                    sorted roster is I modulo N) into DIR/shards/I
     collect.sbatch  --dependency=afterok:<array>: copies every shard's records into
                     DIR/records and writes the exports (results.jsonl, grades.csv,
                     junit.xml, report.html) with `judge.py grade --export-only`
@@ -19,15 +19,12 @@ outdated, so a task that is requeued (`scontrol requeue`) or run twice redoes
 nothing it finished. Each shard writes its own folder, so no two tasks ever share a
 lock or a file. `judge.py grade --status DIR` (`slurm status DIR`) says how far a
 batch is, from the records on disk and, where squeue answers, the jobs' states.
-
-Where this judge.py has no `grade` command yet, the tasks judge with `judge.py ID
-FILE --json` and write records of the same shape (gradescope.fallback_records),
-and the collect job writes results.jsonl, a CSV, JUnit and HTML itself.
+(`slurm task BATCH --index I` does a shard's work with `grade --only`, for a
+checkout whose grade command lacks the --shard hook.)
 """
 
 import argparse
 import datetime
-import html
 import json
 import os
 import shlex
@@ -163,18 +160,13 @@ def make_scripts(batch):
     grade += [
         "# shard $SLURM_ARRAY_TASK_ID of %d; a requeued or repeated task redoes nothing "
         "finished" % shards, common.rstrip("\n")]
-    if batch.get("grade_command"):
-        argv = [q(a) for a in batch["grade_command"]] + [
-            q(batch["roster"]), "--out", q(os.path.join(out, "shards")) + '/"$SLURM_ARRAY_TASK_ID"',
-            "--shard", '"$SLURM_ARRAY_TASK_ID/%d"' % shards]
-        if batch.get("policy"):
-            argv += ["--policy", q(batch["policy"])]
-        argv += [q(a) for a in batch.get("grade_args") or []]
-        grade.append("exec " + " ".join(argv))
-    else:  # no grade command in this checkout: judge file by file (slurm task)
-        grade.append("exec %s -m cudajudge_cli.grading.slurm task %s" % (
-            q(batch["python"]), q(os.path.join(out, BATCH_FILE))) +
-            ' --index "$SLURM_ARRAY_TASK_ID"')
+    argv = [q(a) for a in batch["grade_command"]] + [
+        q(batch["roster"]), "--out", q(os.path.join(out, "shards")) + '/"$SLURM_ARRAY_TASK_ID"',
+        "--shard", '"$SLURM_ARRAY_TASK_ID/%d"' % shards]
+    if batch.get("policy"):
+        argv += ["--policy", q(batch["policy"])]
+    argv += [q(a) for a in batch.get("grade_args") or []]
+    grade.append("exec " + " ".join(argv))
     grade.append("")
     collect = script_header("cudajudge-collect", out, batch)
     collect += [
@@ -194,6 +186,10 @@ def new_batch(roster, out, policy=None, partition=None, gres=None, max_running=N
         raise SlurmError(text("no_students", roster=roster))
     root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
     count = min(len(students), shards or min(len(students), 64))
+    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    command = shared.grade_command(root, shared.judge_env(root, build, os.path.join(out, ".state")))
+    if not command:
+        raise SlurmError(shared.both("no_grade", root=root))
     return {"format": "cudajudge-slurm/1", "roster": roster, "out": out,
             "policy": os.path.abspath(policy) if policy else None,
             "root": os.path.abspath(root),
@@ -203,9 +199,7 @@ def new_batch(roster, out, policy=None, partition=None, gres=None, max_running=N
             "partition": partition, "gres": gres, "max_running": max_running,
             "time": time_limit, "cpus": cpus,
             "shards": count, "students": students, "grade_args": list(grade_args),
-            "grade_command": shared.grade_command(root, shared.judge_env(
-                root, os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build"),
-                os.path.join(out, ".state"))),
+            "grade_command": command,
             "created_at": _now(), "jobs": {}}
 
 
@@ -287,33 +281,18 @@ def run_task(batch, index):
     env = shared.judge_env(root, build, os.path.join(out, ".state"))
     if not students:
         return 0
-    command = shared.grade_command(root, env)
-    if command:
-        argv = command + [batch["roster"], "--out", out]
-        if batch.get("policy"):
-            argv += ["--policy", batch["policy"]]
-        argv += list(batch.get("grade_args") or []) + ["--only"] + students
-        return subprocess.call(argv, cwd=root, env=env)
-    return fallback_task(batch, students, out, env)
+    argv = _grade(batch, env) + [batch["roster"], "--out", out]
+    if batch.get("policy"):
+        argv += ["--policy", batch["policy"]]
+    argv += list(batch.get("grade_args") or []) + ["--only"] + students
+    return subprocess.call(argv, cwd=root, env=env)
 
 
-def fallback_task(batch, students, out, env):
-    """Without `judge.py grade`: judges each missing record with judge.py --json."""
-    root, build = batch["root"], batch["build"]
-    policy = shared.load_policy(root, build, batch.get("policy"))
-    lang = (policy or {}).get("language") or "en"
-    for student in students:
-        folder = os.path.join(out, "records", student)
-        if os.path.isdir(folder) and os.path.exists(os.path.join(folder, ".done")):
-            continue  # finished before a requeue
-        records = shared.fallback_records(root, env, batch["roster"], student, policy, lang)
-        os.makedirs(folder, exist_ok=True)
-        for r in records:
-            shared.write_json_atomically(os.path.join(folder, r["exercise"] + ".json"), r)
-        if not any(r.get("verdict") == "JE" for r in records):
-            with open(os.path.join(folder, ".done"), "w") as f:
-                f.write(_now() + "\n")
-    return 0
+def _grade(batch, env):
+    command = shared.grade_command(batch["root"], env)
+    if not command:
+        raise SlurmError(shared.both("no_grade", root=batch["root"]))
+    return command
 
 
 def run_collect(batch):
@@ -335,14 +314,10 @@ def run_collect(batch):
                     shared.write_json_atomically(os.path.join(merged, student, name), record)
     root, build = batch["root"], batch["build"]
     env = shared.judge_env(root, build, os.path.join(out, ".state"))
-    command = shared.grade_command(root, env)
-    if command:
-        argv = command + [batch["roster"], "--out", out, "--export-only"]
-        if batch.get("policy"):
-            argv += ["--policy", batch["policy"]]
-        code = subprocess.call(argv, cwd=root, env=env)
-    else:
-        code = write_exports(out, all_records(merged))
+    argv = _grade(batch, env) + [batch["roster"], "--out", out, "--export-only"]
+    if batch.get("policy"):
+        argv += ["--policy", batch["policy"]]
+    code = subprocess.call(argv, cwd=root, env=env)
     shared.write_json_atomically(os.path.join(out, "slurm", "collected.json"),
                                  {"collected_at": _now(), "exit": code})
     return code
@@ -355,62 +330,6 @@ def all_records(folder):
             records += shared.read_records(os.path.join(folder, student))
     records.sort(key=lambda r: (r.get("student", ""), r.get("exercise", "")))
     return records
-
-
-def write_exports(out, records):
-    """results.jsonl, grades.csv, junit.xml and report.html from records (used only where
-    `judge.py grade --export-only` is not available)."""
-    import csv
-    import io
-    from xml.sax.saxutils import quoteattr, escape
-    with open(os.path.join(out, "results.jsonl"), "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
-    exercises = sorted({r["exercise"] for r in records})
-    students = sorted({r["student"] for r in records})
-    points = {(r["student"], r["exercise"]): (r.get("score") or {}).get("points", 0)
-              for r in records}
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + exercises +
-               ["Total"])
-    for s in students:
-        row = [points.get((s, e), 0) for e in exercises]
-        w.writerow([s, "", "", s, ""] + row + [round(sum(row), 2)])
-    with open(os.path.join(out, "grades.csv"), "w", encoding="utf-8", newline="") as f:
-        f.write(buf.getvalue())
-    xml = ['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>"]
-    for e in exercises:
-        rows = [r for r in records if r["exercise"] == e]
-        xml.append("  <testsuite name=%s tests=\"%d\">" % (quoteattr(e), len(rows)))
-        for r in rows:
-            xml.append("    <testcase classname=%s name=%s time=\"%.3f\">" % (
-                quoteattr(r["student"]), quoteattr(e), float(r.get("seconds") or 0)))
-            v = r.get("verdict")
-            if r.get("status") != "judged":
-                xml.append("      <skipped>%s</skipped>" % escape(r.get("message") or ""))
-            elif v == "WA":
-                xml.append("      <failure>%s</failure>" % escape(r.get("message") or ""))
-            elif v != "AC":
-                xml.append("      <error>%s: %s</error>" % (v, escape(r.get("message") or "")))
-            xml.append("    </testcase>")
-        xml.append("  </testsuite>")
-    xml.append("</testsuites>")
-    with open(os.path.join(out, "junit.xml"), "w", encoding="utf-8") as f:
-        f.write("\n".join(xml) + "\n")
-    cells = "".join("<th>%s</th>" % html.escape(e) for e in exercises)
-    body = ["<!doctype html><meta charset=utf-8><title>grades</title><table>",
-            "<tr><th>student</th>%s</tr>" % cells]
-    for s in students:
-        row = [r for r in records if r["student"] == s]
-        body.append("<tr><td>%s</td>%s</tr>" % (html.escape(s), "".join(
-            "<td>%s %s</td>" % (html.escape(r.get("verdict") or "-"),
-                                html.escape(str((r.get("score") or {}).get("points", 0))))
-            for r in row)))
-    body.append("</table>")
-    with open(os.path.join(out, "report.html"), "w", encoding="utf-8") as f:
-        f.write("\n".join(body) + "\n")
-    return 0
 
 
 # ---------------------------------------------------------------------------
