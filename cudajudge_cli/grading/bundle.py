@@ -1,6 +1,6 @@
 """cudajudge_cli.grading.bundle: the autograder zip for Gradescope.
 
-`judge.py grade-bundle gradescope --policy FILE --out autograder.zip` (also
+`judge.py grade --bundle gradescope --policy FILE --out autograder.zip` (also
 `python3 -m cudajudge_cli.grading.bundle gradescope ...`) writes a zip whose root
 holds what Gradescope expects:
 
@@ -184,7 +184,8 @@ def run(options):
     if options.leaderboard:
         flags.append("--leaderboard")
     names = make_gradescope_bundle(root, options.policy, options.out, flags)
-    print(shared.both("bundle_written", path=options.out, n=len(names)))
+    print(shared.text("bundle_written", shared.ui_lang(options), path=options.out,
+                      n=len(names)))
     return 0
 
 
@@ -201,6 +202,9 @@ def add_grade_arguments(parser):
     group.add_argument("--gradescope", action="store_true",
                        help="grade /autograder/submission into /autograder/results/"
                             "results.json (inside a Gradescope autograder)")
+    group.add_argument("--bundle", choices=("gradescope",), metavar="gradescope",
+                       help="write the Gradescope autograder zip (--policy FILE, --out ZIP, "
+                            "default autograder.zip) instead of grading")
     group.add_argument("--prairielearn", action="store_true",
                        help="grade /grade/student into /grade/results/results.json "
                             "(inside a PrairieLearn external grader)")
@@ -239,6 +243,14 @@ def run_grade_platform(options):
     try:
         if getattr(options, "status", None):
             return slurm.status(slurm.load_batch(options.status), lang)
+        if getattr(options, "bundle", None):
+            if not options.policy:
+                raise shared.PolicyError(shared.both("no_policy_file", path="--policy"))
+            flags = argparse.Namespace(platform=options.bundle, policy=options.policy,
+                                       out=options.out or "autograder.zip",
+                                       hidden_visibility=options.hidden_visibility,
+                                       leaderboard=bool(options.leaderboard))
+            return run(flags)
         if getattr(options, "gradescope", False):
             return shared.run(options)
         if getattr(options, "prairielearn", False):

@@ -119,6 +119,18 @@ def text(key, lang="en", **values):
     return (zh if lang == "zh" else en).format(**values)
 
 
+def ui_lang(options=None):
+    """The instructor's language: --lang, else the driver's choice (LANG and friends)."""
+    chosen = getattr(options, "lang", None) if options is not None else None
+    if chosen:
+        return chosen
+    try:
+        from cudajudge_cli.messages import current_language
+        return current_language()
+    except ImportError:
+        return "en"
+
+
 def both(key, **values):
     """English, then Chinese: for messages said before the language is known."""
     return text(key, "en", **values) + "\n" + text(key, "zh", **values)

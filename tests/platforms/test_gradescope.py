@@ -1,6 +1,6 @@
 """Gradescope and PrairieLearn end to end, on the CPU emulator (meson suite `platforms`).
 
-The Gradescope bundle (`grade-bundle gradescope`) is unpacked into a fake
+The Gradescope bundle (`judge.py grade --bundle gradescope`) is unpacked into a fake
 /autograder root (CUDAJUDGE_GRADESCOPE_ROOT) and its run_autograder grades a
 correct, a wrong and a non-compiling warp_scan, a crash (an engine that fails) and
 a run killed half-way; each results.json is checked field by field against the
@@ -50,8 +50,8 @@ class Bundle(unittest.TestCase):
             json.dump(POLICY, f)  # JSON is YAML too
         cls.zip = os.path.join(cls.tmp, "autograder.zip")
         env = dict(os.environ, CUDAJUDGE_ROOT=ARGS.root, CUDAJUDGE_BUILD=ARGS.build)
-        done = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading.bundle", "gradescope",
-                               "--policy", cls.policy, "--out", cls.zip,
+        done = subprocess.run([sys.executable, os.path.join(ARGS.root, "judge.py"), "grade",
+                               "--bundle", "gradescope", "--policy", cls.policy, "--out", cls.zip,
                                "--hidden-visibility", "hidden"],
                               cwd=ARGS.root, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
