@@ -198,25 +198,39 @@ def add_grade_arguments(parser):
     """Adds the platform options to the grade command's parser (which has ROSTER,
     --policy, --out, --only, --emulate, --seed-per-student, --sandbox, --jobs)."""
     from cudajudge_cli.grading import similarity, slurm
-    group = parser.add_argument_group("platforms (docs/platforms.md)")
+    group = parser.add_argument_group(shared.pick("platforms (docs/platforms.md)",
+                                                  "平台（见 docs/platforms.md）"))
     group.add_argument("--gradescope", action="store_true",
-                       help="grade /autograder/submission into /autograder/results/"
-                            "results.json (inside a Gradescope autograder)")
+                       help=shared.pick("grade /autograder/submission into /autograder/"
+                                        "results/results.json (inside a Gradescope autograder)",
+                                        "把 /autograder/submission 评分并写入 /autograder/results/"
+                                        "results.json（在 Gradescope 自动评分环境中）"))
     group.add_argument("--bundle", choices=("gradescope",), metavar="gradescope",
-                       help="write the Gradescope autograder zip (--policy FILE, --out ZIP, "
-                            "default autograder.zip) instead of grading")
+                       help=shared.pick("write the Gradescope autograder zip (--policy FILE, "
+                                        "--out ZIP, default autograder.zip) instead of grading",
+                                        "不评分，而是生成 Gradescope 自动评分 zip（--policy FILE，"
+                                        "--out ZIP，默认 autograder.zip）"))
     group.add_argument("--prairielearn", action="store_true",
-                       help="grade /grade/student into /grade/results/results.json "
-                            "(inside a PrairieLearn external grader)")
+                       help=shared.pick("grade /grade/student into /grade/results/results.json "
+                                        "(inside a PrairieLearn external grader)",
+                                        "把 /grade/student 评分并写入 /grade/results/results.json"
+                                        "（在 PrairieLearn 外部评分器中）"))
     group.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
                                                        "after_published"),
-                       help="Gradescope: how hidden cases are shown (default after_due_date)")
+                       help=shared.pick("Gradescope: how hidden cases are shown (default "
+                                        "after_due_date)",
+                                        "Gradescope：隐藏用例如何显示（默认 after_due_date）"))
     group.add_argument("--leaderboard", action="store_true", default=None,
-                       help="Gradescope: put the median times on the leaderboard")
+                       help=shared.pick("Gradescope: put the median times on the leaderboard",
+                                        "Gradescope：把中位耗时放上排行榜"))
     slurm.add_arguments(group)
     group.add_argument("--shard", metavar="I/N",
-                       help="grade only shard I of N of the roster (what each Slurm task does)")
-    group.add_argument("--status", metavar="DIR", help="how far a Slurm batch in DIR is")
+                       help=shared.pick("grade only shard I of N of the roster (what each "
+                                        "Slurm task does)",
+                                        "只评花名册 N 个分片中的第 I 片（每个 Slurm 任务做的事）"))
+    group.add_argument("--status", metavar="DIR",
+                       help=shared.pick("how far a Slurm batch in DIR is",
+                                        "DIR 中的 Slurm 批次进行到哪一步"))
     similarity.add_arguments(group)
 
 

@@ -131,6 +131,11 @@ def ui_lang(options=None):
         return "en"
 
 
+def pick(en, zh):
+    """A help text in the instructor's language."""
+    return zh if ui_lang() == "zh" else en
+
+
 def both(key, **values):
     """English, then Chinese: for messages said before the language is known."""
     return text(key, "en", **values) + "\n" + text(key, "zh", **values)

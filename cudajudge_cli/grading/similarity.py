@@ -271,11 +271,14 @@ def catalog_problems(root, build, ids=None):
 
 def add_arguments(parser):
     parser.add_argument("--similarity", action="store_true",
-                        help="compare the submissions with each other and the reference "
-                             "(Dolos; optional)")
+                        help=shared.pick("compare the submissions with each other and the "
+                                         "reference (Dolos; optional)",
+                                         "把提交彼此比较，并与参考解比较（Dolos，可选）"))
     parser.add_argument("--threshold", type=float, default=None,
-                        help="flag pairs at or above this similarity, 0..1 (default: the "
-                             "policy's similarity.threshold, else 0.8)")
+                        help=shared.pick("flag pairs at or above this similarity, 0..1 "
+                                         "(default: the policy's similarity.threshold, else 0.8)",
+                                         "标出相似度不低于此值（0..1）的配对（默认取策略的 "
+                                         "similarity.threshold，否则 0.8）"))
 
 
 def run(options):

@@ -392,18 +392,26 @@ def status(batch, lang="en", stream=None):
 def add_arguments(parser):
     """The options `judge.py grade` takes for Slurm (the hook adds these)."""
     parser.add_argument("--slurm", action="store_true",
-                        help="grade on a Slurm cluster: a job array of shards, then a "
-                             "collect job")
-    parser.add_argument("--partition", help="the Slurm partition for the jobs")
-    parser.add_argument("--gres", help="generic resources per task, for example gpu:1")
+                        help=shared.pick("grade on a Slurm cluster: a job array of shards, "
+                                         "then a collect job",
+                                         "在 Slurm 集群上评分：分片作业数组，然后是汇总作业"))
+    parser.add_argument("--partition", help=shared.pick("the Slurm partition for the jobs",
+                                                                "作业使用的 Slurm 分区"))
+    parser.add_argument("--gres", help=shared.pick("generic resources per task, for example gpu:1",
+                                                      "每个任务的通用资源，例如 gpu:1"))
     parser.add_argument("--max-running", type=int, metavar="N",
-                        help="at most N array tasks at once (--array=0-K%%N)")
+                        help=shared.pick("at most N array tasks at once (--array=0-K%%N)",
+                                         "最多同时运行 N 个数组任务（--array=0-K%%N）"))
     parser.add_argument("--shards", type=int, metavar="N",
-                        help="how many array tasks (default: one per student, at most 64)")
+                        help=shared.pick("how many array tasks (default: one per student, "
+                                         "at most 64)",
+                                         "数组任务的个数（默认每个学生一个，最多 64 个）"))
     parser.add_argument("--dry-run", action="store_true",
-                        help="print the batch scripts instead of submitting them")
+                        help=shared.pick("print the batch scripts instead of submitting them",
+                                         "只打印批处理脚本，不提交"))
     parser.add_argument("--time", dest="slurm_time", metavar="LIMIT",
-                        help="the time limit of each task (sbatch --time)")
+                        help=shared.pick("the time limit of each task (sbatch --time)",
+                                         "每个任务的时间限制（sbatch --time）"))
 
 
 def run_submit(options, grade_args=()):
