@@ -6,7 +6,8 @@ holds what Gradescope expects:
 
     setup.sh         run once as root when Gradescope builds the image: installs the
                      Debian/Ubuntu packages the emulator needs, builds the judge once,
-                     checks one reference on the emulator, creates the user `cudajudge`
+                     judges the policy's references on the emulator (keeping their case
+                     counts for grading), creates the user `cudajudge`
                      that runs learner code, and moves the reference solutions where
                      only root can read them (in the image, out of the learner's reach)
     run_autograder   run for every submission: grade --gradescope with the policy;
@@ -57,9 +58,10 @@ fi
 cd "$SRC"
 meson setup build
 ninja -C build
-# one reference judged on the emulator: the image is refused now rather than failing
-# every student later
-python3 judge.py warp_scan reference/warp_scan.cu --emulate --no-perf
+# the references of the policy's exercises judged here: the image is refused now rather
+# than failing every student later; their case counts are kept for grading
+python3 -m cudajudge_cli.grading.gradescope --policy /autograder/source/@POLICY@ \
+    --prepare /autograder/source/reference-cases.json
 # learner code runs as this user, who cannot read /root
 id cudajudge >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin cudajudge
 mkdir -p /root/cudajudge-private
@@ -82,7 +84,8 @@ SOURCE="$(cd "$(dirname "$0")" && pwd)"
 SRC="${CUDAJUDGE_ROOT:-$SOURCE/cudajudge}"
 export CUDAJUDGE_ROOT="$SRC"
 export CUDAJUDGE_GRADESCOPE_ROOT="$ROOT"
-cd "$SRC" && python3 -m cudajudge_cli.grading.gradescope --policy "$SOURCE/@POLICY@" @FLAGS@
+cd "$SRC" && python3 -m cudajudge_cli.grading.gradescope --policy "$SOURCE/@POLICY@" \
+    --reference-cases "$SOURCE/reference-cases.json" @FLAGS@
 if [ ! -s "$ROOT/results/results.json" ]; then
     # python itself could not start: still a valid results file, score 0
     mkdir -p "$ROOT/results"
@@ -132,7 +135,7 @@ def make_gradescope_bundle(root, policy_path, out_path, flags=()):
     names = []
     tmp = out_path + ".part"
     with zipfile.ZipFile(tmp, "w") as zf:
-        add_file(zf, "setup.sh", SETUP_SH, executable=True)
+        add_file(zf, "setup.sh", SETUP_SH.replace("@POLICY@", policy_name), executable=True)
         add_file(zf, "run_autograder", RUN_AUTOGRADER.replace("@POLICY@", policy_name).replace(
                      "@FLAGS@", " ".join(shlex.quote(f) for f in flags)),
                  executable=True)

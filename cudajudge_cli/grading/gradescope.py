@@ -67,6 +67,11 @@ TEXT = {
         "Judged on the CPU emulator (no GPU here): correctness only, no performance points.",
         "在 CPU 模拟器上评测（这里没有 GPU）：只评正确性，没有性能分。"),
     "case_hidden": ("(hidden case)", "（隐藏用例）"),
+    "prepare_failed": ("the references are not all AC here ({bad}): the image cannot grade; "
+                       "see the output above",
+                       "这里的参考解并非全部 AC（{bad}）：该镜像无法评分；请看上面的输出"),
+    "prepared": ("{n} references judged AC; their case counts are kept for grading",
+                 "{n} 个参考解评测为 AC；已保存它们的用例数供评分使用"),
     "no_grade": ("{root} has no grade command (cudajudge_cli/grading/cli.py): this checkout "
                  "is older than the grading; use a newer one",
                  "{root} 中没有 grade 命令（cudajudge_cli/grading/cli.py）：这份代码早于评分功能，"
@@ -299,7 +304,8 @@ def as_grader_user(argv):
 
 
 def judge_submission(root, build, submission, policy_path, policy, work, student="submission",
-                     deadline_from_policy=True, lang="en", budget_s=None):
+                     deadline_from_policy=True, lang="en", budget_s=None,
+                     reference_cases=None):
     """Grades one submission folder; returns its records (one per exercise of the policy,
     or per exercise file found without a policy)."""
     roster = os.path.join(work, "roster")
@@ -308,6 +314,10 @@ def judge_submission(root, build, submission, policy_path, policy, work, student
     state = os.path.join(work, "state")
     for folder in (out, state):
         os.makedirs(folder, exist_ok=True)
+    if reference_cases and os.path.exists(reference_cases):
+        # the case counts of the references, judged when the image was built (prepare):
+        # the references themselves are out of reach at run time
+        shutil.copyfile(reference_cases, os.path.join(out, "reference-cases.json"))
     if os.geteuid() == 0:
         # the grader user must be able to write its output and state
         for dirpath, dirnames, filenames in os.walk(work):
@@ -576,8 +586,43 @@ def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
 # ---------------------------------------------------------------------------
 
 
+def prepare(root, build, policy_path, target, lang="en"):
+    """At image build time (setup.sh): judges the reference of every exercise of the
+    policy on this machine, fails unless each is AC, and keeps grade's
+    reference-cases.json (case counts only) in target for the runs to come."""
+    policy = load_policy(root, build, policy_path)
+    work = tempfile.mkdtemp(prefix="cudajudge-prepare-")
+    try:
+        student = os.path.join(work, "references")
+        os.makedirs(student)
+        ids = [e["id"] for e in (policy or {}).get("exercises") or []] or ["warp_scan"]
+        for pid in ids:
+            shutil.copyfile(os.path.join(root, "reference", pid + ".cu"),
+                            os.path.join(student, pid + ".cu"))
+        records = judge_submission(root, build, student, policy_path, policy,
+                                   os.path.join(work, "grade"), student="references", lang=lang)
+        bad = ["%s: %s" % (r.get("exercise"), r.get("verdict")) for r in records
+               if r.get("verdict") != "AC"]
+        if bad:
+            print(text("prepare_failed", lang, bad=", ".join(bad)), file=sys.stderr)
+            return 2
+        counts = os.path.join(work, "grade", "out", "reference-cases.json")
+        if os.path.exists(counts):
+            shutil.copyfile(counts, target)
+            os.chmod(target, 0o644)
+        print(text("prepared", lang, n=len(records)))
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def add_arguments(parser):
     parser.add_argument("--policy", metavar="FILE", help="the course policy (docs/grading.md)")
+    parser.add_argument("--reference-cases", metavar="FILE",
+                        help="grade's reference-cases.json made by --prepare")
+    parser.add_argument("--prepare", metavar="FILE",
+                        help="judge the references now and write their case counts to FILE "
+                             "(setup.sh does this once)")
     parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
                                                         "after_published"),
                         help="how hidden cases are shown (default: the policy's, else "
@@ -594,9 +639,11 @@ def run(options):
     gs_root = os.environ.get(ROOT_ENV, "/autograder")
     results_path = os.path.join(gs_root, "results", "results.json")
     lang = getattr(options, "lang", None) or "en"
-    write_json_atomically(results_path, failure_results(text("not_finished", lang)))
     root = os.environ.get("CUDAJUDGE_ROOT") or repo_root()
     build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    if getattr(options, "prepare", None):
+        return prepare(root, build, options.policy, options.prepare, lang)
+    write_json_atomically(results_path, failure_results(text("not_finished", lang)))
     policy, settings = None, platform_settings(None)
     try:
         policy = load_policy(root, build, options.policy)
@@ -614,7 +661,9 @@ def run(options):
             budget = settings["time_budget_s"]
             records = judge_submission(root, build, os.path.join(gs_root, "submission"),
                                        options.policy, policy, work,
-                                       deadline_from_policy=False, lang=lang, budget_s=budget)
+                                       deadline_from_policy=False, lang=lang, budget_s=budget,
+                                       reference_cases=getattr(options, "reference_cases",
+                                                               None))
         finally:
             shutil.rmtree(work, ignore_errors=True)
         notes = []

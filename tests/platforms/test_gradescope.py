@@ -60,6 +60,17 @@ class Bundle(unittest.TestCase):
         with zipfile.ZipFile(cls.zip) as zf:
             cls.names = zf.namelist()
             zf.extractall(cls.source)
+        # What setup.sh does after building: judge the references, keep their case
+        # counts, then move the references out of the source folder.
+        src = os.path.join(cls.source, "cudajudge")
+        prepared = subprocess.run(
+            [sys.executable, "-m", "cudajudge_cli.grading.gradescope", "--policy",
+             os.path.join(cls.source, "policy.yaml"), "--prepare",
+             os.path.join(cls.source, "reference-cases.json")],
+            cwd=src, env=dict(env, CUDAJUDGE_ROOT=src), stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True)
+        assert prepared.returncode == 0, prepared.stdout
+        shutil.move(os.path.join(src, "reference"), os.path.join(cls.tmp, "private-reference"))
 
     @classmethod
     def tearDownClass(cls):
@@ -114,6 +125,12 @@ class Bundle(unittest.TestCase):
         self.assertIn("apt-get install", setup)
         self.assertIn("ninja -C build", setup)
         self.assertIn("mv reference /root/cudajudge-private/reference", setup)
+
+    def test_prepared_case_counts(self):
+        with open(os.path.join(self.source, "reference-cases.json")) as f:
+            counts = json.load(f)
+        self.assertEqual(counts["%s/emu" % EXERCISE]["count"], 9, counts)
+        self.assertFalse(os.path.exists(os.path.join(self.source, "cudajudge", "reference")))
 
     def test_correct(self):
         results, out = self.grade("correct")
@@ -194,6 +211,12 @@ class PrairieLearn(unittest.TestCase):
             results = json.load(f)
         self.assertEqual(spec.prairielearn_problems(results), [], json.dumps(results, indent=1))
         return results, done.stdout
+
+    def test_prepared_case_counts(self):
+        with open(os.path.join(self.source, "reference-cases.json")) as f:
+            counts = json.load(f)
+        self.assertEqual(counts["%s/emu" % EXERCISE]["count"], 9, counts)
+        self.assertFalse(os.path.exists(os.path.join(self.source, "cudajudge", "reference")))
 
     def test_correct(self):
         results, out = self.grade("correct")
