@@ -13,7 +13,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from cudajudge_cli.grading import roster, scoring  # noqa: E402
+from cudajudge_cli.grading import roster, scoring, store  # noqa: E402
+from cudajudge_cli.grading.engine import GradeError  # noqa: E402
 
 POLICY = {
     "round": 2, "seed": 9,
@@ -166,6 +167,35 @@ class Discovery(unittest.TestCase):
             self.assertEqual(found[("amy", "warp_scan")].file, "amy/warp_inclusive_scan.cu")
             self.assertEqual(found[("bo", "warp_scan")].not_judged["reason"], "two_candidates")
             self.assertEqual(ignored, [{"student": "amy", "path": "amy/exercises/scratch.cu"}])
+
+
+class Store(unittest.TestCase):
+    def test_records_lock_and_what_is_current(self):
+        with tempfile.TemporaryDirectory() as base:
+            s = store.Store(base)
+            s.lock()
+            with self.assertRaises(GradeError) as refused:
+                store.Store(base).lock()
+            self.assertIn(f"another grade run (process {os.getpid()})", str(refused.exception))
+            sub = roster.Submission("amy b", "warp_scan")
+            sub.file, sub.sha256 = "amy b/warp_scan.cu", "ab" * 32
+            rec = {"schema": "cudajudge-grade/1", "student": "amy b", "exercise": "warp_scan",
+                   "status": "judged", "verdict": "WA", "sha256": sub.sha256,
+                   "file": sub.file, "policy_sha256": "p", "seed": 5,
+                   "engine": {"fingerprint": "e"}}
+            s.write(rec)
+            self.assertEqual(s.read("amy b", "warp_scan"), rec)
+            self.assertEqual(os.listdir(os.path.dirname(s.path("amy b", "warp_scan"))),
+                             ["warp_scan.json"])  # no temporary file left
+            self.assertTrue(store.is_current(rec, sub, 5, "p", "e"))
+            self.assertFalse(store.is_current(rec, sub, 6, "p", "e"))  # another seed
+            self.assertFalse(store.is_current(rec, sub, 5, "q", "e"))  # another policy
+            self.assertFalse(store.is_current(rec, sub, 5, "p", "f"))  # another engine
+            self.assertFalse(store.is_current(dict(rec, verdict="JE"), sub, 5, "p", "e"))
+            sub.sha256 = "cd" * 32
+            self.assertFalse(store.is_current(rec, sub, 5, "p", "e"))  # another file
+            s.unlock()
+            store.Store(base).lock()  # free again
 
 
 if __name__ == "__main__":
