@@ -10,6 +10,7 @@ import os
 import random
 import sys
 
+from .bundle import add_grade_arguments, run_grade_platform  # Gradescope, PrairieLearn, Slurm
 from .engine import GradeError
 from .texts import t
 
@@ -92,6 +93,7 @@ def add_arguments(parser):
                         help=t("h_sandbox", lang))
     parser.add_argument("--lines", action="store_true", help=t("h_lines", lang))
     parser.add_argument("--export-only", action="store_true", help=t("h_export_only", lang))
+    add_grade_arguments(parser)
 
 
 def init_policy(path, lang):
@@ -108,6 +110,8 @@ def run(options):
     try:
         if options.init_policy:
             return init_policy(options.init_policy, lang)
+        if (code := run_grade_platform(options)) is not None:
+            return code
         if not options.roster:
             print(t("need_roster", lang), file=sys.stderr)
             return 1

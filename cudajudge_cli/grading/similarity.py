@@ -1,0 +1,324 @@
+"""cudajudge_cli.grading.similarity: which submissions of a class look copied.
+
+`judge.py grade ROSTER --similarity [--out DIR] [--threshold T]` (also `python3 -m
+cudajudge_cli.grading.similarity ROSTER ...`) compares, exercise by exercise, every
+student's file with every other one and with the reference solution, using Dolos
+(Ghent University's plagiarism detector, its library @dodona/dolos-lib on Node 18+),
+with the exercise's template as the shared base so that starter code does not count.
+It writes DIR/similarity.json and DIR/similarity.txt, lists the pairs whose
+similarity (0..1) is at or above the threshold and the submissions at or above it
+against the reference, and, where DIR holds grading records, adds to each record a
+`similarity` object (an added field of cudajudge-grade/1).
+
+Dolos is optional: grading never needs it. It is looked for in $CUDAJUDGE_DOLOS_DIR,
+BUILD/dolos and ~/.cache/cudajudge/dolos (each a folder where `npm install --prefix
+FOLDER @dodona/dolos-lib` was run); without it (or without node) this says how to
+install it and exits 2, and nothing else changes. Which files are compared follows
+docs/grading.md's roster rules (`<id>.cu` or an alias, in the student's folder or in
+its exercises/ folder, exactly one).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from cudajudge_cli.grading import gradescope as shared
+
+DEFAULT_THRESHOLD = 0.8
+
+TEXT = {
+    "no_node": ("Similarity needs Node.js 18 or newer (found: {found}). Install it "
+                "(sudo apt-get install -y nodejs npm) and then Dolos: npm install --prefix "
+                "{folder} @dodona/dolos-lib. Grading itself does not need either.",
+                "相似度检查需要 Node.js 18 或更新版本（找到：{found}）。请安装（sudo apt-get "
+                "install -y nodejs npm），再安装 Dolos：npm install --prefix {folder} "
+                "@dodona/dolos-lib。评分本身不需要它们。"),
+    "no_dolos": ("Dolos is not installed (looked in {places}). Install it with: npm install "
+                 "--prefix {folder} @dodona/dolos-lib (or set CUDAJUDGE_DOLOS_DIR to a folder "
+                 "where it is installed). Grading itself does not need it.",
+                 "没有安装 Dolos（查找了 {places}）。安装方法：npm install --prefix {folder} "
+                 "@dodona/dolos-lib（或把 CUDAJUDGE_DOLOS_DIR 设为已安装它的文件夹）。评分本身不需要它。"),
+    "dolos_failed": ("Dolos failed on {exercise} (exit {code}): {error}",
+                     "Dolos 在 {exercise} 上出错（退出码 {code}）：{error}"),
+    "header": ("Similarity (Dolos, template ignored), threshold {threshold}:",
+               "相似度（Dolos，忽略模板），阈值 {threshold}："),
+    "pair": ("  {exercise}: {a} and {b}: {score}", "  {exercise}：{a} 与 {b}：{score}"),
+    "reference": ("  {exercise}: {a} and the reference solution: {score}",
+                  "  {exercise}：{a} 与参考解：{score}"),
+    "none": ("  no pair at or above the threshold", "  没有达到阈值的配对"),
+    "compared": ("{exercise}: {n} submissions compared", "{exercise}：比较了 {n} 份提交"),
+}
+
+
+def text(key, lang="en", **values):
+    en, zh = TEXT[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+class SimilarityUnavailable(Exception):
+    pass
+
+
+# The few lines of JavaScript that run Dolos: stdin {"lib", "groups": [{"files",
+# "template"}]}, stdout {"groups": [[{"left", "right", "similarity", "longest"}]]}.
+RUNNER_JS = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const job = JSON.parse(readFileSync(0, "utf8"));
+const { Dolos } = await import(pathToFileURL(job.lib).href);
+const groups = [];
+for (const group of job.groups) {
+  if (group.files.length < 2) { groups.push([]); continue; }
+  const dolos = new Dolos({ language: "cpp" });
+  const report = await dolos.analyzePaths(group.files, group.template || undefined);
+  groups.push(report.allPairs().map(p => ({
+    left: p.leftFile.path, right: p.rightFile.path, similarity: p.similarity,
+    longest: p.longest })));
+}
+process.stdout.write(JSON.stringify({ groups }));
+"""
+
+
+def default_folder():
+    return os.path.join(os.path.expanduser("~"), ".cache", "cudajudge", "dolos")
+
+
+def dolos_places(build):
+    places = []
+    if os.environ.get("CUDAJUDGE_DOLOS_DIR"):
+        places.append(os.environ["CUDAJUDGE_DOLOS_DIR"])
+    places += [os.path.join(build, "dolos"), default_folder()]
+    return places
+
+
+def find_dolos(build):
+    """(node, path of dolos-lib's index.js); SimilarityUnavailable saying how to install."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    found = "none"
+    if node:
+        done = subprocess.run([node, "--version"], stdout=subprocess.PIPE, text=True)
+        found = done.stdout.strip() or "?"
+        try:
+            major = int(found.lstrip("v").split(".")[0])
+        except ValueError:
+            major = 0
+        if major < 18:
+            node = None
+    if not node:
+        raise SimilarityUnavailable(text("no_node", found=found, folder=default_folder()))
+    places = dolos_places(build)
+    for place in places:
+        lib = os.path.join(place, "node_modules", "@dodona", "dolos-lib", "dist", "index.js")
+        if os.path.exists(lib):
+            return node, lib
+    raise SimilarityUnavailable(text("no_dolos", places=", ".join(places),
+                                     folder=default_folder()))
+
+
+def run_dolos(node, lib, groups):
+    """Runs Dolos over each group ({"files": [...], "template": path or None})."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
+        f.write(RUNNER_JS)
+        script = f.name
+    try:
+        done = subprocess.run([node, script], input=json.dumps({"lib": lib, "groups": groups}),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.unlink(script)
+    if done.returncode != 0:
+        raise RuntimeError(text("dolos_failed", exercise="?", code=done.returncode,
+                                error=done.stderr.strip()[-1500:]))
+    return json.loads(done.stdout)["groups"]
+
+
+# ---------------------------------------------------------------------------
+# Which files
+# ---------------------------------------------------------------------------
+
+
+def exercise_files(roster, problems):
+    """{exercise id: {student: path}} by docs/grading.md's candidate rule."""
+    students = sorted(n for n in os.listdir(roster)
+                      if not n.startswith(".") and os.path.isdir(os.path.join(roster, n)))
+    files = {}
+    for problem in problems:
+        chosen = {}
+        for student in students:
+            found = shared.candidates(os.path.join(roster, student), problem)
+            if len(found) == 1 and not os.path.islink(found[0]):
+                chosen[student] = found[0]
+        files[problem["id"]] = chosen
+    return files
+
+
+def analyze(root, build, roster, problems, threshold=DEFAULT_THRESHOLD,
+            reference_threshold=None):
+    """The similarity result: per exercise, the flagged pairs and reference matches."""
+    node, lib = find_dolos(build)
+    reference_threshold = threshold if reference_threshold is None else reference_threshold
+    files = exercise_files(roster, problems)
+    groups = []
+    order = []
+    for problem in problems:
+        pid = problem["id"]
+        chosen = files.get(pid) or {}
+        paths = [chosen[s] for s in sorted(chosen)]
+        reference = os.path.join(root, "reference", pid + ".cu")
+        if os.path.exists(reference):
+            paths.append(reference)
+        template = os.path.join(root, "templates", pid + ".cu")
+        groups.append({"files": paths,
+                       "template": template if os.path.exists(template) else None})
+        order.append((pid, chosen, reference))
+    answers = run_dolos(node, lib, groups)
+    result = {"threshold": threshold, "reference_threshold": reference_threshold,
+              "tool": "dolos", "exercises": {}}
+    for (pid, chosen, reference), pairs in zip(order, answers):
+        who = {os.path.realpath(p): s for s, p in chosen.items()}
+        ref = os.path.realpath(reference)
+        flagged, near_reference, best = [], [], {}
+        for pair in pairs:
+            left, right = os.path.realpath(pair["left"]), os.path.realpath(pair["right"])
+            if left == right:
+                continue
+            score = round(float(pair["similarity"]), 4)
+            if ref in (left, right):
+                student = who.get(right if left == ref else left)
+                if student is None:
+                    continue
+                best.setdefault(student, {})["reference"] = score
+                if score >= reference_threshold:
+                    near_reference.append({"student": student, "similarity": score})
+                continue
+            a, b = sorted((who.get(left), who.get(right)))
+            if a is None or b is None:
+                continue
+            for s, other in ((a, b), (b, a)):
+                entry = best.setdefault(s, {})
+                if score > entry.get("max", -1):
+                    entry["max"], entry["closest"] = score, other
+            if score >= threshold:
+                flagged.append({"students": [a, b], "similarity": score,
+                                "longest": pair.get("longest")})
+        flagged.sort(key=lambda p: (-p["similarity"], p["students"]))
+        near_reference.sort(key=lambda p: (-p["similarity"], p["student"]))
+        result["exercises"][pid] = {"compared": len(chosen), "pairs": flagged,
+                                    "near_reference": near_reference, "per_student": best}
+    return result
+
+
+def report_text(result, lang="en"):
+    lines = [text("header", lang, threshold=result["threshold"])]
+    for pid, ex in sorted(result["exercises"].items()):
+        if not ex["compared"]:
+            continue
+        lines.append(text("compared", lang, exercise=pid, n=ex["compared"]))
+        for p in ex["pairs"]:
+            lines.append(text("pair", lang, exercise=pid, a=p["students"][0], b=p["students"][1],
+                              score="%.2f" % p["similarity"]))
+        for p in ex["near_reference"]:
+            lines.append(text("reference", lang, exercise=pid, a=p["student"],
+                              score="%.2f" % p["similarity"]))
+        if not ex["pairs"] and not ex["near_reference"]:
+            lines.append(text("none", lang))
+    return "\n".join(lines) + "\n"
+
+
+def annotate_records(out, result):
+    """Adds `similarity` to each stored record of DIR/records (and rewrites
+    results.jsonl from them) where a grade run left them."""
+    records_dir = os.path.join(out, "records")
+    if not os.path.isdir(records_dir):
+        return 0
+    count = 0
+    for pid, ex in result["exercises"].items():
+        for student in os.listdir(records_dir):
+            path = os.path.join(records_dir, student, pid + ".json")
+            if not os.path.exists(path):
+                continue
+            with open(path, encoding="utf-8") as f:
+                record = json.load(f)
+            mine = ex["per_student"].get(student, {})
+            record["similarity"] = {
+                "tool": "dolos", "threshold": result["threshold"],
+                "max": mine.get("max"), "closest": mine.get("closest"),
+                "reference": mine.get("reference"),
+                "flagged": [p for p in ex["pairs"] if student in p["students"]],
+                "near_reference": any(p["student"] == student for p in ex["near_reference"])}
+            shared.write_json_atomically(path, record)
+            count += 1
+    results = os.path.join(out, "results.jsonl")
+    if os.path.exists(results) and count:
+        from cudajudge_cli.grading import slurm
+        with open(results + ".part", "w", encoding="utf-8") as f:
+            for r in slurm.all_records(records_dir):
+                f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+        os.replace(results + ".part", results)
+    return count
+
+
+def catalog_problems(root, build, ids=None):
+    env = shared.judge_env(root, build, tempfile.gettempdir())
+    catalog = shared.catalog_ids(root, env)
+    if ids:
+        return [catalog.get(i, {"id": i}) for i in ids]
+    return [catalog[i] for i in sorted(catalog)]
+
+
+def add_arguments(parser):
+    parser.add_argument("--similarity", action="store_true",
+                        help=shared.pick("compare the submissions with each other and the "
+                                         "reference (Dolos; optional)",
+                                         "把提交彼此比较，并与参考解比较（Dolos，可选）"))
+    parser.add_argument("--threshold", type=float, default=None,
+                        help=shared.pick("flag pairs at or above this similarity, 0..1 "
+                                         "(default: the policy's similarity.threshold, else 0.8)",
+                                         "标出相似度不低于此值（0..1）的配对（默认取策略的 "
+                                         "similarity.threshold，否则 0.8）"))
+
+
+def run(options):
+    root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
+    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
+    lang = getattr(options, "lang", None) or "en"
+    policy = None
+    if getattr(options, "policy", None):
+        policy = shared.load_policy(root, build, options.policy)
+    settings = shared.platform_settings(policy)
+    threshold = options.threshold if options.threshold is not None \
+        else settings["similarity_threshold"]
+    ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
+    try:
+        result = analyze(root, build, options.roster, catalog_problems(root, build, ids),
+                         threshold, settings["reference_threshold"]
+                         if options.threshold is None else threshold)
+    except SimilarityUnavailable as err:
+        print(err, file=sys.stderr)
+        return 2
+    out = getattr(options, "out", None) or "grades"
+    os.makedirs(out, exist_ok=True)
+    shared.write_json_atomically(os.path.join(out, "similarity.json"), result)
+    report = report_text(result, lang)
+    with open(os.path.join(out, "similarity.txt"), "w", encoding="utf-8") as f:
+        f.write(report)
+    annotate_records(out, result)
+    sys.stdout.write(report)
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.similarity")
+    parser.add_argument("roster")
+    parser.add_argument("--out")
+    parser.add_argument("--policy")
+    parser.add_argument("--lang", choices=("en", "zh"))
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
