@@ -1330,7 +1330,7 @@ int rules_evaluate(const struct problem_entry *e, const struct rule_scan *s,
 			continue;
 		seen[r] = true;
 		out[n] = (struct rule_violation){.rule = r, .line = s->use[r].line};
-		utf8_copy(out[n].what, sizeof out[n].what, found_text(s->use[r].what));
+		utf8_copy(out[n].what, sizeof out[n].what, found_text(r, s->use[r].what));
 		++n;
 	}
 	bool forbid_libraries = true;
