@@ -1014,3 +1014,89 @@ char *runner_path(const struct build_paths *p, const char *id)
 {
 	return xasprintf("%s/harness/runtime/cj-runner-%s", p->build, id);
 }
+
+/* ---- what a cache of a learner's judgement must depend on ---- */
+
+static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *s = data;
+	for (size_t i = 0; i < len; ++i)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return (h ^ 0xff) * 0x100000001b3ull;
+}
+
+/* Hashes `path`'s content and, recursively, every file its #include "..."
+ * lines name that exists (from the including file's folder, then the judge's
+ * include folders), at most `budget` files. */
+static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root, int depth,
+                                 int *budget)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	if (!text)
+		return fnv_bytes(h, path, strlen(path));
+	h = fnv_bytes(h, text, len);
+	if (depth > 16 || --*budget < 0) {
+		free(text);
+		return h;
+	}
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	for (char *p = text; p && *p;) {
+		char *eol = strchr(p, '\n');
+		const char *q = p;
+		while (*q == ' ' || *q == '\t')
+			++q;
+		if (*q == '#') {
+			++q;
+			while (*q == ' ' || *q == '\t')
+				++q;
+			if (!strncmp(q, "include", 7)) {
+				q += 7;
+				while (*q == ' ' || *q == '\t')
+					++q;
+				const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+				if (*q == '"' && end && (!eol || end < eol)) {
+					char *name = xasprintf("%.*s", (int)(end - q - 1), q + 1);
+					const char *bases[] = {dir, NULL, NULL};
+					char *rt = xasprintf("%s/harness/runtime", root);
+					char *pb = xasprintf("%s/harness/problems", root);
+					bases[1] = rt;
+					bases[2] = pb;
+					for (int b = 0; b < 3; ++b) {
+						char *cand = name[0] == '/'
+						                     ? xstrdup(name)
+						                     : xasprintf("%s/%s", bases[b],
+						                                 name);
+						if (access(cand, R_OK) == 0) {
+							h = hash_includes_of(h, cand, root,
+							                     depth + 1, budget);
+							free(cand);
+							break;
+						}
+						free(cand);
+					}
+					free(rt);
+					free(pb);
+					free(name);
+				} else if (*q != '<') {
+					/* #include MACRO: what it names is not known here */
+					double t = now_s();
+					h = fnv_bytes(h, &t, sizeof t);
+				}
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	free(dir);
+	free(text);
+	return h;
+}
+
+uint64_t hash_learner_sources(uint64_t h, const char *source, const char *root)
+{
+	int budget = 256;
+	return hash_includes_of(h, source, root, 0, &budget);
+}

@@ -5,6 +5,7 @@
 #define HARNESS_ENGINE_COMPILE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct build_paths {
 	const char *root;  /* the repository */
@@ -99,6 +100,13 @@ struct host_code {
  * constexpr, or asm. Class bodies are not looked into (their host members
  * cannot run without a host object). Returns 1 and fills out when found. */
 int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out);
+
+/* Folds into h the learner's file and every file its #include "..." lines
+ * reach (from the including file's folder, then harness/runtime and
+ * harness/problems), recursively: the key of anything cached about a
+ * learner's file (the rules scan). An #include of a macro makes the key
+ * unique, so nothing is reused for such a file. */
+uint64_t hash_learner_sources(uint64_t h, const char *source, const char *root);
 
 /* "path(12): error" -> "path:12: error", with root/ stripped. Returns malloc'd. */
 char *rewrite_compiler_log(const char *log, const char *root);

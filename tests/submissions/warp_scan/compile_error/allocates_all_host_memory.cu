@@ -1,4 +1,6 @@
-// expect-emu: TLE
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: allocates and touches host memory in 256 MiB steps until malloc
 // fails (up to 64 GiB), to push the machine into swapping or the OOM killer.
 // Stopped by: the supervisor watches the program's private resident memory
