@@ -918,10 +918,76 @@ static void check_device_only(const struct build_paths *p, const char *source, c
 	free(ii);
 }
 
+static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len);
+
+static int copy_file_to(const char *from, const char *to)
+{
+	size_t len = 0;
+	char *data = read_file(from, &len);
+	if (!data)
+		return -1;
+	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
+	FILE *f = fopen(tmp, "wb");
+	int rc = f && fwrite(data, 1, len, f) == len ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, to) != 0)
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	free(data);
+	return rc;
+}
+
+/* build/cache/modules/<id>-sm<cc>-<key>: a module that passed the device-only
+ * check, keyed on everything it is built from (the learner's file and what it
+ * includes, the glue and the runtime headers, nvcc, cc). An unchanged file
+ * judged again reuses it, with its dependency list (tu.d). */
+static char *module_cache_base(const struct build_paths *p, const char *id, const char *source,
+                               int cc)
+{
+	if (!p->build)
+		return NULL;
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)cc;
+	h = fnv_bytes(h, "module-v1", 9);
+	h = fnv_bytes(h, source, strlen(source));
+	h = hash_learner_sources(h, source, p->root);
+	char *files[] = {xasprintf("%s/harness/problems/%s.cuh", p->root, id),
+	                 xasprintf("%s/harness/runtime/glue.h", p->root),
+	                 xasprintf("%s/harness/runtime/learner_tu.cu", p->root), NULL};
+	for (int i = 0; files[i]; ++i) {
+		h = hash_learner_sources(h, files[i], p->root);
+		free(files[i]);
+	}
+	h = fnv_bytes(h, p->nvcc, strlen(p->nvcc));
+	char *dir = xasprintf("%s/cache/modules", p->build);
+	make_dirs(dir);
+	char *base = xasprintf("%s/%s-sm%d-%016llx", dir, id, cc, (unsigned long long)h);
+	free(dir);
+	return base;
+}
+
 int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
                  const char *workdir, const char *out_module, struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
+	char *base = module_cache_base(p, id, source, cc);
+	char *cached_mod = base ? xasprintf("%s.cubin", base) : NULL;
+	char *cached_dep = base ? xasprintf("%s.d", base) : NULL;
+	free(base);
+	char *deps_out = xasprintf("%s/tu.d", workdir);
+	if (cached_mod && access(cached_mod, R_OK) == 0 && access(cached_dep, R_OK) == 0 &&
+	    copy_file_to(cached_mod, out_module) == 0 && copy_file_to(cached_dep, deps_out) == 0) {
+		res->status = BUILD_OK;
+		res->cached = true;
+		res->log = xstrdup("");
+		free(cached_mod);
+		free(cached_dep);
+		free(deps_out);
+		return 0;
+	}
+	free(deps_out);
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
 	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
@@ -956,6 +1022,10 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 	compile_and_link(p, cc_argv, NULL, true, res);
 	if (res->status == BUILD_OK)
 		check_device_only(p, source, ii, res);
+	if (res->status == BUILD_OK && cached_mod && copy_file_to(out_module, cached_mod) == 0)
+		copy_file_to(deps, cached_dep);
+	free(cached_mod);
+	free(cached_dep);
 	free(arch);
 	free(inc_rt);
 	free(inc_pb);
