@@ -1078,16 +1078,18 @@ static bool word_is(const char *w, const char *end, const char *s)
 }
 
 /* True when <name> is one of the judge's own headers (harness/runtime,
- * harness/problems, or the emulator's own, not the CUDA names it mirrors). */
+ * harness/problems, or the emulator's own emu*.h). Every other header of
+ * harness/emu stands in for the CUDA toolkit's header of the same name
+ * (<math_constants.h>, <cuda_fp16.h>, <cooperative_groups.h>, ...), which a
+ * learner may include. */
 static bool judge_header(const char *root, const char *name, size_t len)
 {
 	if (!root || !len)
 		return false;
 	static const char *const dirs[] = {"harness/runtime", "harness/problems", "harness/emu"};
-	bool mirrored = (len == 14 && !memcmp(name, "cuda_runtime.h", 14)) ||
-	                !strncmp(name, "cooperative_groups", 18) || !strncmp(name, "cuda/", 5);
+	bool emulator_own = len >= 3 && !memcmp(name, "emu", 3);
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; ++i) {
-		if (i == 2 && mirrored)
+		if (i == 2 && !emulator_own)
 			continue;
 		char *path = xasprintf("%s/%s/%.*s", root, dirs[i], (int)len, name);
 		bool there = file_exists(path);

@@ -6,12 +6,14 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "catalog.h"
 #include "lang.h"
 #include "rules.h"
 #include "unit.h"
+#include "util.h"
 
 #define LEARNER "/judge/exercises/warp_scan.cu"
 
@@ -375,6 +377,49 @@ static void test_directives(void)
 	CHECK(v[0].rule == RULE_LINE_DIRECTIVE && !v[0].required && v[0].line == 1);
 }
 
+/* <name> resolving into the judge's own folders is refused, but the emulator's
+ * stand-ins for toolkit headers (harness/emu/math_constants.h, ...) are the
+ * toolkit's headers as far as a learner is concerned. */
+static void test_judge_headers(void)
+{
+	char root[] = "/tmp/cj-rules-root-XXXXXX";
+	CHECK(mkdtemp(root) != NULL);
+	const char *const files[] = {"harness",           "harness/emu",
+	                             "harness/runtime",   "harness/emu/math_constants.h",
+	                             "harness/emu/emu.h", "harness/runtime/glue.h"};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; ++i) {
+		char *p = xasprintf("%s/%s", root, files[i]);
+		if (i < 3) {
+			CHECK(mkdir(p, 0700) == 0);
+		} else {
+			FILE *f = fopen(p, "w");
+			CHECK(f != NULL);
+			if (f)
+				fclose(f);
+		}
+		free(p);
+	}
+	struct rule_scan s;
+	const char *const allowed[] = {"#include <math_constants.h>\n", "#include <cuda.h>\n"};
+	for (size_t i = 0; i < 2; ++i) {
+		memset(&s, 0, sizeof s);
+		rules_scan_directives(allowed[i], root, NULL, &s);
+		CHECK(!s.use[RULE_LOCAL_INCLUDE].found);
+	}
+	const char *const refused[] = {"#include <emu.h>\n", "#include <glue.h>\n"};
+	for (size_t i = 0; i < 2; ++i) {
+		memset(&s, 0, sizeof s);
+		rules_scan_directives(refused[i], root, NULL, &s);
+		CHECK(s.use[RULE_LOCAL_INCLUDE].found);
+	}
+	for (size_t i = sizeof files / sizeof files[0]; i-- > 0;) {
+		char *p = xasprintf("%s/%s", root, files[i]);
+		CHECK(remove(p) == 0);
+		free(p);
+	}
+	CHECK(rmdir(root) == 0);
+}
+
 static void test_same_code(void)
 {
 	char path[] = "/tmp/cj-rules-XXXXXX";
@@ -403,6 +448,7 @@ static const struct unit_test tests[] = {
         {"vocabulary", test_vocabulary},
         {"a kernel nothing launches meets no requirement", test_unlaunched_kernel},
         {"directives that hide code or reach into the judge", test_directives},
+        {"the emulator's stand-ins for toolkit headers may be included", test_judge_headers},
         {"a copy of the reference", test_same_code},
         {0}};
 
