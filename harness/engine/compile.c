@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rewrite.h"
@@ -1110,12 +1111,23 @@ static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len)
 	return (h ^ 0xff) * 0x100000001b3ull;
 }
 
+#define INCLUDE_HASH_MAX_BYTES ((off_t)16 << 20)
+
 /* Hashes `path`'s content and, recursively, every file its #include "..."
  * lines name that exists (from the including file's folder, then the judge's
  * include folders), at most `budget` files. */
 static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root, int depth,
                                  int *budget)
 {
+	/* Only regular files of a sane size are read: `#include "/dev/zero"` (or a
+	 * FIFO) would never end, and its compile fails anyway. Such a file makes
+	 * the key unique, so nothing is taken from a cache for it. */
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > INCLUDE_HASH_MAX_BYTES) {
+		double t = now_s();
+		h = fnv_bytes(h, path, strlen(path));
+		return fnv_bytes(h, &t, sizeof t);
+	}
 	size_t len = 0;
 	char *text = read_file(path, &len);
 	if (!text)
