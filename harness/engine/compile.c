@@ -40,6 +40,8 @@ static char *search_dirs(const char *dirs, const char *name)
 char *find_nvcc(void)
 {
 	const char *env = getenv("NVCC");
+	if (env && !strcmp(env, "none"))
+		return NULL; /* judged as on a machine without the CUDA toolkit */
 	if (env && access(env, X_OK) == 0)
 		return xstrdup(env);
 	char *p = search_dirs(getenv("PATH"), "nvcc");

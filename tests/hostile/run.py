@@ -4,7 +4,9 @@ checks its verdict is the one its `// expect-<backend>:` line names (never
 AC; a RULE twice, the second time from the rules cache), that it left no trace outside its scratch folder (modes and times of
 build/cudajudge and of the repository's tracked files, nothing new in
 /dev/shm, /tmp or build/), and then that the exercise's reference is still
-AC. Files with a `hostile-grading` line are judged with --grading; a hard
+AC. A file with an `// expect-jail:` line is judged a second time on the
+emulator as on a machine without nvcc (NVCC=none): its host code, refused by
+the device-only check elsewhere, then runs, and only the jail holds it. Files with a `hostile-grading` line are judged with --grading; a hard
 link to each reference is judged so too.
 
   python3 tests/hostile/run.py [--build DIR] [--backend emu|gpu] [NAME...]
@@ -75,13 +77,14 @@ def alive(pid):
         return True
 
 
-def judge(engine, build, problem, path, backend, grading):
+def judge(engine, build, problem, path, backend, grading, env=None):
     cmd = [engine, "judge", "--root", ROOT, "--build", build, "--id", problem,
            "--file", path, "--backend", backend, "--no-perf"]
     if grading:
         cmd.append("--grading")
     try:
-        out = subprocess.run(cmd, capture_output=True, timeout=900, check=False).stdout
+        out = subprocess.run(cmd, capture_output=True, timeout=900, check=False,
+                             env=env).stdout
     except subprocess.TimeoutExpired:
         return "HANG", "the engine did not finish in 900 s"
     for line in reversed(out.decode("utf-8", "replace").splitlines()):
@@ -173,6 +176,27 @@ def main():
                     for t in left:
                         print(f"       left a trace: {t}")
                     (opened if tag == "OPEN" else failures).append(name)
+                if "jail" in exp and args.backend == "emu":
+                    # Host code is refused by the device-only check wherever nvcc
+                    # is; judged as on a machine without the toolkit, the emulator
+                    # runs it, and only the jail (docs/security.md) stands between
+                    # it and the judge.
+                    count += 1
+                    jail_env = dict(os.environ, NVCC="none")
+                    before = traces(build)
+                    verdict, message = judge(engine, build, problem, path, "emu", grading,
+                                             jail_env)
+                    left = [t for t in changed(before, traces(build), build)
+                            if not t.startswith(tmp)]
+                    want = exp["jail"]
+                    ok = verdict != "AC" and verdict in want.split("|") and not left
+                    print(f"{'ok  ' if ok else 'FAIL'} {verdict:5} (expected {want}) "
+                          f"{problem}/{name} without nvcc, in the jail", flush=True)
+                    if not ok:
+                        print(f"       {message[:400]}")
+                        for t in left:
+                            print(f"       left a trace: {t}")
+                        failures.append(name + " (jail)")
                 if args.reference_after == "each":
                     reference_still_ac(engine, build, problem, reference, args.backend, name,
                                        failures)

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: a static initialiser takes every permission off build/cudajudge
 // and problems.yaml (chmod), which would break every later judgement.
 // Stopped by: seccomp in the jail (supervise.c): chmod, fchmod and fchmodat

@@ -7,7 +7,6 @@
 // Stopped by: rules.c refuses names starting with cj_ or CJ_ (RULE
 // judge-names). On the GPU the buffers are device memory (RE when touched
 // from the host); the trusted runner never links the learner's host code.
-// open-until: trusted runner (gpu)
 
 /* Declared by the runtime's glue.h, which is included before this file. */
 cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)

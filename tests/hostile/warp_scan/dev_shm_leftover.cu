@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: leaves 8 MiB in /dev/shm (memory that outlives the run and that
 // no limit counts), by a file and by shm_open.
 // Stopped by: the jail's /dev has no shm and is read-only; without the

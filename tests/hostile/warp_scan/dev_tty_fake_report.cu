@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: writes a fake "AC accepted" report straight to the terminal
 // (/dev/tty) and the console, past the judge's capture of its output.
 // Stopped by: the jail's own /dev (mount namespace: no tty, no console)

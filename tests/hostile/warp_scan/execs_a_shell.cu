@@ -1,5 +1,8 @@
-// expect-emu: RE
-// expect-gpu: RE
+// expect-emu: CE
+// expect-jail: RE
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: replaces the test program with a shell (execve) that prints a
 // passing report.
 // Stopped by: the supervisor sees /proc/PID/exe change and kills it: RE

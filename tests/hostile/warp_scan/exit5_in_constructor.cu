@@ -1,12 +1,14 @@
-// expect-emu: RE
-// expect-gpu: RE
+// expect-emu: CE
+// expect-jail: RE
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: _exit(5) from a static constructor, before the runtime starts:
 // 5 is the exit status the runtime uses for "no usable CUDA device", which
 // the judge reports as its own failure (JE, "not your code's fault").
 // Stopped by: on the emulator no device is needed, so status 5 is the
 // learner's: RE. On the GPU the trusted runner (the learner's host code is
 // never run) is what makes it RE.
-// open-until: trusted runner (gpu)
 
 #include <unistd.h>
 

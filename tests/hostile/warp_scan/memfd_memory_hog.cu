@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: holds memory in a memfd (which the resident-set poll of the
 // process would not count), 256 MiB to show it could.
 // Stopped by: seccomp: memfd_create fails. WA.

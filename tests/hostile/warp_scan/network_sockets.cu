@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: opens network sockets (IPv4, IPv6, netlink, packet) to send its
 // input away or fetch answers.
 // Stopped by: seccomp: socket() succeeds for AF_UNIX only; Landlock ABI 4

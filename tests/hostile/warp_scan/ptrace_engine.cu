@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: attaches to the judge with ptrace, or reads its memory with
 // process_vm_readv, where the expected outputs are.
 // Stopped by: seccomp (ptrace, process_vm_readv/writev refused) and no

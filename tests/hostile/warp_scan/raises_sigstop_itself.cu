@@ -1,5 +1,8 @@
-// expect-emu: TLE
-// expect-gpu: TLE
+// expect-emu: CE
+// expect-jail: TLE
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: stops itself (SIGSTOP) before the cases, hoping the judge waits
 // for it forever.
 // Stopped by: the supervisor's wall-clock deadline kills a stopped program

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: opens the judge's memory through /proc/PID/mem and its
 // environment, to copy the expected outputs it holds.
 // Stopped by: the engine makes itself non-dumpable (prctl), so no process

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: reads the reference solution's source and /etc/passwd. Reading
 // stays possible (docs/security.md says so): the reference's source is of
 // no use to a program that cannot compile it or start another program, and

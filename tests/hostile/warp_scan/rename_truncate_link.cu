@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: truncates problems.yaml to its own size (truncate), moves a file
 // of its scratch folder into build/ (rename), hard-links build/cudajudge into
 // the scratch folder to write through the link, and opens the engine through

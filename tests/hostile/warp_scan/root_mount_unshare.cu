@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: uses root's powers (the judge often runs as root): mounts a tmpfs,
 // makes a user namespace (which gives capabilities back inside it) and
 // changes the time limits upwards (setrlimit).

@@ -1,5 +1,8 @@
-// expect-emu: RE|TLE
-// expect-gpu: RE|TLE
+// expect-emu: CE
+// expect-jail: RE|TLE
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: holds ever more memory in MAP_SHARED anonymous pages (shmem,
 // not RssAnon), past the 4 GiB the judge allows.
 // Stopped by: the supervisor counts RssShmem with RssAnon against the cap

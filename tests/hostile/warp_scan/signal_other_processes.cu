@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: probes whether it may signal init, every process (-1) or the
 // judge through a pidfd (signal 0: nothing is sent).
 // Stopped by: seccomp (kill to itself only; pidfd_send_signal refused) and

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: stops the judge (kill(getppid(), SIGSTOP)), which would hang the
 // judgement forever and, on a GPU, keep the device lock from every later one.
 // Stopped by: Landlock's signal scope (ABI 6) and seccomp (kill only to

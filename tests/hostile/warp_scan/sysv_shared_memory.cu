@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: makes a 1 GiB System V shared memory segment, which lives on
 // after the process and counts against no limit.
 // Stopped by: seccomp (shmget fails); the jail's IPC namespace would end a

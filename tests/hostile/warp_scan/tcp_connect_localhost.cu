@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: connects over TCP to a service on the judge's own machine
 // (127.0.0.1:22), through the socket call glibc makes for it.
 // Stopped by: seccomp (no AF_INET socket). WA.

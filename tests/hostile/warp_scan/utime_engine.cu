@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: sets the times of build/cudajudge and of the repository's
 // problems.yaml back to 1970 (utimensat), so that a build tool would think
 // them stale, or to hide that they changed.

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: creates files in /tmp, in the repository's root, in build/ and
 // in the home folder (a cache another run might read, or a planted file).
 // Stopped by: Landlock (writes only in the scratch folder). WA; the hostile

@@ -1,5 +1,8 @@
-// expect-emu: WA
-// expect-gpu: WA
+// expect-emu: CE
+// expect-jail: WA
+// expect-gpu: CE
+// CE wherever nvcc runs: the device-only check refuses its host code
+// (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
 // Hostile: tags the repository's problems.yaml and build/cudajudge with an
 // extended attribute (setxattr), a change outside the scratch folder that
 // Landlock does not cover.
