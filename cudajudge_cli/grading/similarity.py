@@ -281,6 +281,16 @@ def add_arguments(parser):
                                          "similarity.threshold，否则 0.8）"))
 
 
+def thresholds(policy, given=None):
+    """(pair threshold, reference threshold): the policy's similarity.threshold and
+    similarity.reference_threshold (0.8 each without a policy); --threshold (given)
+    overrides both."""
+    if given is not None:
+        return given, given
+    settings = shared.platform_settings(policy)
+    return settings["similarity_threshold"], settings["reference_threshold"]
+
+
 def run(options):
     root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
     build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
@@ -288,14 +298,11 @@ def run(options):
     policy = None
     if getattr(options, "policy", None):
         policy = shared.load_policy(root, build, options.policy)
-    settings = shared.platform_settings(policy)
-    threshold = options.threshold if options.threshold is not None \
-        else settings["similarity_threshold"]
+    threshold, reference_threshold = thresholds(policy, options.threshold)
     ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
     try:
         result = analyze(root, build, options.roster, catalog_problems(root, build, ids),
-                         threshold, settings["reference_threshold"]
-                         if options.threshold is None else threshold)
+                         threshold, reference_threshold)
     except SimilarityUnavailable as err:
         print(err, file=sys.stderr)
         return 2
