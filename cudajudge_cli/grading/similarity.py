@@ -8,7 +8,8 @@ with the exercise's template as the shared base so that starter code does not co
 It writes DIR/similarity.json and DIR/similarity.txt, lists the pairs whose
 similarity (0..1) is at or above the threshold and the submissions at or above it
 against the reference, and, where DIR holds grading records, adds to each record a
-`similarity` object (an added field of cudajudge-grade/1).
+`similarity` object (an added field of cudajudge-grade/1) and writes DIR/report.html
+again with a similarity section (similarity_report.py).
 
 Dolos is optional: grading never needs it. It is looked for in $CUDAJUDGE_DOLOS_DIR,
 BUILD/dolos and ~/.cache/cudajudge/dolos (each a folder where `npm install --prefix
@@ -313,6 +314,8 @@ def run(options):
     with open(os.path.join(out, "similarity.txt"), "w", encoding="utf-8") as f:
         f.write(report)
     annotate_records(out, result)
+    from cudajudge_cli.grading import exporters  # report.html gets the similarity section
+    exporters.refresh_report(out)
     sys.stdout.write(report)
     return 0
 
