@@ -8,9 +8,11 @@
  * What the emulator checks that a GPU may hide: barriers not reached by every
  * thread of a block, warp collectives missing lanes of their mask, data races
  * (through ThreadSanitizer), reads of shared memory nothing wrote (shared
- * memory is filled with 0xff bytes, NaN as float, before every block), and
+ * memory is filled with 0xff bytes, NaN as float, before every block),
  * out-of-bounds global accesses (every allocation ends at an inaccessible
- * page). It never measures performance.
+ * page), and updates lost between a read and an atomic (threads give way at
+ * atomics, on a schedule drawn from the run's seed). It never measures
+ * performance.
  */
 #ifndef HARNESS_EMU_CUDA_RUNTIME_H
 #define HARNESS_EMU_CUDA_RUNTIME_H

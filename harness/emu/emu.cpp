@@ -402,22 +402,27 @@ const char *op_name(op_kind op)
 	return L("a warp operation", "某个 warp 操作");
 }
 
-/* What a waiting or finished thread is doing, for reports. */
-std::string doing(const fiber &f)
+/* What a waiting or finished thread is doing, for reports; `one`: said of a
+ * single thread ("thread 0 has exited", "threads 1-31 have exited"). */
+std::string doing(const fiber &f, bool one)
 {
 	switch (f.st) {
 	case EXITED:
-		return L("have exited", "已经退出");
+		return one ? L("has exited", "已经退出") : L("have exited", "都已经退出");
 	case AT_BARRIER:
-		return L("wait at __syncthreads() ", "在 __syncthreads() 处等待，") +
+		return (one ? L("waits at __syncthreads() ", "在 __syncthreads() 处等待，")
+		            : L("wait at __syncthreads() ", "都在 __syncthreads() 处等待，")) +
 		       where(f.file, f.line);
 	case AT_GRID_BARRIER:
-		return L("wait at grid.sync() ", "在 grid.sync() 处等待，") + where(f.file, f.line);
-	case IN_COLLECTIVE:
-		return L("wait in ", "在 ") + std::string(op_name(f.op)) + L(" ", " 中等待，") +
+		return (one ? L("waits at grid.sync() ", "在 grid.sync() 处等待，")
+		            : L("wait at grid.sync() ", "都在 grid.sync() 处等待，")) +
 		       where(f.file, f.line);
+	case IN_COLLECTIVE:
+		return (one ? L("waits in ", "在 ") : L("wait in ", "都在 ")) +
+		       std::string(op_name(f.op)) + L(" ", " 中等待，") + where(f.file, f.line);
 	default:
-		return L("are running", "仍在运行");
+		return one ? L("is still running", "仍在运行")
+		           : L("are still running", "都仍在运行");
 	}
 }
 
@@ -429,7 +434,7 @@ std::string census(const std::vector<int> &ids)
 	named_file = nullptr;
 	std::vector<std::pair<std::string, std::vector<int>>> groups;
 	for (int id : ids) {
-		std::string d = doing(Bp->fibers[id]);
+		std::string d = doing(Bp->fibers[id], false); /* the grouping key */
 		named_file = nullptr;
 		auto it = std::find_if(groups.begin(), groups.end(),
 		                       [&](const auto &g) { return g.first == d; });
@@ -445,7 +450,7 @@ std::string census(const std::vector<int> &ids)
 		     std::string(g.second.size() > 1 ? L("threads ", "线程 ")
 		                                     : L("thread ", "线程 ")) +
 		     ranges(g.second);
-		s += " " + doing(Bp->fibers[g.second.front()]);
+		s += " " + doing(Bp->fibers[g.second.front()], g.second.size() == 1);
 	}
 	return s;
 }
@@ -686,10 +691,17 @@ unsigned existing_lanes(int w)
 		        fmt(L("lanes %s do not exist (the block has %d threads)",
 		              "lane %s 并不存在（该 block 只有 %d 个线程）"),
 		            ranges(ghosts).c_str(), Bp->nthreads);
-	text += L(". Every lane named in the mask must reach the same warp operation: on a GPU "
-	          "this is undefined behaviour; use a mask of the lanes that really take part",
-	          "。掩码中列出的每个 lane 都必须到达同一个 warp 操作：在 GPU "
-	          "上这是未定义行为；请只把真正参与的 lane 放进掩码");
+	text += L(". Every lane named in the mask must reach this same call (on a GPU anything "
+	          "else is undefined behaviour): run the warp operation in every lane, outside "
+	          "any if that some lanes skip, and put the condition on what is done with its "
+	          "result (int up = __shfl_up_sync(0xffffffff, v, d); if (lane >= d) v += up;); "
+	          "a narrower mask is right only for lanes that never take part, such as the "
+	          "missing lanes of a partial warp",
+	          "。掩码中列出的每个 lane 都必须到达这同一个调用（在 GPU 上否则就是未定义"
+	          "行为）：让每个 lane 都执行这个 warp 操作，不要放进某些 lane 会跳过的 if "
+	          "里，而是把条件加在对结果的使用上（int up = __shfl_up_sync(0xffffffff, v, "
+	          "d); if (lane >= d) v += up;）；只有对根本不参与的 lane（例如不满的 warp "
+	          "中缺少的 lane），才应该用更窄的掩码");
 	fail(CJ_EXIT_RACE, text);
 }
 

@@ -15,6 +15,10 @@
 #include "lang.h"
 #include "util.h"
 
+#ifndef CJ_EMU_CHECK_CC
+#define CJ_EMU_CHECK_CC 90 /* any target will do: the check reads no machine code */
+#endif
+
 static char *search_dirs(const char *dirs, const char *name)
 {
 	if (!dirs)
@@ -299,6 +303,22 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		                     "meson 的警告；python3 judge.py doctor）\n"));
 		goto out;
 	}
+	if (p->nvcc && !glue_is_host_driven(p->root, id)) {
+		/* The same device-only check as on the GPU, with nvcc (docs/
+		 * trusted-runner.md): the emulator runs device code as host code,
+		 * so host code, C library calls and a redefined judge name would
+		 * otherwise go unnoticed here. Its PTX and preprocessed source stay
+		 * in workdir, where the rules check reads them. */
+		char *module = xasprintf("%s/check.cubin", workdir);
+		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, res);
+		free(module);
+		double check_s = res->compile_s;
+		if (res->status != BUILD_OK)
+			goto out;
+		free(res->log);
+		memset(res, 0, sizeof *res);
+		res->check_s = check_s;
+	}
 	if (write_rewritten(source, learner, &raw) != 0 ||
 	    write_rewritten(glue_src, glue, &raw) != 0) {
 		res->status = BUILD_TOOL_FAILED;
@@ -351,7 +371,10 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   obj,
 	                   "-lpthread",
 	                   NULL};
+	double check_s = res->check_s;
 	compile_and_link(p, cc_argv, ld_argv, false, res);
+	res->check_s = check_s;
+	res->compile_s += check_s;
 	free(deps);
 	free(inc_emu);
 	free(inc_rt);
@@ -472,4 +495,693 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 	free(dir);
 	free(stamp);
 	return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Device-only modules (docs/trusted-runner.md)
+ * ------------------------------------------------------------------------ */
+
+bool glue_is_host_driven(const char *root, const char *id)
+{
+	char *glue = xasprintf("%s/harness/problems/%s.cuh", root, id);
+	char *text = read_file(glue, NULL);
+	free(glue);
+	bool host = text && strstr(text, "cj_host_run(") != NULL;
+	free(text);
+	return host;
+}
+
+/* A token of nvcc's preprocessed output, with the file and line it came from. */
+struct ii_lexer {
+	const char *s;
+	const char *file; /* points into the text: the last line marker's name */
+	size_t file_len;
+	int line;
+	bool at_line_start;
+};
+
+enum { TOK_END, TOK_IDENT, TOK_STRING, TOK_PUNCT, TOK_OTHER };
+
+struct ii_token {
+	int kind;
+	const char *at;
+	size_t len;
+	const char *file;
+	size_t file_len;
+	int line;
+};
+
+static void ii_next(struct ii_lexer *x, struct ii_token *t)
+{
+	for (;;) {
+		const char *s = x->s;
+		if (!*s) {
+			t->kind = TOK_END;
+			return;
+		}
+		if (*s == '\n') {
+			x->line++;
+			x->at_line_start = true;
+			x->s++;
+			continue;
+		}
+		if (isspace((unsigned char)*s)) {
+			x->s++;
+			continue;
+		}
+		if (*s == '#' && x->at_line_start) {
+			/* "# 12 "file" flags": a line marker; any other directive (#pragma)
+			 * is skipped to the end of its line. */
+			const char *p = s + 1;
+			while (*p == ' ')
+				++p;
+			if (isdigit((unsigned char)*p)) {
+				int line = atoi(p);
+				const char *q = strchr(p, '"');
+				const char *eol = strchr(p, '\n');
+				if (q && (!eol || q < eol)) {
+					const char *e = strchr(q + 1, '"');
+					if (e && (!eol || e < eol)) {
+						x->file = q + 1;
+						x->file_len = (size_t)(e - q - 1);
+					}
+				}
+				x->line = line - 1; /* the newline ending the marker counts */
+			}
+			const char *eol = strchr(s, '\n');
+			x->s = eol ? eol : s + strlen(s);
+			continue;
+		}
+		x->at_line_start = false;
+		t->at = s;
+		t->file = x->file;
+		t->file_len = x->file_len;
+		t->line = x->line;
+		if (isalpha((unsigned char)*s) || *s == '_') {
+			while (isalnum((unsigned char)*s) || *s == '_')
+				++s;
+			if ((*s == '"' || *s == '\'') && s - t->at <= 3) { /* u8"", L'' prefixes */
+				x->s = s;
+				continue;
+			}
+			t->kind = TOK_IDENT;
+		} else if (*s == '"' || *s == '\'') {
+			char q = *s++;
+			while (*s && *s != q && *s != '\n') {
+				if (*s == '\\' && s[1])
+					++s;
+				++s;
+			}
+			if (*s == q)
+				++s;
+			t->kind = TOK_STRING;
+		} else if (isdigit((unsigned char)*s)) {
+			while (isalnum((unsigned char)*s) || *s == '.' || *s == '_' || *s == '\'')
+				++s;
+			t->kind = TOK_OTHER;
+		} else {
+			++s;
+			t->kind = TOK_PUNCT;
+		}
+		t->len = (size_t)(s - t->at);
+		x->s = s;
+		return;
+	}
+}
+
+static bool tok_is(const struct ii_token *t, const char *word)
+{
+	return t->len == strlen(word) && !strncmp(t->at, word, t->len);
+}
+
+/* Whether a declaration at `file` counts as the learner's: the learner's file
+ * itself, or a header that is neither the system's, the toolkit's nor the
+ * judge's. */
+static bool learner_owned(const struct ii_token *t, const char *learner, const char *root)
+{
+	if (!t->file)
+		return false;
+	if (t->file_len == strlen(learner) && !strncmp(t->file, learner, t->file_len))
+		return true;
+	if (t->file[0] != '/' || !strncmp(t->file, "/usr/", 5) || !strncmp(t->file, "/opt/", 5))
+		return false;
+	size_t rl = strlen(root);
+	return !(t->file_len > rl && !strncmp(t->file, root, rl) &&
+	         !strncmp(t->file + rl, "/harness/", 9));
+}
+
+/* One namespace-scope declaration being read. */
+struct decl {
+	struct ii_token first, name;
+	int ntok;
+	bool device, paren, eq, constant, skip, klass, body_done, after_body;
+	bool is_asm, ns, ctor_args;
+};
+
+int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out)
+{
+	memset(out, 0, sizeof *out);
+	struct ii_lexer x = {.s = ii, .line = 1, .at_line_start = true};
+	/* Scopes: 'n' namespace or extern "C" block, 'o' anything else. */
+	char stack[256];
+	int depth = 0;
+	struct decl d = {0};
+	int paren = 0;
+	struct ii_token t;
+	for (ii_next(&x, &t); t.kind != TOK_END; ii_next(&x, &t)) {
+		/* Only the learner's own lines are read: the file is included at
+		 * namespace scope, and every header it includes is whole. */
+		if (!learner_owned(&t, learner, root))
+			continue;
+		bool ns = depth == 0 || stack[depth - 1] == 'n';
+		if (!ns) {
+			if (tok_is(&t, "{"))
+				stack[depth < 255 ? depth++ : depth] = 'o';
+			else if (tok_is(&t, "}") && --depth >= 0 && depth < 256 && d.klass &&
+			         (depth == 0 || stack[depth - 1] == 'n')) {
+				d.body_done = true;
+			}
+			if (depth < 0)
+				return 0; /* unbalanced: say nothing */
+			continue;
+		}
+		if (d.ntok == 0 && tok_is(&t, ";"))
+			continue;
+		if (paren == 0 && tok_is(&t, "}")) { /* at namespace scope: the namespace ends */
+			depth--;
+			memset(&d, 0, sizeof d);
+			paren = 0;
+			if (depth < 0)
+				return 0;
+			continue;
+		}
+		if (d.ntok++ == 0)
+			d.first = t;
+		if (d.body_done && !tok_is(&t, ";"))
+			d.after_body = true;
+		if (tok_is(&t, "__attribute__") || tok_is(&t, "alignas") ||
+		    tok_is(&t, "__declspec")) {
+			/* Read the attribute's parentheses: device, global, shared,
+			 * constant and managed say where the declaration lives. */
+			struct ii_token a;
+			int p = 0;
+			do {
+				ii_next(&x, &a);
+				if (tok_is(&a, "("))
+					p++;
+				else if (tok_is(&a, ")"))
+					p--;
+				else if (tok_is(&a, "device") || tok_is(&a, "global") ||
+				         tok_is(&a, "shared") || tok_is(&a, "constant") ||
+				         tok_is(&a, "managed"))
+					d.device = true;
+			} while (a.kind != TOK_END && p > 0);
+			continue;
+		}
+		if (tok_is(&t, "template")) {
+			/* Skip the parameter list: its `class` is not a class. */
+			struct ii_token a;
+			ii_next(&x, &a);
+			if (tok_is(&a, "<")) {
+				/* <...> outside parentheses: `bool = (N > 2)` is no end */
+				int p = 1, round = 0;
+				while (p > 0) {
+					ii_next(&x, &a);
+					if (a.kind == TOK_END)
+						break;
+					round += tok_is(&a, "(") - tok_is(&a, ")");
+					if (round == 0)
+						p += tok_is(&a, "<") - tok_is(&a, ">");
+				}
+			}
+			continue;
+		}
+		if (t.kind == TOK_IDENT && paren > 0)
+			continue; /* parameters and arguments say nothing about the declaration */
+		if (t.kind == TOK_IDENT) {
+			if (tok_is(&t, "typedef") || tok_is(&t, "using") ||
+			    tok_is(&t, "static_assert") || tok_is(&t, "friend") ||
+			    (tok_is(&t, "extern") && d.ntok == 1))
+				d.skip = true;
+			else if (tok_is(&t, "constexpr") || tok_is(&t, "const") ||
+			         tok_is(&t, "consteval"))
+				d.constant = true;
+			else if (paren == 0 && (tok_is(&t, "class") || tok_is(&t, "struct") ||
+			                        tok_is(&t, "union") || tok_is(&t, "enum")))
+				d.klass = true;
+			else if (tok_is(&t, "asm") || tok_is(&t, "__asm__") || tok_is(&t, "__asm"))
+				d.is_asm = true;
+			else if (tok_is(&t, "namespace"))
+				d.skip = d.ns = true;
+			if (paren == 0 && !d.paren && !d.eq)
+				d.name = t;
+			/* extern "C" { ... }: a namespace-like block */
+			continue;
+		}
+		if (tok_is(&t, "(")) {
+			if (paren++ == 0)
+				d.paren = true;
+			continue;
+		}
+		if (tok_is(&t, ")")) {
+			paren -= paren > 0;
+			continue;
+		}
+		if (paren > 0) {
+			if (t.kind == TOK_OTHER || t.kind == TOK_STRING)
+				d.ctor_args = true; /* a literal: `T x(5);` is a variable */
+			continue;
+		}
+		if (tok_is(&t, "=") && !d.eq)
+			d.eq = true;
+		if (tok_is(&t, "{")) {
+			bool block = (d.ns && !d.eq) || (tok_is(&d.first, "extern") && d.ntok == 3);
+			if (block) {
+				stack[depth < 255 ? depth++ : depth] = 'n';
+				memset(&d, 0, sizeof d);
+				continue;
+			}
+			/* a class head has no parentheses of its own (attributes are
+			 * read apart): `struct tm *f(void) {` is a function */
+			bool function = d.paren && !d.eq;
+			if (function && !d.device && !d.constant && !d.skip &&
+			    learner_owned(&d.first, learner, root)) {
+				out->found = true;
+				out->line = d.first.line;
+				out->function = true;
+				snprintf(out->name, sizeof out->name, "%.*s", (int)d.name.len,
+				         d.name.at);
+				return 1;
+			}
+			stack[depth < 255 ? depth++ : depth] = 'o';
+			if (function) /* a function body: the declaration ends with it */
+				memset(&d, 0, sizeof d);
+			else
+				d.klass = d.klass || !d.eq; /* its body's end is watched for */
+			continue;
+		}
+		if (tok_is(&t, ";")) {
+			bool variable = !d.skip && !d.device && !d.constant &&
+			                ((!d.paren && !d.klass) || d.eq || d.ctor_args ||
+			                 (d.klass && d.after_body));
+			if ((variable || d.is_asm) && learner_owned(&d.first, learner, root)) {
+				out->found = true;
+				out->line = d.first.line;
+				out->function = false;
+				out->is_asm = d.is_asm;
+				snprintf(out->name, sizeof out->name, "%.*s", (int)d.name.len,
+				         d.name.at);
+				return 1;
+			}
+			memset(&d, 0, sizeof d);
+			paren = 0;
+		}
+	}
+	return 0;
+}
+
+/* `#define`/`#undef` in the learner's file of a name the judge's code uses:
+ * CUDA's execution-space keywords and the judge's cj_ / CJ_ names. Writes
+ * the name and line; true when found. */
+static bool redefines_judge_name(const char *source, int *line, char *name, size_t len)
+{
+	char *text = read_file(source, NULL);
+	if (!text)
+		return false;
+	static const char *const keywords[] = {
+	        "__global__",  "__device__",        "__host__",      "__shared__", "__constant__",
+	        "__managed__", "__launch_bounds__", "__attribute__", "extern",     NULL};
+	bool found = false;
+	int n = 1;
+	for (char *p = text; *p && !found; ++n) {
+		char *eol = strchr(p, '\n');
+		const char *q = p;
+		while (*q == ' ' || *q == '\t')
+			++q;
+		if (*q == '#') {
+			++q;
+			while (*q == ' ' || *q == '\t')
+				++q;
+			int skip = !strncmp(q, "define", 6) ? 6 : !strncmp(q, "undef", 5) ? 5 : 0;
+			if (skip && (q[skip] == ' ' || q[skip] == '\t')) {
+				q += skip;
+				while (*q == ' ' || *q == '\t')
+					++q;
+				size_t k = 0;
+				while (isalnum((unsigned char)q[k]) || q[k] == '_')
+					++k;
+				bool judge =
+				        (k > 3 && (!strncmp(q, "cj_", 3) || !strncmp(q, "CJ_", 3)));
+				for (int i = 0; keywords[i] && !judge; ++i)
+					judge = k == strlen(keywords[i]) &&
+					        !strncmp(q, keywords[i], k);
+				if (judge) {
+					found = true;
+					*line = n;
+					snprintf(name, len, "%.*s", (int)k, q);
+				}
+			}
+		}
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	free(text);
+	return found;
+}
+
+/* Appends `text` to res->log and turns the result into a CE. */
+static void refuse(struct build_result *res, char *text)
+{
+	char *both = xasprintf("%s%s", res->log ? res->log : "", text);
+	free(res->log);
+	free(text);
+	res->log = both;
+	res->status = BUILD_COMPILE_FAILED;
+	res->host_code = true;
+}
+
+/* The device-only check of a built module's preprocessed source. */
+static void check_device_only(const struct build_paths *p, const char *source, const char *ii_path,
+                              struct build_result *res)
+{
+	const char *shown = relative_to(source, p->root);
+	int line = 0;
+	char name[128] = "";
+	if (redefines_judge_name(source, &line, name, sizeof name)) {
+		refuse(res,
+		       xasprintf(L("%s:%d: error: #define or #undef of `%s`, a name the judge's "
+		                   "own code uses: the judge compiles your file together with "
+		                   "its kernels; choose another name\n",
+		                   "%s:%d: 错误：#define 或 #undef 了 `%s`，这是评测自身代码使用的"
+		                   "名字：评测会把你的文件和它自己的 kernel 一起编译；请换一个"
+		                   "名字\n"),
+		                 shown, line, name));
+		return;
+	}
+	char *ii = read_file(ii_path, NULL);
+	if (!ii)
+		return; /* nothing to read: the module itself still holds no host code */
+	struct host_code h;
+	char real[PATH_MAX];
+	if (!realpath(source, real))
+		snprintf(real, sizeof real, "%s", source);
+	if (find_host_code(ii, real, p->root, &h) > 0) {
+		if (h.function)
+			refuse(res,
+			       xasprintf(
+			               L("%s:%d: error: `%s` is host code (a function without "
+			                 "__device__ or __global__). In this exercise only device "
+			                 "code is compiled: the judge's own host code launches "
+			                 "your "
+			                 "kernels and your file's host code is never run. Remove "
+			                 "it, "
+			                 "or mark it __device__ if your kernels call it\n",
+			                 "%s:%d: 错误：`%s` 是主机代码（没有 __device__ 或 "
+			                 "__global__ "
+			                 "的函数）。本题只编译设备代码：由评测自己的主机代码启动你"
+			                 "的 "
+			                 "kernel，你文件里的主机代码永远不会运行。请删掉它；如果 "
+			                 "kernel "
+			                 "要调用它，请把它标成 __device__\n"),
+			               shown, h.line, h.name));
+		else if (h.is_asm)
+			refuse(res,
+			       xasprintf(
+			               L("%s:%d: error: asm outside any function is host code, "
+			                 "and in this exercise only device code is compiled: "
+			                 "remove it\n",
+			                 "%s:%d: 错误：函数之外的 asm 是主机代码，而本题只编译设备"
+			                 "代码：请删掉它\n"),
+			               shown, h.line));
+		else
+			refuse(res,
+			       xasprintf(L("%s:%d: error: `%s` is a host variable (not __device__, "
+			                   "__constant__ or __shared__, nor constexpr or const). "
+			                   "In this "
+			                   "exercise only device code is compiled, and device code "
+			                   "cannot use a host variable: make it __device__ or "
+			                   "constexpr, or remove it\n",
+			                   "%s:%d: 错误：`%s` 是主机变量（不是 "
+			                   "__device__、__constant__ "
+			                   "或 __shared__，也不是 constexpr 或 "
+			                   "const）。本题只编译设备代码"
+			                   "，而设备代码不能使用主机变量：请把它改成 __device__ 或 "
+			                   "constexpr，或者删掉它\n"),
+			                 shown, h.line, h.name));
+	}
+	free(ii);
+}
+
+static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len);
+
+static int copy_file_to(const char *from, const char *to)
+{
+	size_t len = 0;
+	char *data = read_file(from, &len);
+	if (!data)
+		return -1;
+	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
+	FILE *f = fopen(tmp, "wb");
+	int rc = f && fwrite(data, 1, len, f) == len ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, to) != 0)
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	free(data);
+	return rc;
+}
+
+/* build/cache/modules/<id>-sm<cc>-<key>: a module that passed the device-only
+ * check, keyed on everything it is built from (the learner's file and what it
+ * includes, the glue and the runtime headers, nvcc, cc). An unchanged file
+ * judged again reuses it, with its dependency list (tu.d). */
+static char *module_cache_base(const struct build_paths *p, const char *id, const char *source,
+                               int cc)
+{
+	if (!p->build)
+		return NULL;
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)cc;
+	h = fnv_bytes(h, "module-v1", 9);
+	h = fnv_bytes(h, source, strlen(source));
+	h = hash_learner_sources(h, source, p->root);
+	char *files[] = {xasprintf("%s/harness/problems/%s.cuh", p->root, id),
+	                 xasprintf("%s/harness/runtime/glue.h", p->root),
+	                 xasprintf("%s/harness/runtime/learner_tu.cu", p->root), NULL};
+	for (int i = 0; files[i]; ++i) {
+		h = hash_learner_sources(h, files[i], p->root);
+		free(files[i]);
+	}
+	h = fnv_bytes(h, p->nvcc, strlen(p->nvcc));
+	char *dir = xasprintf("%s/cache/modules", p->build);
+	make_dirs(dir);
+	char *base = xasprintf("%s/%s-sm%d-%016llx", dir, id, cc, (unsigned long long)h);
+	free(dir);
+	return base;
+}
+
+int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
+                 const char *workdir, const char *out_module, struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *base = module_cache_base(p, id, source, cc);
+	char *cached_mod = base ? xasprintf("%s.cubin", base) : NULL;
+	char *cached_dep = base ? xasprintf("%s.d", base) : NULL;
+	free(base);
+	char *deps_out = xasprintf("%s/tu.d", workdir);
+	if (cached_mod && access(cached_mod, R_OK) == 0 && access(cached_dep, R_OK) == 0 &&
+	    copy_file_to(cached_mod, out_module) == 0 && copy_file_to(cached_dep, deps_out) == 0) {
+		res->status = BUILD_OK;
+		res->cached = true;
+		res->log = xstrdup("");
+		free(cached_mod);
+		free(cached_dep);
+		free(deps_out);
+		return 0;
+	}
+	free(deps_out);
+	char *arch = xasprintf("-arch=sm_%d", cc);
+	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
+	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *deps = xasprintf("%s/tu.d", workdir);
+	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
+	/* -keep leaves the PTX and the preprocessed source for the rules check
+	 * (rules.h) and the device-only check below, at no extra cost. */
+	char *cc_argv[] = {(char *)p->nvcc,
+	                   "-std=c++17",
+	                   "-O3",
+	                   "-lineinfo",
+	                   arch,
+	                   "-cubin",
+	                   "-DCJ_MODULE",
+	                   inc_rt,
+	                   inc_pb,
+	                   def_src,
+	                   def_glue,
+	                   "-keep",
+	                   "-keep-dir",
+	                   (char *)workdir,
+	                   "-MD",
+	                   "-MF",
+	                   deps,
+	                   tu,
+	                   "-o",
+	                   (char *)out_module,
+	                   NULL};
+	compile_and_link(p, cc_argv, NULL, true, res);
+	if (res->status == BUILD_OK)
+		check_device_only(p, source, ii, res);
+	if (res->status == BUILD_OK && cached_mod && copy_file_to(out_module, cached_mod) == 0)
+		copy_file_to(deps, cached_dep);
+	free(cached_mod);
+	free(cached_dep);
+	free(arch);
+	free(inc_rt);
+	free(inc_pb);
+	free(def_src);
+	free(def_glue);
+	free(tu);
+	free(deps);
+	free(ii);
+	return 0;
+}
+
+char *reference_module(const struct build_paths *p, const char *id, int cc, int default_cc)
+{
+	if (cc == default_cc) {
+		char *prebuilt = xasprintf("%s/reference/%s.cubin", p->build, id);
+		if (access(prebuilt, R_OK) == 0)
+			return prebuilt;
+		free(prebuilt);
+	}
+	if (!p->nvcc)
+		return NULL;
+	/* Another compute capability than the build's: built here once, cached
+	 * under the hash of everything it is built from. */
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
+	const char *inputs[] = {source, glue, tu, glue_h, NULL};
+	uint64_t key = hash_files(inputs, cc);
+	char *dir = xasprintf("%s/cache/reference", p->build);
+	char *out = xasprintf("%s/%s-sm%d-%016llx.cubin", dir, id, cc, (unsigned long long)key);
+	if (access(out, R_OK) != 0) {
+		char *work = xasprintf("%s/%s-sm%d.tmp%d", dir, id, cc, (int)getpid());
+		char *tmp = xasprintf("%s/module.cubin", work);
+		make_dirs(work);
+		struct build_result br;
+		build_module(p, id, source, cc, work, tmp, &br);
+		if (br.status != BUILD_OK || rename(tmp, out) != 0) {
+			free(out);
+			out = NULL;
+		}
+		free(br.log);
+		remove_tree(work);
+		free(work);
+		free(tmp);
+	}
+	free(source);
+	free(glue);
+	free(tu);
+	free(glue_h);
+	free(dir);
+	return out;
+}
+
+char *runner_path(const struct build_paths *p, const char *id)
+{
+	return xasprintf("%s/harness/runtime/cj-runner-%s", p->build, id);
+}
+
+/* ---- what a cache of a learner's judgement must depend on ---- */
+
+static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *s = data;
+	for (size_t i = 0; i < len; ++i)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return (h ^ 0xff) * 0x100000001b3ull;
+}
+
+/* Hashes `path`'s content and, recursively, every file its #include "..."
+ * lines name that exists (from the including file's folder, then the judge's
+ * include folders), at most `budget` files. */
+static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root, int depth,
+                                 int *budget)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	if (!text)
+		return fnv_bytes(h, path, strlen(path));
+	h = fnv_bytes(h, text, len);
+	if (depth > 16 || --*budget < 0) {
+		free(text);
+		return h;
+	}
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	for (char *p = text; p && *p;) {
+		char *eol = strchr(p, '\n');
+		const char *q = p;
+		while (*q == ' ' || *q == '\t')
+			++q;
+		if (*q == '#') {
+			++q;
+			while (*q == ' ' || *q == '\t')
+				++q;
+			if (!strncmp(q, "include", 7)) {
+				q += 7;
+				while (*q == ' ' || *q == '\t')
+					++q;
+				const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+				if (*q == '"' && end && (!eol || end < eol)) {
+					char *name = xasprintf("%.*s", (int)(end - q - 1), q + 1);
+					const char *bases[] = {dir, NULL, NULL};
+					char *rt = xasprintf("%s/harness/runtime", root);
+					char *pb = xasprintf("%s/harness/problems", root);
+					bases[1] = rt;
+					bases[2] = pb;
+					for (int b = 0; b < 3; ++b) {
+						char *cand = name[0] == '/'
+						                     ? xstrdup(name)
+						                     : xasprintf("%s/%s", bases[b],
+						                                 name);
+						if (access(cand, R_OK) == 0) {
+							h = hash_includes_of(h, cand, root,
+							                     depth + 1, budget);
+							free(cand);
+							break;
+						}
+						free(cand);
+					}
+					free(rt);
+					free(pb);
+					free(name);
+				} else if (*q != '<') {
+					/* #include MACRO: what it names is not known here */
+					double t = now_s();
+					h = fnv_bytes(h, &t, sizeof t);
+				}
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	free(dir);
+	free(text);
+	return h;
+}
+
+uint64_t hash_learner_sources(uint64_t h, const char *source, const char *root)
+{
+	int budget = 256;
+	return hash_includes_of(h, source, root, 0, &budget);
 }

@@ -5,6 +5,7 @@
 #define HARNESS_ENGINE_COMPILE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct build_paths {
 	const char *root;  /* the repository */
@@ -24,7 +25,9 @@ struct build_result {
 	enum build_status status;
 	char *log; /* compiler messages, rewritten; free() it */
 	double compile_s, link_s;
-	bool cached; /* an up-to-date binary was reused */
+	double check_s; /* emu: the nvcc device-only check, included in compile_s */
+	bool cached;    /* an up-to-date binary was reused */
+	bool host_code; /* a CE of the device-only check: host code in a device file */
 };
 
 /* Finds nvcc: $NVCC, then PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, /usr/local/cuda/bin.
@@ -59,6 +62,51 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
  * compiler read for it, other than `source` itself (the learner's file
  * included a reference solution); malloc'd, relative to root, or NULL. */
 char *build_used_reference(const char *workdir, const char *root, const char *source);
+
+/* ---- the trusted runner's modules (docs/trusted-runner.md) ----
+ * True when the exercise's glue defines cj_host_run: its learner code is host
+ * code, linked into a test binary (build_test_binary). Every other exercise
+ * compiles the learner's file into a module run by a prebuilt runner. */
+bool glue_is_host_driven(const char *root, const char *id);
+
+/* nvcc -cubin of the learner's file with the glue's device part (-DCJ_MODULE)
+ * into out_module, keeping the PTX and preprocessed source in workdir; then
+ * the device-only check: a `#define` of a name the judge uses, or host code
+ * (a function, a variable or asm that is not device code) in the learner's
+ * lines, makes it a CE (res->host_code) with a message saying why. */
+int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
+                 const char *workdir, const char *out_module, struct build_result *res);
+
+/* The reference's module for cc: prebuilt by meson (<build>/reference/<id>.cubin)
+ * when cc is the build's default_cc, else built once into build/cache.
+ * Malloc'd path, or NULL when there is none. */
+char *reference_module(const struct build_paths *p, const char *id, int cc, int default_cc);
+
+/* <build>/harness/runtime/cj-runner-<id>; malloc'd. */
+char *runner_path(const struct build_paths *p, const char *id);
+
+/* What find_host_code() found. */
+struct host_code {
+	bool found, function, is_asm;
+	int line;
+	char name[128];
+};
+
+/* Reads nvcc's preprocessed device-side source (`ii`) for namespace-scope
+ * host code in the learner's lines (`learner`, a real path, and headers that
+ * are neither the system's, the toolkit's nor root/harness/'s): a function
+ * definition without __device__/__global__ (and not constexpr), a variable
+ * that is not __device__/__constant__/__shared__/__managed__ nor const or
+ * constexpr, or asm. Class bodies are not looked into (their host members
+ * cannot run without a host object). Returns 1 and fills out when found. */
+int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out);
+
+/* Folds into h the learner's file and every file its #include "..." lines
+ * reach (from the including file's folder, then harness/runtime and
+ * harness/problems), recursively: the key of anything cached about a
+ * learner's file (the rules scan). An #include of a macro makes the key
+ * unique, so nothing is reused for such a file. */
+uint64_t hash_learner_sources(uint64_t h, const char *source, const char *root);
 
 /* "path(12): error" -> "path:12: error", with root/ stripped. Returns malloc'd. */
 char *rewrite_compiler_log(const char *log, const char *root);

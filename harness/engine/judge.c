@@ -63,6 +63,11 @@ struct judgement {
 	char *sanitizer;            /* compute-sanitizer when the sanitize backend runs */
 	enum sanitize_tool tool;    /* the tool of the run being made */
 	char learner_real[4096];    /* the judged file's real path (sanitizer locations) */
+	/* The trusted runner's inputs (docs/trusted-runner.md): the learner's
+	 * module, and the reference's for the timed case; NULL when the test
+	 * binary is a linked one (host-driven exercises, the emulator). */
+	const char *module;
+	char *ref_module;
 };
 
 static void finish(struct judgement *j)
@@ -540,7 +545,16 @@ static int spawn_test(struct judgement *j, const char *bin, struct case_set *set
 	char fd[16], cc[16];
 	snprintf(fd, sizeof fd, "%d", set->fd);
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
-	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL};
+	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
+	if (j->module) {
+		int k = 5;
+		argv[k++] = "--module";
+		argv[k++] = (char *)j->module;
+		if (j->ref_module && !j->sanitizer) {
+			argv[k++] = "--reference";
+			argv[k++] = j->ref_module;
+		}
+	}
 	struct run_limits lim = learner_limits(j);
 	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
 	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
@@ -676,7 +690,9 @@ static void run_and_check(struct judgement *j, const char *bin)
 	};
 	j->prob->make_cases(&set, &rng, j->entry, &plan);
 	int timed = timed_index(&set);
-	if (timed >= 0 && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
+	if (timed >= 0 && j->module && !j->o->prebuilt)
+		j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc, CJ_DEFAULT_CC);
+	if (timed >= 0 && !j->module && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
 		timed = -1; /* no reference timing, but the learner is still judged */
 	case_set_publish(&set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
 	uint64_t inputs_before = case_set_hash_inputs(&set);
@@ -758,6 +774,13 @@ static void run_and_check(struct judgement *j, const char *bin)
 				judge_speed(j, rec, o);
 			if (o->verdict == V_AC && set.cases[i].timed) {
 				fill_timing(j, rec);
+				if (j->sum.timing.have && rec->ref_reps > 0 &&
+				    rec->ref_median_ms > 0) {
+					/* timed in turn with the learner's code by the runner */
+					j->sum.timing.ref_median_ms = rec->ref_median_ms;
+					j->sum.timing.ratio_to_ref =
+					        j->sum.timing.median_ms / rec->ref_median_ms;
+				}
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;
 			}
 		} else if (rec->state == CJ_CASE_FAILED && r.end == RUN_EXITED &&
@@ -813,8 +836,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 			         (unsigned long long)first->f.report.total,
 			         first->c->buf[first->f.bad_buf].name);
 	}
-	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt)
-		time_reference(j, &ref);
+	if (overall == V_AC && timed >= 0 && j->sum.timing.have && !j->o->prebuilt && !j->module)
+		time_reference(j, &ref); /* linked test binaries: a run of the reference's own */
 out:
 	if (lock >= 0)
 		close(lock);
@@ -1118,13 +1141,34 @@ int judge_file(const struct judge_options *o)
 	rules_start(&j->paths, j->entry, source, j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work,
 	            &rules_job);
 	report_phase("compile", "start", -1);
+	/* Device code goes into a module for the exercise's trusted runner;
+	 * host-driven exercises (and the emulator) link a test binary. */
+	bool use_module = !j->emulated && !glue_is_host_driven(o->root, j->entry->id);
+	char *module = use_module ? xasprintf("%s/learner.cubin", work) : NULL;
 	if (j->emulated)
 		build_emulated_binary(&j->paths, j->entry->id, source, work, bin,
 		                      j->entry->coresident, &br);
+	else if (use_module)
+		build_module(&j->paths, j->entry->id, source,
+		             j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work, module, &br);
 	else
 		build_test_binary(&j->paths, j->entry->id, source,
 		                  j->dev.found ? j->dev.cc : CJ_DEFAULT_CC, work, bin,
 		                  !j->dev.found, &br);
+	if (use_module) {
+		free(bin);
+		bin = runner_path(&j->paths, j->entry->id);
+		j->module = module;
+		if (br.status == BUILD_OK && j->dev.found && access(bin, X_OK) != 0) {
+			br.status = BUILD_TOOL_FAILED;
+			free(br.log);
+			br.log = xasprintf(
+			        L("the exercise's runner %s is missing: rebuild the judge "
+			          "(ninja -C build)",
+			          "本题的运行程序 %s 不存在：请重新构建评测（ninja -C build）"),
+			        relative_to(bin, o->root));
+		}
+	}
 	report_phase("compile", "done", br.compile_s);
 	j->sum.compile_s = br.compile_s;
 	j->sum.link_s = br.link_s;
@@ -1149,7 +1193,19 @@ int judge_file(const struct judge_options *o)
 		/* fall through */
 	case BUILD_LINK_FAILED:
 		j->sum.verdict = V_CE;
-		if (br.status == BUILD_COMPILE_FAILED)
+		if (br.host_code)
+			snprintf(
+			        j->message, sizeof j->message,
+			        L("%s has code where only device code belongs (the message above "
+			          "says where and why): in this exercise the judge compiles your "
+			          "file "
+			          "as device code only and runs it from its own host code",
+			          "%s "
+			          "在只允许设备代码的地方写了别的代码（上面的信息说明了位置和原因）"
+			          "：本题评测只把你的文件当作设备代码编译，并由它自己的主机代码运"
+			          "行"),
+			        shown);
+		else if (br.status == BUILD_COMPILE_FAILED)
 			snprintf(j->message, sizeof j->message,
 			         L("%s does not compile; the compiler's messages are above",
 			           "%s 编译失败，编译器的信息在上面"),
@@ -1207,6 +1263,8 @@ done:;
 	remove_tree(work);
 	free(work);
 	free(bin);
+	free((char *)j->module);
+	free(j->ref_module);
 	free(nvcc);
 	free(j->sanitizer);
 	free(shown);

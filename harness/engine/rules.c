@@ -1433,7 +1433,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
 	char *wire_h = xasprintf("%s/harness/runtime/wire.h", p->root);
 	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(RULES_SCAN_VERSION * 1000 + cc);
-	h = hash_file(h, source);
+	h = hash_learner_sources(h, source, p->root); /* and what it includes (compile.h) */
 	h = hash_file(h, glue);
 	h = hash_file(h, tu);
 	h = hash_file(h, glue_h);

@@ -11,11 +11,12 @@
  *            3 got (int, trials * channels * words)
  */
 #include "coresident.cuh"
-
 #define CJ_STALE_BYTE 0x5a
 
-__global__ void cj_ticket_kernel(const int *msg, int *box, unsigned *tickets, int *got,
-                                 int channels, int words, int trial, unsigned long long target)
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+extern "C" __global__ void cj_ticket_kernel(const int *msg, int *box, unsigned *tickets, int *got,
+                                            int channels, int words, int trial,
+                                            unsigned long long target)
 {
 	int rank = cj_rank_by_sm(target);
 	int half = (int)gridDim.x / 2;
@@ -30,19 +31,26 @@ __global__ void cj_ticket_kernel(const int *msg, int *box, unsigned *tickets, in
 			fetch(box + at, got + sent + at, words, tickets + c, (unsigned)trial + 1);
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_ticket_kernel, "cj_ticket_kernel",
+                  (const int *msg, int *box, unsigned *tickets, int *got, int channels, int words,
+                   int trial, unsigned long long target));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	int channels = (int)c->param[0], words = (int)c->param[1], trials = (int)c->param[2];
 	int block = (int)c->param[3];
-	int grid = cj_resident_blocks(cj_ticket_kernel, block, (int)c->param[4], true);
+	int grid = cj_resident_blocks(CJ_KERNEL(cj_ticket_kernel), block, (int)c->param[4], true);
 	for (int t = 0; t < trials; ++t) {
 		if (cudaMemsetAsync(dev[1], CJ_STALE_BYTE, sizeof(int) * (size_t)channels * words,
 		                    stream) != cudaSuccess)
 			return; /* the runtime's check after cj_launch reports it */
 		cj_registered_total += (unsigned long long)grid;
-		cj_ticket_kernel<<<grid, block, 0, stream>>>(
-		        (const int *)dev[0], (int *)dev[1], (unsigned *)dev[2], (int *)dev[3],
-		        channels, words, t, cj_registered_total);
+		CJ_LAUNCH(cj_ticket_kernel, grid, block, 0, stream, (const int *)dev[0],
+		          (int *)dev[1], (unsigned *)dev[2], (int *)dev[3], channels, words, t,
+		          cj_registered_total);
 	}
 }
+#endif

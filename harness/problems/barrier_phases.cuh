@@ -6,13 +6,15 @@
  *   param[0] n (a multiple of block)   param[1] block   param[2] steps
  *   buffers  0 in (float, n)   1 out (float, n)
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cuda/barrier>
 
 #ifndef CJ_EMU
 #pragma nv_diag_suppress static_var_with_dynamic_init
 #endif
 
-__global__ void cj_phases_kernel(const float *in, float *out, int steps)
+extern "C" __global__ void cj_phases_kernel(const float *in, float *out, int steps)
 {
 	__shared__ float cj_tile[1024];
 	__shared__ cuda::barrier<cuda::thread_scope_block> cj_bar;
@@ -25,11 +27,16 @@ __global__ void cj_phases_kernel(const float *in, float *out, int steps)
 	__syncthreads();
 	out[i] = cj_tile[threadIdx.x];
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_phases_kernel, "cj_phases_kernel", (const float *in, float *out, int steps));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
-	cj_phases_kernel<<<cj_blocks_for(n, block), block, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], (int)c->param[2]);
+	CJ_LAUNCH(cj_phases_kernel, cj_blocks_for(n, block), block, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], (int)c->param[2]);
 }
+#endif

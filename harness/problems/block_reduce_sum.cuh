@@ -10,6 +10,8 @@
  *   buffers  0 x (float, n)  1 y (float, n, or 1 when calls == 1)
  *            2 sums (float, blocks * calls): sums[b * calls + k] is call k of block b
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Sum of this thread's share of block b's chunk [base, base + block * items).
  * A full chunk whose size is a multiple of 4 is read as float4 (which four
  * elements a thread adds does not change the block's sum); a partial chunk
@@ -35,8 +37,8 @@ __device__ float cj_thread_share(const float *v, long long base, long long n, in
 	return s;
 }
 
-__global__ void cj_block_sum_kernel(const float *x, const float *y, float *sums, long long n,
-                                    int items, int calls)
+extern "C" __global__ void cj_block_sum_kernel(const float *x, const float *y, float *sums,
+                                               long long n, int items, int calls)
 {
 	long long base = (long long)blockIdx.x * blockDim.x * items;
 	float s = block_reduce_sum(cj_thread_share(x, base, n, items));
@@ -48,13 +50,19 @@ __global__ void cj_block_sum_kernel(const float *x, const float *y, float *sums,
 			sums[(long long)blockIdx.x * calls + 1] = t;
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_block_sum_kernel, "cj_block_sum_kernel",
+                  (const float *x, const float *y, float *sums, long long n, int items, int calls));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	int items = (int)c->param[2];
-	cj_block_sum_kernel<<<cj_blocks_for(n, (unsigned)(block * items)), block, 0, stream>>>(
-	        (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
-	        (int)c->param[3]);
+	CJ_LAUNCH(cj_block_sum_kernel, cj_blocks_for(n, (unsigned)(block * items)), block, 0,
+	          stream, (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
+	          (int)c->param[3]);
 }
+#endif

@@ -21,6 +21,8 @@
  * that code reading a shared slot no thread of the block wrote gets a wrong
  * answer in every run. No dynamic shared memory is given.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #define CJ_BSCAN_MAX_ITEMS 4
 
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
@@ -78,8 +80,9 @@ __device__ void cj_scan_load(const int *in, long long n, long long base, int ite
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024) cj_block_scan_kernel(const int *in, int *out, int *totals,
-                                                             long long n, int items, int tiles)
+extern "C" __global__ void __launch_bounds__(1024)
+        cj_block_scan_kernel(const int *in, int *out, int *totals, long long n, int items,
+                             int tiles)
 {
 	cj_fill_static_smem();
 	const long long tile = (long long)blockDim.x * items;
@@ -121,13 +124,19 @@ __global__ void __launch_bounds__(1024) cj_block_scan_kernel(const int *in, int 
 			cur[i] = next[i];
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_block_scan_kernel, "cj_block_scan_kernel",
+                  (const int *in, int *out, int *totals, long long n, int items, int tiles));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	int items = (int)c->param[2], tiles = (int)c->param[3];
 	long long seg = (long long)block * items * tiles;
-	cj_block_scan_kernel<<<(unsigned)((n + seg - 1) / seg), block, 0, stream>>>(
-	        (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, items, tiles);
+	CJ_LAUNCH(cj_block_scan_kernel, (unsigned)((n + seg - 1) / seg), block, 0, stream,
+	          (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, items, tiles);
 }
+#endif

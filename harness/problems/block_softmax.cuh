@@ -14,6 +14,7 @@
  * something harmful there. No dynamic shared memory is given.
  */
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
  * swamps every sum), as an int an odd number (it never cancels out). */
 #define CJ_SMEM_JUNK 0x7f5a5a5bu
@@ -51,7 +52,7 @@ __device__ void cj_fill_static_smem(void)
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_block_softmax_kernel(const float *x, float *y, long long rows, int len, int rpb)
 {
 	cj_fill_static_smem();
@@ -62,13 +63,19 @@ __global__ void __launch_bounds__(1024)
 		block_softmax_row(x + r * len, y + r * len, len);
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_block_softmax_kernel, "cj_block_softmax_kernel",
+                  (const float *x, float *y, long long rows, int len, int rpb));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long rows = c->param[0];
 	int len = (int)c->param[1];
 	unsigned block = (unsigned)c->param[2];
 	int rpb = (int)c->param[3];
-	cj_block_softmax_kernel<<<(unsigned)((rows + rpb - 1) / rpb), block, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], rows, len, rpb);
+	CJ_LAUNCH(cj_block_softmax_kernel, (unsigned)((rows + rpb - 1) / rpb), block, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], rows, len, rpb);
 }
+#endif

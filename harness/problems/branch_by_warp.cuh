@@ -8,7 +8,9 @@
  *   param[1] block   256
  *   buffers  0 x (float, n)  1 y (float, n)
  */
-__global__ void cj_divergent_baseline(const float *x, float *y, int n)
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+extern "C" __global__ void cj_divergent_baseline(const float *x, float *y, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n) {
@@ -18,18 +20,25 @@ __global__ void cj_divergent_baseline(const float *x, float *y, int n)
 			y[i] = path_b(x[i]);
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(branch_by_warp, "_Z14branch_by_warpPKfPfi", (const float *x, float *y, int n));
+CJ_DECLARE_KERNEL(cj_divergent_baseline, "cj_divergent_baseline",
+                  (const float *x, float *y, int n));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	long long threads = (n + 63) / 64 * 64;
-	branch_by_warp<<<cj_blocks_for(threads, 256), 256, 0, stream>>>((const float *)dev[0],
-	                                                                (float *)dev[1], (int)n);
+	CJ_LAUNCH(branch_by_warp, cj_blocks_for(threads, 256), 256, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], (int)n);
 }
 
 void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
-	cj_divergent_baseline<<<cj_blocks_for(n, 256), 256, 0, stream>>>((const float *)dev[0],
-	                                                                 (float *)dev[1], (int)n);
+	CJ_LAUNCH(cj_divergent_baseline, cj_blocks_for(n, 256), 256, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], (int)n);
 }
+#endif

@@ -19,6 +19,8 @@
  *              sums[(b * calls + k) * T + r] is what rank r of block b got
  *              from call k
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cooperative_groups.h>
 
 /* Sum of this thread's share of the chunk [base, base + size * items). A full
@@ -47,8 +49,8 @@ __device__ float cj_cg_share(const float *v, long long base, long long n, int it
 	return s;
 }
 
-__global__ void cj_cg_reduce_kernel(const float *x, const float *y, float *sums, long long n,
-                                    int items, int calls)
+extern "C" __global__ void cj_cg_reduce_kernel(const float *x, const float *y, float *sums,
+                                               long long n, int items, int calls)
 {
 	unsigned size = blockDim.x * blockDim.y * blockDim.z;
 	unsigned rank = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -63,14 +65,20 @@ __global__ void cj_cg_reduce_kernel(const float *x, const float *y, float *sums,
 		sums[out + size] = t;
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_cg_reduce_kernel, "cj_cg_reduce_kernel",
+                  (const float *x, const float *y, float *sums, long long n, int items, int calls));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned size = (unsigned)c->param[1];
 	dim3 block((unsigned)c->param[2], (unsigned)c->param[3], (unsigned)c->param[4]);
 	int items = (int)c->param[5];
-	cj_cg_reduce_kernel<<<cj_blocks_for(n, size * (unsigned)items), block, 0, stream>>>(
-	        (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
-	        (int)c->param[6]);
+	CJ_LAUNCH(cj_cg_reduce_kernel, cj_blocks_for(n, size * (unsigned)items), block, 0, stream,
+	          (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
+	          (int)c->param[6]);
 }
+#endif

@@ -14,9 +14,10 @@
 #ifndef HARNESS_PROBLEMS_CORESIDENT_CUH
 #define HARNESS_PROBLEMS_CORESIDENT_CUH
 
-#include <cuda/atomic>
-
 #define CJ_MAX_RESIDENT_BLOCKS 4096
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include <cuda/atomic>
 
 __device__ int cj_block_sm[CJ_MAX_RESIDENT_BLOCKS];
 __device__ int cj_block_rank[CJ_MAX_RESIDENT_BLOCKS];
@@ -64,9 +65,14 @@ __device__ static int cj_rank_by_sm(unsigned long long target)
 	return cj_block_rank[blockIdx.x];
 }
 
+#endif
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 /* Host side: blocks registered by all launches so far (the device counter
- * is never reset; launches on one stream run in order). */
-static unsigned long long cj_registered_total;
+ * is never reset; launches on one stream run in order), per module: the
+ * learner's and the reference's each have their own device counter. */
+static unsigned long long cj_registered[2] __attribute__((unused));
+#define cj_registered_total cj_registered[cj_current_module()]
 
 /* Host side: how many blocks of `block` threads are resident at once for
  * `kernel`, at most `wanted` (rounded down to even when `pairs`); 0 when
@@ -84,5 +90,6 @@ template <typename K> static int cj_resident_blocks(K kernel, int block, int wan
 	long long g = wanted < fit ? wanted : fit;
 	return (int)(pairs ? g & ~1ll : g);
 }
+#endif
 
 #endif

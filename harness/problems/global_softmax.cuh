@@ -19,6 +19,8 @@
  * block wrote gets a wrong answer in every run. No dynamic shared memory is
  * given. Between the kernels nothing but parts carries over.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
  * swamps every sum), as an int an odd number (it never cancels out). */
 #define CJ_SMEM_JUNK 0x7f5a5a5bu
@@ -56,7 +58,7 @@ __device__ void cj_fill_static_smem(void)
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_softmax_partial_kernel(const float *x, float2 *parts, long long n, long long slice)
 {
 	cj_fill_static_smem();
@@ -69,7 +71,7 @@ __global__ void __launch_bounds__(1024)
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_softmax_apply_kernel(const float *x, float *y, const float2 *parts, long long n,
                                 long long slice)
 {
@@ -78,13 +80,21 @@ __global__ void __launch_bounds__(1024)
 	const long long end = begin + slice < n ? begin + slice : n;
 	global_softmax_apply(x, y, begin, end, parts, (int)gridDim.x);
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_softmax_partial_kernel, "cj_softmax_partial_kernel",
+                  (const float *x, float2 *parts, long long n, long long slice));
+CJ_DECLARE_KERNEL(cj_softmax_apply_kernel, "cj_softmax_apply_kernel",
+                  (const float *x, float *y, const float2 *parts, long long n, long long slice));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0], slice = c->param[3];
 	unsigned block = (unsigned)c->param[1], blocks = (unsigned)c->param[2];
-	cj_softmax_partial_kernel<<<blocks, block, 0, stream>>>((const float *)dev[0],
-	                                                        (float2 *)dev[2], n, slice);
-	cj_softmax_apply_kernel<<<blocks, block, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], (const float2 *)dev[2], n, slice);
+	CJ_LAUNCH(cj_softmax_partial_kernel, blocks, block, 0, stream, (const float *)dev[0],
+	          (float2 *)dev[2], n, slice);
+	CJ_LAUNCH(cj_softmax_apply_kernel, blocks, block, 0, stream, (const float *)dev[0],
+	          (float *)dev[1], (const float2 *)dev[2], n, slice);
 }
+#endif

@@ -9,11 +9,16 @@
  */
 #include <string.h>
 
+CJ_DECLARE_KERNEL(saxpy_grid_stride, "_Z17saxpy_grid_stridexfPKfPf",
+                  (long long n, float a, const float *x, float *y));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	unsigned bits = (unsigned)c->param[3];
 	float a;
 	memcpy(&a, &bits, sizeof a);
-	saxpy_grid_stride<<<(unsigned)c->param[1], (unsigned)c->param[2], 0, stream>>>(
-	        (long long)c->param[0], a, (const float *)dev[0], (float *)dev[1]);
+	CJ_LAUNCH(saxpy_grid_stride, (unsigned)c->param[1], (unsigned)c->param[2], 0, stream,
+	          (long long)c->param[0], a, (const float *)dev[0], (float *)dev[1]);
 }
+#endif

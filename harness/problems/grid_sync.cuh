@@ -9,26 +9,34 @@
  *   buffers  0 a (float, n, in-out: the input, then the result)
  *            1 b (float, n, scratch)
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cooperative_groups.h>
 
-__global__ void cj_grid_sync_kernel(float *a, float *b, int n, int steps)
+extern "C" __global__ void cj_grid_sync_kernel(float *a, float *b, int n, int steps)
 {
 	blur_steps(a, b, n, steps);
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_grid_sync_kernel, "cj_grid_sync_kernel",
+                  (float *a, float *b, int n, int steps));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	int n = (int)c->param[0], steps = (int)c->param[1], block = (int)c->param[2];
 	int wanted = (int)c->param[3], device = 0, sms = 0, per_sm = 0;
 	if (cudaGetDevice(&device) != cudaSuccess ||
 	    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
-	    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cj_grid_sync_kernel, block, 0) !=
-	            cudaSuccess)
+	    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, CJ_KERNEL(cj_grid_sync_kernel),
+	                                                  block, 0) != cudaSuccess)
 		return; /* the runtime's check after cj_launch reports it */
 	int grid = sms * per_sm < wanted ? sms * per_sm : wanted;
 	float *pa = (float *)dev[0], *pb = (float *)dev[1];
 	void *args[] = {&pa, &pb, &n, &steps};
 	/* grid 0 (nothing fits) fails here with a launch error the runtime reports */
-	cudaLaunchCooperativeKernel(cj_grid_sync_kernel, dim3((unsigned)grid),
+	cudaLaunchCooperativeKernel(CJ_KERNEL(cj_grid_sync_kernel), dim3((unsigned)grid),
 	                            dim3((unsigned)block), args, 0, stream);
 }
+#endif

@@ -14,26 +14,35 @@
  *   buffers  0 data (int, n): values; those outside [0, nbins) are ignored
  *            1 bins (unsigned, nbins, in-out): counts to add to
  */
-__global__ void cj_histogram_kernel(const int *data, long long n, unsigned *bins, int nbins)
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+extern "C" __global__ void cj_histogram_kernel(const int *data, long long n, unsigned *bins,
+                                               int nbins)
 {
 	histogram(data, n, bins, nbins);
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_histogram_kernel, "cj_histogram_kernel",
+                  (const int *data, long long n, unsigned *bins, int nbins));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 /* Blocks of `block` threads that fit on the device at once (cached: the
  * answer depends only on the kernel and the block size). */
 static unsigned cj_histogram_full_grid(unsigned block)
 {
-	static unsigned cached_block, cached_grid;
-	if (cached_block != block) {
+	static unsigned cached_block[2], cached_grid[2]; /* per module (glue.h) */
+	unsigned *cb = &cached_block[cj_current_module()], *cg = &cached_grid[cj_current_module()];
+	if (*cb != block) {
 		int device = 0, sms = 1, per_sm = 1;
 		cudaGetDevice(&device);
 		cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-		cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cj_histogram_kernel,
-		                                              (int)block, 0);
-		cached_grid = (unsigned)((sms > 0 ? sms : 1) * (per_sm > 0 ? per_sm : 1));
-		cached_block = block;
+		cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+		        &per_sm, CJ_KERNEL(cj_histogram_kernel), (int)block, 0);
+		*cg = (unsigned)((sms > 0 ? sms : 1) * (per_sm > 0 ? per_sm : 1));
+		*cb = block;
 	}
-	return cached_grid;
+	return *cg;
 }
 
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
@@ -41,6 +50,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	unsigned grid = c->param[2] > 0 ? (unsigned)c->param[2] : cj_histogram_full_grid(block);
-	cj_histogram_kernel<<<grid, block, 0, stream>>>((const int *)dev[0], n, (unsigned *)dev[1],
-	                                                (int)c->param[3]);
+	CJ_LAUNCH(cj_histogram_kernel, grid, block, 0, stream, (const int *)dev[0], n,
+	          (unsigned *)dev[1], (int)c->param[3]);
 }
+#endif

@@ -13,8 +13,9 @@
  */
 #include "coresident.cuh"
 
-__global__ void cj_last_block_kernel(const float *x, float *partials, unsigned *arrived,
-                                     float *total, long long n)
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+extern "C" __global__ void cj_last_block_kernel(const float *x, float *partials, unsigned *arrived,
+                                                float *total, long long n)
 {
 	long long chunk = (n + gridDim.x - 1) / gridDim.x;
 	long long first = (long long)blockIdx.x * chunk, last = first + chunk;
@@ -28,14 +29,19 @@ __global__ void cj_last_block_kernel(const float *x, float *partials, unsigned *
 	if (threadIdx.x == 0)
 		last_block_reduce(s, partials, arrived, total);
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_last_block_kernel, "cj_last_block_kernel",
+                  (const float *x, float *partials, unsigned *arrived, float *total, long long n));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	int trials = (int)c->param[1];
-	int grid = cj_resident_blocks(cj_last_block_kernel, 32, (int)c->param[2], false);
+	int grid = cj_resident_blocks(CJ_KERNEL(cj_last_block_kernel), 32, (int)c->param[2], false);
 	for (int t = 0; t < trials; ++t)
-		cj_last_block_kernel<<<grid, 32, 0, stream>>>((const float *)dev[0] + t * n,
-		                                              (float *)dev[1], (unsigned *)dev[2],
-		                                              (float *)dev[3] + t, n);
+		CJ_LAUNCH(cj_last_block_kernel, grid, 32, 0, stream, (const float *)dev[0] + t * n,
+		          (float *)dev[1], (unsigned *)dev[2], (float *)dev[3] + t, n);
 }
+#endif

@@ -8,13 +8,15 @@
  *   param[0] n   param[1] block   param[2] tile   param[3] blocks
  *   buffers  0 in (float, n)   1 out (float, n)
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cuda/barrier>
 
 #ifndef CJ_EMU
 #pragma nv_diag_suppress static_var_with_dynamic_init
 #endif
 
-__global__ void cj_tiles_kernel(const float *in, float *out, long long n, int tile)
+extern "C" __global__ void cj_tiles_kernel(const float *in, float *out, long long n, int tile)
 {
 	extern __shared__ float cj_smem[];
 	__shared__ cuda::barrier<cuda::thread_scope_block> cj_bar;
@@ -27,10 +29,17 @@ __global__ void cj_tiles_kernel(const float *in, float *out, long long n, int ti
 		reverse_tile(in + base, out + base, count, cj_smem, cj_bar);
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_tiles_kernel, "cj_tiles_kernel",
+                  (const float *in, float *out, long long n, int tile));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	int tile = (int)c->param[2];
-	cj_tiles_kernel<<<(unsigned)c->param[3], (unsigned)c->param[1], sizeof(float) * tile,
-	                  stream>>>((const float *)dev[0], (float *)dev[1], c->param[0], tile);
+	CJ_LAUNCH(cj_tiles_kernel, (unsigned)c->param[3], (unsigned)c->param[1],
+	          sizeof(float) * tile, stream, (const float *)dev[0], (float *)dev[1], c->param[0],
+	          tile);
 }
+#endif

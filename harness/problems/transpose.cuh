@@ -8,9 +8,16 @@
  *   param[3] cols
  *   buffers  0 in (float, rows * cols)  1 out (float, cols * rows)
  */
+
+CJ_DECLARE_KERNEL(transpose, "_Z9transposePKfPfii",
+                  (const float *in, float *out, int rows, int cols));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	int rows = (int)c->param[2], cols = (int)c->param[3];
 	dim3 grid(cj_blocks_for(cols, 64), cj_blocks_for(rows, 64)), block(64, 8);
-	transpose<<<grid, block, 0, stream>>>((const float *)dev[0], (float *)dev[1], rows, cols);
+	CJ_LAUNCH(transpose, grid, block, 0, stream, (const float *)dev[0], (float *)dev[1], rows,
+	          cols);
 }
+#endif

@@ -15,11 +15,13 @@
  * runs = ceil(n / 32). Lanes past n still call warp_compact (v = 0, keep =
  * false), since all 32 lanes of a warp take part.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #define CJ_COMPACT_MAX_CHUNKS 8
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_warp_compact_kernel(const int *x, const int *offset, int *out, int *counts, long long n,
                                int chunks, int t)
 {
@@ -45,14 +47,21 @@ __global__ void __launch_bounds__(1024)
 			counts[run] = kept;
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_warp_compact_kernel, "cj_warp_compact_kernel",
+                  (const int *x, const int *offset, int *out, int *counts, long long n, int chunks,
+                   int t));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	int chunks = (int)c->param[2];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	cj_warp_compact_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
-	        (const int *)dev[0], (const int *)dev[1], (int *)dev[2], (int *)dev[3], n, chunks,
-	        (int)c->param[3]);
+	CJ_LAUNCH(cj_warp_compact_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const int *)dev[0], (const int *)dev[1], (int *)dev[2], (int *)dev[3], n, chunks,
+	          (int)c->param[3]);
 }
+#endif

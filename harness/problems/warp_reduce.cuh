@@ -17,10 +17,12 @@
  * Lanes past n still call warp_reduce_sum (with 0), as the contract requires
  * all 32 lanes; runs that start past n are not reduced at all.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #define CJ_REDUCE_MAX_CHUNKS 8
 
-__global__ void cj_warp_reduce_kernel(const float *x, float *sums, long long n, int calls,
-                                      int chunks)
+extern "C" __global__ void cj_warp_reduce_kernel(const float *x, float *sums, long long n,
+                                                 int calls, int chunks)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	int lane = threadIdx.x % 32;
@@ -46,13 +48,19 @@ __global__ void cj_warp_reduce_kernel(const float *x, float *sums, long long n, 
 		}
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_warp_reduce_kernel, "cj_warp_reduce_kernel",
+                  (const float *x, float *sums, long long n, int calls, int chunks));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	int chunks = (int)c->param[3];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	cj_warp_reduce_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], n, (int)c->param[2], chunks);
+	CJ_LAUNCH(cj_warp_reduce_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], n, (int)c->param[2], chunks);
 }
+#endif

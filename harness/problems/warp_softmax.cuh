@@ -9,9 +9,11 @@
  *   buffers  0 x (float, rows * len)   1 y (float, rows * len)
  * Warps past the last row do not call it at all.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_warp_softmax_kernel(const float *x, float *y, long long rows, int len, int rpw)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -22,7 +24,12 @@ __global__ void __launch_bounds__(1024)
 		warp_softmax_row(x + r * len, y + r * len, len);
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_warp_softmax_kernel, "cj_warp_softmax_kernel",
+                  (const float *x, float *y, long long rows, int len, int rpw));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long rows = c->param[0];
@@ -30,6 +37,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	unsigned block = (unsigned)c->param[2];
 	int rpw = (int)c->param[3];
 	long long warps = (rows + rpw - 1) / rpw;
-	cj_warp_softmax_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
-	        (const float *)dev[0], (float *)dev[1], rows, len, rpw);
+	CJ_LAUNCH(cj_warp_softmax_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const float *)dev[0], (float *)dev[1], rows, len, rpw);
 }
+#endif

@@ -12,11 +12,13 @@
  * Lanes past n still call warp_vote (with pred = false), since all 32 lanes
  * of a warp take part, and store nothing.
  */
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #define CJ_VOTE_MAX_CHUNKS 8
 
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
-__global__ void __launch_bounds__(1024)
+extern "C" __global__ void __launch_bounds__(1024)
         cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -42,13 +44,19 @@ __global__ void __launch_bounds__(1024)
 		}
 	}
 }
+#endif
 
+CJ_DECLARE_KERNEL(cj_warp_vote_kernel, "cj_warp_vote_kernel",
+                  (const int *x, int *count, int *flags, long long n, int chunks));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[0];
 	unsigned block = (unsigned)c->param[1];
 	int chunks = (int)c->param[2];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	cj_warp_vote_kernel<<<cj_blocks_for(warps * 32, block), block, 0, stream>>>(
-	        (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, chunks);
+	CJ_LAUNCH(cj_warp_vote_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, chunks);
 }
+#endif

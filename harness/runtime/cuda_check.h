@@ -11,10 +11,13 @@
 /* Where the message of the failing call goes (the current case's record). */
 extern char *cj_error_sink;
 extern size_t cj_error_sink_len;
+/* Set when the sink holds the better explanation (the runner's: a kernel
+ * missing from the module); later failures of the same case keep it. */
+extern bool cj_error_final;
 
 static inline cudaError_t cj_note_error(cudaError_t e, const char *what, const char *file, int line)
 {
-	if (e != cudaSuccess && cj_error_sink)
+	if (e != cudaSuccess && cj_error_sink && !cj_error_final)
 		snprintf(cj_error_sink, cj_error_sink_len, "%s: %s (%s, at %s:%d)", what,
 		         cudaGetErrorString(e), cudaGetErrorName(e), file, line);
 	return e;

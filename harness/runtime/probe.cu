@@ -14,6 +14,7 @@
 
 char *cj_error_sink;
 size_t cj_error_sink_len;
+bool cj_error_final;
 
 static char error_text[512];
 

@@ -15,7 +15,17 @@
  * marked `measure` also gets the problem's speed rule measured (glue.h),
  * on a GPU only: the emulator never reports performance.
  *
+ * Built two ways. Linked (libcjrt.a, host-driven exercises and the
+ * emulator): the learner's translation unit is linked into the binary. As
+ * the trusted runner (-DCJ_RUNNER, libcjrunner.a, one runner per exercise
+ * with the glue's host part; docs/trusted-runner.md): the learner's device
+ * code arrives as a module (nvcc -cubin) that the runner loads with
+ * cudaLibraryLoadData; the glue's launches go to the module's kernels
+ * (cj_module_kernel), and the reference's module, loaded beside it, is timed
+ * alternately with the learner's on the timed case.
+ *
  * Usage: <binary> --wire FD --expect-cc MAJORMINOR
+ *        <runner> --wire FD --expect-cc MAJORMINOR --module FILE [--reference FILE]
  */
 #include <algorithm>
 #include <chrono>
@@ -28,8 +38,89 @@
 #include "cuda_check.h"
 #include "glue.h"
 
+#ifdef CJ_RUNNER
+#include <cxxabi.h>
+#include <stdio.h>
+
+/* The loaded modules: [0] the learner's, [1] the reference's (may be absent). */
+static cudaLibrary_t cj_library[2];
+static int cj_module_now;
+
+int cj_current_module(void)
+{
+	return cj_module_now;
+}
+
+const void *cj_module_kernel(const char *symbol)
+{
+	enum { SLOTS = 16 };
+	static struct {
+		const char *symbol;
+		int module;
+		cudaKernel_t k;
+	} seen[SLOTS];
+	for (int i = 0; i < SLOTS && seen[i].symbol; ++i)
+		if (seen[i].module == cj_module_now && !strcmp(seen[i].symbol, symbol))
+			return (const void *)seen[i].k;
+	cudaKernel_t k = NULL;
+	if (!cj_library[cj_module_now] ||
+	    cudaLibraryGetKernel(&k, cj_library[cj_module_now], symbol) != cudaSuccess || !k) {
+		(void)cudaGetLastError(); /* the reason is said here, not as a CUDA error */
+		if (cj_module_now == 0 && cj_error_sink && !cj_error_sink[0]) {
+			int status = 1;
+			char *plain = symbol[0] == '_' && symbol[1] == 'Z'
+			                      ? abi::__cxa_demangle(symbol, NULL, NULL, &status)
+			                      : NULL;
+			if (status == 0 && plain)
+				snprintf(cj_error_sink, cj_error_sink_len,
+				         "the compiled file has no __global__ function %s: the "
+				         "judge "
+				         "launches it with exactly these parameters, from a file "
+				         "that "
+				         "is device code only",
+				         plain);
+			else
+				snprintf(cj_error_sink, cj_error_sink_len,
+				         "one of the judge's own kernels is missing from the "
+				         "compiled "
+				         "file: does the file #define or #undef a name the judge's "
+				         "code uses (CUDA keywords, names starting with cj_)?");
+			free(plain);
+			cj_error_final = true;
+		}
+		return NULL;
+	}
+	for (int i = 0; i < SLOTS; ++i)
+		if (!seen[i].symbol) {
+			seen[i].symbol = symbol;
+			seen[i].module = cj_module_now;
+			seen[i].k = k;
+			break;
+		}
+	return (const void *)k;
+}
+
+/* Loads the module in `path` into slot m; returns the CUDA error. */
+static cudaError_t cj_load_module(int m, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return cudaErrorInvalidSource;
+	std::vector<char> image;
+	char buf[65536];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+		image.insert(image.end(), buf, buf + got);
+	fclose(f);
+	if (image.empty())
+		return cudaErrorInvalidSource;
+	return cudaLibraryLoadData(&cj_library[m], image.data(), NULL, NULL, 0, NULL, NULL, 0);
+}
+#endif
+
 char *cj_error_sink;
 size_t cj_error_sink_len;
+bool cj_error_final;
 struct cj_wire_case *cj_current_case; /* for the emulator's fault reports */
 
 #ifdef CJ_EMU
@@ -285,21 +376,53 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	cudaEvent_t start, stop;
 	CJ_CHECK(cudaEventCreate(&start));
 	CJ_CHECK(cudaEventCreate(&stop));
-	std::vector<float> ms;
-	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
-		CJ_CHECK(prepare(c, file, bufs, s));
-		if (flush)
-			CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
-		CJ_CHECK(cudaEventRecord(start, s));
-		cj_launch(c, dev, s);
-		CJ_CHECK(cudaGetLastError());
-		CJ_CHECK(cudaEventRecord(stop, s));
-		CJ_CHECK(cudaStreamSynchronize(s));
-		float t = 0;
-		CJ_CHECK(cudaEventElapsedTime(&t, start, stop));
-		if (r >= h->warmup)
-			ms.push_back(t);
+	std::vector<float> ms, ref;
+	int modules = 1;
+#ifdef CJ_RUNNER
+	/* The reference's module, when the engine gave one: timed in turn with
+	 * the learner's on the same buffers, so that both see the same clocks. A
+	 * reference that fails to launch leaves the ratio out, nothing else. */
+	bool ref_ok = cj_library[1] != NULL;
+	modules = ref_ok ? 2 : 1;
+#endif
+	for (uint32_t r = 0; r < h->warmup + h->reps; ++r)
+		for (int m = 0; m < modules; ++m) {
+			CJ_CHECK(prepare(c, file, bufs, s));
+			if (flush)
+				CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+#ifdef CJ_RUNNER
+			cj_module_now = m;
+#endif
+			CJ_CHECK(cudaEventRecord(start, s));
+			cj_launch(c, dev, s);
+			cudaError_t launched = cudaGetLastError();
+			CJ_CHECK(cudaEventRecord(stop, s));
+#ifdef CJ_RUNNER
+			cj_module_now = 0;
+			if (m == 1) {
+				if (launched != cudaSuccess ||
+				    cudaStreamSynchronize(s) != cudaSuccess) {
+					modules =
+					        1; /* no ratio, and the learner's timing goes on */
+					ref.clear();
+					(void)cudaGetLastError();
+					continue;
+				}
+			} else
+#endif
+				CJ_CHECK(cj_note_error(launched, "cj_launch", __FILE__, __LINE__));
+			CJ_CHECK(cudaStreamSynchronize(s));
+			float t = 0;
+			CJ_CHECK(cudaEventElapsedTime(&t, start, stop));
+			if (r >= h->warmup)
+				(m ? ref : ms).push_back(t);
+		}
+#ifdef CJ_RUNNER
+	if (!ref.empty()) {
+		c->ref_reps = (uint32_t)ref.size();
+		c->ref_median_ms = median_of(ref);
 	}
+#endif
 	CJ_CHECK(cudaEventDestroy(start));
 	CJ_CHECK(cudaEventDestroy(stop));
 	if (flush)
@@ -377,6 +500,8 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	return e;
 }
 
+static const char *module_path[2] __attribute__((unused)); /* the runner's --module, --reference */
+
 static int parse_args(int argc, char **argv, int *fd, int *cc)
 {
 	*fd = -1;
@@ -386,6 +511,10 @@ static int parse_args(int argc, char **argv, int *fd, int *cc)
 			*fd = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--expect-cc"))
 			*cc = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--module"))
+			module_path[0] = argv[i + 1];
+		else if (!strcmp(argv[i], "--reference"))
+			module_path[1] = argv[i + 1];
 	}
 	return *fd >= 0 ? 0 : -1;
 }
@@ -465,12 +594,31 @@ int main(int argc, char **argv)
 		return CJ_EXIT_CASE_FAILED;
 	}
 
+#ifdef CJ_RUNNER
+	if (!module_path[0]) {
+		fprintf(stderr,
+		        "usage: %s --wire FD --expect-cc MAJORMINOR --module FILE "
+		        "[--reference FILE]\n",
+		        argv[0]);
+		return CJ_EXIT_BAD_WIRE;
+	}
+	if ((e = cj_load_module(0, module_path[0])) != cudaSuccess) {
+		fprintf(stderr, "cudaLibraryLoadData (the compiled file): %s\n",
+		        cudaGetErrorString(e));
+		return CJ_EXIT_NO_DEVICE;
+	}
+	if (module_path[1] && cj_load_module(1, module_path[1]) != cudaSuccess) {
+		cj_library[1] = NULL; /* no ratio to the reference; say nothing else */
+		(void)cudaGetLastError();
+	}
+#endif
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;
 		cj_error_sink = c->error;
 		cj_error_sink_len = sizeof c->error;
+		cj_error_final = false;
 		cj_current_case = c;
 		bool inputs_changed = false;
 		cudaError_t e = run_case(c, h, file, s, &inputs_changed);

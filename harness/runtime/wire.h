@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
-#define CJ_WIRE_VERSION 3u        /* 3: speed measurements appended to the case */
+#define CJ_WIRE_VERSION 4u        /* 3: speed measurements appended; 4: the reference's time */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u
@@ -88,6 +88,12 @@ struct cj_wire_case {
 	float baseline_ms;      /* what it must beat: a baseline, or a serial sum */
 	uint32_t host_flags;    /* enum cj_host_flag: what a host-driven glue found */
 	uint32_t pad3;
+
+	/* Version 4. Written by the trusted runner on the timed case: the
+	 * reference's median, timed alternately with the learner's code in the
+	 * same run (same buffers, L2 flushed before each); 0 reps: not timed. */
+	uint32_t ref_reps;
+	float ref_median_ms;
 };
 
 /* Findings of a host-driven glue about memory the learner's code allocated. */

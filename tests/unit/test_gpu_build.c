@@ -2,7 +2,11 @@
  * The GPU backend's build without a GPU (harness/engine/compile.c): nvcc
  * compiles a learner file with its glue and links the runtime into a test
  * binary; a syntax error is a compile failure whose log points at the
- * learner's file and line. Skipped (77) where nvcc is missing.
+ * learner's file and line. The trusted runner's module build (nvcc -cubin)
+ * and its device-only check: honest device code passes, host code, host
+ * variables and redefined judge names are a CE at their line; the check's
+ * reader of preprocessed source on its own (find_host_code). Skipped (77)
+ * where nvcc is missing.
  *   usage: test_gpu_build ROOT BUILD
  */
 #include <stdio.h>
@@ -55,7 +59,118 @@ static void test_syntax_error_points_at_the_line(void)
 	free(bin);
 }
 
+/* Writes `text` to work/name and builds it as warp_scan's module. */
+static void build_text(const char *work, const char *name, const char *text, struct build_result *r)
+{
+	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
+	char *source = xasprintf("%s/%s", work, name);
+	FILE *f = fopen(source, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	char *module = xasprintf("%s/%s.cubin", work, name);
+	char *keep = xasprintf("%s/keep-%s", work, name);
+	make_dirs(keep);
+	build_module(&p, "warp_scan", source, 90, keep, module, r);
+	free(source);
+	free(module);
+	free(keep);
+}
+
+#define SCAN_BODY                                                                                  \
+	"{ for (int d = 1; d < 32; d <<= 1) { int b = __shfl_up_sync(0xffffffffu, v, d); "         \
+	"if ((threadIdx.x & 31) >= d) v += b; } return v; }\n"
+
+static void test_module_of_a_reference(void)
+{
+	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
+	char work[] = "/tmp/cj-gpu-build-XXXXXX";
+	CHECK(mkdtemp(work) != NULL);
+	char *source = xasprintf("%s/reference/transpose.cu", root);
+	char *module = xasprintf("%s/m.cubin", work);
+	struct build_result r;
+	build_module(&p, "transpose", source, 90, work, module, &r);
+	CHECK_MSG(r.status == BUILD_OK, "status %d, log: %s", r.status, r.log);
+	CHECK_MSG(access(module, R_OK) == 0, "no module at %s", module);
+	CHECK(r.link_s == 0);
+	char *ptx = xasprintf("%s/learner_tu.ptx", work); /* what the rules check reads */
+	CHECK_MSG(access(ptx, R_OK) == 0, "no PTX kept at %s", ptx);
+	free(ptx);
+	free(r.log);
+	remove_tree(work);
+	free(source);
+	free(module);
+}
+
+static void test_device_only_check(void)
+{
+	char work[] = "/tmp/cj-gpu-build-XXXXXX";
+	CHECK(mkdtemp(work) != NULL);
+	struct build_result r;
+	build_text(work, "honest.cu",
+	           "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+	           "constexpr int kWarp = 32;\nstatic const int kMask = -1;\n"
+	           "template <typename T> __device__ T add(T a, T b) { return a + b; }\n"
+	           "struct Pair { int a, b; int host_sum() const { return a + b; } };\n"
+	           "namespace detail { __device__ int lane() { return threadIdx.x & 31; } }\n"
+	           "__device__ int warp_inclusive_scan(int v)\n" SCAN_BODY,
+	           &r);
+	CHECK_MSG(r.status == BUILD_OK, "status %d, log: %s", r.status, r.log);
+	free(r.log);
+	build_text(work, "dtor.cu",
+	           "__device__ int warp_inclusive_scan(int v)\n" SCAN_BODY
+	           "struct Forge { ~Forge() {} };\nstatic Forge forge;\n",
+	           &r);
+	CHECK_INT(r.status, ==, BUILD_COMPILE_FAILED);
+	CHECK(r.host_code);
+	CHECK_CONTAINS(r.log, "dtor.cu:4: error: `forge` is a host variable");
+	free(r.log);
+	build_text(work, "hook.cu",
+	           "#include \"glue.h\"\n__device__ int warp_inclusive_scan(int v)\n" SCAN_BODY
+	           "cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], "
+	           "struct cj_measure *m) { return cudaSuccess; }\n",
+	           &r);
+	CHECK_INT(r.status, ==, BUILD_COMPILE_FAILED);
+	CHECK_CONTAINS(r.log, "hook.cu:4: error: `cj_host_run` is host code");
+	free(r.log);
+	build_text(work, "macro.cu",
+	           "__device__ int warp_inclusive_scan(int v)\n" SCAN_BODY
+	           "#define cj_launch cj_launch_replaced\n",
+	           &r);
+	CHECK_INT(r.status, ==, BUILD_COMPILE_FAILED);
+	CHECK_CONTAINS(r.log, "macro.cu:3: error: #define or #undef of `cj_launch`");
+	free(r.log);
+	remove_tree(work);
+}
+
+static void test_find_host_code_alone(void)
+{
+	struct host_code h;
+	const char *lines = "# 1 \"/x/a.cu\" 1\n"
+	                    "__attribute__((device)) int f(int v) { return v; }\n"
+	                    "namespace n { inline namespace m __attribute__((x)) { } }\n"
+	                    "template <int N, bool B = (N > 2)> __attribute__((device)) int g();\n"
+	                    "extern \"C\" { __attribute__((global)) void k(const int *p) {} }\n"
+	                    "int main(int argc, char **argv) { return 0; }\n";
+	CHECK_INT(find_host_code(lines, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK(h.function);
+	CHECK_INT(h.line, ==, 5);
+	CHECK_STR_EQ(h.name, "main");
+	const char *vector = "# 1 \"/x/a.cu\" 1\nstd::vector<int> table(5);\n";
+	CHECK_INT(find_host_code(vector, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK(!h.function);
+	const char *other = "# 1 \"/usr/include/x.h\" 1\nint main() { return 0; }\n";
+	CHECK_INT(find_host_code(other, "/x/a.cu", "/r", &h), ==, 0);
+}
+
 static const struct unit_test tests[] = {
+        {"a reference builds as a module, with its PTX kept", test_module_of_a_reference},
+        {"the device-only check passes honest code and refuses host code at its line",
+         test_device_only_check},
+        {"the preprocessed-source reader finds host code in the learner's lines only",
+         test_find_host_code_alone},
         {"a reference compiles and links into a test binary", test_reference_links},
         {"a syntax error is a compile failure at file:line", test_syntax_error_points_at_the_line},
         {0},

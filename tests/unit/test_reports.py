@@ -110,12 +110,9 @@ class InternalNamesTest(unittest.TestCase):
 
 class WarpCollectiveAdviceTest(unittest.TestCase):
     """Issue 17, point 4: the emulator's words for a shuffle that some lanes of
-    its mask skip (harness/emu/emu.cpp). Expected to fail until the emulator
-    says to shuffle in every lane and guard the use of the result, and words
-    one thread in the singular; then it passes unexpectedly, which fails the
-    run: drop the decorator."""
+    its mask skip (harness/emu/emu.cpp): shuffle in every lane and guard the
+    use of the result, and one thread is worded in the singular."""
 
-    @unittest.expectedFailure
     def test_shuffle_inside_the_guard(self):
         summary = judge("warp_scan", corpus("warp_scan/race/shuffle_inside_the_guard.cu"))
         self.assertEqual(summary["verdict"], "RACE")

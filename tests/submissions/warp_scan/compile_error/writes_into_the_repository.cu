@@ -1,4 +1,6 @@
-// expect-sanitize: SKIP
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: from a static initialiser, tries to change the repository the
 // judge runs from: exercises/, reference/, templates/ and build/ (where the
 // judge keeps its cached reference binaries), found from the program's
@@ -10,7 +12,7 @@
 // scratch folder under build/work/ and Landlock lets it create, change or
 // remove files only there and under /dev: every attempt fails, and the scan,
 // which is not computed, is WA. (Under compute-sanitizer the tool must write
-// files of its own, so writes are not confined there: expect-sanitize SKIP.)
+// files of its own, so writes are not confined there: (then: sanitize.)
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>

@@ -1,4 +1,6 @@
-// expect-sanitize: SKIP
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: from a static initialiser, replaces the test program with the
 // reference solution's cached binary (build/cache/reference/warp_scan-sm*),
 // with the same arguments, so that the reference writes right answers into
@@ -8,7 +10,7 @@
 // the binary the engine built, and kills it otherwise: RE ("replaced itself
 // with another program"); /bin/true, which may end before that check, leaves
 // every case pending: RE as well. Under compute-sanitizer the tool starts the
-// program itself, so this check does not apply there (expect-sanitize SKIP:
+// program itself, so this check does not apply there (then: sanitize
 // a known gap of that backend).
 #include <glob.h>
 #include <stdio.h>

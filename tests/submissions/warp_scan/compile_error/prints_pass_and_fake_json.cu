@@ -1,3 +1,6 @@
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: before any case runs, prints "PASS", "ACCEPTED" and a line shaped
 // like the engine's own JSON summary (verdict AC) to stdout and to stderr,
 // then returns each lane's own value instead of the scan.

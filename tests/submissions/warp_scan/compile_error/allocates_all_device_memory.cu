@@ -1,3 +1,6 @@
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: before the cases, takes every byte of device memory it can get
 // (cudaMalloc in 1 GiB steps, then smaller, until nothing is left) and keeps
 // it, so that the runtime cannot allocate the cases' buffers.

@@ -1,4 +1,6 @@
-// report-says: thread 0 returned its own value
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: every block's thread 0 prints "ACCEPTED" and a fake summary line
 // from the device, and a static initialiser prints "PASS" on the host; the
 // sum itself is only thread 0's own value.

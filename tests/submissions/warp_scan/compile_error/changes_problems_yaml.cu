@@ -1,4 +1,6 @@
-// expect-sanitize: SKIP
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: from a static initialiser, tries to rewrite problems.yaml (to turn
 // the exercise's check into something easy), by opening it for writing and by
 // renaming a file over it, using the repository found from its working
@@ -8,7 +10,7 @@
 // Stopped by: the catalog was read by the engine before the program started,
 // and the program may create or change files only in its scratch folder
 // (Landlock): every attempt fails; the scan is not computed: WA.
-// (Under compute-sanitizer writes are not confined: expect-sanitize SKIP.)
+// (Under compute-sanitizer writes are not confined: (then: sanitize.)
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>

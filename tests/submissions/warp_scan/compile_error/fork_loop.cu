@@ -1,3 +1,6 @@
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: forks two thousand children from a static initialiser; each one
 // sleeps forever holding the program's stdout, so that the judge would wait
 // on the pipe, and the process table would fill. Then it returns a wrong scan.

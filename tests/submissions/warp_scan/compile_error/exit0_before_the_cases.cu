@@ -1,3 +1,6 @@
+// Now a compile error everywhere nvcc runs: its host code is refused by the device-only
+// check (docs/trusted-runner.md), and the module it would run in holds no host code.
+// What follows describes what it did when learner files were linked into the test binary.
 // Hostile: the learner's file cannot hold a kernel launcher here (the judge's
 // glue launches), so it runs host code the only way it can, from a static
 // initialiser, and calls exit(0) there: the test program ends "successfully"

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""How long a judgement takes, phase by phase, on the current backend.
+
+Judges every exercise's reference (accepted, timed on a GPU) and template (not
+accepted, so never timed) several times through the engine, build/cudajudge,
+and prints the median of each phase the engine reports (its JSON summary's
+phases_s), the total, and total / (compile + link). Also judges the reference
+a second time right after a first judgement ("again": an unchanged file) and,
+with --first-build, times `meson setup` + `ninja` in a fresh build folder.
+
+The goals it checks with --check (issue 19; benchmarks, never timed tests):
+  GPU       accepted total <= compile + link + 1.0 s; wrong total <= compile +
+            link + 0.6 s; learner compile <= 2.0 s; unchanged file again <= 1.0 s
+  emulator  every judgement <= 2.5 s
+  build     first build <= 60 s (only with --first-build)
+
+  usage: python3 bench/latency.py [--backend auto|gpu|emu] [--runs N]
+                                  [--ids a,b,...] [--check] [--json FILE]
+                                  [--first-build]
+Run it from the repository root after the judge is built (python3 judge.py
+builds it). Used by tests/gpu/run.sh on the GPU host and by hand here.
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PHASES = ("compile", "link", "cases", "wait", "run", "reference")
+
+
+def machine():
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return "%s, %d cores (%s), load %.1f" % (
+        platform.node(), os.cpu_count() or 0, cpu, os.getloadavg()[0])
+
+
+def catalog(engine):
+    out = subprocess.run([engine, "catalog", "--root", ROOT], capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
+
+
+def judge(engine, build, ident, path, backend, seed):
+    cmd = [engine, "judge", "--root", ROOT, "--build", build, "--id", ident,
+           "--file", path, "--seed", str(seed)]
+    if backend != "auto":
+        cmd += ["--backend", backend]
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    summary = None
+    for line in p.stdout.splitlines():
+        try:
+            d = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(d, dict) and "verdict" in d and "phases_s" in d:
+            summary = d
+    if summary is None:
+        raise SystemExit("latency.py: no summary from %s (exit %d):\n%s%s" % (
+            " ".join(cmd), p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
+    summary["wall_s"] = wall
+    return summary
+
+
+def median(xs):
+    return statistics.median(xs) if xs else 0.0
+
+
+def first_build():
+    tmp = tempfile.mkdtemp(prefix="cj-first-build-")
+    t0 = time.monotonic()
+    ok = subprocess.run(["meson", "setup", tmp], cwd=ROOT, capture_output=True).returncode == 0
+    ok = ok and subprocess.run(["ninja", "-C", tmp], capture_output=True).returncode == 0
+    dt = time.monotonic() - t0
+    shutil.rmtree(tmp, ignore_errors=True)
+    return dt if ok else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--backend", default="auto", choices=("auto", "gpu", "emu"))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--ids", default="")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--json", default="")
+    ap.add_argument("--first-build", action="store_true")
+    a = ap.parse_args()
+    engine = os.path.join(a.build, "cudajudge")
+    if not os.access(engine, os.X_OK):
+        raise SystemExit("latency.py: %s is not built: run python3 judge.py first" % engine)
+    cat = catalog(engine)
+    problems = cat.get("problems", cat) if isinstance(cat, dict) else cat
+    ids = [p["id"] for p in problems]
+    if a.ids:
+        ids = [i for i in a.ids.split(",") if i]
+    rows, misses, backend_seen = [], [], set()
+    for ident in ids:
+        for kind, folder in (("ref", "reference"), ("tmpl", "templates")):
+            path = os.path.join(ROOT, folder, ident + ".cu")
+            if not os.path.exists(path):
+                continue
+            runs = []
+            for r in range(a.runs):
+                # a fresh seed per run: the cases differ, the rules cache may not
+                runs.append(judge(engine, a.build, ident, path, a.backend, 1000 + r))
+            last = runs[-1]
+            backend_seen.add(last.get("backend", "?"))
+            if last["verdict"] == "SKIP":
+                continue
+            row = {"id": ident, "file": kind, "verdict": last["verdict"]}
+            for ph in PHASES + ("total",):
+                row[ph] = median([s["phases_s"].get(ph, 0.0) for s in runs])
+            if kind == "ref":
+                again = judge(engine, a.build, ident, path, a.backend, 1000)
+                row["again"] = again["phases_s"].get("total", 0.0)
+            row["ratio"] = row["total"] / max(row["compile"] + row["link"], 1e-3)
+            rows.append(row)
+            emulated = last.get("backend") == "emu"
+            over = row["total"] - row["compile"] - row["link"]
+            if emulated:
+                if row["total"] > 2.5:
+                    misses.append("%s %s: %.2f s on the emulator (goal 2.5 s)" % (
+                        ident, kind, row["total"]))
+            else:
+                limit = 1.0 if row["verdict"] == "AC" else 0.6
+                if over > limit:
+                    misses.append("%s %s: total %.2f s is compile + link + %.2f s (goal +%.1f s)"
+                                  % (ident, kind, row["total"], over, limit))
+                if row["compile"] > 2.0:
+                    misses.append("%s %s: compile %.2f s (goal 2.0 s)" % (
+                        ident, kind, row["compile"]))
+                if kind == "ref" and row["again"] > 1.0:
+                    misses.append("%s: judged again %.2f s (goal 1.0 s)" % (ident, row["again"]))
+    fb = first_build() if a.first_build else None
+    if a.first_build and (fb is None or fb > 60):
+        misses.append("first build: %s (goal 60 s)" % (
+            "failed" if fb is None else "%.0f s" % fb))
+    print("machine: %s" % machine())
+    print("backend: %s, %d runs each, medians in seconds" % (
+        ",".join(sorted(backend_seen)), a.runs))
+    head = "%-18s %-4s %-4s" % ("exercise", "file", "verd") + "".join(
+        " %8s" % p for p in PHASES + ("total", "again", "ratio"))
+    print(head)
+    for r in rows:
+        line = "%-18s %-4s %-4s" % (r["id"], r["file"], r["verdict"])
+        line += "".join(" %8.2f" % r[p] for p in PHASES + ("total",))
+        line += " %8s" % ("%.2f" % r["again"] if "again" in r else "-")
+        line += " %8.2f" % r["ratio"]
+        print(line)
+    if fb is not None:
+        print("first build: %.1f s" % fb)
+    for m in misses:
+        print("MISSED: " + m)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"machine": machine(), "rows": rows, "first_build_s": fb,
+                       "missed": misses}, f, indent=1)
+    if a.check and misses:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
