@@ -26,18 +26,23 @@ def describe_check(check):
     return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
 
 
-def skip_reasons(problem):
-    """(message key, reason) for each backend that cannot judge the exercise and whose
-    reason problems.yaml gives (`skip.emu`, `skip.sanitize` of the engine's catalog,
-    `skip.emu_zh`, `skip.sanitize_zh` for a learner reading Chinese)."""
+def skip_lines(problem):
+    """Why a backend cannot judge the exercise, for each backend it lacks whose reason
+    problems.yaml gives (`skip.emu`, `skip.sanitize` of the engine's catalog; `skip.emu_zh`,
+    `skip.sanitize_zh` for a learner reading Chinese)."""
     skip = problem.get("skip") if isinstance(problem.get("skip"), dict) else {}
     backends = problem.get("backends") or []
-    found = []
+    reasons = {}
     for backend in ("emu", "sanitize"):
         reason = (current_language() == "zh" and skip.get(backend + "_zh")) or skip.get(backend)
         if backend not in backends and isinstance(reason, str) and reason.strip():
-            found.append((f"show_skip_{backend}", reason.strip()))
-    return found
+            reasons[backend] = reason.strip()
+    lines = []
+    if "emu" in reasons:
+        lines.append(tr("show_skip_emu", reason=reasons["emu"]))
+    if "sanitize" in reasons:
+        lines.append(tr("show_skip_sanitize", reason=reasons["sanitize"]))
+    return lines
 
 
 def rule_list(names):
@@ -68,8 +73,8 @@ def run(options):
     say()
     say(tr("show_check", check=describe_check(problem.get("check"))))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
-    for key, reason in skip_reasons(problem):
-        say(wrap(tr(key, reason=reason)))
+    for line in skip_lines(problem):
+        say(wrap(line))
     rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
     required = [str(name) for name in rules.get("require") or []]
     forbidden = [str(name) for name in rules.get("forbid") or []]

@@ -617,18 +617,26 @@ def prepare(root, build, policy_path, target, lang="en"):
 
 
 def add_arguments(parser):
-    parser.add_argument("--policy", metavar="FILE", help="the course policy (docs/grading.md)")
+    parser.add_argument("--policy", metavar="FILE", help=pick("the course policy (docs/grading.md)",
+                                  "课程的评分策略（见 docs/grading.md）"))
     parser.add_argument("--reference-cases", metavar="FILE",
-                        help="grade's reference-cases.json made by --prepare")
+                        help=pick("grade's reference-cases.json made by --prepare",
+                                  "由 --prepare 生成的参考解用例数文件 reference-cases.json"))
     parser.add_argument("--prepare", metavar="FILE",
-                        help="judge the references now and write their case counts to FILE "
-                             "(setup.sh does this once)")
+                        help=pick("judge the references now and write their case counts to "
+                                  "FILE (setup.sh does this once)",
+                                  "现在评测参考解并把它们的用例数写入 FILE（setup.sh 会做一次）"))
     parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
                                                         "after_published"),
-                        help="how hidden cases are shown (default: the policy's, else "
-                             "after_due_date)")
+                        help=pick("how hidden cases are shown (default: the policy's "
+                                  "gradescope.hidden_visibility, else after_due_date)",
+                                  "隐藏用例如何显示（默认取策略的 gradescope.hidden_visibility，"
+                                  "否则 after_due_date）"))
     parser.add_argument("--leaderboard", action="store_true", default=None,
-                        help="add the median times to Gradescope's leaderboard")
+                        help=pick("add the median times to Gradescope's leaderboard (default: "
+                                  "the policy's gradescope.leaderboard)",
+                                  "把中位耗时放上 Gradescope 排行榜（默认取策略的 "
+                                  "gradescope.leaderboard）"))
     parser.add_argument("--lang", choices=("en", "zh"), default=None)
 
 
