@@ -63,5 +63,22 @@ class GradeBundleTest(unittest.TestCase):
         self.assertIn("--hidden-visibility", done.stdout)
 
 
+class PrepareTest(unittest.TestCase):
+    """setup.sh judges the references (gradescope --prepare): a reference is RULE for the
+    rule 'reference-copy' alone (a student handing it in breaks it), which is no failure."""
+
+    def test_a_reference_passes_as_itself(self):
+        from cudajudge_cli.grading.gradescope import reference_passed
+        copy = {"rule": "reference-copy", "kind": "forbid", "line": 0}
+        self.assertTrue(reference_passed({"verdict": "AC"}))
+        self.assertTrue(reference_passed({"verdict": "RULE", "rules": {
+            "output_verdict": "AC", "violations": [copy]}}))
+        self.assertFalse(reference_passed({"verdict": "RULE", "rules": {
+            "output_verdict": "AC", "violations": [copy, {"rule": "shfl.sync"}]}}))
+        self.assertFalse(reference_passed({"verdict": "RULE", "rules": {
+            "output_verdict": None, "violations": [copy]}}))
+        self.assertFalse(reference_passed({"verdict": "WA"}))
+
+
 if __name__ == "__main__":
     unittest.main()
