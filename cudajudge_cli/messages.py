@@ -142,6 +142,10 @@ MESSAGES = {
     "show_exact": ("exact", "精确比较"),
     "show_tolerance": ("rtol {rtol}, atol {atol}", "相对误差 {rtol}，绝对误差 {atol}"),
     "show_backends": ("backends: {backends}", "后端：{backends}"),
+    "show_skip_emu": ("not judged on the CPU emulator (--emulate): {reason}",
+                      "不能在 CPU 模拟器上评测（--emulate）：{reason}"),
+    "show_skip_sanitize": ("not judged under compute-sanitizer (--sanitize): {reason}",
+                           "不能在 compute-sanitizer 下评测（--sanitize）：{reason}"),
     "show_rules_require": ("must use: {rules}", "必须使用：{rules}"),
     "show_rules_forbid": ("must not use: {rules}", "不得使用：{rules}"),
     "show_hints": ("{n} hints, {seen} seen: python3 judge.py hint {id}",
@@ -469,6 +473,9 @@ MESSAGES = {
     "help_cmd_selftest": ("run the project's tests", "运行项目自带的测试"),
     "help_cmd_grade": ("grade a class: every student's files, for a course",
                        "为课程评分：评测全班每个学生的文件"),
+    "help_cmd_grade_bundle": ("write the autograder zip of a course platform (gradescope) "
+                              "from a grading policy",
+                              "根据评分策略生成课程平台（gradescope）的自动评分 zip"),
     # argparse's own messages: the English is argparse's wording (see translate_argparse)
     "argparse_required": ("the following arguments are required: {names}",
                           "缺少以下参数：{names}"),

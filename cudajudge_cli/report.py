@@ -242,9 +242,11 @@ def render_summary(style, run, problem_id, file_arg, default_file, verbose=False
     # keeps the engine's message (unless the report above says it already) and
     # lists the broken rules after it.
     message = str(summary.get("message") or "").rstrip("\n")
-    if message and verdict != "RULE" and not said_above(message, in_full, summary.get("rules")):
+    shown = bool(message) and verdict != "RULE" and not said_above(message, in_full,
+                                                                  summary.get("rules"))
+    if shown:
         say(message)
-    for line in rules_report(style, summary.get("rules"), problem_id, verdict):
+    for line in rules_report(style, summary.get("rules"), problem_id, verdict, message, shown):
         say(line)
 
 
@@ -268,9 +270,32 @@ def said_above(message, cases_in_full, rules):
     return listed or not any(also in message for also in ALSO_BREAKS)
 
 
-def rules_report(style, rules, problem_id, verdict):
+# How the engine's message says that the output was not checked (harness/engine/judge.c),
+# in English and in Chinese.
+UNCHECKED_WORDS = ("output was not checked", "输出没有检查")
+
+
+def unchecked_reason(message):
+    """The sentence of the engine's message that says why the output was not checked,
+    when it gives a reason other than rule_output_unchecked's (no device): the
+    emulator cannot compile a library, say. None otherwise."""
+    generic = tr("rule_output_unchecked").lower()
+    for sentence in re.split(r"(?<=\.)\s+|(?<=。)", message or ""):
+        sentence = sentence.strip().rstrip(".。")
+        if any(words in sentence.lower() for words in UNCHECKED_WORDS) \
+                and sentence.lower() != generic:
+            return sentence
+    return None
+
+
+def rules_report(style, rules, problem_id, verdict, message="", message_shown=None):
     """The broken rules in the learner's language, from the engine's "rules"
-    object; [] when no rule was broken."""
+    object; [] when no rule was broken. message is the engine's (shown above the
+    rules when message_shown; by default for every verdict but RULE): where it says
+    why the output was not checked, its reason replaces "no device", or is not said
+    again when it is shown already."""
+    if message_shown is None:
+        message_shown = verdict != "RULE"
     if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
         return []
     violations = [v for v in rules["violations"] if isinstance(v, dict)]
@@ -292,7 +317,11 @@ def rules_report(style, rules, problem_id, verdict):
     if output == "AC":
         lines.append(tr("rule_output_right"))
     elif not output:
-        lines.append(tr("rule_output_unchecked"))
+        reason = unchecked_reason(message)
+        if reason is None:
+            lines.append(tr("rule_output_unchecked"))
+        elif not message_shown:
+            lines.append(reason)
     if rules.get("method") == "source":
         lines.append(style.dim(tr("rules_source_only")))
     lines.append(tr("rules_fix", id=problem_id))

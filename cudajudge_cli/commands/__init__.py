@@ -5,11 +5,12 @@ COMMANDS below (in the order `judge.py --help` lists them).
 `judge.py` with no command runs overview.run; `judge.py ID` means
 `judge.py judge ID` (cli.with_default_command). To add a command, write
 commands/<name>.py with those two functions, give it a help_cmd_<name> text
-in messages.py, and add its line here.
+in messages.py, and add its line here (a dashed command, grade-bundle, is the
+module and text with underscores: commands/grade_bundle.py, help_cmd_grade_bundle).
 """
 
-from cudajudge_cli.commands import (check, doctor, editor, grade, hint, judge, list, overview,
-                                    reset, selftest, show, solution, watch, web)
+from cudajudge_cli.commands import (check, doctor, editor, grade, grade_bundle, hint, judge, list,
+                                    overview, reset, selftest, show, solution, watch, web)
 
 # name -> (module, key of its one-line summary in messages.MESSAGES)
 COMMANDS = {
@@ -26,6 +27,7 @@ COMMANDS = {
     "doctor": (doctor, "help_cmd_doctor"),
     "selftest": (selftest, "help_cmd_selftest"),
     "grade": (grade, "help_cmd_grade"),
+    "grade-bundle": (grade_bundle, "help_cmd_grade_bundle"),
 }
 
 __all__ = ["COMMANDS", "overview"]

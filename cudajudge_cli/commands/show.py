@@ -1,5 +1,6 @@
 """`judge.py show ID`: an exercise's statement, signature, launch
-configuration, check, backends, rules and the learner's progress on it.
+configuration, check, backends (with the reason a backend cannot judge it),
+rules and the learner's progress on it.
 
 Registered in commands/__init__.py.
 """
@@ -7,7 +8,7 @@ Registered in commands/__init__.py.
 import sys
 
 from cudajudge_cli.catalog import hints_of
-from cudajudge_cli.messages import localized, rule_meaning, tr
+from cudajudge_cli.messages import current_language, localized, rule_meaning, tr
 from cudajudge_cli.options import add_id_argument
 from cudajudge_cli.progress import as_count, exercise_record
 from cudajudge_cli.report import best_time_text
@@ -23,6 +24,25 @@ def describe_check(check):
     if not isinstance(check, dict) or check.get("exact", True):
         return tr("show_exact")
     return tr("show_tolerance", rtol=check.get("rtol"), atol=check.get("atol"))
+
+
+def skip_lines(problem):
+    """Why a backend cannot judge the exercise, for each backend it lacks whose reason
+    problems.yaml gives (`skip.emu`, `skip.sanitize` of the engine's catalog; `skip.emu_zh`,
+    `skip.sanitize_zh` for a learner reading Chinese)."""
+    skip = problem.get("skip") if isinstance(problem.get("skip"), dict) else {}
+    backends = problem.get("backends") or []
+    reasons = {}
+    for backend in ("emu", "sanitize"):
+        reason = (current_language() == "zh" and skip.get(backend + "_zh")) or skip.get(backend)
+        if backend not in backends and isinstance(reason, str) and reason.strip():
+            reasons[backend] = reason.strip()
+    lines = []
+    if "emu" in reasons:
+        lines.append(tr("show_skip_emu", reason=reasons["emu"]))
+    if "sanitize" in reasons:
+        lines.append(tr("show_skip_sanitize", reason=reasons["sanitize"]))
+    return lines
 
 
 def rule_list(names):
@@ -53,6 +73,8 @@ def run(options):
     say()
     say(tr("show_check", check=describe_check(problem.get("check"))))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
+    for line in skip_lines(problem):
+        say(wrap(line))
     rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
     required = [str(name) for name in rules.get("require") or []]
     forbidden = [str(name) for name in rules.get("forbid") or []]

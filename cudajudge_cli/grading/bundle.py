@@ -1,8 +1,9 @@
 """cudajudge_cli.grading.bundle: the autograder zip for Gradescope.
 
-`judge.py grade --bundle gradescope --policy FILE --out autograder.zip` (also
-`python3 -m cudajudge_cli.grading.bundle gradescope ...`) writes a zip whose root
-holds what Gradescope expects:
+`judge.py grade-bundle gradescope --policy FILE --out autograder.zip` (the same as
+`judge.py grade --bundle gradescope ...` and `python3 -m cudajudge_cli.grading.bundle
+gradescope ...`; commands/grade_bundle.py calls add_arguments and run) writes a zip whose
+root holds what Gradescope expects:
 
     setup.sh         run once as root when Gradescope builds the image: installs the
                      Debian/Ubuntu packages the emulator needs, builds the judge once,
@@ -158,16 +159,26 @@ def make_gradescope_bundle(root, policy_path, out_path, flags=()):
 
 
 def add_arguments(parser):
-    parser.add_argument("platform", choices=("gradescope",), help="the platform (gradescope)")
+    """The options of `judge.py grade-bundle` (and of this module run on its own)."""
+    parser.add_argument("platform", choices=("gradescope",),
+                        help=shared.pick("the platform (gradescope)", "平台（gradescope）"))
     parser.add_argument("--policy", required=True, metavar="FILE",
-                        help="the course policy (docs/grading.md)")
-    parser.add_argument("--out", default="autograder.zip", metavar="ZIP")
+                        help=shared.pick("the course policy (docs/grading.md)",
+                                         "课程的评分策略（见 docs/grading.md）"))
+    parser.add_argument("--out", default="autograder.zip", metavar="ZIP",
+                        help=shared.pick("the zip to write (default autograder.zip)",
+                                         "要写入的 zip（默认 autograder.zip）"))
     parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
                                                         "after_published"),
-                        help="how Gradescope shows hidden cases (else the policy's "
-                             "gradescope.hidden_visibility, else after_due_date)")
+                        help=shared.pick("how Gradescope shows hidden cases (else the policy's "
+                                         "gradescope.hidden_visibility, else after_due_date)",
+                                         "Gradescope 如何显示隐藏用例（否则取策略的 "
+                                         "gradescope.hidden_visibility，再否则 after_due_date）"))
     parser.add_argument("--leaderboard", action="store_true",
-                        help="fill Gradescope's leaderboard with the median times")
+                        help=shared.pick("fill Gradescope's leaderboard with the median times "
+                                         "(else the policy's gradescope.leaderboard)",
+                                         "把中位耗时放上 Gradescope 排行榜（否则取策略的 "
+                                         "gradescope.leaderboard）"))
 
 
 def run(options):

@@ -49,6 +49,19 @@ performance:
   none_beyond: 10         # none beyond 10 x; in between points x full_at / ratio
   tiers: {{bronze: 0.5, silver: 0.8, gold: 1.0}}   # method tier: the share of the points
 
+# On Gradescope (grade-bundle gradescope, grade --gradescope; docs/platforms.md). Options
+# on the command line (--hidden-visibility, --leaderboard) override these.
+gradescope:
+  hidden_visibility: after_due_date  # hidden cases: hidden, after_due_date or after_published
+  leaderboard: false      # true: the median times on the leaderboard (GPU runs only)
+  stdout_visibility: hidden   # the judge's own log: hidden, visible, after_due_date, ...
+  time_budget_s: 540      # stop grading after this, under Gradescope's timeout
+
+# grade ROSTER --similarity (Dolos): --threshold overrides both.
+similarity:
+  threshold: 0.8          # flag pairs of submissions at or above this similarity (0..1)
+  reference_threshold: 0.8    # and submissions this close to the reference solution
+
 exercises:
   - id: warp_scan
     points: 10            # correctness points

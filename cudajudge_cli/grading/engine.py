@@ -40,6 +40,20 @@ class GradeError(Exception):
         self.exit_code = exit_code
 
 
+# Sections of the policy that change no score (how Gradescope shows the results, when
+# similarity flags a pair): left out of the hash the records keep, so that changing
+# them judges nothing again.
+UNSCORED_SECTIONS = ("gradescope", "similarity")
+
+
+def policy_hash(policy):
+    """SHA-256 of the policy's JSON form (as the engine validated it, keys sorted)
+    without its UNSCORED_SECTIONS: the records' policy_sha256."""
+    scored = {k: v for k, v in policy.items() if k not in UNSCORED_SECTIONS}
+    text = json.dumps(scored, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def repo_root():
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return os.path.abspath(os.environ.get("CUDAJUDGE_ROOT") or here)
@@ -110,13 +124,12 @@ class Engine:
         return [p for p in json.loads(out).get("problems", []) if p.get("id")]
 
     def policy(self, path):
-        """(policy dict, sha256 of its JSON form); GradeError with file:line:column."""
+        """(policy dict, policy_hash of it); GradeError with file:line:column."""
         code, out, err = self.once(["policy", path, "--root", self.root, "--lang", self.lang])
         if code != 0:
             raise GradeError(t("policy_invalid", self.lang, error=err.strip()))
-        text = out.strip()
-        policy = json.loads(text)
-        return policy, hashlib.sha256(text.encode("utf-8")).hexdigest()
+        policy = json.loads(out.strip())
+        return policy, policy_hash(policy)
 
     def device(self):
         code, out, _ = self.once(["device", "--build", self.build])

@@ -1,8 +1,10 @@
 """Every output of a grade run, written from the records alone (docs/grading.md, "The
 files in DIR"): run.json, results.jsonl, grades.csv (Canvas), grades-moodle.csv, junit.xml,
-report.html (self-contained, inline SVG, no scripts) and feedback/<student>.txt and .md
+report.html (self-contained, inline SVG, no scripts; with the similarity section of
+similarity_report.py when DIR holds a similarity.json) and feedback/<student>.txt and .md
 (hidden cases left out). Each file is written atomically. Called by batch.py at the end of
-every run; other exporters (Gradescope, PrairieLearn) read the same records.
+every run and by similarity.py (refresh_report); other exporters (Gradescope,
+PrairieLearn) read the same records.
 """
 
 import csv
@@ -13,6 +15,7 @@ import os
 import time
 import xml.etree.ElementTree as ET
 
+from . import similarity_report
 from .store import safe_name, write_atomically
 from .texts import t
 
@@ -33,7 +36,8 @@ def write_all(out, records, info, roster):
     write_atomically(os.path.join(out, "grades.csv"), canvas_csv(records, info, people))
     write_atomically(os.path.join(out, "grades-moodle.csv"), moodle_csv(records, info, people))
     write_atomically(os.path.join(out, "junit.xml"), junit_xml(records, info))
-    write_atomically(os.path.join(out, "report.html"), report_html(records, info, lang))
+    write_atomically(os.path.join(out, "report.html"),
+                     report_html(records, info, lang, similarity_report.load(out)))
     for student in info["students"]:
         mine = [r for r in records if r["student"] == student]
         base = os.path.join(out, "feedback", safe_name(student))
@@ -377,7 +381,23 @@ def submission_details(r, lang):
     return "".join(parts)
 
 
-def report_html(records, info, lang):
+def refresh_report(out):
+    """Writes DIR/report.html again from what the last run left (run.json, results.jsonl)
+    and DIR/similarity.json; False when DIR holds no finished run."""
+    try:
+        with open(os.path.join(out, "run.json"), encoding="utf-8") as handle:
+            info = json.load(handle)
+        with open(os.path.join(out, "results.jsonl"), encoding="utf-8") as handle:
+            records = [json.loads(line) for line in handle if line.strip()]
+    except (OSError, ValueError):
+        return False
+    lang = (info.get("policy") or {}).get("language") or "en"
+    write_atomically(os.path.join(out, "report.html"),
+                     report_html(records, info, lang, similarity_report.load(out)))
+    return True
+
+
+def report_html(records, info, lang, similarity=None):
     table, maxima = points_table(records, info)
     by_key = {(r["student"], r["exercise"]): r for r in records}
     policy = info["policy"]
@@ -426,6 +446,8 @@ table.cases td, table.cases th {{ font-size: 0.85em; border: 0; padding: 1px 4px
 pre {{ background: #f5f5f5; padding: 4px; max-width: 60em; overflow-x: auto; font-size: 0.8em; }}
 .note {{ background: #fff3e0; padding: 6px; border-left: 4px solid #ef6c00; }}
 .charts {{ display: flex; flex-wrap: wrap; gap: 2em; }}
+table.sim {{ border-collapse: collapse; margin-bottom: 0.8em; }}
+table.sim th, table.sim td {{ border: 1px solid #ccc; padding: 2px 6px; }}
 </style></head><body>
 <h1>{esc(t('rp_title', lang))}{': ' + esc(course) if course else ''}</h1>
 <p>{esc(t('rp_backend', lang, backend=info.get('backend'), device=device_text, policy=info['policy_sha256'][:12], engine=info['engine']['version']))}</p>
@@ -439,6 +461,7 @@ pre {{ background: #f5f5f5; padding: 4px; max-width: 60em; overflow-x: auto; fon
 <h2>{esc(t('rp_students', lang))} ({len(info['students'])})</h2>
 <table class="grades" id="grades"><thead><tr>{''.join(head)}</tr></thead>
 <tbody>{''.join(body)}</tbody></table>
+{similarity_report.section_html(similarity, lang, [e['id'] for e in info['exercises']])}
 <h2>{esc(t('rp_ignored', lang))}</h2><ul id="ignored">{ignored}</ul>
 <p><small>{esc(t('rp_generated', lang, when=when, count=len(records)))}</small></p>
 </body></html>

@@ -122,7 +122,8 @@ def fit(results):
 
 
 def add_arguments(parser):
-    parser.add_argument("--policy", metavar="FILE", help="the course policy (docs/grading.md)")
+    parser.add_argument("--policy", metavar="FILE", help=shared.pick("the course policy (docs/grading.md)",
+                                         "课程的评分策略（见 docs/grading.md）"))
     parser.add_argument("--lang", choices=("en", "zh"), default=None)
 
 

@@ -8,7 +8,8 @@ with the exercise's template as the shared base so that starter code does not co
 It writes DIR/similarity.json and DIR/similarity.txt, lists the pairs whose
 similarity (0..1) is at or above the threshold and the submissions at or above it
 against the reference, and, where DIR holds grading records, adds to each record a
-`similarity` object (an added field of cudajudge-grade/1).
+`similarity` object (an added field of cudajudge-grade/1) and writes DIR/report.html
+again with a similarity section (similarity_report.py).
 
 Dolos is optional: grading never needs it. It is looked for in $CUDAJUDGE_DOLOS_DIR,
 BUILD/dolos and ~/.cache/cudajudge/dolos (each a folder where `npm install --prefix
@@ -281,6 +282,16 @@ def add_arguments(parser):
                                          "similarity.threshold，否则 0.8）"))
 
 
+def thresholds(policy, given=None):
+    """(pair threshold, reference threshold): the policy's similarity.threshold and
+    similarity.reference_threshold (0.8 each without a policy); --threshold (given)
+    overrides both."""
+    if given is not None:
+        return given, given
+    settings = shared.platform_settings(policy)
+    return settings["similarity_threshold"], settings["reference_threshold"]
+
+
 def run(options):
     root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
     build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
@@ -288,14 +299,11 @@ def run(options):
     policy = None
     if getattr(options, "policy", None):
         policy = shared.load_policy(root, build, options.policy)
-    settings = shared.platform_settings(policy)
-    threshold = options.threshold if options.threshold is not None \
-        else settings["similarity_threshold"]
+    threshold, reference_threshold = thresholds(policy, options.threshold)
     ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
     try:
         result = analyze(root, build, options.roster, catalog_problems(root, build, ids),
-                         threshold, settings["reference_threshold"]
-                         if options.threshold is None else threshold)
+                         threshold, reference_threshold)
     except SimilarityUnavailable as err:
         print(err, file=sys.stderr)
         return 2
@@ -306,6 +314,8 @@ def run(options):
     with open(os.path.join(out, "similarity.txt"), "w", encoding="utf-8") as f:
         f.write(report)
     annotate_records(out, result)
+    from cudajudge_cli.grading import exporters  # report.html gets the similarity section
+    exporters.refresh_report(out)
     sys.stdout.write(report)
     return 0
 

@@ -428,18 +428,22 @@ def run_submit(options, grade_args=()):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.slurm")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("submit", help="write and submit the batch scripts")
+    p = sub.add_parser("submit", help=shared.pick("write and submit the batch scripts",
+                                                       "写出并提交批处理脚本"))
     p.add_argument("roster")
     p.add_argument("--out", required=True)
     p.add_argument("--policy")
     add_arguments(p)
-    p.add_argument("grade_args", nargs="*", help="after --: more options for judge.py grade")
-    p = sub.add_parser("task", help="grade one shard (inside the job array)")
+    p.add_argument("grade_args", nargs="*", help=shared.pick("after --: more options for judge.py grade",
+                                                        "-- 之后：judge.py grade 的更多选项"))
+    p = sub.add_parser("task", help=shared.pick("grade one shard (inside the job array)",
+                                                     "评一个分片（在作业数组中）"))
     p.add_argument("batch")
     p.add_argument("--index", type=int, required=True)
-    p = sub.add_parser("collect", help="merge the shards and write the exports")
+    p = sub.add_parser("collect", help=shared.pick("merge the shards and write the exports",
+                                                        "合并分片并写出导出文件"))
     p.add_argument("batch")
-    p = sub.add_parser("status", help="how far a batch is")
+    p = sub.add_parser("status", help=shared.pick("how far a batch is", "批次进行到哪一步"))
     p.add_argument("batch")
     options = parser.parse_args(argv)
     try:

@@ -142,6 +142,19 @@ TEXTS = {
                    "评测后端：{backend}{device}。策略 sha256 {policy}。评测引擎 {engine}。"),
     "rp_emulated": ("Judged on the emulator: no performance points were given.",
                     "在模拟器上评测：没有给性能分。"),
+    "rp_similarity": ("Similarity (Dolos)", "相似度（Dolos）"),
+    "rp_sim_about": ("Pairs of submissions at or above {threshold} and submissions at or above "
+                     "{reference} against the reference solution, the exercise's template "
+                     "ignored. A high similarity is a reason to look, not a verdict.",
+                     "相似度不低于 {threshold} 的提交配对，以及与参考解相似度不低于 {reference} "
+                     "的提交（忽略练习模板）。相似度高只是值得查看的理由，不是结论。"),
+    "rp_sim_compared": ("{n} submissions compared", "比较了 {n} 份提交"),
+    "rp_sim_none": ("no pair at or above the threshold, none close to the reference",
+                    "没有达到阈值的配对，也没有与参考解接近的提交"),
+    "rp_sim_pair": ("students", "学生"),
+    "rp_sim_score": ("similarity", "相似度"),
+    "rp_sim_longest": ("longest shared fragment", "最长的相同片段"),
+    "rp_sim_near": ("close to the reference solution", "与参考解接近"),
     "rp_generated": ("Written {when} from {count} records.", "生成于 {when}，共 {count} 条记录。"),
 
     # ---- the command's options ----------------------------------------------------------

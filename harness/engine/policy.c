@@ -114,6 +114,20 @@ static const char *want_text(struct ploader *ld, const yaml_node_t *n, const cha
 	return scalar(n);
 }
 
+/* One of the words of choices[] (NULL-terminated), copied into out. */
+static void want_choice(struct ploader *ld, const yaml_node_t *n, const char *what,
+                        const char *const choices[], const char *listed, char *out, size_t outlen)
+{
+	const char *s = n->type == YAML_SCALAR_NODE ? scalar(n) : NULL;
+	for (size_t i = 0; s && choices[i]; ++i)
+		if (!strcmp(s, choices[i])) {
+			snprintf(out, outlen, "%s", s);
+			return;
+		}
+	fail_at(ld, n, L("%s must be %s, found '%s'", "%s 必须是 %s，这里是 '%s'"), what, listed,
+	        shown(n));
+}
+
 /* Fills values[] in the order of keys[] (NULL when absent); an unknown or
  * repeated key is an error that lists the known ones. */
 static void want_mapping(struct ploader *ld, const yaml_node_t *n, const char *what,
@@ -311,6 +325,45 @@ static void load_performance(struct ploader *ld, const yaml_node_t *n, struct po
 		load_tiers(ld, v[4], p);
 }
 
+static void load_gradescope(struct ploader *ld, const yaml_node_t *n, struct policy *p)
+{
+	static const char *const keys[] = {"hidden_visibility", "leaderboard", "stdout_visibility",
+	                                   "time_budget_s"};
+	static const char *const hidden[] = {"hidden", "after_due_date", "after_published", NULL};
+	static const char *const out[] = {"hidden", "visible", "after_due_date", "after_published",
+	                                  NULL};
+	const yaml_node_t *v[4];
+	want_mapping(ld, n, "gradescope", keys, v, 4);
+	struct policy_gradescope *g = &p->gradescope;
+	if (v[0])
+		want_choice(ld, v[0], "gradescope.hidden_visibility", hidden,
+		            L("hidden, after_due_date or after_published",
+		              "hidden、after_due_date 或 after_published"),
+		            g->hidden_visibility, sizeof g->hidden_visibility);
+	if (v[1])
+		g->leaderboard = want_bool(ld, v[1], "gradescope.leaderboard");
+	if (v[2])
+		want_choice(ld, v[2], "gradescope.stdout_visibility", out,
+		            L("hidden, visible, after_due_date or after_published",
+		              "hidden、visible、after_due_date 或 after_published"),
+		            g->stdout_visibility, sizeof g->stdout_visibility);
+	if (v[3])
+		g->time_budget_s = want_number(ld, v[3], "gradescope.time_budget_s", 1, 86400);
+}
+
+static void load_similarity(struct ploader *ld, const yaml_node_t *n, struct policy *p)
+{
+	static const char *const keys[] = {"threshold", "reference_threshold"};
+	const yaml_node_t *v[2];
+	want_mapping(ld, n, "similarity", keys, v, 2);
+	if (v[0])
+		p->similarity.threshold = want_number(ld, v[0], "similarity.threshold", 0, 1);
+	/* the reference threshold follows the threshold unless it is given */
+	p->similarity.reference_threshold =
+	        v[1] ? want_number(ld, v[1], "similarity.reference_threshold", 0, 1)
+	             : p->similarity.threshold;
+}
+
 static void load_cases(struct ploader *ld, const yaml_node_t *n, struct policy_exercise *e,
                        const char *what)
 {
@@ -431,11 +484,12 @@ static void all_catalog_exercises(struct policy *p, const struct catalog *cat)
 
 static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy *p)
 {
-	static const char *const keys[] = {"course",      "language", "seed", "seed_per_student",
-	                                   "round",       "deadline", "late", "penalties",
-	                                   "performance", "exercises"};
-	const yaml_node_t *v[10];
-	want_mapping(ld, root, L("the policy", "策略"), keys, v, 10);
+	static const char *const keys[] = {
+	        "course",      "language",  "seed",       "seed_per_student",
+	        "round",       "deadline",  "late",       "penalties",
+	        "performance", "exercises", "gradescope", "similarity"};
+	const yaml_node_t *v[12];
+	want_mapping(ld, root, L("the policy", "策略"), keys, v, 12);
 	if (v[0])
 		p->course = xstrdup(want_text(ld, v[0], "course"));
 	if (v[1]) {
@@ -484,6 +538,10 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 		load_penalties(ld, v[7], p);
 	if (v[8])
 		load_performance(ld, v[8], p);
+	if (v[10])
+		load_gradescope(ld, v[10], p);
+	if (v[11])
+		load_similarity(ld, v[11], p);
 	if (v[9])
 		load_exercises(ld, v[9], p);
 	else
@@ -507,6 +565,12 @@ static void set_defaults(struct policy *p)
 	p->tier_bronze = 0.5;
 	p->tier_silver = 0.8;
 	p->tier_gold = 1.0;
+	snprintf(p->gradescope.hidden_visibility, sizeof p->gradescope.hidden_visibility,
+	         "after_due_date");
+	snprintf(p->gradescope.stdout_visibility, sizeof p->gradescope.stdout_visibility, "hidden");
+	p->gradescope.time_budget_s = 540; /* under Gradescope's default 10 minutes */
+	p->similarity.threshold = 0.8;
+	p->similarity.reference_threshold = 0.8;
 }
 
 /* ---- entry points ------------------------------------------------------------ */
@@ -654,8 +718,15 @@ void policy_json(struct strbuf *b, const struct policy *p)
 	json_num(b, p->tier_bronze);
 	kv_num(b, "silver", p->tier_silver);
 	kv_num(b, "gold", p->tier_gold);
-	sb_printf(b, "}},\"all_exercises\":%s,\"exercises\":[",
-	          p->all_exercises ? "true" : "false");
+	sb_puts(b, "}},\"gradescope\":{\"hidden_visibility\":");
+	json_str(b, p->gradescope.hidden_visibility);
+	sb_printf(b, ",\"leaderboard\":%s", p->gradescope.leaderboard ? "true" : "false");
+	json_kv_str(b, "stdout_visibility", p->gradescope.stdout_visibility);
+	kv_num(b, "time_budget_s", p->gradescope.time_budget_s);
+	sb_puts(b, "},\"similarity\":{\"threshold\":");
+	json_num(b, p->similarity.threshold);
+	kv_num(b, "reference_threshold", p->similarity.reference_threshold);
+	sb_printf(b, "},\"all_exercises\":%s,\"exercises\":[", p->all_exercises ? "true" : "false");
 	for (size_t i = 0; i < p->nexercises; ++i) {
 		const struct policy_exercise *e = &p->exercises[i];
 		sb_puts(b, i ? ",{\"id\":" : "{\"id\":");

@@ -39,6 +39,20 @@ enum perf_method {
 	PERF_TIER,      /* by the bandwidth tier */
 };
 
+/* The platforms' settings (docs/platforms.md): how Gradescope shows the results,
+ * and when similarity flags a pair. They change no score. */
+struct policy_gradescope {
+	char hidden_visibility[16]; /* hidden, after_due_date or after_published */
+	bool leaderboard;           /* the median times on Gradescope's leaderboard */
+	char stdout_visibility[16]; /* hidden, visible, after_due_date or after_published */
+	double time_budget_s;       /* grading stops after this, under Gradescope's timeout */
+};
+
+struct policy_similarity {
+	double threshold;           /* pairs of submissions at or above it are flagged */
+	double reference_threshold; /* against the reference; the threshold unless given */
+};
+
 struct policy {
 	char *course;   /* NULL when not given */
 	char *language; /* "en" or "zh" */
@@ -56,6 +70,8 @@ struct policy {
 	int64_t runs; /* best of K timed runs */
 	double full_at, none_beyond;
 	double tier_bronze, tier_silver, tier_gold;
+	struct policy_gradescope gradescope;
+	struct policy_similarity similarity;
 	bool all_exercises; /* no exercises: key: every catalog exercise, 10 points */
 	struct policy_exercise *exercises;
 	size_t nexercises;

@@ -179,7 +179,7 @@ static void test_errors_name_line_and_column(void)
 	CHECK_STR_EQ(error_of("seed: 1\nlanguag: en\n"),
 	             "policy.yaml:2:1: unknown key 'languag' in the policy (expected one of: "
 	             "course, language, seed, seed_per_student, round, deadline, late, "
-	             "penalties, performance, exercises)");
+	             "penalties, performance, exercises, gradescope, similarity)");
 	CHECK_STR_EQ(error_of("language: fr\n"),
 	             "policy.yaml:1:11: language must be en or zh, found 'fr'");
 	CHECK_STR_EQ(error_of("seed: -3\n"), "policy.yaml:1:7: seed must be a whole number, "
@@ -236,6 +236,94 @@ static void test_errors_in_chinese(void)
 	lang_set("en");
 }
 
+/* The platforms' sections (docs/platforms.md): defaults, given values, the JSON form
+ * and the mistakes, in both languages. */
+static void test_platform_settings(void)
+{
+	struct policy p;
+	char err[512] = "";
+	CHECK_INT(parse("", &p, err, sizeof err, false), ==, 0);
+	CHECK_STR_EQ(p.gradescope.hidden_visibility, "after_due_date");
+	CHECK(!p.gradescope.leaderboard);
+	CHECK_STR_EQ(p.gradescope.stdout_visibility, "hidden");
+	CHECK_DBL(p.gradescope.time_budget_s, ==, 540);
+	CHECK_DBL(p.similarity.threshold, ==, 0.8);
+	CHECK_DBL(p.similarity.reference_threshold, ==, 0.8);
+	struct strbuf b = {0};
+	policy_json(&b, &p);
+	char *json = sb_take(&b);
+	CHECK_CONTAINS(json, "\"gradescope\":{\"hidden_visibility\":\"after_due_date\","
+	                     "\"leaderboard\":false,\"stdout_visibility\":\"hidden\","
+	                     "\"time_budget_s\":540}");
+	CHECK_CONTAINS(json, "\"similarity\":{\"threshold\":0.8,\"reference_threshold\":0.8}");
+	free(json);
+	policy_free(&p);
+
+	CHECK_INT(parse("gradescope:\n"
+	                "  hidden_visibility: after_published\n"
+	                "  leaderboard: true\n"
+	                "  stdout_visibility: visible\n"
+	                "  time_budget_s: 1200\n"
+	                "similarity: {threshold: 0.7}\n",
+	                &p, err, sizeof err, false),
+	          ==, 0);
+	CHECK_STR_EQ(err, "");
+	CHECK_STR_EQ(p.gradescope.hidden_visibility, "after_published");
+	CHECK(p.gradescope.leaderboard);
+	CHECK_STR_EQ(p.gradescope.stdout_visibility, "visible");
+	CHECK_DBL(p.gradescope.time_budget_s, ==, 1200);
+	CHECK_DBL(p.similarity.threshold, ==, 0.7);
+	CHECK_DBL(p.similarity.reference_threshold, ==, 0.7); /* follows the threshold */
+	b = (struct strbuf){0};
+	policy_json(&b, &p);
+	json = sb_take(&b);
+	CHECK_CONTAINS(json, "\"gradescope\":{\"hidden_visibility\":\"after_published\","
+	                     "\"leaderboard\":true,\"stdout_visibility\":\"visible\","
+	                     "\"time_budget_s\":1200}");
+	CHECK_CONTAINS(json, "\"similarity\":{\"threshold\":0.7,\"reference_threshold\":0.7}");
+	free(json);
+	policy_free(&p);
+	CHECK_INT(parse("similarity: {reference_threshold: 0.95, threshold: 0.6}\n", &p, err,
+	                sizeof err, false),
+	          ==, 0);
+	CHECK_DBL(p.similarity.threshold, ==, 0.6);
+	CHECK_DBL(p.similarity.reference_threshold, ==, 0.95);
+	policy_free(&p);
+
+	CHECK_STR_EQ(error_of("gradescope: {hidden_visibility: never}\n"),
+	             "policy.yaml:1:33: gradescope.hidden_visibility must be hidden, "
+	             "after_due_date or after_published, found 'never'");
+	CHECK_STR_EQ(error_of("gradescope:\n  stdout_visibility: [visible]\n"),
+	             "policy.yaml:2:22: gradescope.stdout_visibility must be hidden, visible, "
+	             "after_due_date or after_published, found 'a list'");
+	CHECK_STR_EQ(error_of("gradescope: {leaderboard: yes}\n"),
+	             "policy.yaml:1:27: gradescope.leaderboard must be true or false, found 'yes'");
+	CHECK_STR_EQ(error_of("gradescope: {time_budget_s: 0}\n"),
+	             "policy.yaml:1:29: gradescope.time_budget_s must be between 1 and 86400, "
+	             "found 0");
+	CHECK_STR_EQ(error_of("gradescope: {timeout: 60}\n"),
+	             "policy.yaml:1:14: unknown key 'timeout' in gradescope (expected one of: "
+	             "hidden_visibility, leaderboard, stdout_visibility, time_budget_s)");
+	CHECK_STR_EQ(error_of("similarity: {threshold: 80}\n"),
+	             "policy.yaml:1:25: similarity.threshold must be between 0 and 1, found 80");
+	CHECK_STR_EQ(error_of("similarity:\n  reference_threshold: high\n"),
+	             "policy.yaml:2:24: similarity.reference_threshold must be a number, found "
+	             "'high'");
+	CHECK_STR_EQ(error_of("similarity: {limit: 0.5}\n"),
+	             "policy.yaml:1:14: unknown key 'limit' in similarity (expected one of: "
+	             "threshold, reference_threshold)");
+	CHECK_STR_EQ(error_of("similarity: 0.8\n"),
+	             "policy.yaml:1:13: similarity must be a mapping (key: value lines), found "
+	             "'0.8'");
+	lang_set("zh");
+	CHECK_STR_EQ(error_of("gradescope: {hidden_visibility: never}\n"),
+	             "policy.yaml:1:33: gradescope.hidden_visibility 必须是 "
+	             "hidden、after_due_date 或 after_published，这里是 'never'");
+	CHECK_STR_EQ(error_of("similarity: {threshold: 80}\n"),
+	             "policy.yaml:1:25: similarity.threshold 必须在 0 到 1 之间，这里是 80");
+	lang_set("en");
+}
+
 static void test_missing_file(void)
 {
 	struct policy p;
@@ -251,6 +339,7 @@ static const struct unit_test tests[] = {
         {"instants", test_instants, NULL},
         {"errors_name_line_and_column", test_errors_name_line_and_column, NULL},
         {"errors_in_chinese", test_errors_in_chinese, NULL},
+        {"platform_settings", test_platform_settings, NULL},
         {"missing_file", test_missing_file, NULL},
         {0}};
 

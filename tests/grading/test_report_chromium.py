@@ -3,7 +3,9 @@
 a report written from hand-made records (a GPU class, so the time chart has points),
 and the test checks the rendered DOM (one row per student, the verdict bars with their
 counts, the score bins, a dot per timed submission, each submission's report inside its
-cell, no network) and the screenshot's pixels (the verdict colours are drawn).
+cell, the similarity section of a `--similarity` run: its flagged pairs and the
+submissions close to the reference, no network) and the screenshot's pixels (the
+verdict colours are drawn).
 
 Usage: test_report_chromium.py [--root SRC] [--keep DIR]   (DIR/report.png stays)
 Exit 0 pass, 1 fail, 77 skip (no chromium).
@@ -60,6 +62,17 @@ def make_records():
                 "late": {"days": 0, "source": "git"}, "compile_log": "", "seconds": 1.5,
             })
     return records, students
+
+
+# What `grade --similarity` leaves in DIR/similarity.json (similarity.analyze).
+SIMILARITY = {
+    "threshold": 0.75, "reference_threshold": 0.9, "tool": "dolos", "exercises": {
+        "warp_scan": {"compared": 10, "pairs": [
+            {"students": ["student02", "student05"], "similarity": 0.97, "longest": 41},
+            {"students": ["student01", "student07"], "similarity": 0.81, "longest": 12}],
+            "near_reference": [{"student": "student09", "similarity": 0.93}],
+            "per_student": {}},
+        "transpose": {"compared": 9, "pairs": [], "near_reference": [], "per_student": {}}}}
 
 
 def png_pixels(path):
@@ -127,7 +140,7 @@ def main():
             "backend": "gpu", "device": {"name": "NVIDIA H200"}}
     page = os.path.join(work, "report.html")
     with open(page, "w") as f:
-        f.write(exporters.report_html(records, info, "en"))
+        f.write(exporters.report_html(records, info, "en", SIMILARITY))
     profile = os.path.join(work, "profile")
     common = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
               "--hide-scrollbars", f"--user-data-dir={profile}", "--window-size=1300,1400"]
@@ -163,6 +176,18 @@ def main():
     check("message of student03 warp_scan &lt;b&gt;&amp;" in dom,
           "the submission's report is in its cell, escaped")
     check("student01/old.cu" in dom, "ignored files listed")
+    pairs = re.findall(r'<tr class="sim-pair" data-exercise="(\w+)" data-students="([\w ]+)" '
+                       r'data-similarity="([\d.]+)"', dom)
+    check(pairs == [("warp_scan", "student02 student05", "0.97"),
+                    ("warp_scan", "student01 student07", "0.81")],
+          f"the flagged pairs of the similarity section: {pairs}")
+    near = re.findall(r'<tr class="sim-reference" data-exercise="(\w+)" '
+                      r'data-student="(\w+)" data-similarity="([\d.]+)"', dom)
+    check(near == [("warp_scan", "student09", "0.93")], f"close to the reference: {near}")
+    check('<p class="sim-none" data-exercise="transpose">' in dom,
+          "an exercise without flagged pairs says so")
+    check("at or above 0.75" in dom and "at or above 0.90" in dom,
+          "the section names its thresholds")
     check(not re.search(r'(src|href)="(https?:)?//', dom), "nothing loaded from the network")
 
     check(os.path.isfile(shot) and os.path.getsize(shot) > 10000, "a screenshot was written")

@@ -1,4 +1,5 @@
-"""Similarity with Dolos (meson suite `platforms`): planted near-copies are flagged,
+"""Similarity with Dolos (meson suite `platforms`): planted near-copies are flagged
+(in similarity.json, the records and report.html's similarity section),
 independent solutions are not.
 
 A class of six: for block_reduce_sum, ana's accepted file, ben's copy of it with
@@ -102,12 +103,23 @@ def main():
             assert done.returncode == 2 and "npm install" in done.stderr, done.stderr
             print("SKIP: Node 18+ or @dodona/dolos-lib is not installed")
             return 77
-        # Records from a grade run are annotated: stand-ins of that shape.
+        # Records from a grade run are annotated and its report.html is written again
+        # with a similarity section: stand-ins of that shape.
         out = os.path.join(tmp, "out")
+        stand_ins = []
         for student, ex in (("ana", "block_reduce_sum"), ("ben", "block_reduce_sum")):
+            stand_ins.append({"schema": "cudajudge-grade/1", "student": student,
+                              "exercise": ex, "verdict": "AC", "cases": [],
+                              "score": {"points": 10, "max": 10, "explain": "all cases"}})
             write(os.path.join(out, "records", student, ex + ".json"),
-                  json.dumps({"schema": "cudajudge-grade/1", "student": student,
-                              "exercise": ex, "verdict": "AC"}))
+                  json.dumps(stand_ins[-1]))
+        write(os.path.join(out, "results.jsonl"),
+              "".join(json.dumps(r) + "\n" for r in stand_ins))
+        write(os.path.join(out, "run.json"), json.dumps({
+            "policy": {"language": "en"}, "policy_sha256": "0" * 64,
+            "engine": {"version": "test"}, "students": ["ana", "ben"], "ignored": [],
+            "exercises": [{"id": "block_reduce_sum", "points": 10, "performance": 0}],
+            "backend": "emu"}))
         done = run_similarity(roster, out, env)
         print(done.stdout, done.stderr)
         assert done.returncode == 0, done.stderr
@@ -126,6 +138,14 @@ def main():
             record
         with open(os.path.join(out, "records", "ana", "block_reduce_sum.json")) as f:
             assert json.load(f)["verdict"] == "AC", "the record's own fields stay"
+        with open(os.path.join(out, "report.html"), encoding="utf-8") as f:
+            page = f.read()
+        shown = re.findall(r'<tr class="sim-pair" data-exercise="(\w+)" data-students="([\w ]+)"',
+                           page)
+        assert ("block_reduce_sum", "ana ben") in shown and \
+            ("warp_scan", "eve fay") in shown, "report.html's flagged pairs: %r" % shown
+        assert re.search(r'<tr class="sim-reference" data-exercise="block_reduce_sum" '
+                         r'data-student="dan"', page), "report.html: dan near the reference"
         print("PASS")
         return 0
     finally:

@@ -57,6 +57,17 @@ PROBLEMS = [
 # Exercises that only a GPU can judge (backend auto without a device: JE).
 GPU_ONLY = ("atomic_max_float",)
 
+# problems.yaml's `skip`: why a backend cannot judge an exercise (null elsewhere).
+SKIP_REASONS = {
+    "atomic_max_float": {
+        "emu": "the emulator lets no other thread in between the read and the CAS",
+        "emu_zh": "模拟器不会在读取和 CAS 之间插入其他线程",
+        "sanitize": "racecheck does not look at global memory",
+        "sanitize_zh": "racecheck 不检查全局内存",
+    },
+}
+NO_SKIP = {"emu": None, "emu_zh": None, "sanitize": None, "sanitize_zh": None}
+
 FOLDER_VERDICTS = {
     "accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE",
     "run_time_error": "RE", "compile_error": "CE", "rule_violation": "RULE", "race": "RACE",
@@ -87,7 +98,8 @@ def catalog_entry(problem):
         "check": {"exact": True, "rtol": 0, "atol": 0},
         "limits": {"wall_s": 10},
         "perf": {"n": 1 << 24, "bytes_per_elem": 8, "reps": 20},
-        "backends": ["gpu", "sanitize"] if pid in GPU_ONLY else ["gpu", "emu", "sanitize"],
+        "backends": ["gpu"] if pid in GPU_ONLY else ["gpu", "emu", "sanitize"],
+        "skip": SKIP_REASONS.get(pid, NO_SKIP),
         "template": f"templates/{pid}.cu",
         "exercise": f"exercises/{pid}.cu",
         "reference": f"reference/{pid}.cu",

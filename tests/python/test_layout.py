@@ -98,9 +98,11 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(sorted(files - registered), ["overview"])  # the default, no name
         for name, (module, summary) in commands.COMMANDS.items():
             with self.subTest(command=name):
-                self.assertEqual(module.__name__, f"cudajudge_cli.commands.{name}")
+                # a dashed command (grade-bundle) lives in an underscored module
+                underscored = name.replace("-", "_")
+                self.assertEqual(module.__name__, f"cudajudge_cli.commands.{underscored}")
                 self.assertTrue(callable(module.add_arguments) and callable(module.run))
-                self.assertEqual(summary, f"help_cmd_{name}")
+                self.assertEqual(summary, f"help_cmd_{underscored}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """The README keeps its promises to a learner: its prefix example names one
-exercise, its chapters come in the order of the progress table, and every
-page it links exists.
+exercise, its chapters come in the order of the progress table, every page it
+links exists and every page of docs/ is linked, the counts of exercises per
+backend are problems.yaml's, and the browser page and the platforms' commands
+are there.
 """
 
 import os
@@ -11,6 +13,17 @@ from support import REAL_ROOT, SCRIPT_ROOT, read
 from cudajudge_cli import catalog
 
 README = os.path.join(SCRIPT_ROOT, "README.md")
+
+
+def backends_of_problems_yaml():
+    """{id: [backends]} of every exercise of problems.yaml."""
+    text = read(os.path.join(REAL_ROOT, "problems.yaml"))
+    entries = re.split(r"^(?=- id: )", text, flags=re.MULTILINE)[1:]
+    found = {}
+    for entry in entries:
+        backends = re.search(r"^  backends: \[([^\]]*)\]", entry, re.MULTILINE)
+        found[entry.split()[2]] = [b.strip() for b in backends.group(1).split(",")]
+    return found
 
 
 def catalog_of_problems_yaml():
@@ -48,6 +61,32 @@ class ReadmeTest(unittest.TestCase):
         for link in links:
             with self.subTest(link=link):
                 self.assertTrue(os.path.isfile(os.path.join(SCRIPT_ROOT, link)))
+
+    def test_every_docs_page_is_linked(self):
+        links = set(re.findall(r"\]\((docs/[^)#]+)\)", self.readme))
+        for name in sorted(os.listdir(os.path.join(SCRIPT_ROOT, "docs"))):
+            if name.endswith(".md"):
+                with self.subTest(page=name):
+                    self.assertIn("docs/" + name, links)
+
+    def test_the_counts_per_backend_are_problems_yamls(self):
+        backends = backends_of_problems_yaml()
+        emu = sum("emu" in b for b in backends.values())
+        sanitize = sum("sanitize" in b for b in backends.values())
+        self.assertEqual(sanitize, 21)  # issue 17 point 11 raised it from 13
+        found = re.search(r"(\d+) of the (\d+) exercises can be judged on the emulator and "
+                          r"(\d+) under compute-sanitizer", " ".join(self.readme.split()))
+        self.assertIsNotNone(found, "the Backends section counts the exercises")
+        self.assertEqual(tuple(int(n) for n in found.groups()), (emu, len(backends), sanitize))
+        gpu_testing = " ".join(read(os.path.join(SCRIPT_ROOT, "docs", "gpu-testing.md")).split())
+        found = re.search(r"now (\d+) of the (\d+) exercises declare it", gpu_testing)
+        self.assertIsNotNone(found, "docs/gpu-testing.md counts the sanitizer's exercises")
+        self.assertEqual(tuple(int(n) for n in found.groups()), (sanitize, len(backends)))
+
+    def test_the_browser_and_the_platforms(self):
+        self.assertIn("\n### Practice in the browser\n", self.readme)
+        self.assertIn("python3 judge.py web", self.readme)
+        self.assertIn("python3 judge.py grade-bundle gradescope --policy", self.readme)
 
     def test_internals_live_in_docs(self):
         for heading in ("## JSON output", "## Adding an exercise", "## Testing on a GPU machine"):

@@ -86,3 +86,48 @@ class CaseDetailsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RulesReportTest(unittest.TestCase):
+    """The broken rules of an emulated RULE: the line about the unchecked output says
+    the engine's reason (the emulator cannot compile the libraries) and not that there
+    is no device; said once (harness/engine/judge.c, emu_library_rule)."""
+
+    RULES = {"method": "ptx", "file": "mine.cu", "output_verdict": None,
+             "violations": [{"rule": "libraries", "kind": "forbid", "line": 8,
+                             "found": "code inlined from a CUB or Thrust header"}]}
+    EN = ("rule 'libraries': this exercise forbids it and mine.cu:8 uses it (code inlined "
+          "from a CUB or Thrust header). The CPU emulator cannot compile these libraries, "
+          "so the output was not checked; write the code with the exercise's own primitives")
+    ZH = ("规则 'libraries'：本题禁止使用它，而 mine.cu:8 用到了它（code inlined from a CUB or "
+          "Thrust header）。CPU 模拟器无法编译这些库，所以输出没有检查；请用本题要求的原语来写")
+
+    def lines(self, message, lang="en", verdict="RULE", rules=None):
+        messages.set_language(lang)
+        self.addCleanup(messages.set_language, "en")
+        return report.rules_report(terminal.Style(io.StringIO()), rules or self.RULES,
+                                   "warp_reduce", verdict, message)
+
+    def test_the_engines_reason_replaces_no_device(self):
+        lines = self.lines(self.EN)
+        self.assertNotIn(messages.tr("rule_output_unchecked"), lines)
+        self.assertIn("The CPU emulator cannot compile these libraries, so the output was not "
+                      "checked; write the code with the exercise's own primitives", lines)
+        self.assertEqual(sum("not checked" in line for line in lines), 1)
+
+    def test_in_chinese(self):
+        lines = self.lines(self.ZH, "zh")
+        self.assertNotIn(messages.tr("rule_output_unchecked"), lines)
+        self.assertIn("CPU 模拟器无法编译这些库，所以输出没有检查；请用本题要求的原语来写", lines)
+
+    def test_no_device_keeps_its_line(self):
+        message = ("rule 'shfl.sync': this exercise requires it and mine.cu never uses it. "
+                   "The output was not checked (no device to run it on)")
+        rules = dict(self.RULES, violations=[{"rule": "shfl.sync", "kind": "require"}])
+        self.assertIn(messages.tr("rule_output_unchecked"), self.lines(message, rules=rules))
+        self.assertIn(messages.tr("rule_output_unchecked"), self.lines("", rules=rules))
+
+    def test_said_above_is_not_said_again(self):
+        # a verdict other than RULE prints the engine's message above the rules
+        lines = self.lines(self.EN, verdict="WA")
+        self.assertFalse([line for line in lines if "not checked" in line], lines)

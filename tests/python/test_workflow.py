@@ -117,6 +117,25 @@ class ShowTest(FakeRepoTest):
         self.assertIn("your attempts: 1, best AC · 1.234 ms (silver)", lines)
         self.assertIn("file to edit: exercises/warp_scan.cu", lines)
 
+    def test_why_a_backend_cannot_judge_it(self):
+        done = self.judge("show", "atomic_max_float")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = done.stdout.splitlines()
+        at = lines.index("backends: gpu")
+        self.assertEqual(" ".join(line.strip() for line in lines[at + 1:at + 3]),
+                         "not judged on the CPU emulator (--emulate): the emulator lets no "
+                         "other thread in between the read and the CAS")
+        self.assertIn("not judged under compute-sanitizer (--sanitize): racecheck does not "
+                      "look at global memory", " ".join(line.strip() for line in lines))
+        done = self.judge("show", "atomic_max_float", "--lang", "zh")
+        self.assertIn("不能在 CPU 模拟器上评测（--emulate）：模拟器不会在读取和 CAS 之间插入其他线程",
+                      "".join(line.strip() for line in done.stdout.splitlines()))
+        self.assertIn("不能在 compute-sanitizer 下评测（--sanitize）：racecheck 不检查全局内存",
+                      "".join(line.strip() for line in done.stdout.splitlines()))
+        # an exercise every backend judges has no such line
+        done = self.judge("show", "warp_scan")
+        self.assertNotIn("not judged", done.stdout)
+
     def test_missing_id_is_a_usage_error(self):
         self.assertUsageError(self.judge("show"), "the following arguments are required: ID")
 
@@ -553,9 +572,10 @@ class EmulatorTest(FakeRepoTest):
 class BadArgumentsTest(FakeRepoTest):
     def test_an_unknown_option_of_every_command(self):
         needs_id = {"judge", "show", "hint", "solution", "reset"}
+        required = {"grade-bundle": ["gradescope", "--policy", "course.yaml"]}
         for command in commands.COMMANDS:
             with self.subTest(command=command):
-                ids = ["warp_scan"] if command in needs_id else []
+                ids = ["warp_scan"] if command in needs_id else required.get(command, [])
                 done = self.judge(command, *ids, "--no-such-option")
                 self.assertUsageError(done, "--no-such-option")
                 self.assertEqual(self.judge_calls(), [])
