@@ -7,8 +7,11 @@
 # PARTs, in this order whatever the order given: tutorial (the README's first
 # ten minutes, from no build/: tests/gpu/first_ten_minutes.sh), fresh (delete
 # build/ first), unit, check, refs[=ID,ID...], deadlock, emu-only,
-# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu). No PART: all
-# of them but tutorial, sanitize, cub and shapes (the sanitizer check over
+# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu), hostile (the
+# attack corpus, tests/hostile/run.py), grading (the test class of
+# tests/grading on the GPU, then bench/grade_speed.py), latency
+# (bench/latency.py --check on a few exercises). No PART: all of them but
+# tutorial, sanitize, cub, shapes, grading and latency (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
@@ -23,16 +26,16 @@ fi
 command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
 export PYTHONUNBUFFERED=1
 
-parts=" ${*:-fresh unit check refs deadlock emu-only} "
+parts=" ${*:-fresh unit check refs deadlock emu-only hostile} "
 sanitize_ids=
 ref_ids=
 for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
 	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
-	tutorial | fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes) ;;
+	tutorial | fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes | hostile | grading | latency) ;;
 	*)
-		echo "run.sh: unknown part '$p' (tutorial fresh unit check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes hostile grading latency)" >&2
 		exit 2
 		;;
 	esac
@@ -97,6 +100,15 @@ if want shapes; then
 	step transpose-shapes 0 build/transpose_shapes
 fi
 
+# Every attack of tests/hostile held on the GPU, and the reference AC after each.
+want hostile && step hostile 0 python3 tests/hostile/run.py --backend gpu --build build
+if want grading; then
+	step grade-class-gpu 0 python3 tests/grading/test_grade.py --gpu --build build
+	step grade-speed 0 python3 bench/grade_speed.py
+fi
+want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 \
+	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
+
 # For the record, not counted: what the GPU says about the submissions that
 # only the emulator can judge (`// expect-gpu: SKIP`).
 if want emu-only; then
@@ -118,6 +130,9 @@ for r in "${rows[@]}"; do
 done
 grep -h '^watch:' "$logs"/tutorial.log 2>/dev/null
 grep -h '^check:' "$logs"/check.log "$logs"/sanitize.log 2>/dev/null
+grep -h 'attacks:' "$logs"/hostile.log 2>/dev/null
+grep -h -i 'per minute' "$logs"/grade-speed.log 2>/dev/null
+sed -n '/^exercise /,$p' "$logs"/latency.log 2>/dev/null
 sed -n '/copy bandwidth/,$p' "$logs"/cub-compare.log 2>/dev/null
 cat "$logs"/transpose-shapes.log 2>/dev/null
 if want emu-only; then
