@@ -459,6 +459,15 @@ static void confine(const struct judgement *j, struct run_limits *lim)
 		dirs[3] = getenv("CUDAJUDGE_LANDLOCK_ALLOW"); /* one more folder, for diagnosis */
 		dirs[4] = NULL;
 		lim->write_dirs = dirs;
+		/* What it may read besides: the system (libraries, the CUDA toolkit and
+		 * driver, /proc, /sys) and the build folder (its own program, the
+		 * reference's module). Not the repository's references or catalog, not a
+		 * roster or a grading folder, not anyone's home. */
+		static const char *reads[] = {"/usr",  "/lib", "/lib64", "/lib32", "/etc", "/opt",
+		                              "/proc", "/sys", "/run",   NULL,     NULL};
+		reads[9] = j->o->build;
+		if (!getenv("CUDAJUDGE_READ_ANYWHERE")) /* for diagnosis */
+			lim->read_dirs = reads;
 	}
 }
 

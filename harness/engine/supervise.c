@@ -26,8 +26,9 @@
  *  - no capabilities (a root program cannot mount, load modules, override
  *    file permissions or trace other processes);
  *  - Landlock: writes only under write_dirs ("/dev" standing for the device
- *    nodes above), no TCP (ABI 4), and signals and abstract unix sockets
- *    only within its own domain (ABI 6);
+ *    nodes above), reads only there and under read_dirs when given, no TCP
+ *    (ABI 4), and signals and abstract unix sockets only within its own
+ *    domain (ABI 6);
  *  - seccomp: besides fork, no chmod, chown, utime or xattr changes (which
  *    Landlock does not cover), no sockets but AF_UNIX, no signal to any
  *    process but its own, no ptrace or process_vm_*, no memfd or System V
@@ -277,6 +278,8 @@ static bool install_seccomp(bool no_fork, bool jail)
  * driver lives on them. */
 #define LL_WRITE_ABI1 ((1ull << 1) | (0x7full << 4) | (1ull << 11) | (1ull << 12))
 #define LL_WRITE_FILE (1ull << 1)
+#define LL_READ_FILE (1ull << 2)
+#define LL_READ_DIR (1ull << 3)
 #define LL_REFER (1ull << 13)
 #define LL_TRUNCATE (1ull << 14)
 #define LL_NET_BIND_TCP (1ull << 0)
@@ -328,7 +331,8 @@ static bool ll_allow(int rs, uint64_t handled, const char *path)
 	struct stat st;
 	uint64_t rights = handled;
 	if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
-		rights &= LL_WRITE_FILE | LL_TRUNCATE; /* the rights a file can have */
+		rights &=
+		        LL_READ_FILE | LL_WRITE_FILE | LL_TRUNCATE; /* the rights a file can have */
 	struct ll_path_beneath pb = {rights, fd};
 	syscall(SYS_landlock_add_rule, rs, 1 /* PATH_BENEATH */, &pb, 0u);
 	close(fd);
@@ -338,15 +342,17 @@ static bool ll_allow(int rs, uint64_t handled, const char *path)
 /* Landlock (see the top of the file): the Landlock ABI in use, 0 when the
  * kernel has none (nothing confined). "/dev" in dirs stands for the nodes
  * of devs. */
-static long confine_landlock(const char *const *dirs, const struct dev_nodes *devs)
+static long confine_landlock(const char *const *dirs, const char *const *read_dirs,
+                             const struct dev_nodes *devs)
 {
 #ifdef SYS_landlock_create_ruleset
 	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1u /* VERSION */);
 	if (abi < 1)
 		return 0;
+	uint64_t reads = read_dirs ? LL_READ_FILE | LL_READ_DIR : 0;
 	struct ll_ruleset_attr attr = {
-	        .handled_access_fs =
-	                LL_WRITE_ABI1 | (abi >= 2 ? LL_REFER : 0) | (abi >= 3 ? LL_TRUNCATE : 0),
+	        .handled_access_fs = LL_WRITE_ABI1 | reads | (abi >= 2 ? LL_REFER : 0) |
+	                             (abi >= 3 ? LL_TRUNCATE : 0),
 	        .handled_access_net = abi >= 4 ? LL_NET_BIND_TCP | LL_NET_CONNECT_TCP : 0,
 	        .scoped = abi >= 6 ? LL_SCOPE_ABSTRACT_UNIX | LL_SCOPE_SIGNAL : 0,
 	};
@@ -365,12 +371,15 @@ static long confine_landlock(const char *const *dirs, const struct dev_nodes *de
 			ll_allow(rs, attr.handled_access_fs, path);
 		}
 	}
+	for (const char *const *d = read_dirs; d && *d; ++d)
+		ll_allow(rs, reads, *d);
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	long rc = syscall(SYS_landlock_restrict_self, rs, 0u);
 	close(rs);
 	return rc == 0 ? abi : 0;
 #else
 	(void)dirs;
+	(void)read_dirs;
 	(void)devs;
 	return 0;
 #endif
@@ -565,7 +574,7 @@ static void child_setup(const char *program, char *const argv[], int keep_fd, in
 	if (jail && (getuid() == 0 || geteuid() == 0) && !drop_capabilities())
 		note_weak(out_w, "capabilities kept");
 	if (lim->write_dirs) {
-		long abi = confine_landlock(lim->write_dirs, devs);
+		long abi = confine_landlock(lim->write_dirs, lim->read_dirs, devs);
 		if (abi == 0)
 			note_weak(out_w, "no Landlock (writes not confined)");
 		else if (abi < 6)

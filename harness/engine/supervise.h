@@ -30,6 +30,9 @@ struct run_limits {
 	 * others, sockets, chmod/utime/xattrs, memfd; RLIMIT_FSIZE);
 	 * CUDAJUDGE_NO_JAIL in the environment leaves only Landlock and no_fork. */
 	const char *const *write_dirs;
+	/* with write_dirs: what else the program may read (Landlock); NULL: all of it.
+	 * Keeps other students' files, the references and the policy out of reach. */
+	const char *const *read_dirs;
 };
 
 enum run_end {

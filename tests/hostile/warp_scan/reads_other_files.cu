@@ -3,11 +3,11 @@
 // expect-gpu: CE
 // CE wherever nvcc runs: the device-only check refuses its host code
 // (docs/trusted-runner.md). Without nvcc (expect-jail) the emulator runs it:
-// Hostile: reads the reference solution's source and /etc/passwd. Reading
-// stays possible (docs/security.md says so): the reference's source is of
-// no use to a program that cannot compile it or start another program, and
-// the expected outputs live only in the engine's (non-dumpable) memory.
-// So this gets what its missing scan deserves: WA.
+// Hostile: reads the reference solution's source and the catalog at the
+// repository's root (in a grade run: another student's folder, the policy).
+// Stopped by: Landlock lets the program read only the system's folders, the
+// build folder and its scratch folder (docs/security.md), so both opens fail
+// and this gets what its missing scan deserves: WA (RE if a read works).
 
 #include <libgen.h>
 #include <limits.h>
@@ -41,10 +41,13 @@ static int attack(void)
 {
 	char build[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
 	judge_paths(build, root);
-	snprintf(path, sizeof path, "%s/reference/warp_scan.cu", root);
-	FILE *f = fopen(path, "r");
-	if (f)
-		fclose(f);
+	const char *const names[] = {"reference/warp_scan.cu", "problems.yaml"};
+	for (int i = 0; i < 2; ++i) {
+		snprintf(path, sizeof path, "%s/%s", root, names[i]);
+		FILE *f = fopen(path, "r");
+		if (f)
+			succeeded(names[i]);
+	}
 	return 0;
 }
 static int done = attack();
