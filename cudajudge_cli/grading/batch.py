@@ -19,7 +19,7 @@ import time
 
 from . import SCHEMA
 from . import exporters
-from .engine import Engine, GradeError, kill_all
+from .engine import Engine, GradeError, bubblewrap_prefix, kill_all
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
@@ -160,6 +160,10 @@ class GradeRun:
             say(t("sandbox_none", self.lang), sys.stderr)
         elif not shutil.which("bwrap"):
             say(t("no_bwrap", self.lang), sys.stderr)
+        else:
+            self.engine.wrap = bubblewrap_prefix(self.engine.build)
+            if not self.engine.wrap:
+                say(t("bwrap_fails", self.lang), sys.stderr)
         self.base_env = env
         device = {"found": False} if self.o.emulate else self.engine.device()
         self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(

@@ -32,6 +32,37 @@ def kill_all():
             pass
 
 
+
+def bubblewrap_prefix(build):
+    """The command that puts one grade judgement inside bubblewrap, or [] when bwrap
+    is not installed or cannot start here. Inside: no network, its own PID and IPC
+    namespaces, the whole file system read-only except the build folder (the engine's
+    scratch folders, caches and device lock: the test program itself may write only
+    its scratch folder, docs/security.md; TMPDIR points into it), and a /dev holding
+    only null, zero, full, random, urandom, tty and the /dev/nvidia* nodes. The
+    engine's own jail (namespaces where it may, Landlock, seccomp) still applies to
+    the test program inside."""
+    bwrap = shutil.which("bwrap")
+    if not bwrap:
+        return []
+    tmp = os.path.join(build, "tmp")  # the compilers' temporary files (TMPDIR)
+    os.makedirs(tmp, exist_ok=True)
+    argv = [bwrap, "--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc",
+            "--ro-bind", "/", "/", "--bind", build, build, "--setenv", "TMPDIR", tmp,
+            "--proc", "/proc", "--dev", "/dev"]
+    try:
+        nodes = sorted(n for n in os.listdir("/dev") if n.startswith("nvidia"))
+    except OSError:
+        nodes = []
+    for name in nodes:
+        argv += ["--dev-bind", "/dev/" + name, "/dev/" + name]
+    argv.append("--")
+    try:
+        works = subprocess.run(argv + ["true"], capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        works = False
+    return argv if works else []
+
 class GradeError(Exception):
     """A problem the instructor must fix; exit status 2 (or 1 for usage)."""
 
@@ -71,6 +102,8 @@ def tool_env(root):
 
 class Engine:
     """build/cudajudge (or CUDAJUDGE_ENGINE) for one grade run."""
+
+    wrap = []  # bubblewrap_prefix(), put before every judgement by grade
 
     def __init__(self, root=None, build=None, lang="en"):
         self.lang = lang
@@ -187,7 +220,7 @@ class Engine:
         run = JudgeRun(self.lang)
         started = time.monotonic()
         try:
-            child = subprocess.Popen(self.command + args, cwd=self.root,
+            child = subprocess.Popen(self.wrap + self.command + args, cwd=self.root,
                                      env=dict(self.env, **(env or {})),
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      encoding="utf-8", errors="replace",

@@ -75,6 +75,10 @@ TEXTS = {
                  "confinement only; `apt-get install bubblewrap` adds it",
                  "没有安装 bubblewrap（bwrap）：测试程序只有评测引擎自带的隔离；"
                  "`apt-get install bubblewrap` 可以加上"),
+    "bwrap_fails": ("bubblewrap (bwrap) is installed but cannot start a sandbox here (no user "
+                    "or PID namespaces?): test programs get the engine's confinement only",
+                    "已安装 bubblewrap（bwrap），但在这里无法创建沙箱（没有 user 或 PID 命名"
+                    "空间？）：测试程序只有评测引擎自带的隔离"),
     "plan": ("{todo} to judge, {done} already judged, {nj} not judged, {ignored} files ignored",
              "待评测 {todo} 个，已评测 {done} 个，未评测 {nj} 个，忽略文件 {ignored} 个"),
     "line": ("[{n}/{total}] {student} {exercise}: {verdict} {points}/{max} ({seconds:.1f} s)",

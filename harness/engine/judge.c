@@ -1047,7 +1047,8 @@ int judge_file(const struct judge_options *o)
 		/* --backend sanitize: the stand-in runs under $COMPUTE_SANITIZER. */
 		char *scratch = NULL;
 		if (o->backend && !strcmp(o->backend, "sanitize")) {
-			scratch = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
+			scratch = xasprintf("%s/work/%s-%d-%08x", o->build, j->entry->id,
+			                    (int)getpid(), (unsigned)((uint64_t)(now_s() * 1e9)));
 			if (make_dirs(scratch) != 0)
 				die(L("cannot create %s: %s", "无法创建 %s：%s"), scratch,
 				    strerror(errno));
@@ -1094,11 +1095,17 @@ int judge_file(const struct judge_options *o)
 	char *work_root = xasprintf("%s/work", o->build);
 	clean_stale_work(work_root, 60); /* what engines killed mid-run left */
 	free(work_root);
-	char *work = xasprintf("%s/work/%s-%d", o->build, j->entry->id, (int)getpid());
+	/* The pid alone is not unique: engines in PID namespaces of their own
+	 * (grade inside bubblewrap) share it. */
+	char *work =
+	        xasprintf("%s/work/%s-%d-%08x", o->build, j->entry->id, (int)getpid(),
+	                  (unsigned)(((uint64_t)(now_s() * 1e9)) ^ ((uint64_t)getpid() << 20)));
 	char *bin = xasprintf("%s/test", work);
 	remove_tree(work);
 	if (make_dirs(work) != 0)
 		die(L("cannot create %s: %s", "无法创建 %s：%s"), work, strerror(errno));
+	int owner = claim_work_folder(work); /* held until this engine ends */
+	(void)owner;
 
 	struct build_result br = {.log = NULL};
 	j->work = work;

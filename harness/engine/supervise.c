@@ -842,17 +842,36 @@ int flock_deadline(int fd, int how, double seconds)
 	}
 }
 
-/* True when process pid runs the same program as this one. */
-static bool same_engine(long pid)
+/* Work folders are "<name>-<pid>-<tag>", each holding an open, locked
+ * OWNER_FILE while its engine lives: the lock, unlike a pid, means the same in
+ * every PID namespace (grade runs engines inside bubblewrap, where each one
+ * is pid 2), and it goes when the engine dies, however it died. */
+#define OWNER_FILE ".owner"
+
+int claim_work_folder(const char *folder)
 {
-	char path[64], mine[PATH_MAX], theirs[PATH_MAX];
-	snprintf(path, sizeof path, "/proc/%ld/exe", pid);
-	ssize_t a = readlink("/proc/self/exe", mine, sizeof mine - 1);
-	ssize_t b = readlink(path, theirs, sizeof theirs - 1);
-	if (a <= 0 || b <= 0)
-		return b > 0 || (kill((pid_t)pid, 0) == 0 || errno == EPERM);
-	mine[a] = theirs[b] = '\0';
-	return !strcmp(mine, theirs);
+	char *path = xasprintf("%s/%s", folder, OWNER_FILE);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	free(path);
+	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd; /* kept open until the engine ends */
+}
+
+/* True when the folder's engine still holds its lock (or the folder is too
+ * new to have one yet: min_age_s covers that). */
+static bool folder_owned(const char *folder)
+{
+	char *path = xasprintf("%s/%s", folder, OWNER_FILE);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return false; /* no owner file: an old engine's, or one killed at once */
+	bool owned = flock(fd, LOCK_EX | LOCK_NB) != 0;
+	close(fd);
+	return owned;
 }
 
 int clean_stale_work(const char *work_root, double min_age_s)
@@ -863,15 +882,12 @@ int clean_stale_work(const char *work_root, double min_age_s)
 	int removed = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
-		const char *dash = strrchr(e->d_name, '-');
-		char *end;
-		long pid = dash ? strtol(dash + 1, &end, 10) : 0;
-		if (!dash || pid <= 0 || *end || pid == (long)getpid())
+		if (e->d_name[0] == '.' || !strchr(e->d_name, '-'))
 			continue;
 		char *path = xasprintf("%s/%s", work_root, e->d_name);
 		struct stat st;
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
-		    (double)(time(NULL) - st.st_mtime) >= min_age_s && !same_engine(pid)) {
+		    (double)(time(NULL) - st.st_mtime) >= min_age_s && !folder_owned(path)) {
 			remove_tree(path);
 			++removed;
 		}

@@ -78,9 +78,13 @@ void run_result_free(struct run_result *res);
  * (ETIMEDOUT when the time ran out). */
 int flock_deadline(int fd, int how, double seconds);
 
-/* Removes the folders "<name>-<pid>" under work_root whose engine (pid) is
- * gone and that were last changed min_age_s ago or more: what engines
- * killed mid-run left. Returns how many it removed. */
+/* Marks folder (just made) as this engine's work folder for as long as the
+ * returned descriptor stays open (a lock on its owner file); -1 on failure. */
+int claim_work_folder(const char *folder);
+
+/* Removes the folders "<name>-..." under work_root that no live engine
+ * claims (claim_work_folder) and that were last changed min_age_s ago or
+ * more: what engines killed mid-run left. Returns how many it removed. */
 int clean_stale_work(const char *work_root, double min_age_s);
 
 #endif

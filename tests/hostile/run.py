@@ -98,7 +98,7 @@ def judge(engine, build, problem, path, backend, grading, env=None):
 
 
 def changed(before, after, build):
-    """New or changed entries, except the engine's own (build/work/<id>-<pid>
+    """New or changed entries, except the engine's own (build/work/<id>-<pid>-<tag>
     while it runs, caches it keeps)."""
     out = []
     for key, value in after.items():
@@ -107,7 +107,7 @@ def changed(before, after, build):
                 rel = os.path.relpath(key, build)
                 if rel in ("cache", "work", "device.lock", "device.turn", "device.json"):
                     continue
-            m = re.match(re.escape(os.path.join(build, "work", "")) + r".*-(\d+)$", key)
+            m = re.match(re.escape(os.path.join(build, "work", "")) + r".*-(\d+)-[0-9a-f]+$", key)
             if m and alive(int(m.group(1))):
                 continue  # another engine's, still judging
             out.append(key)

@@ -660,13 +660,24 @@ static void test_clean_stale_work(void)
 {
 	char root[] = "/tmp/cj-supervise-work-XXXXXX";
 	CHECK(mkdtemp(root) != NULL);
-	char *gone = xasprintf("%s/warp_scan-999999999", root);
-	char *mine = xasprintf("%s/warp_scan-%d", root, (int)getpid());
+	/* gone: its owner file is there but no engine holds it; mine: claimed
+	 * by this process, with the same pid a bubblewrapped engine would have */
+	char *gone = xasprintf("%s/warp_scan-2-0000abcd", root);
+	char *mine = xasprintf("%s/warp_scan-2-0000beef", root);
 	char *odd = xasprintf("%s/notes", root);
 	CHECK(mkdir(gone, 0755) == 0 && mkdir(mine, 0755) == 0 && mkdir(odd, 0755) == 0);
+	int dead = claim_work_folder(gone);
+	CHECK(dead >= 0);
+	close(dead);
+	int held = claim_work_folder(mine);
+	CHECK(held >= 0);
 	CHECK_INT(clean_stale_work(root, 0), ==, 1);
 	CHECK(access(gone, F_OK) != 0);
 	CHECK(access(mine, F_OK) == 0 && access(odd, F_OK) == 0);
+	close(held);
+	char *owner = xasprintf("%s/.owner", mine);
+	unlink(owner);
+	free(owner);
 	rmdir(mine);
 	rmdir(odd);
 	rmdir(root);
