@@ -197,6 +197,42 @@ static void refuse(struct build_result *res, char *text)
 	res->host_code = true;
 }
 
+/* A system call instruction in the object's host code: only inline asm
+ * makes one, and it would reach the kernel past every library call the
+ * object check sees. Without objdump nothing is checked here. */
+static void check_system_calls(const char *obj, const char *shown, struct build_result *res)
+{
+	char *objdump = search_dirs(getenv("PATH"), "objdump");
+	if (!objdump)
+		return;
+	char *argv[] = {objdump, "-d", "--no-show-raw-insn", (char *)obj, NULL};
+	char *log = NULL;
+	double s = 0;
+	int rc = run_tool(argv, &log, &s);
+	res->check_s += s;
+	const char *hit = NULL;
+	for (const char *const *w =
+	             (const char *const[]){"\tsyscall", "\tsysenter", "\tint    $0x80", NULL};
+	     rc == 0 && *w && !hit; ++w)
+		hit = strstr(log, *w);
+	if (hit)
+		refuse(res,
+		       xasprintf(L("%s: error: the file's host code makes a system call of its own "
+		                   "(asm): in this exercise host code may only call the CUDA "
+		                   "runtime, memory allocation, printing and maths. Remove the "
+		                   "asm\n",
+		                   "%s：错误：这个文件的主机代码自己发起了系统调用（asm）：本题的"
+		                   "主机代码只能调用 CUDA 运行时、内存分配、打印和数学函数。请删掉"
+		                   "这段 asm\n"),
+		                 shown));
+	if (hit) {
+		res->host_code = false;
+		res->object_refused = true;
+	}
+	free(log);
+	free(objdump);
+}
+
 /* The object check of the host-code exercises (hostobj.h): the learner's
  * file compiled alone, its object read for constructors, destructors, calls
  * outside the allowlist and definitions of names that are not its own.
@@ -222,7 +258,9 @@ static void check_host_object(const struct build_paths *p, const char *source, i
 	if (res->status == BUILD_OK) {
 		struct hostobj_result h;
 		const char *shown = relative_to(source, p->root);
-		if (!hostobj_check(obj, &h)) {
+		if (hostobj_check(obj, &h))
+			check_system_calls(obj, shown, res);
+		else {
 			int line = hostobj_line_of(source, h.word);
 			char *where = line ? xasprintf("%s:%d", shown, line) : xstrdup(shown);
 			char *text = NULL;

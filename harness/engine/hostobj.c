@@ -266,12 +266,31 @@ int hostobj_line_of(const char *source, const char *word)
 		return 0;
 	int line = 1, found = 0;
 	for (const char *p = text; *p && !found; ++p) {
-		if (*p == '\n')
+		if (*p == '\n') {
 			++line;
-		else if (!strncmp(p, word, wl) &&
-		         (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-		         !(isalnum((unsigned char)p[wl]) || p[wl] == '_'))
+		} else if (p[0] == '/' && p[1] == '/') { /* comments and strings do not count */
+			while (p[1] && p[1] != '\n')
+				++p;
+		} else if (p[0] == '/' && p[1] == '*') {
+			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); ++p)
+				line += *p == '\n';
+			if (!*p)
+				break;
+			++p;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+			for (++p; *p && *p != q && *p != '\n'; ++p)
+				if (*p == '\\' && p[1])
+					++p;
+			if (!*p)
+				break;
+			if (*p == '\n')
+				++line;
+		} else if (!strncmp(p, word, wl) &&
+		           (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		           !(isalnum((unsigned char)p[wl]) || p[wl] == '_')) {
 			found = line;
+		}
 	}
 	free(text);
 	return found;
