@@ -237,9 +237,34 @@ static void check_system_calls(const char *obj, const char *shown, struct build_
  * file compiled alone, its object read for constructors, destructors, calls
  * outside the allowlist and definitions of names that are not its own.
  * Leaves res BUILD_OK, or a CE with file:line and what to do. */
+static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len);
+
+/* build/cache/hostobj/<hash>.ok: this file (and what it includes) passed the
+ * object check with this nvcc, for cc, in this version of the check. */
+static char *host_object_pass_marker(const struct build_paths *p, const char *source, int cc)
+{
+	if (!p->build)
+		return NULL;
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(HOSTOBJ_VERSION * 1000 + cc);
+	h = fnv_bytes(h, source, strlen(source));
+	h = hash_learner_sources(h, source, p->root);
+	h = fnv_bytes(h, p->nvcc, strlen(p->nvcc));
+	char *dir = xasprintf("%s/cache/hostobj", p->build);
+	make_dirs(dir);
+	char *marker = xasprintf("%s/%016llx.ok", dir, (unsigned long long)h);
+	free(dir);
+	return marker;
+}
+
 static void check_host_object(const struct build_paths *p, const char *source, int cc,
                               const char *workdir, struct build_result *res)
 {
+	char *marker = host_object_pass_marker(p, source, cc);
+	if (marker && access(marker, F_OK) == 0) {
+		free(marker);
+		res->log = xstrdup("");
+		return; /* passed before, unchanged: no second compile */
+	}
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *obj = xasprintf("%s/learner_alone.o", workdir);
 	char *cc_argv[] = {(char *)p->nvcc,
@@ -258,9 +283,12 @@ static void check_host_object(const struct build_paths *p, const char *source, i
 	if (res->status == BUILD_OK) {
 		struct hostobj_result h;
 		const char *shown = relative_to(source, p->root);
-		if (hostobj_check(obj, &h))
+		if (hostobj_check(obj, &h)) {
 			check_system_calls(obj, shown, res);
-		else {
+			FILE *f = res->status == BUILD_OK && marker ? fopen(marker, "w") : NULL;
+			if (f)
+				fclose(f);
+		} else {
 			int line = hostobj_line_of(source, h.word);
 			char *where = line ? xasprintf("%s:%d", shown, line) : xstrdup(shown);
 			char *text = NULL;
@@ -342,6 +370,7 @@ static void check_host_object(const struct build_paths *p, const char *source, i
 	}
 	free(arch);
 	free(obj);
+	free(marker);
 }
 
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
