@@ -256,9 +256,84 @@ static char *host_object_pass_marker(const struct build_paths *p, const char *so
 	return marker;
 }
 
-static void check_host_object(const struct build_paths *p, const char *source, int cc,
-                              const char *workdir, struct build_result *res)
+/* The learner's file and the glue share a translation unit in the real
+ * build: a #define or #undef of a word the glue uses, or code in namespace
+ * std (a specialisation of a template the glue times with), would change the
+ * glue's own code. The line, and the word in `name`, or 0. */
+static int changes_the_glue(const struct build_paths *p, const char *id, const char *source,
+                            char *name, size_t len)
 {
+	char *text = read_file(source, NULL);
+	if (!text)
+		return 0;
+	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	int found = 0, n = 1;
+	for (char *q = text; *q && !found; ++q) {
+		if (*q == '\n') {
+			++n;
+			continue;
+		}
+		if (!strncmp(q, "namespace", 9) &&
+		    (q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
+			const char *r = q + 9;
+			while (*r == ' ' || *r == '\t')
+				++r;
+			if (!strncmp(r, "std", 3) &&
+			    !(isalnum((unsigned char)r[3]) || r[3] == '_')) {
+				snprintf(name, len, "namespace std");
+				found = n;
+			}
+			continue;
+		}
+		if (*q != '#')
+			continue;
+		const char *r = q + 1;
+		while (*r == ' ' || *r == '\t')
+			++r;
+		int skip = !strncmp(r, "define", 6) ? 6 : !strncmp(r, "undef", 5) ? 5 : 0;
+		if (!skip || (r[skip] != ' ' && r[skip] != '\t'))
+			continue;
+		r += skip;
+		while (*r == ' ' || *r == '\t')
+			++r;
+		size_t k = 0;
+		while (isalnum((unsigned char)r[k]) || r[k] == '_')
+			++k;
+		char word[96];
+		snprintf(word, sizeof word, "%.*s", (int)(k < 95 ? k : 95), r);
+		if (k && hostobj_line_of(glue, word) > 0) {
+			snprintf(name, len, "%s", word);
+			found = n;
+		}
+	}
+	free(glue);
+	free(text);
+	return found;
+}
+
+static void check_host_object(const struct build_paths *p, const char *id, const char *source,
+                              int cc, const char *workdir, struct build_result *res)
+{
+	char name[128] = "";
+	int line = changes_the_glue(p, id, source, name, sizeof name);
+	if (line) {
+		res->log = xstrdup("");
+		refuse(res,
+		       xasprintf(
+		               L("%s:%d: error: `%s` changes the judge's own code, which is "
+		                 "compiled "
+		                 "after your file: in this exercise a #define or #undef of a name "
+		                 "the judge uses, and code in namespace std, are not allowed. "
+		                 "Use another name, or a function of your own\n",
+		                 "%s:%d：错误：`%s` 会改变评测自己的代码（它在你的文件之后编译）："
+		                 "本题不允许 #define 或 #undef 评测使用的名字，也不允许在 "
+		                 "namespace "
+		                 "std 里写代码。请换一个名字，或者写你自己的函数\n"),
+		               relative_to(source, p->root), line, name));
+		res->host_code = false;
+		res->object_refused = true;
+		return;
+	}
 	char *marker = host_object_pass_marker(p, source, cc);
 	if (marker && access(marker, F_OK) == 0) {
 		free(marker);
@@ -289,7 +364,7 @@ static void check_host_object(const struct build_paths *p, const char *source, i
 			if (f)
 				fclose(f);
 		} else {
-			int line = hostobj_line_of(source, h.word);
+			line = hostobj_line_of(source, h.word);
 			char *where = line ? xasprintf("%s:%d", shown, line) : xstrdup(shown);
 			char *text = NULL;
 			switch (h.finding) {
@@ -379,7 +454,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 {
 	memset(res, 0, sizeof *res);
 	if (glue_is_host_driven(p->root, id)) {
-		check_host_object(p, source, cc, workdir, res);
+		check_host_object(p, id, source, cc, workdir, res);
 		if (res->status != BUILD_OK)
 			return 0;
 		double check_s = res->check_s;
@@ -520,7 +595,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		res->check_s = check_s;
 	} else if (p->nvcc) {
 		/* Host code: the object check, as on the GPU. */
-		check_host_object(p, source, CJ_EMU_CHECK_CC, workdir, res);
+		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
 		double check_s = res->check_s;
 		if (res->status != BUILD_OK)
 			goto out;
