@@ -280,7 +280,8 @@ static int changes_the_glue(const struct build_paths *p, const char *id, const c
 				++r;
 			if (!strncmp(r, "std", 3) &&
 			    !(isalnum((unsigned char)r[3]) || r[3] == '_')) {
-				snprintf(name, len, "namespace std");
+				snprintf(name, len, "%s",
+				         L("code in namespace std", "namespace std 里的代码"));
 				found = n;
 			}
 			continue;
