@@ -25,9 +25,10 @@ struct build_result {
 	enum build_status status;
 	char *log; /* compiler messages, rewritten; free() it */
 	double compile_s, link_s;
-	double check_s; /* emu: the nvcc device-only check, included in compile_s */
-	bool cached;    /* an up-to-date binary was reused */
-	bool host_code; /* a CE of the device-only check: host code in a device file */
+	double check_s;      /* emu: the nvcc device-only check, included in compile_s */
+	bool cached;         /* an up-to-date binary was reused */
+	bool host_code;      /* a CE of the device-only check: host code in a device file */
+	bool object_refused; /* a CE of the host-code exercises' object check (hostobj.h) */
 };
 
 /* Finds nvcc: $NVCC, then PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, /usr/local/cuda/bin.

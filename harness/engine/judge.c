@@ -1221,6 +1221,17 @@ int judge_file(const struct judge_options *o)
 			          "：本题评测只把你的文件当作设备代码编译，并由它自己的主机代码运"
 			          "行"),
 			        shown);
+		else if (br.object_refused)
+			snprintf(j->message, sizeof j->message,
+			         L("%s compiles, but its host code does something this exercise "
+			           "does "
+			           "not allow (the message above says what and where): the judge "
+			           "runs only the functions it calls, and they may use the CUDA "
+			           "runtime, memory, printing and maths",
+			           "%s 能编译，但它的主机代码做了本题不允许的事（上面的信息说明了"
+			           "内容和位置）：评测只运行它调用的函数，这些函数可以使用 CUDA "
+			           "运行时、内存、打印和数学函数"),
+			         shown);
 		else if (br.status == BUILD_COMPILE_FAILED)
 			snprintf(j->message, sizeof j->message,
 			         L("%s does not compile; the compiler's messages are above",

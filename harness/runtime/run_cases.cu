@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 #include "cuda_check.h"
@@ -247,6 +248,29 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 	 * place before it starts. */
 	CJ_CHECK(cudaStreamSynchronize(s));
 	return cudaSuccess;
+}
+
+/* Host-driven exercises: the outputs of every case, kept away from the case
+ * file until the learner's code has run for the last time (cj_finish). */
+struct cj_stashed {
+	uint64_t offset;
+	std::vector<unsigned char> bytes;
+};
+static std::vector<cj_stashed> cj_stash;
+
+/* The end of the test process. With host code of the learner's linked in,
+ * the outputs are written here, after its last call returned and the device
+ * is idle, and the process ends with _exit: no destructor, atexit handler or
+ * thread of anyone's runs after the outputs are in place. */
+static int cj_finish(unsigned char *file, int code)
+{
+	if (!cj_host_run)
+		return code;
+	for (const cj_stashed &o : cj_stash)
+		memcpy(file + o.offset, o.bytes.data(), o.bytes.size());
+	fflush(stdout);
+	fflush(stderr);
+	_exit(code);
 }
 
 /* One run of the problem's code: cj_launch on `s`, or the host-driven entry.
@@ -483,7 +507,15 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	if (e == cudaSuccess && c->guard_buf < 0 && !cj_host_run)
 		e = check_inputs(c, file, bufs, inputs_changed);
 	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
-		if (c->buf[b].role != CJ_IN)
+		if (c->buf[b].role != CJ_IN && cj_host_run) {
+			/* Host code of the learner's runs again (timed repetitions, later
+			 * cases): its outputs reach the case file only in cj_finish. */
+			cj_stash.push_back(
+			        {c->buf[b].offset, std::vector<unsigned char>(bufs[b].bytes)});
+			e = cj_note_error(cudaMemcpy(cj_stash.back().bytes.data(), bufs[b].data(),
+			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
+			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
+		} else if (c->buf[b].role != CJ_IN)
 			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
@@ -625,10 +657,10 @@ int main(int argc, char **argv)
 		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;
-			return CJ_EXIT_CASE_FAILED;
+			return cj_finish(file, CJ_EXIT_CASE_FAILED);
 		}
 		c->state = CJ_CASE_DONE;
 	}
 	h->current = -1;
-	return CJ_EXIT_OK;
+	return cj_finish(file, CJ_EXIT_OK);
 }

@@ -1,0 +1,39 @@
+// expect-emu: CE
+// expect-gpu: CE
+// Hostile (event_dependency, host code): looks up the runtime's own functions with dlopen and dlsym, to call or
+// replace them.
+// Stopped by: the object check: dlopen and dlsym are not on the allowlist: CE.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__global__ void produce(const float *in, float *tmp, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		tmp[i] = 2.0f * in[i] + 1.0f;
+}
+
+__global__ void consume(const float *tmp, float *out, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		out[i] = tmp[i] + tmp[n - 1 - i];
+}
+
+/* No wait for the producer: wrong results unless the attack works. */
+void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,
+                          cudaStream_t producer, cudaStream_t consumer, cudaEvent_t ready)
+{
+	unsigned blocks = (unsigned)((n + 255) / 256);
+	produce<<<blocks, 256, 0, producer>>>(d_in, d_tmp, n);
+	cudaEventRecord(ready, producer);
+	consume<<<blocks, 256, 0, consumer>>>(d_tmp, d_out, n);
+}
+
+#include <dlfcn.h>
+void *find_hook(void)
+{
+	void *self = dlopen(NULL, RTLD_NOW);
+	return self ? dlsym(self, "cj_host_run") : NULL;
+}

@@ -1,0 +1,52 @@
+// expect-emu: CE
+// expect-gpu: CE
+// Hostile (stream_overlap, host code): a function marked destructor runs after main wrote the outputs.
+// Stopped by: the object check: a .fini_array entry: CE. The runtime ends with
+// _exit anyway.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__global__ void transform(const float *in, float *out, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n) {
+		float v = in[i];
+		for (int k = 0; k < 2048; ++k) {
+			float t = 3.8f * v;
+			v = fmaf(-t, v, t);
+		}
+		out[i] = v;
+	}
+}
+
+float *host_alloc(long long count)
+{
+	float *p = NULL;
+	if (cudaMallocHost((void **)&p, (size_t)count * sizeof(float)) != cudaSuccess)
+		return NULL;
+	return p;
+}
+
+void host_free(float *p)
+{
+	cudaFreeHost(p);
+}
+
+/* Does none of the work: the outputs stay poisoned unless the attack works. */
+void run_pipeline(const float *h_in, float *h_out, float *d_in, float *d_out, long long n,
+                  cudaStream_t *streams, int nstreams)
+{
+	(void)h_in;
+	(void)h_out;
+	(void)d_in;
+	(void)d_out;
+	(void)n;
+	(void)streams;
+	(void)nstreams;
+}
+
+__attribute__((destructor)) static void late(void)
+{
+	fputs("after main\n", stderr);
+}
