@@ -55,9 +55,10 @@ def make_class(roster, count, exercises):
             pick = bad[made % len(bad)] if bad and made % 5 == 4 else good[made % len(good)]
             with open(pick, encoding="utf-8") as f:
                 text = f.read()
-            # every file differs, as students' files do
+            # every file differs, as students' files do, in code and not only in
+            # comments: a file that is the reference's code is RULE in grading
             with open(os.path.join(folder, exercise + ".cu"), "w", encoding="utf-8") as f:
-                f.write(text + f"\n// student {s} exercise {k}\n")
+                f.write(text + f"\n__device__ int student_{s}_exercise_{k} = {s};\n")
             made += 1
     return made
 
