@@ -34,6 +34,11 @@ MESSAGES = {
                        "你的程序输出（评测时忽略）："),
     "time": ("time {ms} ms (median of {reps})", "耗时 {ms} ms（{reps} 次的中位数）"),
     "gbps": ("{gbps} GB/s", "{gbps} GB/s"),
+    "time_spread": ("fastest {lo} ms, slowest {hi} ms", "最快 {lo} ms，最慢 {hi} ms"),
+    "time_noisy": ("a noisy measurement: the slowest run took {pct}% longer than the fastest "
+                   "(another program may be using the GPU); judge again for a steadier time",
+                   "测量有噪声：最慢的一次比最快的一次多用了 {pct}%（可能有别的程序在使用 "
+                   "GPU）；请再评测一次以得到更稳定的时间"),
     "pct_of_copy": ("{pct}% of copy bandwidth", "达到复制带宽的 {pct}%"),
     "tier_suffix": (" ({tier})", "（{tier}）"),
     "ratio": ("{ratio}x the reference's time", "耗时是参考解的 {ratio} 倍"),

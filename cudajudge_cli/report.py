@@ -154,11 +154,22 @@ def bandwidth_bar(style, pct, tier):
     return "[" + hashes + "-" * (BAR_WIDTH - filled) + "]"
 
 
+# The slowest timed run this much slower than the fastest (0.10: 10 %) makes the
+# report say the measurement was noisy. On a quiet H200 the references' runs
+# stay within a few percent of each other.
+NOISY_SPREAD = 0.10
+
+
 def timing_lines(style, timing):
     """The time and bandwidth, then a bar against copy bandwidth and the reference."""
     if not isinstance(timing, dict) or not is_number(timing.get("median_ms")):
         return []
-    first = [tr("time", ms=f"{timing['median_ms']:.3f}", reps=timing.get("reps") or "?")]
+    median = timing["median_ms"]
+    first = [tr("time", ms=f"{median:.3f}", reps=timing.get("reps") or "?")]
+    lo, hi = timing.get("min_ms"), timing.get("max_ms")
+    spread = is_number(lo) and is_number(hi) and 0 < lo <= median <= hi
+    if spread:
+        first.append(tr("time_spread", lo=f"{lo:.3f}", hi=f"{hi:.3f}"))
     if is_number(timing.get("gbps")):
         first.append(tr("gbps", gbps=f"{timing['gbps']:.1f}"))
     second = []
@@ -170,7 +181,10 @@ def timing_lines(style, timing):
         second.append(bandwidth_bar(style, pct, timing.get("tier")) + " " + text)
     if is_number(timing.get("ratio_to_ref")):
         second.append(tr("ratio", ratio=f"{timing['ratio_to_ref']:.2f}"))
-    return [style.dot.join(first)] + ([style.dot.join(second)] if second else [])
+    lines = [style.dot.join(first)] + ([style.dot.join(second)] if second else [])
+    if spread and (hi - lo) / lo > NOISY_SPREAD:
+        lines.append(style.odd(tr("time_noisy", pct=f"{(hi - lo) / lo * 100:.0f}")))
+    return lines
 
 
 def phases_line(phases):

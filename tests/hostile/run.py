@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """The hostile corpus (tests/hostile/<exercise>/*.cu): judges every attack,
 checks its verdict is the one its `// expect-<backend>:` line names (never
-AC; a RULE twice, the second time from the rules cache), that it left no trace outside its scratch folder (modes and times of
-build/cudajudge and of the repository's tracked files, nothing new in
-/dev/shm, /tmp or build/), and then that the exercise's reference is still
-AC. A file with an `// expect-jail:` line is judged a second time on the
-emulator as on a machine without nvcc (NVCC=none): its host code, refused by
-the device-only check elsewhere, then runs, and only the jail holds it. Files with a `hostile-grading` line are judged with --grading; a hard
-link to each reference is judged so too.
+AC; a RULE twice, the second time from the rules cache), that it left no
+trace outside its scratch folder (modes and times of build/cudajudge and of
+the repository's tracked files, nothing new in /dev/shm, /tmp or build/),
+and then that the exercise's reference is still AC: after every attack
+whose code ran (not CE), and once after all the exercise's attacks, as
+caches outlive the attack that wrote them (--reference-after each: after
+every attack). A file with an `// expect-jail:` line is judged a second
+time on the emulator as on a machine without nvcc (NVCC=none): its host
+code, refused by the device-only check elsewhere, then runs, and only the
+jail holds it. Files with a `hostile-grading` line are judged with
+--grading; a hard link to each reference is judged so too.
 
   python3 tests/hostile/run.py [--build DIR] [--backend emu|gpu] [NAME...]
 
@@ -128,8 +132,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--backend", default="emu", choices=("emu", "gpu"))
-    ap.add_argument("--reference-after", choices=("each", "end"), default="each",
-                    help="judge the reference after every attack (default) or once at the end")
+    ap.add_argument("--reference-after", choices=("each", "ran", "end"), default="ran",
+                    help="judge the reference after every attack, after every attack whose "
+                         "code ran (not CE; the default), or only once per exercise at the "
+                         "end (always done)")
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
@@ -148,6 +154,7 @@ def main():
         with tempfile.TemporaryDirectory(dir=build, prefix="hostile-") as tmp:
             link = os.path.join(tmp, "hard_link_to_reference.cu")
             os.link(reference, link)  # a hard link cannot live in git: made here
+            judged = 0
             for path in files + [link]:
                 name = os.path.basename(path)
                 if args.names and name not in args.names and name[:-3] not in args.names:
@@ -155,6 +162,7 @@ def main():
                 exp, grading, open_on = expectations(path) if path != link else ({}, True, set())
                 want = exp.get(args.backend, "RULE" if path == link else "?")
                 before = traces(build)
+                judged += 1
                 verdict, message = judge(engine, build, problem, path, args.backend, grading)
                 if verdict == "TLE" and "TLE" not in want.split("|"):
                     # a loaded machine, as `judge.py check` does: judged again
@@ -176,7 +184,9 @@ def main():
                     for t in left:
                         print(f"       left a trace: {t}")
                     (opened if tag == "OPEN" else failures).append(name)
+                ran = verdict != "CE"
                 if "jail" in exp and args.backend == "emu":
+                    ran = True
                     # Host code is refused by the device-only check wherever nvcc
                     # is; judged as on a machine without the toolkit, the emulator
                     # runs it, and only the jail (docs/security.md) stands between
@@ -197,12 +207,13 @@ def main():
                         for t in left:
                             print(f"       left a trace: {t}")
                         failures.append(name + " (jail)")
-                if args.reference_after == "each":
+                if args.reference_after == "each" or (args.reference_after == "ran" and ran):
                     reference_still_ac(engine, build, problem, reference, args.backend, name,
                                        failures)
-        if args.reference_after == "end":
-            reference_still_ac(engine, build, problem, reference, args.backend, "all of them",
-                               failures)
+            # whatever an attack left in the caches (rules, modules) outlives it
+            if judged:
+                reference_still_ac(engine, build, problem, reference, args.backend,
+                                   f"all {problem} attacks", failures)
     print(f"{count} attacks: {count - len(failures) - len(opened)} held, "
           f"{len(opened)} open until the trusted runner, {len(failures)} failed")
     return 1 if failures else 0

@@ -142,7 +142,8 @@ class HumanOutputTest(FakeRepoTest):
         self.assertEqual(lines[0], "warp_scan · exercises/warp_scan.cu · seed 1234 · "
                                    "gpu (NVIDIA H200, sm_90)")
         self.assertIn("  ✓ random-1 (n=1000, block=256)", lines)
-        self.assertIn("time 1.234 ms (median of 20) · 812.3 GB/s", lines)
+        self.assertIn("time 1.234 ms (median of 20) · fastest 1.200 ms, slowest 1.300 ms · "
+                      "812.3 GB/s", lines)
         self.assertIn("[#################---] 84% of copy bandwidth (silver) · "
                       "1.07x the reference's time", lines)
         # a wait of 0.01 s is not worth a word

@@ -35,6 +35,25 @@ class TimingBarTest(unittest.TestCase):
                          ["time 2.000 ms (median of 5)", "[####----------------] 20% of copy "
                                                          "bandwidth"])
 
+    def test_fastest_and_slowest_and_a_noisy_measurement(self):
+        steady = {"median_ms": 0.150, "min_ms": 0.148, "max_ms": 0.155, "reps": 20}
+        self.assertEqual(report.timing_lines(self.style, steady), [
+            "time 0.150 ms (median of 20) · fastest 0.148 ms, slowest 0.155 ms"])
+        noisy = dict(steady, max_ms=0.222)
+        lines = report.timing_lines(self.style, noisy)
+        self.assertEqual(len(lines), 2)
+        self.assertIn("slowest 0.222 ms", lines[0])
+        self.assertIn("noisy", lines[1])
+        self.assertIn("50%", lines[1])
+        messages.set_language("zh")
+        try:
+            self.assertIn("噪声", report.timing_lines(self.style, noisy)[1])
+        finally:
+            messages.set_language("en")
+        # a spread that makes no sense (the median outside it) is left out, not shown
+        self.assertEqual(report.timing_lines(self.style, dict(steady, min_ms=0.2)),
+                         ["time 0.150 ms (median of 20)"])
+
     def test_no_timing(self):
         self.assertEqual(report.timing_lines(self.style, None), [])
         self.assertEqual(report.timing_lines(self.style, {"median_ms": "NaN"}), [])

@@ -329,7 +329,8 @@ class ReplayTest(FakeRepoTest):
         done = self.replay("reference/warp_scan.cu")
         self.assertEqual(done.returncode, 0, done.stderr)
         lines = done.stdout.splitlines()
-        self.assertIn("time 0.148 ms (median of 20) · 3638.5 GB/s", lines)
+        self.assertIn("time 0.148 ms (median of 20) · fastest 0.146 ms, slowest 0.149 ms · "
+                      "3638.5 GB/s", lines)
         self.assertIn("[#################---] 86% of copy bandwidth (silver) · 1.00x the "
                       "reference's time", lines)
         self.assertIn("next: warp_reduce · Warp reduce (python3 judge.py show warp_reduce)",

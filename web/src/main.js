@@ -589,10 +589,14 @@ function deviceLabel(s) {
   }
   return backend === "none" ? tr("no_device") : backend;
 }
+const NOISY_SPREAD = 0.10;
 function timing(t) {
   if (!t || typeof t.median_ms !== "number") return null;
   const lines = [];
   const first = [tr("time", { ms: t.median_ms.toFixed(3), reps: t.reps ?? "?" })];
+  const lo = t.min_ms, hi = t.max_ms;
+  const spread = typeof lo === "number" && typeof hi === "number" && lo > 0 && lo <= t.median_ms && t.median_ms <= hi;
+  if (spread) first.push(tr("time_spread", { lo: lo.toFixed(3), hi: hi.toFixed(3) }));
   if (typeof t.gbps === "number") first.push(tr("gbps", { gbps: t.gbps.toFixed(1) }));
   lines.push(el("div", {}, first.join(" · ")));
   const second = [];
@@ -607,6 +611,8 @@ function timing(t) {
   }
   if (typeof t.ratio_to_ref === "number") second.push(el("span", { class: "ratio" }, " · ", tr("ratio", { ratio: t.ratio_to_ref.toFixed(2) })));
   if (second.length) lines.push(el("div", { id: "bandwidth" }, second));
+  // as the terminal's report (cudajudge_cli/report.py, NOISY_SPREAD)
+  if (spread && (hi - lo) / lo > NOISY_SPREAD) lines.push(el("div", { class: "note", id: "noisy" }, tr("time_noisy", { pct: ((hi - lo) / lo * 100).toFixed(0) })));
   return el("div", { class: "timing" }, lines);
 }
 function phasesLine(p) {
