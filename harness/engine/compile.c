@@ -452,6 +452,58 @@ static void check_host_object(const struct build_paths *p, const char *id, const
 	free(marker);
 }
 
+/* The one nvcc command line of a learner's file: harness/runtime/learner_tu.cu
+ * with the exercise's glue, -O3 -lineinfo, its dependencies in workdir/tu.d
+ * (build_used_reference) and, by -keep, the PTX and the preprocessed source
+ * in workdir for the rules check (rules.h) and the device-only check at no
+ * extra cost. module: device code only (-cubin) into out; else an object. */
+struct nvcc_line {
+	char *argv[24];
+	char *owned[7];
+};
+
+static void nvcc_line_init(struct nvcc_line *l, const struct build_paths *p, const char *id,
+                           const char *source, int cc, const char *workdir, bool module,
+                           const char *out)
+{
+	char **o = l->owned;
+	o[0] = xasprintf("-arch=sm_%d", cc);
+	o[1] = xasprintf("-I%s/harness/runtime", p->root);
+	o[2] = xasprintf("-I%s/harness/problems", p->root);
+	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
+	o[4] = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
+	o[5] = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	o[6] = xasprintf("%s/tu.d", workdir);
+	int n = 0;
+	char **a = l->argv;
+	a[n++] = (char *)p->nvcc;
+	a[n++] = "-std=c++17";
+	a[n++] = "-O3";
+	a[n++] = "-lineinfo";
+	a[n++] = o[0];
+	a[n++] = module ? "-cubin" : "-c";
+	if (module)
+		a[n++] = "-DCJ_MODULE";
+	for (int i = 1; i <= 4; ++i)
+		a[n++] = o[i];
+	a[n++] = "-keep";
+	a[n++] = "-keep-dir";
+	a[n++] = (char *)workdir;
+	a[n++] = "-MD";
+	a[n++] = "-MF";
+	a[n++] = o[6];
+	a[n++] = o[5];
+	a[n++] = "-o";
+	a[n++] = (char *)out;
+	a[n] = NULL;
+}
+
+static void nvcc_line_free(struct nvcc_line *l)
+{
+	for (size_t i = 0; i < sizeof l->owned / sizeof l->owned[0]; ++i)
+		free(l->owned[i]);
+}
+
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
                       const char *workdir, const char *out_bin, bool compile_only,
                       struct build_result *res)
@@ -467,37 +519,10 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 		res->check_s = check_s;
 	}
 	char *arch = xasprintf("-arch=sm_%d", cc);
-	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
-	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
-	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
-	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
-	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
-
-	/* -keep leaves the PTX and the preprocessed source in workdir for the
-	 * RULE check (rules.h) at no extra cost. */
-	char *deps = xasprintf("%s/tu.d", workdir); /* read by build_used_reference() */
-	char *cc_argv[] = {(char *)p->nvcc,
-	                   "-std=c++17",
-	                   "-O3",
-	                   "-lineinfo",
-	                   arch,
-	                   inc_rt,
-	                   inc_pb,
-	                   def_src,
-	                   def_glue,
-	                   "-keep",
-	                   "-keep-dir",
-	                   (char *)workdir,
-	                   "-MD",
-	                   "-MF",
-	                   deps,
-	                   "-c",
-	                   tu,
-	                   "-o",
-	                   obj,
-	                   NULL};
+	struct nvcc_line line;
+	nvcc_line_init(&line, p, id, source, cc, workdir, false, obj);
 	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
 	 * anything the learner's file could add there. */
 	char *ld_argv[] = {(char *)p->nvcc,
@@ -512,16 +537,11 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   obj,
 	                   NULL};
 	double check_s = res->check_s;
-	compile_and_link(p, cc_argv, ld_argv, compile_only, res);
+	compile_and_link(p, line.argv, ld_argv, compile_only, res);
 	res->check_s = check_s;
 	res->compile_s += check_s;
-	free(deps);
+	nvcc_line_free(&line);
 	free(arch);
-	free(inc_rt);
-	free(inc_pb);
-	free(def_src);
-	free(def_glue);
-	free(tu);
 	free(obj);
 	free(lib);
 	return 0;
@@ -1280,50 +1300,18 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		return 0;
 	}
 	free(deps_out);
-	char *arch = xasprintf("-arch=sm_%d", cc);
-	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
-	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
-	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
-	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
-	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *deps = xasprintf("%s/tu.d", workdir);
 	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
-	/* -keep leaves the PTX and the preprocessed source for the rules check
-	 * (rules.h) and the device-only check below, at no extra cost. */
-	char *cc_argv[] = {(char *)p->nvcc,
-	                   "-std=c++17",
-	                   "-O3",
-	                   "-lineinfo",
-	                   arch,
-	                   "-cubin",
-	                   "-DCJ_MODULE",
-	                   inc_rt,
-	                   inc_pb,
-	                   def_src,
-	                   def_glue,
-	                   "-keep",
-	                   "-keep-dir",
-	                   (char *)workdir,
-	                   "-MD",
-	                   "-MF",
-	                   deps,
-	                   tu,
-	                   "-o",
-	                   (char *)out_module,
-	                   NULL};
-	compile_and_link(p, cc_argv, NULL, true, res);
+	struct nvcc_line line;
+	nvcc_line_init(&line, p, id, source, cc, workdir, true, out_module);
+	compile_and_link(p, line.argv, NULL, true, res);
 	if (res->status == BUILD_OK)
 		check_device_only(p, source, ii, res);
 	if (res->status == BUILD_OK && cached_mod && copy_file_to(out_module, cached_mod) == 0)
 		copy_file_to(deps, cached_dep);
+	nvcc_line_free(&line);
 	free(cached_mod);
 	free(cached_dep);
-	free(arch);
-	free(inc_rt);
-	free(inc_pb);
-	free(def_src);
-	free(def_glue);
-	free(tu);
 	free(deps);
 	free(ii);
 	return 0;
