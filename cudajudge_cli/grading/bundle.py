@@ -158,6 +158,23 @@ def make_gradescope_bundle(root, policy_path, out_path, flags=()):
     return names
 
 
+def add_gradescope_options(parser):
+    """How Gradescope shows hidden cases and the leaderboard: options of both
+    `judge.py grade-bundle` and `judge.py grade --gradescope`."""
+    parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
+                                                        "after_published"),
+                        help=shared.pick("Gradescope: how hidden cases are shown (else the "
+                                         "policy's gradescope.hidden_visibility, else "
+                                         "after_due_date)",
+                                         "Gradescope：隐藏用例如何显示（否则取策略的 "
+                                         "gradescope.hidden_visibility，再否则 after_due_date）"))
+    parser.add_argument("--leaderboard", action="store_true", default=None,
+                        help=shared.pick("Gradescope: put the median times on the leaderboard "
+                                         "(else the policy's gradescope.leaderboard)",
+                                         "Gradescope：把中位耗时放上排行榜（否则取策略的 "
+                                         "gradescope.leaderboard）"))
+
+
 def add_arguments(parser):
     """The options of `judge.py grade-bundle` (and of this module run on its own)."""
     parser.add_argument("platform", choices=("gradescope",),
@@ -168,18 +185,7 @@ def add_arguments(parser):
     parser.add_argument("--out", default="autograder.zip", metavar="ZIP",
                         help=shared.pick("the zip to write (default autograder.zip)",
                                          "要写入的 zip（默认 autograder.zip）"))
-    parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
-                                                        "after_published"),
-                        help=shared.pick("how Gradescope shows hidden cases (else the policy's "
-                                         "gradescope.hidden_visibility, else after_due_date)",
-                                         "Gradescope 如何显示隐藏用例（否则取策略的 "
-                                         "gradescope.hidden_visibility，再否则 after_due_date）"))
-    parser.add_argument("--leaderboard", action="store_true",
-                        help=shared.pick("fill Gradescope's leaderboard with the median times "
-                                         "(else the policy's gradescope.leaderboard)",
-                                         "把中位耗时放上 Gradescope 排行榜（否则取策略的 "
-                                         "gradescope.leaderboard）"))
-
+    add_gradescope_options(parser)
 
 def run(options):
     root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
@@ -229,14 +235,7 @@ def add_grade_arguments(parser):
                                         "(inside a PrairieLearn external grader)",
                                         "把 /grade/student 评分并写入 /grade/results/results.json"
                                         "（在 PrairieLearn 外部评分器中）"))
-    group.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
-                                                       "after_published"),
-                       help=shared.pick("Gradescope: how hidden cases are shown (default "
-                                        "after_due_date)",
-                                        "Gradescope：隐藏用例如何显示（默认 after_due_date）"))
-    group.add_argument("--leaderboard", action="store_true", default=None,
-                       help=shared.pick("Gradescope: put the median times on the leaderboard",
-                                        "Gradescope：把中位耗时放上排行榜"))
+    add_gradescope_options(group)
     slurm.add_arguments(group)
     group.add_argument("--shard", metavar="I/N",
                        help=shared.pick("grade only shard I of N of the roster (what each "
