@@ -24,7 +24,7 @@ from cudajudge_cli.terminal import StatusLine, Style, say, stream_is_tty
 from cudajudge_cli.workspace import Workspace
 
 
-WATCH_INTERVAL_S = 0.2
+WATCH_INTERVAL_S = 0.1
 
 
 def add_arguments(parser):
@@ -66,7 +66,7 @@ def wait_for_change(path, seen, interval):
         time.sleep(interval)
         current = file_signature(path)
     while True:
-        time.sleep(interval)
+        time.sleep(interval / 2)
         again = file_signature(path)
         if again == current:
             return
