@@ -3,12 +3,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "hostobj.h"
@@ -581,11 +583,116 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 	return rc;
 }
 
+/* The emulator's nvcc device-only check runs in a child of the engine's own,
+ * beside the host compile (two tools at once: on two cores the check's time
+ * is hidden). The child sends its build_result back through a pipe. */
+struct side_check {
+	pid_t pid; /* -1: not started */
+	int fd;    /* the pipe's read end */
+};
+
+struct side_record {
+	enum build_status status;
+	double compile_s;
+	bool host_code, object_refused, cached;
+	size_t log_len;
+};
+
+static void write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+static void start_device_check(const struct build_paths *p, const char *id, const char *source,
+                               const char *workdir, struct side_check *side)
+{
+	side->pid = -1;
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return;
+	fflush(NULL); /* nothing buffered is written twice */
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		struct build_result r;
+		char *module = xasprintf("%s/check.cubin", workdir);
+		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &r);
+		struct side_record rec = {r.status,         r.compile_s, r.host_code,
+		                          r.object_refused, r.cached,    r.log ? strlen(r.log) : 0};
+		write_all(fds[1], &rec, sizeof rec);
+		write_all(fds[1], r.log ? r.log : "", rec.log_len);
+		_exit(0);
+	}
+	close(fds[1]);
+	side->pid = pid;
+	side->fd = fds[0];
+	supervise_spare_child(pid);
+}
+
+/* Waits for the check and returns its result; a check that died without
+ * one is the judge's failure (BUILD_TOOL_FAILED). */
+static void finish_device_check(struct side_check *side, struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	struct side_record rec;
+	struct strbuf got = {0};
+	char chunk[8192];
+	ssize_t n;
+	while ((n = read(side->fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		sb_add(&got, chunk, (size_t)n);
+	}
+	close(side->fd);
+	while (waitpid(side->pid, NULL, 0) < 0 && errno == EINTR) {
+		/* an ECHILD: already reaped by a run's cleanup, its result is in */
+	}
+	supervise_spare_child(0);
+	size_t len = got.len;
+	char *data = sb_take(&got);
+	if (len >= sizeof rec) {
+		memcpy(&rec, data, sizeof rec);
+		if (rec.log_len == len - sizeof rec) {
+			res->status = rec.status;
+			res->compile_s = rec.compile_s;
+			res->host_code = rec.host_code;
+			res->object_refused = rec.object_refused;
+			res->cached = rec.cached;
+			res->log = xstrdup(data + sizeof rec);
+			free(data);
+			return;
+		}
+	}
+	free(data);
+	res->status = BUILD_TOOL_FAILED;
+	res->log = xstrdup(L("the judge's nvcc check of the file ended without a result: judge "
+	                     "again, and run `python3 judge.py doctor` if it happens again\n",
+	                     "评测对文件的 nvcc 检查没有给出结果就结束了：请再评测一次；如果"
+	                     "再次发生，请运行 `python3 judge.py doctor`\n"));
+}
+
 int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
                           const char *workdir, const char *out_bin, bool coresident,
                           struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
+	struct side_check side = {.pid = -1};
 	char *learner = xasprintf("%s/learner.cu", workdir);
 	char *glue_src = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
 	char *glue = xasprintf("%s/glue.cuh", workdir);
@@ -602,21 +709,26 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		                     "meson 的警告；python3 judge.py doctor）\n"));
 		goto out;
 	}
+	double started = now_s();
 	if (p->nvcc && !glue_is_host_driven(p->root, id)) {
 		/* The same device-only check as on the GPU, with nvcc (docs/
 		 * trusted-runner.md): the emulator runs device code as host code,
 		 * so host code, C library calls and a redefined judge name would
 		 * otherwise go unnoticed here. Its PTX and preprocessed source stay
-		 * in workdir, where the rules check reads them. */
-		char *module = xasprintf("%s/check.cubin", workdir);
-		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, res);
-		free(module);
-		double check_s = res->compile_s;
-		if (res->status != BUILD_OK)
-			goto out;
-		free(res->log);
-		memset(res, 0, sizeof *res);
-		res->check_s = check_s;
+		 * in workdir, where the rules check reads them. Beside the host
+		 * compile below; its verdict comes first. */
+		start_device_check(p, id, source, workdir, &side);
+		if (side.pid < 0) {
+			char *module = xasprintf("%s/check.cubin", workdir);
+			build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, res);
+			free(module);
+			double check_s = res->compile_s;
+			if (res->status != BUILD_OK)
+				goto out;
+			free(res->log);
+			memset(res, 0, sizeof *res);
+			res->check_s = check_s;
+		}
 	} else if (p->nvcc) {
 		/* Host code: the object check, as on the GPU. */
 		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
@@ -633,6 +745,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		res->log = raw;
 		goto out;
 	}
+	/* nvcc's dependencies are workdir/tu.d (build_used_reference) */
 	char *inc_emu = xasprintf("-I%s/harness/emu", p->root);
 	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
 	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
@@ -643,7 +756,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
-	char *deps = xasprintf("%s/tu.d", workdir);
+	char *deps = xasprintf("%s/%s.d", workdir, side.pid >= 0 ? "tu_host" : "tu");
 	char *cc_argv[] = {(char *)p->cxx,
 	                   "-std=c++17",
 	                   "-O1",
@@ -683,6 +796,18 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	compile_and_link(p, cc_argv, ld_argv, false, res);
 	res->check_s = check_s;
 	res->compile_s += check_s;
+	if (side.pid >= 0) {
+		struct build_result check;
+		finish_device_check(&side, &check);
+		if (check.status != BUILD_OK) { /* the check's CE (or failure) is the verdict */
+			free(res->log);
+			*res = check;
+		} else {
+			free(check.log);
+			res->check_s = check.compile_s;
+			res->compile_s = now_s() - started - res->link_s; /* the two side by side */
+		}
+	}
 	free(deps);
 	free(inc_emu);
 	free(inc_rt);
@@ -694,6 +819,11 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(obj);
 	free(lib);
 out:
+	if (side.pid >= 0) { /* ended early: the check's result is not needed */
+		struct build_result check;
+		finish_device_check(&side, &check);
+		free(check.log);
+	}
 	free(learner);
 	free(glue_src);
 	free(glue);

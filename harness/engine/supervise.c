@@ -607,6 +607,13 @@ static void child_setup(const char *program, char *const argv[], int keep_fd, in
 /* Kills and reaps every process re-parented to us: descendants that left the
  * program's process group (setsid) end up here because the engine is a child
  * subreaper. Repeats until none is left, as a dying one may leave orphans. */
+static pid_t spared_child;
+
+void supervise_spare_child(pid_t pid)
+{
+	spared_child = pid;
+}
+
 static void kill_orphans(void)
 {
 	for (int round = 0; round < 50; ++round) {
@@ -614,7 +621,8 @@ static void kill_orphans(void)
 		DIR *d = opendir("/proc");
 		long pid, ppid, pgrp;
 		while ((pid = next_pid(d)) != 0)
-			if (parent_and_group(pid, &ppid, &pgrp) && ppid == getpid()) {
+			if (parent_and_group(pid, &ppid, &pgrp) && ppid == getpid() &&
+			    pid != spared_child) {
 				kill((pid_t)pid, SIGKILL);
 				found = true;
 			}

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct run_limits {
 	double wall_s;         /* killed (whole process group) after this */
@@ -68,6 +69,11 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
                    struct run_result *res);
 
 void run_result_free(struct run_result *res);
+
+/* A child of the engine's own that run_supervised does not count among the
+ * orphans it kills when a run ends (compile.c: the emulator's nvcc check,
+ * which runs beside its host compile). 0: none. */
+void supervise_spare_child(pid_t pid);
 
 /* The memory a tool (the compiler: `#include "/dev/zero"`) may hold. */
 #define TOOL_RSS_BYTES ((uint64_t)4 << 30)
