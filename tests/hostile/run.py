@@ -147,9 +147,9 @@ def main():
     failures, opened, count = [], [], 0
     for problem in sorted(os.listdir(here)):
         folder = os.path.join(here, problem)
-        if not os.path.isdir(folder):
-            continue
         reference = os.path.join(ROOT, "reference", problem + ".cu")
+        if not os.path.isdir(folder) or not os.path.isfile(reference):
+            continue  # not an exercise's folder (__pycache__, say)
         files = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".cu")]
         with tempfile.TemporaryDirectory(dir=build, prefix="hostile-") as tmp:
             link = os.path.join(tmp, "hard_link_to_reference.cu")
