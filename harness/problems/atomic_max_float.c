@@ -13,7 +13,7 @@ enum { P_N, P_BLOCK, P_SLOTS };
 enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
 
 /* Distributions of the values a case draws from. */
-enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE, MINUS_ZERO };
+enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE, MINUS_ZERO, FALLING };
 
 static float draw(struct rng *rng, enum spread s)
 {
@@ -62,41 +62,22 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	for (int j = 0; j < nslots; ++j)
 		s[j] = want[j] =
 		        isnan(init) ? draw(rng, spread == MINUS_ZERO ? NEGATIVE : spread) : init;
+	/* FALLING: eight neighbouring threads of a warp share an address, the
+	 * first of them with its largest value and the others falling after it.
+	 * That thread reads the address before the others raise it, so a swap
+	 * whose failure is ignored loses the largest value whenever its
+	 * neighbours get in between (on the emulator, whose threads give way at
+	 * atomics, once in four; as on a GPU): with 32 such groups a block, all
+	 * but certain in every run, not only when the draw happens to say so. */
+	float top = spread == FALLING ? (float)rng_uniform(rng, 1e4, 1e6) : 0;
 	for (int64_t i = 0; i < n; ++i) {
-		v[i] = draw(rng, spread);
-		to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
-		if (v[i] > want[to[i]])
-			want[to[i]] = v[i];
-	}
-}
-
-/* Eight neighbouring threads of a warp share an address, the first of them
- * with its largest value and the others falling after it: that thread reads
- * the address before the others raise it, so a swap whose failure is ignored
- * loses the largest value whenever its neighbours get in between (on the
- * emulator, whose threads give way at atomics, once in four; as on a GPU).
- * With 32 such groups a block, that is all but certain in every run. */
-static void add_falling_case(struct case_set *set, struct rng *rng, const char *name)
-{
-	const int64_t n = 4096;
-	const int block = 256, nslots = 32;
-	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_SLOTS] = nslots;
-	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *slots = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)nslots);
-	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
-	olds->by_extra = true;
-	float *v = vals->data, *s = slots->data, *want = slots->expect;
-	int32_t *to = slot_of->data;
-	float top = (float)rng_uniform(rng, 1e4, 1e6);
-	for (int j = 0; j < nslots; ++j)
-		s[j] = want[j] = -INFINITY;
-	for (int64_t i = 0; i < n; ++i) {
-		v[i] = top - (float)i - (float)rng_uniform(rng, 0.0, 0.5);
-		to[i] = (int32_t)(i / 8 % nslots);
+		if (spread == FALLING) {
+			v[i] = top - (float)i - (float)rng_uniform(rng, 0.0, 0.5);
+			to[i] = (int32_t)(i / 8 % nslots);
+		} else {
+			v[i] = draw(rng, spread);
+			to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
+		}
 		if (v[i] > want[to[i]])
 			want[to[i]] = v[i];
 	}
@@ -121,8 +102,9 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_case(set, rng, L("infinities", "无穷大"), 10000, 96, 32, INFINITIES, NAN, false);
 	add_case(set, rng, L("the initial value is the max", "初始值就是最大值"), 5000, 256, 4,
 	         MIXED, 1e30f, false);
-	add_falling_case(set, rng,
-	                 L("each address's largest value comes first", "每个地址的最大值最先到达"));
+	add_case(set, rng,
+	         L("each address's largest value comes first", "每个地址的最大值最先到达"), 4096,
+	         256, 32, FALLING, -INFINITY, false);
 	add_case(set, rng, L("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
 	         plan->emulated ? 50000 : 200000, 128, 4096, HUGE_MAGNITUDE, -INFINITY, false);
 	if (plan->timed)
