@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -628,6 +630,7 @@ static void start_device_check(const struct build_paths *p, const char *id, cons
 	}
 	if (pid == 0) {
 		close(fds[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the engine, and nvcc with it */
 		struct build_result r;
 		char *module = xasprintf("%s/check.cubin", workdir);
 		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &r);
