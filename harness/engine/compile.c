@@ -14,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hostobj.h"
@@ -618,6 +619,36 @@ static uint64_t hash_tree(uint64_t h, const char *dir, int depth)
 	return h;
 }
 
+/* A new prelude replaces the ones made for headers that have changed since:
+ * those not used for a day go (each is some 60 MB). Both of the emulator's
+ * kinds of launch have a prelude of their own in use. */
+static void forget_old_preludes(const char *keep)
+{
+	char *dir = xstrdup(keep);
+	char *slash = strrchr(dir, '/');
+	if (!slash) {
+		free(dir);
+		return;
+	}
+	*slash = '\0';
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	time_t now = time(NULL);
+	while (d && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "prelude-", 8) != 0 || !strncmp(e->d_name, slash + 1, 25))
+			continue;
+		char *path = xasprintf("%s/%s", dir, e->d_name);
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_atime > 86400 &&
+		    now - st.st_mtime > 86400)
+			unlink(path);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
 /* What every emulated test program starts with (harness/runtime/glue.h: the
  * emulator's CUDA headers and the C++ library they pull in), parsed once by
  * g++ into build/cache/pch and given to each compile with -include: about
@@ -688,6 +719,7 @@ static char *emulator_prelude(const struct build_paths *p, char *const flags[], 
 		free(header);
 		return NULL;
 	}
+	forget_old_preludes(header);
 	return header;
 }
 
