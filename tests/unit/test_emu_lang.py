@@ -13,14 +13,13 @@ Usage:
 Exits 77 (skipped) when the emulator was not built or there is no g++.
 """
 
-import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+import emu_test_main
 
 ROOT = ENGINE = STATE = None
 HAN = ("\u4e00", "\u9fff")
@@ -113,20 +112,7 @@ class EmulatorLanguageTest(unittest.TestCase):
 
 
 def main():
-    global ROOT, ENGINE, STATE
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", required=True)
-    parser.add_argument("--engine", required=True)
-    options, rest = parser.parse_known_args()
-    ROOT, ENGINE = os.path.abspath(options.root), os.path.abspath(options.engine)
-    lib = os.path.join(os.path.dirname(ENGINE), "harness", "emu", "libcjrt_emu.a")
-    if not (os.environ.get("CXX") or shutil.which("g++")) or not os.path.exists(lib):
-        print("1..0 # SKIP the CPU emulator is not built here")
-        return 77
-    with tempfile.TemporaryDirectory(prefix="cj-emu-lang-") as state:
-        STATE = state
-        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
-    return 0 if result.wasSuccessful() else 1
+    return emu_test_main.run(sys.modules[__name__], "cj-emu-lang-")
 
 
 if __name__ == "__main__":
