@@ -725,11 +725,19 @@ static char *emulator_prelude(const struct build_paths *p, char *const flags[], 
 
 /* The emulator's nvcc device-only check runs in a child of the engine's own,
  * beside the host compile (two tools at once: on two cores the check's time
- * is hidden). The child sends its build_result back through a pipe. */
+ * is hidden). The child sends its build_result back through a pipe. Where no
+ * child can be started, the check runs at once and its result is held. */
 struct side_check {
-	pid_t pid; /* -1: not started */
+	pid_t pid; /* -1: no child running */
 	int fd;    /* the pipe's read end */
+	bool held; /* the check ran in the engine itself: `result` */
+	struct build_result result;
 };
+
+static bool side_started(const struct side_check *side)
+{
+	return side->pid >= 0 || side->held;
+}
 
 struct side_record {
 	enum build_status status;
@@ -756,14 +764,22 @@ static void start_device_check(const struct build_paths *p, const char *id, cons
                                const char *workdir, struct side_check *side)
 {
 	side->pid = -1;
+	side->held = false;
 	int fds[2];
-	if (pipe2(fds, O_CLOEXEC) != 0)
-		return;
-	fflush(NULL); /* nothing buffered is written twice */
-	pid_t pid = fork();
+	pid_t pid = -1;
+	if (pipe2(fds, O_CLOEXEC) == 0) {
+		fflush(NULL); /* nothing buffered is written twice */
+		pid = fork();
+		if (pid < 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+	}
 	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
+		char *module = xasprintf("%s/check.cubin", workdir);
+		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &side->result);
+		free(module);
+		side->held = true;
 		return;
 	}
 	if (pid == 0) {
@@ -784,11 +800,16 @@ static void start_device_check(const struct build_paths *p, const char *id, cons
 	supervise_spare_child(pid);
 }
 
-/* Waits for the check and returns its result; a check that died without
- * one is the judge's failure (BUILD_TOOL_FAILED). */
+/* Waits for the check and returns its result, once; a check that died
+ * without one is the judge's failure (BUILD_TOOL_FAILED). */
 static void finish_device_check(struct side_check *side, struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
+	if (side->held) {
+		*res = side->result;
+		side->held = false;
+		return;
+	}
 	struct side_record rec;
 	struct strbuf got = {0};
 	char chunk[8192];
@@ -805,6 +826,8 @@ static void finish_device_check(struct side_check *side, struct build_result *re
 		/* an ECHILD: already reaped by a run's cleanup, its result is in */
 	}
 	supervise_spare_child(0);
+	side->pid = -1;
+	side->fd = -1;
 	size_t len = got.len;
 	char *data = sb_take(&got);
 	if (len >= sizeof rec) {
@@ -859,17 +882,6 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		 * in workdir, where the rules check reads them. Beside the host
 		 * compile below; its verdict comes first. */
 		start_device_check(p, id, source, workdir, &side);
-		if (side.pid < 0) {
-			char *module = xasprintf("%s/check.cubin", workdir);
-			build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, res);
-			free(module);
-			double check_s = res->compile_s;
-			if (res->status != BUILD_OK)
-				goto out;
-			free(res->log);
-			memset(res, 0, sizeof *res);
-			res->check_s = check_s;
-		}
 	} else if (p->nvcc) {
 		/* Host code: the object check, as on the GPU. */
 		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
@@ -897,7 +909,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
-	char *deps = xasprintf("%s/%s.d", workdir, side.pid >= 0 ? "tu_host" : "tu");
+	char *deps = xasprintf("%s/%s.d", workdir, side_started(&side) ? "tu_host" : "tu");
 	/* What the precompiled prelude must share with the compile. */
 	char *flags[] = {"-std=c++17",
 	                 "-O1",
@@ -950,7 +962,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(prelude);
 	res->check_s = check_s;
 	res->compile_s += check_s + prelude_s;
-	if (side.pid >= 0) {
+	if (side_started(&side)) {
 		struct build_result check;
 		finish_device_check(&side, &check);
 		if (check.status != BUILD_OK) { /* the check's CE (or failure) is the verdict */
@@ -973,7 +985,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(obj);
 	free(lib);
 out:
-	if (side.pid >= 0) { /* ended early: the check's result is not needed */
+	if (side_started(&side)) { /* ended early: the check's result is not needed */
 		struct build_result check;
 		finish_device_check(&side, &check);
 		free(check.log);
