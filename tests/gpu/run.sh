@@ -7,11 +7,13 @@
 # PARTs, in this order whatever the order given: tutorial (the README's first
 # ten minutes, from no build/: tests/gpu/first_ten_minutes.sh), fresh (delete
 # build/ first), unit, check, refs[=ID,ID...], deadlock, emu-only,
-# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu), hostile (the
+# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu), web (the page's
+# server: tests/web/test_server.py, and the page's judge against the terminal's
+# on the GPU: tests/web/test_same_as_terminal.py), hostile (the
 # attack corpus, tests/hostile/run.py), grading (the test class of
 # tests/grading on the GPU, then bench/grade_speed.py), latency
 # (bench/latency.py --check on a few exercises). No PART: all of them but
-# tutorial, sanitize, cub, shapes, grading and latency (the sanitizer check over
+# tutorial, sanitize, cub, shapes, web, grading and latency (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
@@ -33,9 +35,9 @@ for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
 	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
-	tutorial | fresh | unit | check | refs | deadlock | emu-only | sanitize | cub | shapes | hostile | grading | latency) ;;
+	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | shapes | hostile | grading | latency) ;;
 	*)
-		echo "run.sh: unknown part '$p' (tutorial fresh unit check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes hostile grading latency)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes hostile grading latency)" >&2
 		exit 2
 		;;
 	esac
@@ -76,6 +78,10 @@ want fresh && rm -rf build
 step compile 0 ninja -C build
 step device 0 build/cj-probe
 want unit && step unit-suite 0 meson test -C build --suite unit --print-errorlogs
+if want web; then # the page's server, then its judge beside the terminal's on this GPU
+	step web-server 0 python3 tests/web/test_server.py
+	step web-same-as-terminal 0 python3 tests/web/test_same_as_terminal.py --build build
+fi
 # `judge.py check`: every reference AC, every template not AC, every corpus
 # file its verdict (the gpu suite's first half).
 want check && step check 0 bash tests/gpu/check.sh "$root" "$root/build"
