@@ -339,6 +339,24 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	}
 }
 
+/* With CUDAJUDGE_KEEP_SANITIZER_LOG=DIR, a copy of a sanitizer's report (a
+ * compute-sanitizer log, or the emulated program's ThreadSanitizer output) as
+ * DIR/ID-TOOL-PID.log: real reports to record as test data, or to read when
+ * one is shown wrong. */
+static void keep_report(const struct judgement *j, const char *tool, const char *text, size_t len)
+{
+	const char *keep = getenv("CUDAJUDGE_KEEP_SANITIZER_LOG");
+	if (!keep || !*keep)
+		return;
+	char *copy = xasprintf("%s/%s-%s-%d.log", keep, j->entry->id, tool, (int)getpid());
+	FILE *f = fopen(copy, "w");
+	if (f) {
+		fwrite(text, 1, len, f);
+		fclose(f);
+	}
+	free(copy);
+}
+
 /* The emulator's own findings: a deadlock, a partial-warp collective, or
  * a data race found by ThreadSanitizer. Leaves o->verdict AC otherwise. */
 static void blame_emulated(const struct judgement *j, const struct run_result *r,
@@ -356,6 +374,8 @@ static void blame_emulated(const struct judgement *j, const struct run_result *r
 		o->verdict = V_RACE;
 		snprintf(o->detail, sizeof o->detail, "%s", error);
 	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
+		if (r->output)
+			keep_report(j, "threadsanitizer", r->output, strlen(r->output));
 		const struct race_context ctx = {.root = j->o->root,
 		                                 .learner = j->learner_real,
 		                                 .shown = j->sum.file,
@@ -487,17 +507,8 @@ static bool apply_sanitizer_log(struct judgement *j)
 	size_t log_len = 0;
 	char *log = read_file(log_path, &log_len);
 	free(log_path);
-	const char *keep = getenv("CUDAJUDGE_KEEP_SANITIZER_LOG"); /* recording real reports */
-	if (keep && *keep && log) {
-		char *copy = xasprintf("%s/%s-%s-%d.log", keep, j->entry->id,
-		                       sanitize_tool_name(j->tool), (int)getpid());
-		FILE *f = fopen(copy, "w");
-		if (f) {
-			fwrite(log, 1, log_len, f);
-			fclose(f);
-		}
-		free(copy);
-	}
+	if (log)
+		keep_report(j, sanitize_tool_name(j->tool), log, log_len);
 	struct san_report rep;
 	sanitize_parse(log ? log : "", &rep);
 	struct san_judgement sj;
