@@ -27,23 +27,6 @@
 #define CJ_EMU_CHECK_CC 90 /* any target will do: the check reads no machine code */
 #endif
 
-static char *search_dirs(const char *dirs, const char *name)
-{
-	if (!dirs)
-		return NULL;
-	char *copy = xstrdup(dirs), *save = NULL;
-	for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-		char *p = xasprintf("%s/%s", d, name);
-		if (access(p, X_OK) == 0) {
-			free(copy);
-			return p;
-		}
-		free(p);
-	}
-	free(copy);
-	return NULL;
-}
-
 char *find_nvcc(void)
 {
 	const char *env = getenv("NVCC");
@@ -51,17 +34,17 @@ char *find_nvcc(void)
 		return NULL; /* judged as on a machine without the CUDA toolkit */
 	if (env && access(env, X_OK) == 0)
 		return xstrdup(env);
-	char *p = search_dirs(getenv("PATH"), "nvcc");
+	char *p = find_in_dirs(getenv("PATH"), "nvcc");
 	for (const char *const *v = (const char *const[]){"CUDA_PATH", "CUDA_HOME", NULL}; !p && *v;
 	     ++v) {
 		const char *base = getenv(*v);
 		if (base) {
 			char *dir = xasprintf("%s/bin", base);
-			p = search_dirs(dir, "nvcc");
+			p = find_in_dirs(dir, "nvcc");
 			free(dir);
 		}
 	}
-	return p ? p : search_dirs("/usr/local/cuda/bin", "nvcc");
+	return p ? p : find_in_dirs("/usr/local/cuda/bin", "nvcc");
 }
 
 /* True when the line starts with "path(digits): " where path has no spaces. */
@@ -211,7 +194,7 @@ static void refuse(struct build_result *res, char *text)
  * object check sees. Without objdump nothing is checked here. */
 static void check_system_calls(const char *obj, const char *shown, struct build_result *res)
 {
-	char *objdump = search_dirs(getenv("PATH"), "objdump");
+	char *objdump = find_in_dirs(getenv("PATH"), "objdump");
 	if (!objdump)
 		return;
 	char *argv[] = {objdump, "-d", "--no-show-raw-insn", (char *)obj, NULL};
@@ -559,10 +542,10 @@ char *find_cxx(void)
 	if (env && *env) {
 		if (strchr(env, '/'))
 			return access(env, X_OK) == 0 ? xstrdup(env) : NULL;
-		return search_dirs(getenv("PATH"), env);
+		return find_in_dirs(getenv("PATH"), env);
 	}
-	char *p = search_dirs(getenv("PATH"), "g++");
-	return p ? p : search_dirs(getenv("PATH"), "c++");
+	char *p = find_in_dirs(getenv("PATH"), "g++");
+	return p ? p : find_in_dirs(getenv("PATH"), "c++");
 }
 
 /* Writes `src` rewritten for the emulator to `dst`; 0 on success. */

@@ -33,6 +33,7 @@
 #include "report.h"
 #include "rules.h"
 #include "sanitize.h"
+#include "symbolize.h"
 #include "supervise.h"
 #include "util.h"
 #include "verdict.h"
@@ -359,7 +360,7 @@ static void keep_report(const struct judgement *j, const char *tool, const char 
 
 /* The emulator's own findings: a deadlock, a partial-warp collective, or
  * a data race found by ThreadSanitizer. Leaves o->verdict AC otherwise. */
-static void blame_emulated(const struct judgement *j, const struct run_result *r,
+static void blame_emulated(const struct judgement *j, const char *bin, const struct run_result *r,
                            const struct cj_wire_case *rec, struct case_outcome *o)
 {
 	if (r->end != RUN_EXITED)
@@ -374,14 +375,18 @@ static void blame_emulated(const struct judgement *j, const struct run_result *r
 		o->verdict = V_RACE;
 		snprintf(o->detail, sizeof o->detail, "%s", error);
 	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
-		if (r->output)
-			keep_report(j, "threadsanitizer", r->output, strlen(r->output));
+		/* Frames ThreadSanitizer could not place get their lines here. */
+		char *filled = fill_missing_lines(r->output, bin);
+		const char *report = filled ? filled : r->output;
+		if (report)
+			keep_report(j, "threadsanitizer", report, strlen(report));
 		const struct race_context ctx = {.root = j->o->root,
 		                                 .learner = j->learner_real,
 		                                 .shown = j->sum.file,
 		                                 .advice = problem_race_advice(j->prob)};
-		if (describe_race(r->output, &ctx, o->detail, sizeof o->detail) == 0)
+		if (describe_race(report, &ctx, o->detail, sizeof o->detail) == 0)
 			o->verdict = V_RACE;
+		free(filled);
 	}
 	/* Paths in the emulator's words are absolute: show them from the root. */
 	char *root = xasprintf("%s/", j->o->root);
@@ -809,7 +814,7 @@ static void run_and_check(struct judgement *j, const char *bin)
 			blamed = true;
 		} else if (!blamed) {
 			/* Started, or never reached although the program ended. */
-			blame_emulated(j, &r, rec, o);
+			blame_emulated(j, bin, &r, rec, o);
 			if (o->verdict == V_AC) /* not an emulator finding */
 				blame_run(j, &r, o->c->name, o);
 			if (o->verdict == V_TLE && r.end == RUN_TIMED_OUT && rec->error[0])

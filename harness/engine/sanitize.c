@@ -78,13 +78,8 @@ char *find_sanitizer(const char *nvcc)
 		if (base && *base)
 			p = executable(xasprintf("%s/bin/compute-sanitizer", base));
 	}
-	const char *path = getenv("PATH");
-	if (!p && path) {
-		char *copy = xstrdup(path), *save = NULL;
-		for (char *d = strtok_r(copy, ":", &save); d && !p; d = strtok_r(NULL, ":", &save))
-			p = executable(xasprintf("%s/compute-sanitizer", d));
-		free(copy);
-	}
+	if (!p)
+		p = find_in_dirs(getenv("PATH"), "compute-sanitizer");
 	if (!p)
 		p = executable(xstrdup("/usr/local/cuda/bin/compute-sanitizer"));
 	return p;

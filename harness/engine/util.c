@@ -176,6 +176,23 @@ double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+char *find_in_dirs(const char *dirs, const char *name)
+{
+	if (!dirs)
+		return NULL;
+	char *copy = xstrdup(dirs), *save = NULL;
+	for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", d, name);
+		if (access(p, X_OK) == 0) {
+			free(copy);
+			return p;
+		}
+		free(p);
+	}
+	free(copy);
+	return NULL;
+}
+
 const char *relative_to(const char *path, const char *root)
 {
 	size_t n = strlen(root);

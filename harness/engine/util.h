@@ -37,6 +37,10 @@ void remove_tree(const char *path);
 /* Seconds from a monotonic clock. */
 double now_s(void);
 
+/* The first executable dir/name for dir in the ':'-separated `dirs` (PATH),
+ * malloc'd, or NULL (also when dirs is NULL). */
+char *find_in_dirs(const char *dirs, const char *name);
+
 /* `path` relative to `root` when it lies inside it, else `path` itself. */
 const char *relative_to(const char *path, const char *root);
 

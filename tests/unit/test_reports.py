@@ -35,10 +35,10 @@ ROOT = ENGINE = STATE = None
 REPORT_SAYS = re.compile(r"//\s*report-says:\s*(.+?)\s*$")
 
 
-def judge(problem, path, lang="en"):
+def judge(problem, path, lang="en", **more_env):
     """The summary of one emulated run of the file at `path`."""
     env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
-               CUDAJUDGE_STATE=STATE)
+               CUDAJUDGE_STATE=STATE, **more_env)
     run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
                           "--emulate", "--lang", lang, "--json"],
                          env=env, capture_output=True, text=True, timeout=300)
@@ -78,6 +78,20 @@ class OutsideTheRepositoryTest(unittest.TestCase):
             self.assertIn(f"{real}:21", text)
             self.assertIn(f"{real}:24", text)
             self.assertNotIn("harness/problems", text)
+            self.assertNotIn("outside your code", text)
+
+    def test_lines_where_threadsanitizer_names_none(self):
+        """A host whose ThreadSanitizer cannot place a frame (symbolize=0 stands
+        in for one): the engine asks addr2line (harness/engine/symbolize.c)."""
+        with tempfile.TemporaryDirectory(prefix="cj-mine-") as home:
+            mine = os.path.join(home, "mine.cu")
+            shutil.copy(corpus("block_reduce_sum/race/no_barrier_before_read.cu"), mine)
+            summary = judge("block_reduce_sum", mine, TSAN_OPTIONS="symbolize=0")
+            self.assertEqual(summary["verdict"], "RACE")
+            text = report_text(summary)
+            real = os.path.realpath(mine)
+            self.assertIn(f"{real}:21", text)
+            self.assertIn(f"{real}:24", text)
             self.assertNotIn("outside your code", text)
 
 

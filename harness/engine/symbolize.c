@@ -1,0 +1,137 @@
+/* Frames without a file:line, given one by addr2line; see symbolize.h.
+ *
+ * A frame line of ThreadSanitizer's report:
+ *   "    #3 function(args) /path/file.cu:21 (test+0x11f3c)"
+ * and one it could not place:
+ *   "    #3 function(args) <null> (test+0x11f3c)"   (or "<null> <null>")
+ * The offset in the module is a return address or close after the access, so
+ * its line is asked for one byte earlier, inside the instruction itself. */
+#include "symbolize.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "supervise.h"
+#include "util.h"
+
+#define MAX_FRAMES 128 /* addresses asked for in one addr2line run */
+
+struct frame {
+	size_t at; /* where "<null>" (the missing location) starts in the report */
+	unsigned long long offset;
+};
+
+/* The frame line at `line` (length n) of module `module`, when its location
+ * is "<null>": the position of that "<null>" in the line and the offset. */
+static bool unplaced_frame(const char *line, size_t n, const char *module, size_t *null_at,
+                           unsigned long long *offset)
+{
+	size_t i = 0;
+	while (i < n && line[i] == ' ')
+		++i;
+	if (i == 0 || i >= n || line[i] != '#')
+		return false;
+	/* the module part is the last " (" of the line: " (test+0x11f3c)" */
+	const char *paren = NULL;
+	for (const char *p = line; p + 1 < line + n; ++p)
+		if (p[0] == ' ' && p[1] == '(')
+			paren = p;
+	size_t mlen = strlen(module);
+	if (!paren || (size_t)(line + n - paren) < mlen + 6 || strncmp(paren + 2, module, mlen) ||
+	    strncmp(paren + 2 + mlen, "+0x", 3))
+		return false;
+	static const char null_word[] = "<null>";
+	size_t w = sizeof null_word - 1;
+	if ((size_t)(paren - line) < w || strncmp(paren - w, null_word, w))
+		return false;
+	char *end = NULL;
+	*offset = strtoull(paren + 2 + mlen + 3, &end, 16);
+	if (!end || *end != ')' || *offset == 0)
+		return false;
+	*null_at = (size_t)(paren - w - line);
+	return true;
+}
+
+/* addr2line's answers, one line per address asked ("file:line", maybe with
+ * " (discriminator N)"; "??:0" when it does not know). */
+static char *ask_addr2line(const char *tool, const char *binary, const struct frame *frames, int n)
+{
+	char *argv[MAX_FRAMES + 4];
+	char offsets[MAX_FRAMES][24];
+	int k = 0;
+	argv[k++] = (char *)tool;
+	argv[k++] = "-e";
+	argv[k++] = (char *)binary;
+	for (int i = 0; i < n; ++i) {
+		snprintf(offsets[i], sizeof offsets[i], "0x%llx", frames[i].offset - 1);
+		argv[k++] = offsets[i];
+	}
+	argv[k] = NULL;
+	const struct run_limits lim = {
+	        .wall_s = 20, .output_keep = 1 << 20, .output_kill = 8 << 20};
+	struct run_result r;
+	if (run_supervised(argv, -1, &lim, &r) != 0)
+		return NULL;
+	char *out = NULL;
+	if (r.end == RUN_EXITED && r.exit_code == 0) {
+		out = r.output;
+		r.output = NULL;
+	}
+	run_result_free(&r);
+	return out;
+}
+
+char *fill_missing_lines(const char *report, const char *binary)
+{
+	if (!report || !binary)
+		return NULL;
+	const char *slash = strrchr(binary, '/');
+	const char *module = slash ? slash + 1 : binary;
+	struct frame frames[MAX_FRAMES];
+	int n = 0;
+	for (const char *line = report; *line && n < MAX_FRAMES;) {
+		size_t len = strcspn(line, "\n");
+		size_t at;
+		unsigned long long offset;
+		if (unplaced_frame(line, len, module, &at, &offset))
+			frames[n++] = (struct frame){.at = (size_t)(line - report) + at,
+			                             .offset = offset};
+		line += len + (line[len] ? 1 : 0);
+	}
+	if (n == 0)
+		return NULL;
+	char *tool = find_in_dirs(getenv("PATH"), "addr2line");
+	char *answers = tool ? ask_addr2line(tool, binary, frames, n) : NULL;
+	free(tool);
+	if (!answers)
+		return NULL;
+	struct strbuf out = {0};
+	size_t copied = 0;
+	int placed = 0;
+	const char *a = answers;
+	for (int i = 0; i < n && *a; ++i) {
+		size_t len = strcspn(a, "\n");
+		size_t keep = len;
+		const char *disc = strstr(a, " (discriminator");
+		if (disc && (size_t)(disc - a) < keep)
+			keep = (size_t)(disc - a);
+		bool known = keep > 0 && strncmp(a, "??", 2) && a[keep - 1] != '?' &&
+		             !(keep >= 2 && !strncmp(a + keep - 2, ":0", 2));
+		if (known) {
+			sb_add(&out, report + copied, frames[i].at - copied);
+			sb_add(&out, a, keep);
+			copied = frames[i].at + strlen("<null>");
+			++placed;
+		}
+		a += len + (a[len] ? 1 : 0);
+	}
+	free(answers);
+	if (!placed) {
+		free(sb_take(&out));
+		return NULL;
+	}
+	sb_puts(&out, report + copied);
+	return sb_take(&out);
+}
