@@ -183,17 +183,30 @@ def stop_child(child):
         child.wait()
 
 
-def read_engine_line(run, line, on_event):
+def parse_engine_line(line):
+    """One line of `cudajudge judge`: (event, None) for a JSON object, (None, None)
+    for a blank line, (None, the line cut to 120 characters) for anything else.
+    Also read by grading/engine.py."""
     line = line.strip()
-    if not line or run.malfunction:
-        return
+    if not line:
+        return None, None
     try:
         event = json.loads(line)
     except ValueError:
         event = None
     if not isinstance(event, dict):
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        run.malfunction = tr("engine_printed_not_json", line=repr(shown))
+        return None, line if len(line) <= 120 else line[:117] + "..."
+    return event, None
+
+
+def read_engine_line(run, line, on_event):
+    if run.malfunction:
+        return
+    event, not_json = parse_engine_line(line)
+    if not_json is not None:
+        run.malfunction = tr("engine_printed_not_json", line=repr(not_json))
+        return
+    if event is None:
         return
     kind = event.get("type")
     if kind == "case":
@@ -201,7 +214,7 @@ def read_engine_line(run, line, on_event):
     elif kind == "summary":
         run.summary = event
     if on_event:
-        on_event(event, line)
+        on_event(event, line.strip())
 
 
 def find_malfunction(run):

@@ -23,7 +23,7 @@ from .engine import Engine, GradeError, bubblewrap_prefix, kill_all
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
-from .texts import t
+from .texts import interface_language, t
 
 
 def now_iso():
@@ -114,7 +114,6 @@ def parse_gpus(text, device):
 class GradeRun:
     def __init__(self, options):
         self.o = options
-        from .cli import interface_language
         self.lang = interface_language(options)
         self.roster = os.path.abspath(options.roster)
         self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))

@@ -35,6 +35,7 @@ import sys
 import zipfile
 
 from cudajudge_cli.grading import gradescope as shared
+from cudajudge_cli.grading.texts import interface_language
 
 # Paths (relative to the repository) never put into a bundle.
 LEFT_OUT_PREFIXES = ("tests/submissions/", "exercises/", ".git/", ".cudajudge/", ".devkit/",
@@ -204,7 +205,7 @@ def run(options):
     if options.leaderboard:
         flags.append("--leaderboard")
     names = make_gradescope_bundle(root, options.policy, options.out, flags)
-    print(shared.text("bundle_written", shared.ui_lang(options), path=options.out,
+    print(shared.text("bundle_written", interface_language(options), path=options.out,
                       n=len(names)))
     return 0
 
@@ -305,9 +306,7 @@ def run_grade_platform(options):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.bundle")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    return shared.module_main("bundle", add_arguments, run, argv)
 
 
 if __name__ == "__main__":

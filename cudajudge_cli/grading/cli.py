@@ -12,7 +12,7 @@ import sys
 
 from .bundle import add_grade_arguments, run_grade_platform  # Gradescope, PrairieLearn, Slurm
 from .engine import GradeError
-from .texts import t
+from .texts import interface_language, t
 
 STARTING_POLICY = """\
 # A grading policy for `python3 judge.py grade ROSTER --policy THIS_FILE`.
@@ -74,17 +74,6 @@ exercises:
     points: 10
 """
 
-
-def interface_language(options=None):
-    """The instructor's language: --lang, else the driver's (LANG and friends)."""
-    chosen = getattr(options, "lang", None) if options is not None else None
-    if chosen:
-        return chosen
-    try:
-        from ..messages import current_language
-        return current_language()
-    except ImportError:
-        return "en"
 
 
 def add_arguments(parser):

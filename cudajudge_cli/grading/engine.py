@@ -14,6 +14,7 @@ import subprocess
 import threading
 import time
 
+from ..engine import parse_engine_line
 from .texts import t
 
 _running = set()  # the engine processes of this grade run, for kill_all()
@@ -271,15 +272,13 @@ class JudgeRun:
         self.seconds = 0.0
 
     def read_line(self, line):
-        line = line.strip()
-        if not line or self.malfunction:
+        if self.malfunction:
             return
-        try:
-            event = json.loads(line)
-        except ValueError:
-            event = None
-        if not isinstance(event, dict):
-            self.malfunction = t("engine_not_json", self.lang, line=line[:120])
+        event, not_json = parse_engine_line(line)
+        if not_json is not None:
+            self.malfunction = t("engine_not_json", self.lang, line=not_json)
+            return
+        if event is None:
             return
         if event.get("type") == "case":
             self.cases.append(event)

@@ -36,6 +36,8 @@ import sys
 import tempfile
 import time
 
+from cudajudge_cli.grading.texts import interface_language
+
 ROOT_ENV = "CUDAJUDGE_GRADESCOPE_ROOT"
 GRADER_USER = "cudajudge"
 SCHEMA = "cudajudge-grade/1"
@@ -124,21 +126,9 @@ def text(key, lang="en", **values):
     return (zh if lang == "zh" else en).format(**values)
 
 
-def ui_lang(options=None):
-    """The instructor's language: --lang, else the driver's choice (LANG and friends)."""
-    chosen = getattr(options, "lang", None) if options is not None else None
-    if chosen:
-        return chosen
-    try:
-        from cudajudge_cli.messages import current_language
-        return current_language()
-    except ImportError:
-        return "en"
-
-
 def pick(en, zh):
     """A help text in the instructor's language."""
-    return zh if ui_lang() == "zh" else en
+    return zh if interface_language() == "zh" else en
 
 
 def both(key, **values):
@@ -717,11 +707,16 @@ def repo_root():
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.gradescope",
-                                     description="grade a Gradescope submission")
+def module_main(name, add_arguments, run, argv=None, description=None):
+    """`python3 -m cudajudge_cli.grading.NAME`: a platform module's own entry."""
+    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading." + name,
+                                     description=description)
     add_arguments(parser)
     return run(parser.parse_args(argv))
+
+
+def main(argv=None):
+    return module_main("gradescope", add_arguments, run, argv, "grade a Gradescope submission")
 
 
 if __name__ == "__main__":

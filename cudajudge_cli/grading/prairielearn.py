@@ -17,7 +17,6 @@ judge itself failed (JE, an exception); the file is written before judging and
 replaced at the end, so it exists whatever happens.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -174,10 +173,8 @@ def run(options):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.prairielearn",
-                                     description="grade a PrairieLearn submission")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    return shared.module_main("prairielearn", add_arguments, run, argv,
+                              "grade a PrairieLearn submission")
 
 
 if __name__ == "__main__":

@@ -195,3 +195,15 @@ TEXTS = {
 def t(key, lang="en", **values):
     text = TEXTS[key][1 if lang == "zh" else 0]
     return text.format(**values) if values else text
+
+
+def interface_language(options=None):
+    """The instructor's language: --lang, else the driver's (LANG and friends)."""
+    chosen = getattr(options, "lang", None) if options is not None else None
+    if chosen:
+        return chosen
+    try:
+        from ..messages import current_language
+        return current_language()
+    except ImportError:
+        return "en"
