@@ -176,6 +176,10 @@ def main():
               "the contract is shown")
         info = text_of(browser, "#info")
         check("Launch configuration" in info and "1-D grid" in info, "the launch configuration")
+        statement = text_of(browser, "#statement")
+        check("blocks are one-dimensional and their size is a multiple of 32" in statement
+              and "Contract:\n  __device__ int warp_inclusive_scan(int v)\n" in statement,
+              "the statement's folded sentences are joined, its code line kept")
         check(os.path.isfile(os.path.join(root, "exercises", "warp_scan.cu")),
               "exercises/warp_scan.cu started from the template")
         check(browser.evaluate("document.querySelectorAll('.cm-lineNumbers .cm-gutterElement')"

@@ -87,6 +87,35 @@ function tr(key, values) {
   const pair = state.messages.messages[key];
   return pair ? fill(pair[state.lang === "zh" ? 1 : 0], values) : key;
 }
+// The catalog's texts are folded at about 70 columns for the terminal
+// (`judge.py show`); on the page a sentence folded that way breaks again at
+// the panel's width. Joins a line that goes on with the sentence before it:
+// a list item's indented continuation, or a paragraph's next line. A line
+// after one ending in a colon (code, an example) and the items themselves
+// keep their own lines. Between two CJK characters no space is put.
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+function unfold(text) {
+  const out = [];
+  let kind = "blank"; // of the last line kept: blank, item, para, other
+  for (const line of String(text || "").split("\n")) {
+    const prev = out.length ? out[out.length - 1] : "";
+    const afterColon = /[:：]\s*$/.test(prev);
+    const indented = /^ {2,}\S/.test(line);
+    const plain = /^[^\s-]/.test(line) || /^-\S/.test(line);
+    const goesOn = !afterColon && line.trim() !== "" &&
+      ((kind === "item" && indented) || (kind === "para" && plain));
+    if (goesOn) {
+      const next = line.trim();
+      const glue = CJK.test(prev.slice(-1)) && CJK.test(next[0]) ? "" : " ";
+      out[out.length - 1] = prev.replace(/\s+$/, "") + glue + next;
+      continue;
+    }
+    out.push(line);
+    kind = line.trim() === "" ? "blank" : /^- /.test(line) ? "item" : plain ? "para" : "other";
+  }
+  return out.join("\n");
+}
+
 function pick(pair) {
   if (pair == null) return "";
   if (typeof pair === "string") return pair;
@@ -333,8 +362,8 @@ function renderExerciseInfo() {
     el("h1", {}, `${x.id} · ${pick(x.title)}`),
     el("p", { class: "dim" }, `${x.chapter}`, x.aliases.length ? ` · ${ui("also_called")}: ${x.aliases.join(", ")}` : ""),
     el("h3", {}, ui("contract")), el("pre", { class: "signature" }, x.signature || ""),
-    el("h3", {}, ui("statement")), el("div", { class: "prose", id: "statement" }, pick(x.statement)),
-    x.launch ? [el("h3", {}, ui("launch")), el("div", { class: "prose" }, pick(x.launch))] : null,
+    el("h3", {}, ui("statement")), el("div", { class: "prose", id: "statement" }, unfold(pick(x.statement))),
+    x.launch ? [el("h3", {}, ui("launch")), el("div", { class: "prose" }, unfold(pick(x.launch)))] : null,
     el("ul", { class: "facts" },
       el("li", {}, `${ui("checking")}: ${check}`),
       el("li", {}, `${ui("backends")}: ${(x.backends || []).join(", ")}`),
