@@ -375,18 +375,25 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 		o->verdict = V_RACE;
 		snprintf(o->detail, sizeof o->detail, "%s", error);
 	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
-		/* Frames ThreadSanitizer could not place get their lines here. */
-		char *filled = fill_missing_lines(r->output, bin);
-		const char *report = filled ? filled : r->output;
-		if (report)
-			keep_report(j, "threadsanitizer", report, strlen(report));
+		if (r->output)
+			keep_report(j, "threadsanitizer", r->output, strlen(r->output));
 		const struct race_context ctx = {.root = j->o->root,
 		                                 .learner = j->learner_real,
 		                                 .shown = j->sum.file,
 		                                 .advice = problem_race_advice(j->prob)};
-		if (describe_race(report, &ctx, o->detail, sizeof o->detail) == 0)
+		int described = describe_race(r->output, &ctx, o->detail, sizeof o->detail);
+		if (described == 1) {
+			/* an access at no line of the learner's or the exercise's:
+			 * ThreadSanitizer may not have placed its frames */
+			char *placed = place_frames(r->output, bin);
+			if (placed) {
+				describe_race(placed, &ctx, o->detail, sizeof o->detail);
+				keep_report(j, "threadsanitizer-placed", placed, strlen(placed));
+			}
+			free(placed);
+		}
+		if (described >= 0)
 			o->verdict = V_RACE;
-		free(filled);
 	}
 	/* Paths in the emulator's words are absolute: show them from the root. */
 	char *root = xasprintf("%s/", j->o->root);

@@ -22,6 +22,7 @@ struct access {
 	char kind[16];   /* "write", "read", "atomic write", ... */
 	char thread[16]; /* "T5" */
 	char frame[256]; /* "file:line" of the first frame */
+	bool placed;     /* in the learner's or the exercise's code */
 };
 
 /* Copies the rest of the line at p into out. */
@@ -74,12 +75,14 @@ static const char *parse_access(const char *p, const struct race_context *ctx, s
 		size_t n = ctx->learner ? strlen(ctx->learner) : 0;
 		if (n && !strncmp(where, ctx->learner, n) && where[n] == ':') {
 			snprintf(a->frame, sizeof a->frame, "%s%s", ctx->shown, where + n);
+			a->placed = true;
 			break;
 		}
 		const char *rel = relative_to(where, ctx->root);
 		if (rel != where && strncmp(rel, "harness/emu/", 12) != 0 &&
 		    strncmp(rel, "harness/runtime/", 16) != 0) {
 			snprintf(a->frame, sizeof a->frame, "%s", rel);
+			a->placed = true;
 			break;
 		}
 	}
@@ -273,7 +276,7 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 		         what, location, kind_text(now.kind), a, now.frame, kind_text(before.kind),
 		         b, before.frame, advice);
 	utf8_copy(text, len, full);
-	return 0;
+	return now.placed && (!before.thread[0] || before.placed) ? 0 : 1;
 }
 
 void strip_race_report(char *output)

@@ -19,7 +19,9 @@ struct race_context {
 /* Writes one paragraph about the first race in `output` into text: the
  * learner's lines under ctx->shown, wherever the file lives, the judge's own
  * variables and kernels in words rather than by their internal names.
- * Returns 0, or -1 when there is no report. */
+ * Returns 0; 1 when an access was found in neither the learner's nor the
+ * exercise's code (its frames named no such file:line; symbolize.h may find
+ * them); -1 when there is no report. */
 int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len);
 
 /* Cuts the sanitizer's report off the program's output (in place): the

@@ -1,9 +1,10 @@
-/* Frames without a file:line, given one by addr2line; see symbolize.h.
+/* Frames placed by addr2line; see symbolize.h.
  *
  * A frame line of ThreadSanitizer's report:
  *   "    #3 function(args) /path/file.cu:21 (test+0x11f3c)"
  * and one it could not place:
  *   "    #3 function(args) <null> (test+0x11f3c)"   (or "<null> <null>")
+ * The location is the last word before the module's " (".
  * The offset in the module is a return address or close after the access, so
  * its line is asked for one byte earlier, inside the instruction itself. */
 #include "symbolize.h"
@@ -19,14 +20,14 @@
 #define MAX_FRAMES 128 /* addresses asked for in one addr2line run */
 
 struct frame {
-	size_t at; /* where "<null>" (the missing location) starts in the report */
+	size_t at, len; /* where its location is in the report */
 	unsigned long long offset;
 };
 
-/* The frame line at `line` (length n) of module `module`, when its location
- * is "<null>": the position of that "<null>" in the line and the offset. */
-static bool unplaced_frame(const char *line, size_t n, const char *module, size_t *null_at,
-                           unsigned long long *offset)
+/* The frame line at `line` (length n) of module `module`: where its location
+ * word is in the line, and the offset in the module. */
+static bool module_frame(const char *line, size_t n, const char *module, size_t *at, size_t *at_len,
+                         unsigned long long *offset)
 {
 	size_t i = 0;
 	while (i < n && line[i] == ' ')
@@ -42,15 +43,17 @@ static bool unplaced_frame(const char *line, size_t n, const char *module, size_
 	if (!paren || (size_t)(line + n - paren) < mlen + 6 || strncmp(paren + 2, module, mlen) ||
 	    strncmp(paren + 2 + mlen, "+0x", 3))
 		return false;
-	static const char null_word[] = "<null>";
-	size_t w = sizeof null_word - 1;
-	if ((size_t)(paren - line) < w || strncmp(paren - w, null_word, w))
+	const char *word = paren;
+	while (word > line + i && word[-1] != ' ')
+		--word;
+	if (word == paren || word <= line + i)
 		return false;
 	char *end = NULL;
 	*offset = strtoull(paren + 2 + mlen + 3, &end, 16);
 	if (!end || *end != ')' || *offset == 0)
 		return false;
-	*null_at = (size_t)(paren - w - line);
+	*at = (size_t)(word - line);
+	*at_len = (size_t)(paren - word);
 	return true;
 }
 
@@ -83,7 +86,7 @@ static char *ask_addr2line(const char *tool, const char *binary, const struct fr
 	return out;
 }
 
-char *fill_missing_lines(const char *report, const char *binary)
+char *place_frames(const char *report, const char *binary)
 {
 	if (!report || !binary)
 		return NULL;
@@ -93,10 +96,11 @@ char *fill_missing_lines(const char *report, const char *binary)
 	int n = 0;
 	for (const char *line = report; *line && n < MAX_FRAMES;) {
 		size_t len = strcspn(line, "\n");
-		size_t at;
+		size_t at, at_len;
 		unsigned long long offset;
-		if (unplaced_frame(line, len, module, &at, &offset))
+		if (module_frame(line, len, module, &at, &at_len, &offset))
 			frames[n++] = (struct frame){.at = (size_t)(line - report) + at,
+			                             .len = at_len,
 			                             .offset = offset};
 		line += len + (line[len] ? 1 : 0);
 	}
@@ -122,7 +126,7 @@ char *fill_missing_lines(const char *report, const char *binary)
 		if (known) {
 			sb_add(&out, report + copied, frames[i].at - copied);
 			sb_add(&out, a, keep);
-			copied = frames[i].at + strlen("<null>");
+			copied = frames[i].at + frames[i].len;
 			++placed;
 		}
 		a += len + (a[len] ? 1 : 0);

@@ -1,15 +1,16 @@
-/* Lines for an emulated run's ThreadSanitizer report whose frames came out
- * without them: ThreadSanitizer names a frame's file and line from inside the
- * test binary, and where its reader cannot read this compiler's debugging
- * information (or the jail keeps it from starting an external symbolizer)
- * a frame reads "#0 block_reduce_sum(float) <null> (test+0x11f76)". The
- * engine then asks binutils' addr2line, outside the jail, for those lines. */
+/* A second opinion on the lines of an emulated run's ThreadSanitizer report.
+ * ThreadSanitizer names a frame's file and line from inside the test binary;
+ * where its reader does not understand this compiler's debugging information
+ * (or would need a program the jail does not let it start), a frame reads
+ * "#0 block_reduce_sum(float) <null> (test+0x11f76)" or names no file of
+ * the learner's. The engine then asks binutils' addr2line, outside the jail,
+ * where each frame of the test binary is. */
 #ifndef HARNESS_ENGINE_SYMBOLIZE_H
 #define HARNESS_ENGINE_SYMBOLIZE_H
 
-/* `report` with every frame of `binary` that lacks a file:line given the
- * one addr2line finds, malloc'd; NULL when no frame lacked one, no
- * addr2line is on PATH, or it found none. */
-char *fill_missing_lines(const char *report, const char *binary);
+/* `report` with the location of every frame of `binary` replaced by the
+ * file:line addr2line gives it, malloc'd; NULL when the report has no such
+ * frame, no addr2line is on PATH, or it placed none. */
+char *place_frames(const char *report, const char *binary);
 
 #endif

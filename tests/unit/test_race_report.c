@@ -91,10 +91,26 @@ static void test_no_internal_names(void)
 	CHECK_MSG(!strstr(text, "cj_"), "%s", text);
 }
 
+/* Frames ThreadSanitizer could not place ("<null>"): described, and said to
+ * be unplaced (1), so that the engine asks addr2line (symbolize.h). */
+static void test_unplaced_frames(void)
+{
+	char out[4096], text[2048];
+	report(out, sizeof out, "<null>", "block_reduce_sum(float)::partial");
+	const struct race_context ctx = {
+	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "mine.cu"};
+	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 1);
+	CHECK_CONTAINS(text, "`partial` of block_reduce_sum");
+	/* the glue's line is a place of the exercise's: only the read is unplaced */
+	CHECK_CONTAINS(text, "harness/problems/block_reduce_sum.cuh:42");
+	CHECK_CONTAINS(text, "outside your code");
+}
+
 static const struct unit_test tests[] = {
         {"a file outside the root keeps its own lines", test_file_outside_the_root},
         {"a file under the root, shown from the root", test_file_under_the_root},
         {"the judge's names in words, the exercise's advice", test_no_internal_names},
+        {"frames without a place are said to be unplaced", test_unplaced_frames},
         {0},
 };
 
