@@ -4,6 +4,7 @@
  *   WARNING: ThreadSanitizer: data race (pid=1)
  *     Write of size 4 at 0x7f.. by thread T5:
  *       #0 block_reduce_sum(float) /root/exercises/block_reduce_sum.cu:12 (test+0x..)
+ *   (newer runtimes, such as GCC 13's on Ubuntu 24.04, add " (BuildId: ..)")
  *     Previous read of size 4 at 0x7f.. by thread T3:
  *       #0 block_reduce_sum(float) /root/exercises/block_reduce_sum.cu:15 (test+0x..)
  *     Location is global 'block_reduce_sum(float)::partial' of size 128 at ..
@@ -61,6 +62,10 @@ static const char *parse_access(const char *p, const struct race_context *ctx, s
 		if (!text)
 			break;
 		line_copy(text + 1, line, sizeof line);
+		/* Newer runtimes end the line with " (BuildId: hex)". */
+		char *build_id = strstr(line, " (BuildId: ");
+		if (build_id)
+			*build_id = '\0';
 		/* "func(args) path:line (module+0x..)": the path is the last word
 		 * before the " (" of the module */
 		char *paren = strstr(line, " (");

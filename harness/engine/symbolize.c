@@ -34,6 +34,12 @@ static bool module_frame(const char *line, size_t n, const char *module, size_t 
 		++i;
 	if (i == 0 || i >= n || line[i] != '#')
 		return false;
+	/* Newer runtimes end the line with " (BuildId: hex)". */
+	for (size_t k = i; k + 11 <= n; ++k)
+		if (!strncmp(line + k, " (BuildId: ", 11)) {
+			n = k;
+			break;
+		}
 	/* the module part is the last " (" of the line: " (test+0x11f3c)" */
 	const char *paren = NULL;
 	for (const char *p = line; p + 1 < line + n; ++p)

@@ -1,10 +1,11 @@
 /* A second opinion on the lines of an emulated run's ThreadSanitizer report.
- * ThreadSanitizer names a frame's file and line from inside the test binary;
- * where its reader does not understand this compiler's debugging information
- * (or would need a program the jail does not let it start), a frame reads
- * "#0 block_reduce_sum(float) <null> (test+0x11f76)" or names no file of
- * the learner's. The engine then asks binutils' addr2line, outside the jail,
- * where each frame of the test binary is. */
+ * ThreadSanitizer names a frame's file and line from inside the test binary.
+ * Where it cannot (a runtime that needs an external llvm-symbolizer, as
+ * clang's does, which the jail does not let it start; a reader that does not
+ * understand the compiler's debugging information), a frame reads
+ * "#0 block_reduce_sum(float) <null> (test+0x11f76)". The engine then asks
+ * binutils' addr2line, outside the jail, where each frame of the test binary
+ * is. */
 #ifndef HARNESS_ENGINE_SYMBOLIZE_H
 #define HARNESS_ENGINE_SYMBOLIZE_H
 

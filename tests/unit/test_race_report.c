@@ -91,6 +91,29 @@ static void test_no_internal_names(void)
 	CHECK_MSG(!strstr(text, "cj_"), "%s", text);
 }
 
+/* Newer runtimes (GCC 13's on Ubuntu 24.04, as on the H200 host) end every
+ * frame with " (BuildId: hex)" after the module. */
+static void test_build_ids(void)
+{
+	char plain[4096], out[8192], text[2048];
+	report(plain, sizeof plain, "/home/me/mine.cu", "block_reduce_sum(float)::partial");
+	size_t o = 0;
+	for (const char *p = plain; *p && o + 64 < sizeof out; ++p) {
+		out[o++] = *p;
+		if (*p == ')' && p[1] == '\n' &&
+		    strstr(p - 12 > plain ? p - 12 : plain, "(test+0x"))
+			o += (size_t)snprintf(out + o, sizeof out - o, " (BuildId: 28998338d518)");
+	}
+	out[o] = '\0';
+	CHECK_CONTAINS(out, ":21 (test+0x2) (BuildId: 28998338d518)\n");
+	const struct race_context ctx = {
+	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "mine.cu"};
+	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_CONTAINS(text, "mine.cu:21");
+	CHECK_CONTAINS(text, "mine.cu:24");
+	CHECK_MSG(!strstr(text, "outside your code"), "%s", text);
+}
+
 /* Frames ThreadSanitizer could not place ("<null>"): described, and said to
  * be unplaced (1), so that the engine asks addr2line (symbolize.h). */
 static void test_unplaced_frames(void)
@@ -111,6 +134,7 @@ static const struct unit_test tests[] = {
         {"a file under the root, shown from the root", test_file_under_the_root},
         {"the judge's names in words, the exercise's advice", test_no_internal_names},
         {"frames without a place are said to be unplaced", test_unplaced_frames},
+        {"frames that end with a BuildId", test_build_ids},
         {0},
 };
 
