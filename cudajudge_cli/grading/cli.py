@@ -75,7 +75,6 @@ exercises:
 """
 
 
-
 def add_arguments(parser):
     lang = interface_language()
     parser.add_argument("roster", nargs="?", metavar="ROSTER", help=t("h_roster", lang))

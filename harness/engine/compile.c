@@ -632,6 +632,21 @@ static void forget_old_preludes(const char *keep)
 	free(dir);
 }
 
+/* The emulator's g++ command line: the compiler, `flags` (what the compile
+ * and its precompiled prelude share), then `rest`; both NULL-terminated, and
+ * argv has room for `cap` words. */
+static void emulator_cxx_argv(char **argv, size_t cap, const char *cxx, char *const flags[],
+                              char *const rest[])
+{
+	size_t n = 0;
+	argv[n++] = (char *)cxx;
+	for (int i = 0; flags[i] && n + 1 < cap; ++i)
+		argv[n++] = flags[i];
+	for (int i = 0; rest[i] && n + 1 < cap; ++i)
+		argv[n++] = rest[i];
+	argv[n] = NULL;
+}
+
 /* What every emulated test program starts with (harness/runtime/glue.h: the
  * emulator's CUDA headers and the C++ library they pull in), parsed once by
  * g++ into build/cache/pch and given to each compile with -include: about
@@ -676,17 +691,9 @@ static char *emulator_prelude(const struct build_paths *p, char *const flags[], 
 		ok = fclose(f) == 0 && ok;
 	}
 	if (ok) {
+		char *rest[] = {"-x", "c++-header", tmp_h, "-o", tmp_pch, NULL};
 		char *argv[64];
-		int n = 0;
-		argv[n++] = (char *)p->cxx;
-		for (int i = 0; flags[i] && n < 58; ++i)
-			argv[n++] = flags[i];
-		argv[n++] = "-x";
-		argv[n++] = "c++-header";
-		argv[n++] = tmp_h;
-		argv[n++] = "-o";
-		argv[n++] = tmp_pch;
-		argv[n] = NULL;
+		emulator_cxx_argv(argv, sizeof argv / sizeof argv[0], p->cxx, flags, rest);
 		char *log = NULL;
 		ok = run_tool(argv, &log, seconds) == 0;
 		free(log);
@@ -909,27 +916,11 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                 NULL};
 	double prelude_s = 0;
 	char *prelude = emulator_prelude(p, flags, &prelude_s);
-	char *cc_argv[32];
-	int ncc = 0;
-	cc_argv[ncc++] = (char *)p->cxx;
-	for (int i = 0; flags[i]; ++i)
-		cc_argv[ncc++] = flags[i];
-	if (prelude) {
-		cc_argv[ncc++] = "-include";
-		cc_argv[ncc++] = prelude;
-	}
-	cc_argv[ncc++] = def_src;
-	cc_argv[ncc++] = def_glue;
-	cc_argv[ncc++] = "-MD";
-	cc_argv[ncc++] = "-MF";
-	cc_argv[ncc++] = deps;
-	cc_argv[ncc++] = "-x";
-	cc_argv[ncc++] = "c++";
-	cc_argv[ncc++] = "-c";
-	cc_argv[ncc++] = tu;
-	cc_argv[ncc++] = "-o";
-	cc_argv[ncc++] = obj;
-	cc_argv[ncc] = NULL;
+	char *rest[] = {"-include", prelude, def_src, def_glue, "-MD", "-MF", deps,
+	                "-x",       "c++",   "-c",    tu,       "-o",  obj,   NULL};
+	char *cc_argv[64];
+	emulator_cxx_argv(cc_argv, sizeof cc_argv / sizeof cc_argv[0], p->cxx, flags,
+	                  prelude ? rest : rest + 2); /* without a prelude, no -include */
 	char *ld_argv[] = {(char *)p->cxx,
 	                   "-fsanitize=thread",
 	                   "-o",

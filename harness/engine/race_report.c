@@ -4,7 +4,7 @@
  *   WARNING: ThreadSanitizer: data race (pid=1)
  *     Write of size 4 at 0x7f.. by thread T5:
  *       #0 block_reduce_sum(float) /root/exercises/block_reduce_sum.cu:12 (test+0x..)
- *   (newer runtimes, such as GCC 13's on Ubuntu 24.04, add " (BuildId: ..)")
+ *   (newer runtimes add " (BuildId: ..)": see tsan_frame)
  *     Previous read of size 4 at 0x7f.. by thread T3:
  *       #0 block_reduce_sum(float) /root/exercises/block_reduce_sum.cu:15 (test+0x..)
  *     Location is global 'block_reduce_sum(float)::partial' of size 128 at ..
@@ -36,6 +36,43 @@ static void line_copy(const char *p, char *out, size_t len)
 	out[n] = '\0';
 }
 
+bool tsan_frame(const char *line, struct tsan_frame *f)
+{
+	memset(f, 0, sizeof *f);
+	const char *p = line;
+	while (*p == ' ')
+		++p;
+	if (p == line || *p != '#')
+		return false;
+	const char *body = strchr(p, ' '); /* after "#3" */
+	const char *eol = line + strcspn(line, "\n");
+	if (!body || body >= eol)
+		return false;
+	++body;
+	const char *end = eol;
+	for (const char *q = body; q + 11 <= end; ++q)
+		if (!strncmp(q, " (BuildId: ", 11)) {
+			end = q;
+			break;
+		}
+	const char *paren = NULL; /* the last " (" */
+	for (const char *q = body; q + 1 < end; ++q)
+		if (q[0] == ' ' && q[1] == '(')
+			paren = q;
+	if (paren) {
+		const char *close = memchr(paren, ')', (size_t)(end - paren));
+		f->module = paren + 2;
+		f->module_len = close ? (size_t)(close - f->module) : (size_t)(end - f->module);
+		end = paren;
+	}
+	const char *word = end;
+	while (word > body && word[-1] != ' ')
+		--word;
+	f->where = word;
+	f->where_len = (size_t)(end - word);
+	return true;
+}
+
 /* "Write of size 4 at 0x.. by thread T5:" and its first "#0 func path:line (..)". */
 static const char *parse_access(const char *p, const struct race_context *ctx, struct access *a)
 {
@@ -56,25 +93,11 @@ static const char *parse_access(const char *p, const struct race_context *ctx, s
 	const char *end = strstr(p, "\n\n");
 	for (const char *frame = strstr(p, "    #"); frame && (!end || frame < end);
 	     frame = strstr(frame + 1, "    #")) {
-		char line[512];
-		const char *text = strchr(frame, ' ' + 0) ? strstr(frame, "#") : frame;
-		text = strchr(text, ' ');
-		if (!text)
+		struct tsan_frame f;
+		if (!tsan_frame(frame, &f))
 			break;
-		line_copy(text + 1, line, sizeof line);
-		/* Newer runtimes end the line with " (BuildId: hex)". */
-		char *build_id = strstr(line, " (BuildId: ");
-		if (build_id)
-			*build_id = '\0';
-		/* "func(args) path:line (module+0x..)": the path is the last word
-		 * before the " (" of the module */
-		char *paren = strstr(line, " (");
-		while (paren && strstr(paren + 1, " ("))
-			paren = strstr(paren + 1, " (");
-		if (paren)
-			*paren = '\0';
-		char *space = strrchr(line, ' ');
-		const char *where = space ? space + 1 : line;
+		char where[512];
+		snprintf(where, sizeof where, "%.*s", (int)f.where_len, f.where);
 		/* The judged file, wherever it lives (a graded file is seldom
 		 * under the root), by the name the learner knows it by. */
 		size_t n = ctx->learner ? strlen(ctx->learner) : 0;

@@ -3,6 +3,7 @@
 #ifndef HARNESS_ENGINE_RACE_REPORT_H
 #define HARNESS_ENGINE_RACE_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Where the judged code lives, and what this exercise says orders threads. */
@@ -23,6 +24,23 @@ struct race_context {
  * exercise's code (its frames named no such file:line; symbolize.h may find
  * them); -1 when there is no report. */
 int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len);
+
+/* One frame line of a ThreadSanitizer report,
+ *   "    #3 func(args) /path/file.cu:21 (test+0x11f3c)"
+ * (newer runtimes, such as GCC 13's on Ubuntu 24.04, end it with
+ * " (BuildId: hex)"): its location, the last word before the module's " (",
+ * and the module part inside those parentheses ("test+0x11f3c"; length 0
+ * when the line has none). Also read by symbolize.c. */
+struct tsan_frame {
+	const char *where;
+	size_t where_len;
+	const char *module;
+	size_t module_len;
+};
+
+/* Splits the frame line at `line` (up to its newline): false when it is not
+ * one ("#N " after spaces). */
+bool tsan_frame(const char *line, struct tsan_frame *f);
 
 /* Cuts the sanitizer's report off the program's output (in place): the
  * learner sees its own prints, and the race in describe_race's words. */

@@ -1,12 +1,10 @@
 /* Frames placed by addr2line; see symbolize.h.
  *
- * A frame line of ThreadSanitizer's report:
- *   "    #3 function(args) /path/file.cu:21 (test+0x11f3c)"
- * and one it could not place:
- *   "    #3 function(args) <null> (test+0x11f3c)"   (or "<null> <null>")
- * The location is the last word before the module's " (".
- * The offset in the module is a return address or close after the access, so
- * its line is asked for one byte earlier, inside the instruction itself. */
+ * A frame it could not place reads
+ *   "    #3 function(args) <null> (test+0x11f3c)"   (or "<null> <null>");
+ * race_report.h's tsan_frame splits a frame line. The offset in the module
+ * is a return address or close after the access, so its line is asked for
+ * one byte earlier, inside the instruction itself. */
 #include "symbolize.h"
 
 #include <stdbool.h>
@@ -14,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "race_report.h"
 #include "supervise.h"
 #include "util.h"
 
@@ -24,42 +23,22 @@ struct frame {
 	unsigned long long offset;
 };
 
-/* The frame line at `line` (length n) of module `module`: where its location
- * word is in the line, and the offset in the module. */
-static bool module_frame(const char *line, size_t n, const char *module, size_t *at, size_t *at_len,
+/* The frame at `line` when it is one of module `module`: where its location
+ * is in the line, and the offset in the module. */
+static bool module_frame(const char *line, const char *module, size_t *at, size_t *at_len,
                          unsigned long long *offset)
 {
-	size_t i = 0;
-	while (i < n && line[i] == ' ')
-		++i;
-	if (i == 0 || i >= n || line[i] != '#')
-		return false;
-	/* Newer runtimes end the line with " (BuildId: hex)". */
-	for (size_t k = i; k + 11 <= n; ++k)
-		if (!strncmp(line + k, " (BuildId: ", 11)) {
-			n = k;
-			break;
-		}
-	/* the module part is the last " (" of the line: " (test+0x11f3c)" */
-	const char *paren = NULL;
-	for (const char *p = line; p + 1 < line + n; ++p)
-		if (p[0] == ' ' && p[1] == '(')
-			paren = p;
+	struct tsan_frame f;
 	size_t mlen = strlen(module);
-	if (!paren || (size_t)(line + n - paren) < mlen + 6 || strncmp(paren + 2, module, mlen) ||
-	    strncmp(paren + 2 + mlen, "+0x", 3))
-		return false;
-	const char *word = paren;
-	while (word > line + i && word[-1] != ' ')
-		--word;
-	if (word == paren || word <= line + i)
+	if (!tsan_frame(line, &f) || f.where_len == 0 || f.module_len < mlen + 4 ||
+	    strncmp(f.module, module, mlen) || strncmp(f.module + mlen, "+0x", 3))
 		return false;
 	char *end = NULL;
-	*offset = strtoull(paren + 2 + mlen + 3, &end, 16);
-	if (!end || *end != ')' || *offset == 0)
+	*offset = strtoull(f.module + mlen + 3, &end, 16);
+	if (end != f.module + f.module_len || *offset == 0)
 		return false;
-	*at = (size_t)(word - line);
-	*at_len = (size_t)(paren - word);
+	*at = (size_t)(f.where - line);
+	*at_len = f.where_len;
 	return true;
 }
 
@@ -104,7 +83,7 @@ char *place_frames(const char *report, const char *binary)
 		size_t len = strcspn(line, "\n");
 		size_t at, at_len;
 		unsigned long long offset;
-		if (module_frame(line, len, module, &at, &at_len, &offset))
+		if (module_frame(line, module, &at, &at_len, &offset))
 			frames[n++] = (struct frame){.at = (size_t)(line - report) + at,
 			                             .len = at_len,
 			                             .offset = offset};
