@@ -229,18 +229,16 @@ static void check_system_calls(const char *obj, const char *shown, struct build_
  * file compiled alone, its object read for constructors, destructors, calls
  * outside the allowlist and definitions of names that are not its own.
  * Leaves res BUILD_OK, or a CE with file:line and what to do. */
-static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len);
-
 /* build/cache/hostobj/<hash>.ok: this file (and what it includes) passed the
  * object check with this nvcc, for cc, in this version of the check. */
 static char *host_object_pass_marker(const struct build_paths *p, const char *source, int cc)
 {
 	if (!p->build)
 		return NULL;
-	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(HOSTOBJ_VERSION * 1000 + cc);
-	h = fnv_bytes(h, source, strlen(source));
+	uint64_t h = FNV1A_OFFSET ^ (uint64_t)(HOSTOBJ_VERSION * 1000 + cc);
+	h = fnv1a(h, source, strlen(source) + 1);
 	h = hash_learner_sources(h, source, p->root);
-	h = fnv_bytes(h, p->nvcc, strlen(p->nvcc));
+	h = fnv1a(h, p->nvcc, strlen(p->nvcc) + 1);
 	char *dir = xasprintf("%s/cache/hostobj", p->build);
 	make_dirs(dir);
 	char *marker = xasprintf("%s/%016llx.ok", dir, (unsigned long long)h);
@@ -584,14 +582,14 @@ static uint64_t hash_tree(uint64_t h, const char *dir, int depth)
 		char *path = xasprintf("%s/%s", dir, name);
 		struct stat st;
 		if (name[0] != '.' && lstat(path, &st) == 0) {
-			h = fnv_bytes(h, name, strlen(name));
+			h = fnv1a(h, name, strlen(name) + 1);
 			if (S_ISDIR(st.st_mode) && depth < 4) {
 				h = hash_tree(h, path, depth + 1);
 			} else if (S_ISREG(st.st_mode) && st.st_size < ((off_t)16 << 20)) {
 				size_t len = 0;
 				char *text = read_file(path, &len);
 				if (text)
-					h = fnv_bytes(h, text, len);
+					h = fnv1a(h, text, len);
 				free(text);
 			}
 		}
@@ -660,11 +658,11 @@ static char *emulator_prelude(const struct build_paths *p, char *const flags[], 
 	*seconds = 0;
 	if (!p->build || getenv("CUDAJUDGE_NO_PCH"))
 		return NULL;
-	uint64_t h = 0xcbf29ce484222325ull;
-	h = fnv_bytes(h, "prelude-v1", 10);
-	h = fnv_bytes(h, p->cxx, strlen(p->cxx));
+	uint64_t h = FNV1A_OFFSET;
+	h = fnv1a(h, "prelude-v1", 11);
+	h = fnv1a(h, p->cxx, strlen(p->cxx) + 1);
 	for (int i = 0; flags[i]; ++i)
-		h = fnv_bytes(h, flags[i], strlen(flags[i]));
+		h = fnv1a(h, flags[i], strlen(flags[i]) + 1);
 	char *emu = xasprintf("%s/harness/emu", p->root);
 	char *rt = xasprintf("%s/harness/runtime", p->root);
 	h = hash_tree(h, emu, 0);
@@ -999,16 +997,12 @@ char *build_used_reference(const char *workdir, const char *root, const char *so
 /* FNV-1a over the files a reference binary is built from. */
 static uint64_t hash_files(const char *const paths[], int cc)
 {
-	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)cc;
+	uint64_t h = FNV1A_OFFSET ^ (uint64_t)cc;
 	for (int i = 0; paths[i]; ++i) {
 		size_t len = 0;
 		char *text = read_file(paths[i], &len);
-		const unsigned char *s = (const unsigned char *)(text ? text : paths[i]);
-		if (!text)
-			len = strlen(paths[i]);
-		for (size_t k = 0; k < len; ++k)
-			h = (h ^ s[k]) * 0x100000001b3ull;
-		h = (h ^ 0xff) * 0x100000001b3ull;
+		h = text ? fnv1a(h, text, len) : fnv1a(h, paths[i], strlen(paths[i]) + 1);
+		h = fnv1a(h, &len, sizeof len); /* where one file ends */
 		free(text);
 	}
 	return h;
@@ -1500,8 +1494,6 @@ static void check_device_only(const struct build_paths *p, const char *source, c
 	free(ii);
 }
 
-static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len);
-
 static int copy_file_to(const char *from, const char *to)
 {
 	size_t len = 0;
@@ -1531,9 +1523,9 @@ static char *module_cache_base(const struct build_paths *p, const char *id, cons
 {
 	if (!p->build)
 		return NULL;
-	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)cc;
-	h = fnv_bytes(h, "module-v1", 9);
-	h = fnv_bytes(h, source, strlen(source));
+	uint64_t h = FNV1A_OFFSET ^ (uint64_t)cc;
+	h = fnv1a(h, "module-v1", 10);
+	h = fnv1a(h, source, strlen(source) + 1);
 	h = hash_learner_sources(h, source, p->root);
 	char *files[] = {xasprintf("%s/harness/problems/%s.cuh", p->root, id),
 	                 xasprintf("%s/harness/runtime/glue.h", p->root),
@@ -1542,7 +1534,7 @@ static char *module_cache_base(const struct build_paths *p, const char *id, cons
 		h = hash_learner_sources(h, files[i], p->root);
 		free(files[i]);
 	}
-	h = fnv_bytes(h, p->nvcc, strlen(p->nvcc));
+	h = fnv1a(h, p->nvcc, strlen(p->nvcc) + 1);
 	char *dir = xasprintf("%s/cache/modules", p->build);
 	make_dirs(dir);
 	char *base = xasprintf("%s/%s-sm%d-%016llx", dir, id, cc, (unsigned long long)h);
@@ -1637,14 +1629,6 @@ char *runner_path(const struct build_paths *p, const char *id)
 
 /* ---- what a cache of a learner's judgement must depend on ---- */
 
-static uint64_t fnv_bytes(uint64_t h, const void *data, size_t len)
-{
-	const unsigned char *s = data;
-	for (size_t i = 0; i < len; ++i)
-		h = (h ^ s[i]) * 0x100000001b3ull;
-	return (h ^ 0xff) * 0x100000001b3ull;
-}
-
 #define INCLUDE_HASH_MAX_BYTES ((off_t)16 << 20)
 
 /* Hashes `path`'s content and, recursively, every file its #include "..."
@@ -1659,14 +1643,14 @@ static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root,
 	struct stat st;
 	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > INCLUDE_HASH_MAX_BYTES) {
 		double t = now_s();
-		h = fnv_bytes(h, path, strlen(path));
-		return fnv_bytes(h, &t, sizeof t);
+		h = fnv1a(h, path, strlen(path) + 1);
+		return fnv1a(h, &t, sizeof t);
 	}
 	size_t len = 0;
 	char *text = read_file(path, &len);
 	if (!text)
-		return fnv_bytes(h, path, strlen(path));
-	h = fnv_bytes(h, text, len);
+		return fnv1a(h, path, strlen(path) + 1);
+	h = fnv1a(h, text, len);
 	if (depth > 16 || --*budget < 0) {
 		free(text);
 		return h;
@@ -1715,7 +1699,7 @@ static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root,
 				} else if (*q != '<') {
 					/* #include MACRO: what it names is not known here */
 					double t = now_s();
-					h = fnv_bytes(h, &t, sizeof t);
+					h = fnv1a(h, &t, sizeof t);
 				}
 			}
 		}
