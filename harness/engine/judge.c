@@ -254,6 +254,18 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
 }
 
+#define DEFAULT_RSS_MB 4096 /* host memory a test binary may hold, unless limits say */
+
+/* The host memory a test binary may hold (private and shared resident
+ * memory, less its case file), in MiB: README's "Limits". Under
+ * compute-sanitizer the tool's own memory counts too (the whole process
+ * group), four times as much. */
+static uint64_t host_memory_mb(const struct judgement *j)
+{
+	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
+	return j->sanitizer ? 4 * mb : mb;
+}
+
 /* The case the run was inside when it ended badly gets the blame; `name` is
  * that case, or NULL when every case had finished. */
 static void blame_run(const struct judgement *j, const struct run_result *r, const char *name,
@@ -297,10 +309,11 @@ static void blame_run(const struct judgement *j, const struct run_result *r, con
 	case RUN_MEMORY:
 		o->verdict = V_RE;
 		snprintf(o->detail, sizeof o->detail,
-		         L("%sthe program held more than %llu MiB of host memory%s and was "
-		           "stopped",
-		           "%s程序占用了超过 %llu MiB 的主机内存%s，已被终止"),
-		         after, (unsigned long long)(r->peak_rss >> 20), during);
+		         L("%sthe program held more than %llu MiB of host memory, its limit%s, "
+		           "and was stopped: allocate less host memory",
+		           "%s程序占用的主机内存超过了上限 %llu "
+		           "MiB%s，已被终止：请少分配一些主机内存"),
+		         after, (unsigned long long)host_memory_mb(j), during);
 		break;
 	case RUN_EXECED:
 		o->verdict = V_RE;
@@ -452,14 +465,12 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 	t->ref_median_ms = -1;
 }
 
-static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
-                      struct run_result *r);
-
 /* ------------------------------------------------------------------ */
 /* Confinement and the sanitize backend                                */
 /* ------------------------------------------------------------------ */
 
-#define DEFAULT_RSS_MB 4096 /* host memory a test binary may hold, unless limits say */
+static int spawn_test(struct judgement *j, const char *bin, struct case_set *set,
+                      struct run_result *r);
 
 /* Learner code may not fork, exec another program, hold more than the
  * memory limit of host memory, or write outside its scratch folder (and
@@ -471,11 +482,8 @@ static void confine(const struct judgement *j, struct run_limits *lim)
 {
 	static const char *dirs[5];
 	lim->cwd = j->work;
-	uint64_t mb = j->entry->limits.memory_mb ? j->entry->limits.memory_mb : DEFAULT_RSS_MB;
-	lim->rss_bytes = mb << 20;
+	lim->rss_bytes = host_memory_mb(j) << 20;
 	if (j->sanitizer) {
-		/* The tool's own memory counts too (the whole process group). */
-		lim->rss_bytes *= 4;
 		lim->wall_s = lim->wall_s * 6 > 60 ? lim->wall_s * 6 : 60;
 		lim->cpu_s = lim->cpu_s > 0 ? lim->wall_s * 4 : 0;
 		return;

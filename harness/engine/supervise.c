@@ -35,7 +35,7 @@
  *    shared memory;
  *  - RLIMIT_FSIZE, and its shared memory (RssShmem: MAP_SHARED anonymous
  *    memory, tmpfs files it maps) counted with RssAnon against rss_bytes,
- *    less the case file it was handed.
+ *    less what the case file it was handed holds (not its sparse size).
  * The engine itself is made non-dumpable, so that no program of the same
  * user can read its memory (the expected outputs) through /proc/PID/mem.
  * Every child has a deadline (wall_s) and a memory cap: rss_bytes, or
@@ -671,9 +671,12 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 	/* Every child has a memory cap: tools (the compiler) over their group. */
 	uint64_t rss_cap = lim->rss_bytes ? lim->rss_bytes : TOOL_RSS_BYTES;
 	bool whole_group = !lim->rss_bytes || !lim->no_fork;
+	/* It maps the cases (RssShmem): what the case file holds does not count,
+	 * nor does more than that. Its size is no measure: the engine reserves
+	 * a sparse 16 GiB, most of it never written. */
 	struct stat case_file;
 	if (lim->rss_bytes && keep_fd >= 0 && fstat(keep_fd, &case_file) == 0)
-		rss_cap += (uint64_t)case_file.st_size; /* it maps the cases: RssShmem */
+		rss_cap += (uint64_t)case_file.st_blocks * 512;
 	double start = now_s();
 	pid_t pid = fork();
 	if (pid < 0) {

@@ -513,6 +513,19 @@ class EngineFakeTest(unittest.TestCase):
         self.assertLess(run.elapsed, 10)
         self.assert_no_fake_left()
 
+    def test_host_memory_past_the_limit_is_re(self):
+        """README's cap (limits.memory_mb) holds although the case file the engine hands
+        the program is a sparse 16 GiB: RE at once, the message naming the limit."""
+        root = make_root(self.tmp, "memory-root", limits=f"wall_s: {WALL_S}, memory_mb: 64")
+        run = self.judge("hog", root=root)
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
+        self.assertIn("more than 64 MiB of host memory, its limit", run.cases[1]["detail"])
+        self.assertIn("more than 64 MiB of host memory", s["message"])
+        self.assertLess(s["phases_s"]["run"], WALL_S)
+        self.assert_no_fake_left()
+
     # ---- timing ---------------------------------------------------------------
 
     def test_timing_of_the_timed_case(self):
