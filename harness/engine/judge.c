@@ -23,20 +23,20 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "../problems/problem.h"
-#include "cases.h"
-#include "catalog.h"
+#include "problem.h"
+#include "run/cases.h"
+#include "config/catalog.h"
 #include "compile.h"
-#include "race_report.h"
-#include "device.h"
-#include "lang.h"
-#include "report.h"
+#include "verdict/race_report.h"
+#include "run/device.h"
+#include "report/lang.h"
+#include "report/report.h"
 #include "rules.h"
-#include "sanitize.h"
-#include "symbolize.h"
-#include "supervise.h"
+#include "verdict/sanitize.h"
+#include "verdict/symbolize.h"
+#include "run/supervise.h"
 #include "util.h"
-#include "verdict.h"
+#include "verdict/verdict.h"
 
 #ifndef CJ_DEFAULT_CC
 #define CJ_DEFAULT_CC 90

@@ -27,15 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/problem.h"
-#include "catalog.h"
-#include "device.h"
+#include "problem.h"
+#include "config/catalog.h"
+#include "run/device.h"
 #include "judge.h"
-#include "json.h"
-#include "lang.h"
-#include "policy.h"
+#include "report/json.h"
+#include "report/lang.h"
+#include "config/policy.h"
 #include "rules.h"
-#include "sanitize.h"
+#include "verdict/sanitize.h"
 #include "util.h"
 
 static void usage(void)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks every L(en, zh) of the engine's C sources (harness/engine/lang.h).
+"""Checks every L(en, zh) of the engine's C sources (harness/engine/report/lang.h).
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
 harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
@@ -187,9 +187,9 @@ def conversions(fmt):
 
 
 # Files outside harness/problems whose every English phrase is in L() or LT().
-STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/emu.cpp",
-          "harness/engine/judge.c", "harness/engine/sanitize.c", "harness/engine/compile.c",
-          "harness/engine/device.c")
+STRICT = ("harness/engine/verdict/race_report.c", "harness/engine/rules.c",
+          "harness/emu/emu.cpp", "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
+          "harness/engine/compile.c", "harness/engine/run/device.c")
 # Not in STRICT, as they hold no words for the learner: check.c (numbers only)
 # and report.c (JSON keys and the engine's texts, written as they are).
 
@@ -199,7 +199,7 @@ PARSING = {"strstr", "strncmp", "strcmp", "memcmp", "strchr", "sscanf", "starts"
 
 # English that stays English in these files, and why.
 ALLOWED = {
-    "harness/engine/race_report.c": {
+    "harness/engine/verdict/race_report.c": {
         "atomic write", "atomic read",  # ThreadSanitizer's words, keys of kind_text()
     },
     "harness/engine/rules.c": {
@@ -319,7 +319,7 @@ def check_tree(root):
             rel = os.path.relpath(path, root)
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
-            if rel == os.path.join("harness", "engine", "lang.h"):
+            if rel == os.path.join("harness", "engine", "report", "lang.h"):
                 continue  # the definition, and examples in its comment
             found, toks, inside = find_translations(text)
             for line, en, zh in found:

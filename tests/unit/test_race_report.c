@@ -1,5 +1,5 @@
 /*
- * ThreadSanitizer's report in the learner's words (harness/engine/
+ * ThreadSanitizer's report in the learner's words (harness/engine/verdict/
  * race_report.c), on hand-written reports shaped like the emulator's: the
  * learner's lines wherever the judged file lives, the judge's own names
  * (cj_...) never shown, and an exercise's own advice in place of the usual one.
@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lang.h"
-#include "race_report.h"
+#include "report/lang.h"
+#include "verdict/race_report.h"
 #include "unit.h"
 
 /* A report of a read and a write of one shared variable, both in `file`;

@@ -1,5 +1,5 @@
 /*
- * Supervision (harness/engine/supervise.c) of fake_child, a program that
+ * Supervision (harness/engine/run/supervise.c) of fake_child, a program that
  * misbehaves on request: hangs, forks, crashes, floods, burns CPU.
  *
  * Usage: test_supervise FAKE_CHILD [TEST...]
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "supervise.h"
+#include "run/supervise.h"
 #include "util.h"
 #include "unit.h"
 

@@ -1,7 +1,7 @@
 /* The CUDA device: found or not, its compute capability, and its measured
  * copy bandwidth, from build/cj-probe, cached in build/cache/device.txt. */
-#ifndef HARNESS_ENGINE_DEVICE_H
-#define HARNESS_ENGINE_DEVICE_H
+#ifndef HARNESS_ENGINE_RUN_DEVICE_H
+#define HARNESS_ENGINE_RUN_DEVICE_H
 
 #include <stdbool.h>
 

@@ -10,13 +10,13 @@
  * "at 0x160 in a.cu:6:f()"). The tool's XML (--xml --save) was not used:
  * NVIDIA publishes no schema for it, while the text format is the one its
  * manual explains line by line, racecheck's thread pairs included. */
-#ifndef HARNESS_ENGINE_SANITIZE_H
-#define HARNESS_ENGINE_SANITIZE_H
+#ifndef HARNESS_ENGINE_VERDICT_SANITIZE_H
+#define HARNESS_ENGINE_VERDICT_SANITIZE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "verdict.h"
+#include "verdict/verdict.h"
 
 enum sanitize_tool { SAN_MEMCHECK, SAN_RACECHECK, SAN_SYNCCHECK, SAN_INITCHECK, SAN_TOOLS };
 

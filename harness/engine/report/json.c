@@ -1,5 +1,5 @@
 /* JSON writing; see json.h. */
-#include "json.h"
+#include "report/json.h"
 
 #include <math.h>
 #include <stdio.h>

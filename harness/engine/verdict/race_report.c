@@ -10,13 +10,13 @@
  *     Location is global 'block_reduce_sum(float)::partial' of size 128 at ..
  *     Thread T5 'thread 37 of block 0' (tid=.., running) created by main thread at:
  */
-#include "race_report.h"
+#include "verdict/race_report.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "lang.h"
+#include "report/lang.h"
 #include "util.h"
 
 struct access {

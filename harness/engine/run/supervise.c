@@ -41,7 +41,7 @@
  * Every child has a deadline (wall_s) and a memory cap: rss_bytes, or
  * TOOL_RSS_BYTES over the process group for tools (the compiler).
  */
-#include "supervise.h"
+#include "run/supervise.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -70,7 +70,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lang.h"
+#include "report/lang.h"
 #include "util.h"
 
 static void set_limit(int resource, rlim_t value)

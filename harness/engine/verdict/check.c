@@ -1,10 +1,10 @@
 /* Element-wise comparison against the golden model; see check.h. */
-#include "check.h"
+#include "verdict/check.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "../runtime/wire.h"
+#include "wire.h"
 
 bool float_matches(float got, double want, double scale, const struct check_spec *spec)
 {

@@ -10,7 +10,7 @@
  * backtraces follow and are skipped: they only ever name the runtime's own
  * launch or API call.
  */
-#include "sanitize.h"
+#include "verdict/sanitize.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lang.h"
-#include "supervise.h"
+#include "report/lang.h"
+#include "run/supervise.h"
 #include "util.h"
 
 static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",

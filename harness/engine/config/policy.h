@@ -2,14 +2,14 @@
  * libyaml, validation with file:line:column errors, and its JSON form with
  * every default filled in. `cudajudge policy FILE` prints that JSON for
  * `judge.py grade`, which scores from it; the engine itself never scores. */
-#ifndef HARNESS_ENGINE_POLICY_H
-#define HARNESS_ENGINE_POLICY_H
+#ifndef HARNESS_ENGINE_CONFIG_POLICY_H
+#define HARNESS_ENGINE_CONFIG_POLICY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog.h"
+#include "config/catalog.h"
 #include "util.h"
 
 struct policy_case {

@@ -5,7 +5,7 @@
  * schema walk fills struct problem_entry. Every error names file:line:column
  * and says what was expected, so a typo in the catalog is a one-line fix.
  */
-#include "catalog.h"
+#include "config/catalog.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* Verdict names, corpus folders and exit codes; see verdict.h. */
-#include "verdict.h"
+#include "verdict/verdict.h"
 
 #include <stddef.h>
 #include <strings.h>

@@ -6,7 +6,7 @@
  * every error names file:line:column and what to write instead, so that a typo
  * never grades a class differently without a word.
  */
-#include "policy.h"
+#include "config/policy.h"
 
 #include <errno.h>
 #include <math.h>
@@ -17,8 +17,8 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "json.h"
-#include "lang.h"
+#include "report/json.h"
+#include "report/lang.h"
 
 struct ploader {
 	yaml_document_t doc;

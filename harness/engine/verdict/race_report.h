@@ -1,7 +1,7 @@
 /* ThreadSanitizer's report, from an emulated run's output, said in the
  * learner's words: which variable, which two CUDA threads, which lines. */
-#ifndef HARNESS_ENGINE_RACE_REPORT_H
-#define HARNESS_ENGINE_RACE_REPORT_H
+#ifndef HARNESS_ENGINE_VERDICT_RACE_REPORT_H
+#define HARNESS_ENGINE_VERDICT_RACE_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* Verdicts: names, exit codes, and how a finished test binary maps to one. */
-#ifndef HARNESS_ENGINE_VERDICT_H
-#define HARNESS_ENGINE_VERDICT_H
+#ifndef HARNESS_ENGINE_VERDICT_VERDICT_H
+#define HARNESS_ENGINE_VERDICT_VERDICT_H
 
 enum verdict {
 	V_AC,   /* accepted */

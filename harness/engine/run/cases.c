@@ -1,5 +1,5 @@
 /* The case set and its memfd; see cases.h. */
-#include "cases.h"
+#include "run/cases.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lang.h"
+#include "report/lang.h"
 #include "util.h"
 
 /* The header and case table sit in the first bytes of the file. */

@@ -6,8 +6,8 @@
  * "#0 block_reduce_sum(float) <null> (test+0x11f76)". The engine then asks
  * binutils' addr2line, outside the jail, where each frame of the test binary
  * is. */
-#ifndef HARNESS_ENGINE_SYMBOLIZE_H
-#define HARNESS_ENGINE_SYMBOLIZE_H
+#ifndef HARNESS_ENGINE_VERDICT_SYMBOLIZE_H
+#define HARNESS_ENGINE_VERDICT_SYMBOLIZE_H
 
 /* `report` with the location of every frame of `binary` replaced by the
  * file:line addr2line gives it, malloc'd; NULL when the report has no such

@@ -1,12 +1,12 @@
 /* Device discovery through cj-probe, with a cache; see device.h. */
-#include "device.h"
+#include "run/device.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lang.h"
-#include "supervise.h"
+#include "report/lang.h"
+#include "run/supervise.h"
 #include "util.h"
 
 static void parse_probe(const char *text, struct device_info *d)

@@ -1,7 +1,7 @@
 /* Writing JSON by hand into a strbuf: strings escaped (any bytes in, valid
  * UTF-8 out), numbers that stay valid JSON (no NaN or Infinity literals). */
-#ifndef HARNESS_ENGINE_JSON_H
-#define HARNESS_ENGINE_JSON_H
+#ifndef HARNESS_ENGINE_REPORT_JSON_H
+#define HARNESS_ENGINE_REPORT_JSON_H
 
 #include "util.h"
 

@@ -1,14 +1,14 @@
 /* The engine's output: JSON lines on stdout, one per phase event, one per
  * case judged, and a summary last (format documented in README.md). */
-#ifndef HARNESS_ENGINE_REPORT_H
-#define HARNESS_ENGINE_REPORT_H
+#ifndef HARNESS_ENGINE_REPORT_REPORT_H
+#define HARNESS_ENGINE_REPORT_REPORT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../problems/problem.h"
-#include "device.h"
-#include "verdict.h"
+#include "problem.h"
+#include "run/device.h"
+#include "verdict/verdict.h"
 
 struct case_outcome {
 	const struct jcase *c;

@@ -1,12 +1,12 @@
 /* JSON lines for judge.py; see report.h. */
-#include "report.h"
+#include "report/report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "report/json.h"
 #include "util.h"
 
 static void emit(struct strbuf *b)

@@ -1,5 +1,5 @@
 /* The language of the engine's texts; see lang.h. */
-#include "lang.h"
+#include "report/lang.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* Running a program we do not trust: its own process group, rlimits, a
  * wall-clock deadline, and stdout+stderr captured up to a cap. */
-#ifndef HARNESS_ENGINE_SUPERVISE_H
-#define HARNESS_ENGINE_SUPERVISE_H
+#ifndef HARNESS_ENGINE_RUN_SUPERVISE_H
+#define HARNESS_ENGINE_RUN_SUPERVISE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,15 +5,15 @@
  * race_report.h's tsan_frame splits a frame line. The offset in the module
  * is a return address or close after the access, so its line is asked for
  * one byte earlier, inside the instruction itself. */
-#include "symbolize.h"
+#include "verdict/symbolize.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "race_report.h"
-#include "supervise.h"
+#include "verdict/race_report.h"
+#include "run/supervise.h"
 #include "util.h"
 
 #define MAX_FRAMES 128 /* addresses asked for in one addr2line run */
