@@ -26,6 +26,11 @@
 #include "problem.h"
 #include "run/cases.h"
 #include "config/catalog.h"
+#include "build/compiler.h"
+#include "build/emu_build.h"
+#include "build/linked.h"
+#include "build/module.h"
+#include "build/nvcc.h"
 #include "compile.h"
 #include "verdict/race_report.h"
 #include "run/device.h"
@@ -731,7 +736,8 @@ static void run_and_check(struct judgement *j, const char *bin)
 	j->prob->make_cases(&set, &rng, j->entry, &plan);
 	int timed = timed_index(&set);
 	if (timed >= 0 && j->module && !j->o->prebuilt)
-		j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc, CJ_DEFAULT_CC);
+		j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc, CJ_DEFAULT_CC,
+		                                 j->work);
 	if (timed >= 0 && !j->module && case_set_copy_one(&ref, &set, timed, err, sizeof err) != 0)
 		timed = -1; /* no reference timing, but the learner is still judged */
 	case_set_publish(&set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
@@ -1219,6 +1225,7 @@ int judge_file(const struct judge_options *o)
 	report_phase("compile", "done", br.compile_s);
 	j->sum.compile_s = br.compile_s;
 	j->sum.link_s = br.link_s;
+	j->sum.build_cached = br.cached;
 	j->sum.compile_log = br.log;
 	if (br.status == BUILD_OK) { /* CE first, then RULE (rules.h) */
 		report_phase("rules", "start", -1);

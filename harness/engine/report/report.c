@@ -188,6 +188,7 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	json_num(&b, round(s->reference_s * 1000) / 1000);
 	sb_puts(&b, ",\"total\":");
 	json_num(&b, round(s->total_s * 1000) / 1000);
+	sb_printf(&b, "},\"build\":{\"cached\":%s", s->build_cached ? "true" : "false");
 	sb_puts(&b, "},\"device\":");
 	if (s->device && s->device->found) {
 		sb_puts(&b, "{\"name\":");

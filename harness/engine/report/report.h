@@ -47,6 +47,7 @@ struct summary {
 	 * expected outputs), waiting for the device, the run, timing the
 	 * reference, and the whole judgement. */
 	double compile_s, link_s, cases_s, wait_s, run_s, reference_s, total_s;
+	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */
 };

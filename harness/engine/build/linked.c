@@ -1,0 +1,112 @@
+/* The host-driven exercises' linked test program; see linked.h. */
+#include "build/linked.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "build/compiler.h"
+#include "build/host_object.h"
+#include "build/nvcc.h"
+#include "compile.h"
+#include "report/lang.h"
+#include "util.h"
+
+int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+                      const char *workdir, const char *out_bin, bool compile_only,
+                      struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (glue_is_host_driven(p->root, id)) {
+		check_host_object(p, id, source, cc, workdir, res);
+		if (res->status != BUILD_OK)
+			return 0;
+		double check_s = res->check_s;
+		free(res->log);
+		memset(res, 0, sizeof *res);
+		res->check_s = check_s;
+	}
+	char *arch = xasprintf("-arch=sm_%d", cc);
+	char *obj = xasprintf("%s/tu.o", workdir);
+	char *deps = xasprintf("%s/tu.d", workdir);
+	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	const struct nvcc_job job = {.nvcc = p->nvcc,
+	                             .root = p->root,
+	                             .id = id,
+	                             .source = source,
+	                             .cc = cc,
+	                             .out = obj,
+	                             .depfile = deps,
+	                             .keep_dir = workdir};
+	struct nvcc_line line;
+	nvcc_line_init(&line, &job);
+	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
+	 * anything the learner's file could add there. */
+	char *ld_argv[] = {(char *)p->nvcc,
+	                   arch,
+	                   "-o",
+	                   (char *)out_bin,
+	                   "-Xlinker",
+	                   "--whole-archive",
+	                   lib,
+	                   "-Xlinker",
+	                   "--no-whole-archive",
+	                   obj,
+	                   NULL};
+	double check_s = res->check_s;
+	compile_and_link(p, line.argv, ld_argv, compile_only, res);
+	res->check_s = check_s;
+	res->compile_s += check_s;
+	nvcc_line_free(&line);
+	free(arch);
+	free(obj);
+	free(deps);
+	free(lib);
+	return 0;
+}
+
+int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+                    struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char variant[32];
+	snprintf(variant, sizeof variant, "linked sm_%d", cc);
+	char *kept = kept_build_path(p, "reference", id, build_key(p, id, source, variant));
+	const char *names[] = {"test", NULL};
+	*bin = xasprintf("%s/test", kept);
+	if (access(*bin, X_OK) == 0) {
+		res->log = xstrdup("");
+		res->cached = true;
+	} else {
+		char *work = xasprintf("%s.work%d", kept, (int)getpid());
+		char *tmp_bin = xasprintf("%s/test", work);
+		const char *files[] = {tmp_bin, NULL};
+		if (make_dirs(work) != 0) {
+			res->status = BUILD_TOOL_FAILED;
+			res->log = xasprintf(L("cannot create %s: %s", "无法创建 %s：%s"), work,
+			                     strerror(errno));
+		} else {
+			build_test_binary(p, id, source, cc, work, tmp_bin, false, res);
+		}
+		if (res->status == BUILD_OK)
+			kept_build_keep(kept, names, files, res->log);
+		if (res->status == BUILD_OK && access(*bin, X_OK) != 0) {
+			res->status = BUILD_TOOL_FAILED;
+			char *more = xasprintf(L("%scannot store the reference binary in %s\n",
+			                         "%s无法把参考解的可执行文件存入 %s\n"),
+			                       res->log, kept);
+			free(res->log);
+			res->log = more;
+		}
+		remove_tree(work);
+		free(work);
+		free(tmp_bin);
+	}
+	free(source);
+	free(kept);
+	return 0;
+}
