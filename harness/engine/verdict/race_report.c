@@ -223,6 +223,54 @@ static const char *kind_text(const char *kind)
 	return kind;
 }
 
+/* Where the race is, in words (" on device memory", " on `bins`"); true
+ * when it is device memory rather than shared memory. */
+static bool race_location(const char *w, char *location, size_t size)
+{
+	const char *loc = strstr(w, "Location is ");
+	if (loc) {
+		const char *q = strchr(loc, '\'');
+		const char *q2 = q ? strchr(q + 1, '\'') : NULL;
+		if (q && q2 && strncmp(loc, "Location is global", 18) == 0 &&
+		    strncmp(q + 1, "<null>", 6) != 0)
+			variable_words(q + 1, (size_t)(q2 - q - 1), location, size);
+		else if (strncmp(loc, "Location is heap", 16) == 0)
+			snprintf(location, size, "%s",
+			         L(" on global (device) memory", "（全局（device）内存）"));
+	}
+	if (loc && strncmp(loc, "Location is global", 18) == 0)
+		return false;
+	/* device buffers are mappings of their own, not globals */
+	if (!location[0])
+		snprintf(location, size, "%s", L(" on device memory", "（device 内存）"));
+	return true;
+}
+
+/* What to do about a race the exercise has no advice of its own for. */
+static const char *race_advice(bool device_memory, bool hand_over)
+{
+	return device_memory && hand_over
+	               ? L("If both threads update it, use one atomic operation (atomicAdd, "
+	                   "atomicCAS, ...); if one hands data to the other, order the write "
+	                   "before the read: a barrier both pass, or a flag set after a fence "
+	                   "(or release store) and checked before a fence (or acquire load)",
+	                   "如果两个线程都要更新它，请用一次原子操作（atomicAdd、atomicCAS "
+	                   "等）；如果是一个线程把数据交给另一个，就要让写入排在读取之前：两者"
+	                   "都经过的一道 barrier，或者一个在 fence（或 release 存储）之后设置、"
+	                   "在 fence（或 acquire 加载）之前检查的 flag")
+	       : device_memory
+	               ? L("Threads that update the same address must do it with one atomic "
+	                   "operation (atomicAdd, atomicCAS, ...), not a plain load and store",
+	                   "更新同一地址的线程必须用一次原子操作（atomicAdd、atomicCAS "
+	                   "等）来完成，而不是普通的读取再写入")
+	               : L("Threads of a block only see each other's shared-memory writes after "
+	                   "a __syncthreads() that both pass (between a write and another "
+	                   "thread's read, and before the memory is written again)",
+	                   "同一 block 的线程只有在都经过同一个 __syncthreads() 之后，才能看到"
+	                   "彼此对 shared memory 的写入（在写入与另一个线程的读取之间，以及这块"
+	                   "内存被再次写入之前）");
+}
+
 int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len)
 {
 	const char *w = output ? strstr(output, "WARNING: ThreadSanitizer: ") : NULL;
@@ -242,25 +290,7 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	if (prev)
 		parse_access(prev + strlen("Previous "), ctx, &before);
 	char location[160] = "";
-	bool device_memory = false;
-	const char *loc = strstr(w, "Location is ");
-	if (loc) {
-		const char *q = strchr(loc, '\'');
-		const char *q2 = q ? strchr(q + 1, '\'') : NULL;
-		if (q && q2 && strncmp(loc, "Location is global", 18) == 0 &&
-		    strncmp(q + 1, "<null>", 6) != 0)
-			variable_words(q + 1, (size_t)(q2 - q - 1), location, sizeof location);
-		else if (strncmp(loc, "Location is heap", 16) == 0)
-			snprintf(location, sizeof location, "%s",
-			         L(" on global (device) memory", "（全局（device）内存）"));
-	}
-	if (!loc || strncmp(loc, "Location is global", 18) != 0) {
-		/* device buffers are mappings of their own, not globals */
-		device_memory = true;
-		if (!location[0])
-			snprintf(location, sizeof location, "%s",
-			         L(" on device memory", "（device 内存）"));
-	}
+	bool device_memory = race_location(w, location, sizeof location);
 	/* a write against a read: a hand-over between threads that is not ordered
 	 * (a flag without fences, a missing barrier), not two updates */
 	bool hand_over =
@@ -268,28 +298,8 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	char a[96], b[96];
 	thread_name(w, now.thread, a, sizeof a);
 	thread_name(w, before.thread, b, sizeof b);
-	const char *advice =
-	        ctx->advice ? ctx->advice /* the exercise knows its own mistakes */
-	        : device_memory && hand_over
-	                ? L("If both threads update it, use one atomic operation (atomicAdd, "
-	                    "atomicCAS, ...); if one hands data to the other, order the write "
-	                    "before the read: a barrier both pass, or a flag set after a fence "
-	                    "(or release store) and checked before a fence (or acquire load)",
-	                    "如果两个线程都要更新它，请用一次原子操作（atomicAdd、atomicCAS "
-	                    "等）；如果是一个线程把数据交给另一个，就要让写入排在读取之前：两者"
-	                    "都经过的一道 barrier，或者一个在 fence（或 release 存储）之后设置、"
-	                    "在 fence（或 acquire 加载）之前检查的 flag")
-	        : device_memory
-	                ? L("Threads that update the same address must do it with one atomic "
-	                    "operation (atomicAdd, atomicCAS, ...), not a plain load and store",
-	                    "更新同一地址的线程必须用一次原子操作（atomicAdd、atomicCAS "
-	                    "等）来完成，而不是普通的读取再写入")
-	                : L("Threads of a block only see each other's shared-memory writes after "
-	                    "a __syncthreads() that both pass (between a write and another "
-	                    "thread's read, and before the memory is written again)",
-	                    "同一 block 的线程只有在都经过同一个 __syncthreads() 之后，才能看到"
-	                    "彼此对 shared memory 的写入（在写入与另一个线程的读取之间，以及这块"
-	                    "内存被再次写入之前）");
+	const char *advice = ctx->advice ? ctx->advice /* the exercise knows its own mistakes */
+	                                 : race_advice(device_memory, hand_over);
 	char full[2048]; /* then cut, if need be, between whole UTF-8 characters */
 	if (!before.thread[0])
 		snprintf(full, sizeof full,

@@ -1,5 +1,5 @@
 /*
- * The sanitize backend's tool and report; see sanitize.h.
+ * compute-sanitizer's report, read and judged; see sanitize.h.
  *
  * A report is a run of blocks separated by an empty prefixed line. The first
  * line of a block says what happened; the lines after it say where (an "at"
@@ -19,137 +19,7 @@
 #include <unistd.h>
 
 #include "report/lang.h"
-#include "run/supervise.h"
 #include "util.h"
-
-static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",
-                                                  "initcheck"};
-
-const char *sanitize_tool_name(enum sanitize_tool t)
-{
-	return (unsigned)t < SAN_TOOLS ? tool_names[t] : NULL;
-}
-
-unsigned sanitize_parse_tools(const char *name)
-{
-	if (!name)
-		return 0;
-	if (!strcmp(name, "all"))
-		return (1u << SAN_TOOLS) - 1;
-	for (int t = 0; t < SAN_TOOLS; ++t)
-		if (!strcmp(name, tool_names[t]))
-			return 1u << t;
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Finding the tool and its command line                              */
-/* ------------------------------------------------------------------ */
-
-static char *executable(char *path)
-{
-	if (path && access(path, X_OK) == 0)
-		return path;
-	free(path);
-	return NULL;
-}
-
-char *find_sanitizer(const char *nvcc)
-{
-	const char *env = getenv("COMPUTE_SANITIZER");
-	char *p = env && *env ? executable(xstrdup(env)) : NULL;
-	if (!p && nvcc) {
-		/* <toolkit>/bin/nvcc: the tool sits next to it, or in
-		 * <toolkit>/compute-sanitizer/ in older toolkits. */
-		char *dir = xstrdup(nvcc);
-		char *slash = strrchr(dir, '/');
-		if (slash) {
-			*slash = '\0';
-			p = executable(xasprintf("%s/compute-sanitizer", dir));
-			if (!p)
-				p = executable(xasprintf(
-				        "%s/../compute-sanitizer/compute-sanitizer", dir));
-		}
-		free(dir);
-	}
-	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
-	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
-		const char *base = getenv(homes[i]);
-		if (base && *base)
-			p = executable(xasprintf("%s/bin/compute-sanitizer", base));
-	}
-	if (!p)
-		p = find_in_dirs(getenv("PATH"), "compute-sanitizer");
-	if (!p)
-		p = executable(xstrdup("/usr/local/cuda/bin/compute-sanitizer"));
-	return p;
-}
-
-bool sanitizer_has_option(const char *sanitizer, const char *option)
-{
-	char *argv[] = {(char *)sanitizer, "--help", NULL};
-	struct run_limits lim = {.wall_s = 30, .output_keep = 1 << 20, .output_kill = 4 << 20};
-	struct run_result r;
-	bool found = run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.output &&
-	             strstr(r.output, option) != NULL;
-	run_result_free(&r);
-	return found;
-}
-
-char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *log_path,
-                     char *const prog_argv[])
-{
-	/* --strip-paths no: full paths tell the learner's file from the glue.
-	 * --check-exit-code no: the engine judges the exit status itself.
-	 * --target-processes application-only: a forked child is not followed.
-	 * --show-backtrace device: device frames lead back to the learner's
-	 * line when the access happened inside code inlined into the glue. */
-	static char *const common[] = {"--strip-paths",
-	                               "no",
-	                               "--check-exit-code",
-	                               "no",
-	                               "--print-limit",
-	                               "32",
-	                               "--show-backtrace",
-	                               "device",
-	                               "--target-processes",
-	                               "application-only",
-	                               "--demangle",
-	                               "simple",
-	                               "--launch-timeout",
-	                               "60",
-	                               NULL};
-	static char *const race[] = {"--racecheck-report", "all", NULL};
-	static char *const init[] = {"--initcheck-address-space", "all", NULL};
-	size_t n = 0;
-	while (prog_argv[n])
-		++n;
-	char **argv = xcalloc(n + 32, sizeof *argv);
-	size_t k = 0;
-	argv[k++] = (char *)sanitizer;
-	argv[k++] = "--tool";
-	argv[k++] = (char *)tool_names[t];
-	argv[k++] = "--log-file";
-	argv[k++] = (char *)log_path;
-	for (size_t i = 0; common[i]; ++i)
-		argv[k++] = common[i];
-	/* Shared memory under initcheck came with compute-sanitizer 2025.4; older
-	 * versions refuse the option and check nothing. */
-	char *const *extra = t == SAN_RACECHECK ? race : NULL;
-	if (t == SAN_INITCHECK && sanitizer_has_option(sanitizer, init[0]))
-		extra = init;
-	for (size_t i = 0; extra && extra[i]; ++i)
-		argv[k++] = extra[i];
-	argv[k++] = "--";
-	for (size_t i = 0; i < n; ++i)
-		argv[k++] = prog_argv[i];
-	argv[k] = NULL;
-	return argv;
-}
-
-/* ------------------------------------------------------------------ */
-/* Parsing the report                                                  */
-/* ------------------------------------------------------------------ */
 
 static void copy_n(char *out, size_t size, const char *s, size_t n)
 {
@@ -585,124 +455,150 @@ static void lower(char *s)
 		*s = (char)tolower((unsigned char)*s);
 }
 
+/* What every description of a finding names: where (the learner's line when
+ * one of its frames is), where the other access was, and who. */
+struct finding_words {
+	const struct san_finding *f;
+	char where[640], other[640], who[96], who2[96];
+	const char *space;
+};
+
+/* An invalid access: the tool's two usual verdicts on an address, in the
+ * learner's words. */
+static void describe_memory(const struct finding_words *w, char *out, size_t n)
+{
+	bool misaligned = strstr(w->f->detail, "misaligned") != NULL;
+	bool outside = strstr(w->f->detail, "out of bounds") != NULL;
+	const char *what = misaligned ? L("is not a multiple of the access size",
+	                                  "不是访问大小的整数倍（没有对齐）")
+	                   : outside  ? L("is outside every buffer", "不在任何 buffer 之内")
+	                   : w->f->detail[0]
+	                           ? w->f->detail
+	                           : L("is not a valid place to access", "不是可以访问的位置");
+	const char *ask = misaligned
+	                          ? L("a pointer moved by a byte count, or cast to a wider type?",
+	                              "是不是指针按字节数移动了，或者被转换成了更宽的类型？")
+	                  : outside ? L("an index outside the buffer, or a pointer that was never "
+	                                "allocated?",
+	                                "是下标越出了 buffer，还是指针根本没有分配？")
+	                            : L("an index outside the buffer, or a pointer that is not "
+	                                "aligned to the size of what it points to?",
+	                                "是下标越出了 buffer，还是指针没有按所指类型的大小对齐？");
+	char alloc[sizeof w->f->allocation + 16] = "";
+	if (w->f->allocation[0]) /* "is 4 bytes after the nearest allocation at ..." */
+		snprintf(alloc, sizeof alloc, L(" (it %s)", "（它 %s）"), w->f->allocation);
+	snprintf(out, n,
+	         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s: %s",
+	           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s：%s"),
+	         w->where, w->who[0] ? w->who : L("a thread", "一个线程"),
+	         !strcmp(w->f->access, "write")    ? L("wrote", "写")
+	         : !strcmp(w->f->access, "atomic") ? L("made an atomic access of", "原子访问")
+	                                           : L("read", "读"),
+	         w->f->size, w->space, w->f->address, what, alloc, ask);
+}
+
+/* One shared-memory hazard between two threads (racecheck). */
+static void describe_hazard(const struct finding_words *w, const char *race_advice, char *out,
+                            size_t n)
+{
+	char first[16], second[16], block[48] = "";
+	snprintf(first, sizeof first, "%s", w->f->at_access);
+	snprintf(second, sizeof second, "%s", w->f->other_access);
+	lower(first);
+	lower(second);
+	if (w->f->have_block)
+		snprintf(block, sizeof block,
+		         L(" in block (%d,%d,%d)", "（在 block (%d,%d,%d) 中）"), w->f->block[0],
+		         w->f->block[1], w->f->block[2]);
+	char both[1400];
+	if (!strcmp(w->where, w->other))
+		snprintf(both, sizeof both, L("%s (both accesses)", "%s（两次访问都在这里）"),
+		         w->where);
+	else
+		snprintf(both, sizeof both, L("%s and %s", "%s 和 %s"), w->where, w->other);
+	snprintf(out, n,
+	         L("%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
+	           "(%s), with no barrier between them. %s",
+	           "%s：%s，位置是 shared memory 的第 0x%llx 字节%s：先是%s（%s），然后是"
+	           "%s（%s），两者之间没有 barrier。%s"),
+	         both, hazard_words(w->f->hazard), w->f->address, block,
+	         w->who[0] ? w->who : L("one thread", "一个线程"), access_word(first),
+	         w->who2[0] ? w->who2 : L("another thread", "另一个线程"), access_word(second),
+	         race_advice ? race_advice
+	                     : L("Put a __syncthreads() (or __syncwarp() when both are in "
+	                         "one warp) between the two accesses",
+	                         "请在这两次访问之间加一个 __syncthreads()（两者在同一个 "
+	                         "warp 中时用 __syncwarp()）"));
+}
+
+/* racecheck's analysis of a race between two source lines. */
+static void describe_race_pair(const struct finding_words *w, const char *learner_file,
+                               const char *root, const char *shown, const char *race_advice,
+                               char *out, size_t n)
+{
+	char first[16], second[16];
+	snprintf(first, sizeof first, "%s", w->f->at_access);
+	snprintf(second, sizeof second, "%s", w->f->other_access);
+	lower(first);
+	lower(second);
+	char at_where[640];
+	where_text(&w->f->at, learner_file, root, shown, at_where, sizeof at_where);
+	char count[48];
+	if (w->f->hazards == 1)
+		snprintf(count, sizeof count, "%s", L("1 hazard", "1 个冒险"));
+	else
+		snprintf(count, sizeof count, L("%d hazards", "%d 个冒险"), w->f->hazards);
+	snprintf(out, n,
+	         L("a data race on shared memory between the %s at %s and the %s at %s "
+	           "(%s): threads of one block reach them with nothing ordering one "
+	           "before the other. %s",
+	           "shared memory 上的数据竞争，发生在 %s（%s）与 %s（%s）之间（%s）："
+	           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后。%s"),
+	         access_word(first), at_where, access_word(second), w->other, count,
+	         race_advice ? race_advice
+	                     : L("A __syncthreads() between them (or __syncwarp() within a "
+	                         "warp) orders them",
+	                         "在两者之间加一个 __syncthreads()（warp 内用 __syncwarp()）"
+	                         "就能规定顺序"));
+}
+
 /* sanitize_describe, with the exercise's own advice for a shared-memory
  * race (NULL: a __syncthreads() or __syncwarp() between the accesses). */
 static char *describe_finding(const struct san_finding *f, const char *learner_file,
                               const char *root, const char *shown, const char *race_advice,
                               char *out, size_t n)
 {
-	char where[640], other[640], who[96] = "", who2[96] = "";
+	struct finding_words words = {.f = f};
+	struct finding_words *w = &words;
 	const struct san_location *mine = learner_location(f, learner_file);
-	where_text(mine ? mine : &f->at, learner_file, root, shown, where, sizeof where);
-	where_text(&f->other, learner_file, root, shown, other, sizeof other);
+	where_text(mine ? mine : &f->at, learner_file, root, shown, w->where, sizeof w->where);
+	where_text(&f->other, learner_file, root, shown, w->other, sizeof w->other);
 	/* A hazard names its block once, in its first line. */
 	bool per_thread_block = f->kind != F_HAZARD && f->have_block;
 	if (f->have_thread)
-		thread_text(f->thread, f->block, per_thread_block, who, sizeof who);
+		thread_text(f->thread, f->block, per_thread_block, w->who, sizeof w->who);
 	if (f->have_other_thread)
-		thread_text(f->other_thread, f->block, per_thread_block, who2, sizeof who2);
-	const char *space = f->space[0] ? f->space : "device";
+		thread_text(f->other_thread, f->block, per_thread_block, w->who2, sizeof w->who2);
+	w->space = f->space[0] ? f->space : "device";
 	switch (f->kind) {
-	case F_MEMORY: {
-		/* The tool's two usual verdicts on an address, in the learner's words. */
-		bool misaligned = strstr(f->detail, "misaligned") != NULL;
-		bool outside = strstr(f->detail, "out of bounds") != NULL;
-		const char *what =
-		        misaligned     ? L("is not a multiple of the access size",
-		                           "不是访问大小的整数倍（没有对齐）")
-		        : outside      ? L("is outside every buffer", "不在任何 buffer 之内")
-		        : f->detail[0] ? f->detail
-		                       : L("is not a valid place to access", "不是可以访问的位置");
-		const char *ask =
-		        misaligned ? L("a pointer moved by a byte count, or cast to a wider type?",
-		                       "是不是指针按字节数移动了，或者被转换成了更宽的类型？")
-		        : outside  ? L("an index outside the buffer, or a pointer that was never "
-		                        "allocated?",
-		                       "是下标越出了 buffer，还是指针根本没有分配？")
-		                   : L("an index outside the buffer, or a pointer that is not "
-		                        "aligned to the size of what it points to?",
-		                       "是下标越出了 buffer，还是指针没有按所指类型的大小对齐？");
-		char alloc[sizeof f->allocation + 16] = "";
-		if (f->allocation[0]) /* "is 4 bytes after the nearest allocation at ..." */
-			snprintf(alloc, sizeof alloc, L(" (it %s)", "（它 %s）"), f->allocation);
-		snprintf(out, n,
-		         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s: %s",
-		           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s：%s"),
-		         where, who[0] ? who : L("a thread", "一个线程"),
-		         !strcmp(f->access, "write")    ? L("wrote", "写")
-		         : !strcmp(f->access, "atomic") ? L("made an atomic access of", "原子访问")
-		                                        : L("read", "读"),
-		         f->size, space, f->address, what, alloc, ask);
+	case F_MEMORY:
+		describe_memory(w, out, n);
 		break;
-	}
 	case F_UNINIT:
 		snprintf(out, n,
 		         L("%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
 		           "yet: a value used before any thread (or copy) stored it",
 		           "%s：%s读了 %d 字节的 %s memory，地址 0x%llx，那里还没有被写入过：一个值"
 		           "在任何线程（或复制）存入之前就被使用了"),
-		         where, who[0] ? who : L("a thread", "一个线程"), f->size, space,
-		         f->address);
+		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->size,
+		         w->space, f->address);
 		break;
-	case F_HAZARD: {
-		char first[16], second[16], block[48] = "";
-		snprintf(first, sizeof first, "%s", f->at_access);
-		snprintf(second, sizeof second, "%s", f->other_access);
-		lower(first);
-		lower(second);
-		if (f->have_block)
-			snprintf(block, sizeof block,
-			         L(" in block (%d,%d,%d)", "（在 block (%d,%d,%d) 中）"),
-			         f->block[0], f->block[1], f->block[2]);
-		char both[1400];
-		if (!strcmp(where, other))
-			snprintf(both, sizeof both,
-			         L("%s (both accesses)", "%s（两次访问都在这里）"), where);
-		else
-			snprintf(both, sizeof both, L("%s and %s", "%s 和 %s"), where, other);
-		snprintf(out, n,
-		         L("%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
-		           "(%s), with no barrier between them. %s",
-		           "%s：%s，位置是 shared memory 的第 0x%llx 字节%s：先是%s（%s），然后是"
-		           "%s（%s），两者之间没有 barrier。%s"),
-		         both, hazard_words(f->hazard), f->address, block,
-		         who[0] ? who : L("one thread", "一个线程"), access_word(first),
-		         who2[0] ? who2 : L("another thread", "另一个线程"), access_word(second),
-		         race_advice ? race_advice
-		                     : L("Put a __syncthreads() (or __syncwarp() when both are in "
-		                         "one warp) between the two accesses",
-		                         "请在这两次访问之间加一个 __syncthreads()（两者在同一个 "
-		                         "warp 中时用 __syncwarp()）"));
+	case F_HAZARD:
+		describe_hazard(w, race_advice, out, n);
 		break;
-	}
-	case F_RACE: {
-		char first[16], second[16];
-		snprintf(first, sizeof first, "%s", f->at_access);
-		snprintf(second, sizeof second, "%s", f->other_access);
-		lower(first);
-		lower(second);
-		char at_where[640];
-		where_text(&f->at, learner_file, root, shown, at_where, sizeof at_where);
-		char count[48];
-		if (f->hazards == 1)
-			snprintf(count, sizeof count, "%s", L("1 hazard", "1 个冒险"));
-		else
-			snprintf(count, sizeof count, L("%d hazards", "%d 个冒险"), f->hazards);
-		snprintf(out, n,
-		         L("a data race on shared memory between the %s at %s and the %s at %s "
-		           "(%s): threads of one block reach them with nothing ordering one "
-		           "before the other. %s",
-		           "shared memory 上的数据竞争，发生在 %s（%s）与 %s（%s）之间（%s）："
-		           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后。%s"),
-		         access_word(first), at_where, access_word(second), other, count,
-		         race_advice
-		                 ? race_advice
-		                 : L("A __syncthreads() between them (or __syncwarp() within a "
-		                     "warp) orders them",
-		                     "在两者之间加一个 __syncthreads()（warp 内用 __syncwarp()）"
-		                     "就能规定顺序"));
+	case F_RACE:
+		describe_race_pair(w, learner_file, root, shown, race_advice, out, n);
 		break;
-	}
 	case F_BARRIER:
 		snprintf(out, n,
 		         L("%s: a barrier used wrongly by %s (%s): every thread named by a "
@@ -711,7 +607,7 @@ static char *describe_finding(const struct san_finding *f, const char *learner_f
 		           "%s：%s用错了 barrier（%s）：__syncthreads() 或 __syncwarp() 涉及的每个"
 		           "线程都必须到达同一个调用；它是不是在 if 里面，或者在某些线程会执行的 "
 		           "return 之后？"),
-		         where, who[0] ? who : L("a thread", "一个线程"),
+		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"),
 		         f->detail[0] ? f->detail : L("barrier error", "barrier 错误"));
 		break;
 	case F_HARDWARE:
@@ -721,17 +617,17 @@ static char *describe_finding(const struct san_finding *f, const char *learner_f
 			           "output names the file, line and condition",
 			           "设备代码中的 assert() 在%s失败了：程序自己的输出给出了文件、"
 			           "行号和条件"),
-			         who[0] ? who : L("a thread", "一个线程"));
+			         w->who[0] ? w->who : L("a thread", "一个线程"));
 		else
 			snprintf(out, n,
 			         L("%s: %s stopped the kernel: %s", "%s：%s让 kernel 停了下来：%s"),
-			         where, who[0] ? who : L("a thread", "一个线程"), f->what);
+			         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->what);
 		break;
 	case F_MALLOC:
 		snprintf(out, n,
 		         L("%s: %s misused device malloc/free: %s",
 		           "%s：%s用错了设备端的 malloc/free：%s"),
-		         where, who[0] ? who : L("a thread", "一个线程"), f->what);
+		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->what);
 		break;
 	default:
 		snprintf(out, n, "%s", f->what);
@@ -807,7 +703,7 @@ void sanitize_judge_advised(const struct san_report *r, enum sanitize_tool t,
 		out->verdict = first_v;
 		describe_finding(first, learner_file, root, shown, race_advice, text, sizeof text);
 		snprintf(out->message, sizeof out->message,
-		         L("%s found %s%s: %s", "%s 发现了%s%s：%s"), tool_names[t],
+		         L("%s found %s%s: %s", "%s 发现了%s%s：%s"), sanitize_tool_name(t),
 		         first_v == V_RACE
 		                 ? (first->kind == F_BARRIER ? L("a barrier error", "barrier 错误")
 		                                             : L("a data race", "数据竞争"))
@@ -824,6 +720,6 @@ void sanitize_judge_advised(const struct san_report *r, enum sanitize_tool t,
 		           "report it with the seed",
 		           "%s 在评测自己的代码里（不是你的代码）发现了问题：%s。请连同随机种子一起"
 		           "报告"),
-		         tool_names[t], text);
+		         sanitize_tool_name(t), text);
 	}
 }

@@ -1,6 +1,6 @@
-/* The sanitize backend: running the GPU build of a test binary under NVIDIA's
- * compute-sanitizer (memcheck, racecheck, synccheck, initcheck), reading the
- * tool's report and turning what it found into a verdict in plain words.
+/* The sanitize backend's report: what NVIDIA's compute-sanitizer (memcheck,
+ * racecheck, synccheck, initcheck) found in a run of a test program, read from
+ * its log and turned into a verdict in plain words.
  *
  * The report is read from the tool's log file (--log-file), never from the
  * program's own output, so nothing the learner prints can pose as a finding
@@ -16,31 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "run/compute_sanitizer.h"
 #include "verdict/verdict.h"
-
-enum sanitize_tool { SAN_MEMCHECK, SAN_RACECHECK, SAN_SYNCCHECK, SAN_INITCHECK, SAN_TOOLS };
-
-/* "memcheck", ...; NULL when out of range. */
-const char *sanitize_tool_name(enum sanitize_tool t);
-
-/* A bit (1 << tool) per tool named: "memcheck", ..., or "all" for every
- * tool; 0 when the name is unknown. */
-unsigned sanitize_parse_tools(const char *name);
-
-/* compute-sanitizer: $COMPUTE_SANITIZER, next to nvcc (and in the toolkit's
- * compute-sanitizer/ folder), $CUDA_PATH/bin, $CUDA_HOME/bin, PATH,
- * /usr/local/cuda/bin. Malloc'd path or NULL. */
-char *find_sanitizer(const char *nvcc);
-
-/* Whether `sanitizer --help` mentions option (e.g. one that only newer
- * versions have). */
-bool sanitizer_has_option(const char *sanitizer, const char *option);
-
-/* The command line that runs prog_argv under tool t, writing its report to
- * log_path. A malloc'd, NULL-terminated array of pointers into static
- * strings, log_path and prog_argv (free() the array only). */
-char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *log_path,
-                     char *const prog_argv[]);
 
 enum finding_kind {
 	F_MEMORY,   /* an invalid (out of bounds or misaligned) access */
