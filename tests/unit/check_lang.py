@@ -191,7 +191,11 @@ STRICT = ("harness/engine/verdict/race_report.c", "harness/engine/rules.c",
           "harness/emu/emu.cpp", "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
           "harness/engine/compile.c", "harness/engine/run/device.c",
           "harness/engine/build/compiler.c", "harness/engine/build/host_object.c",
-          "harness/engine/build/linked.c", "harness/engine/build/emu_build.c")
+          "harness/engine/build/linked.c", "harness/engine/build/emu_build.c",
+          "harness/engine/backends/emu.c", "harness/engine/backends/gpu.c",
+          "harness/engine/backends/linked.c", "harness/engine/backends/sanitizer.c",
+          "harness/engine/backends/backend.c", "harness/engine/run/test_run.c",
+          "harness/engine/verdict/case_verdict.c", "harness/engine/verdict/build_verdict.c")
 # Not in STRICT, as they hold no words for the learner: check.c (numbers only)
 # and report.c (JSON keys and the engine's texts, written as they are).
 

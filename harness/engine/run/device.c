@@ -1,9 +1,13 @@
 /* Device discovery through cj-probe, with a cache; see device.h. */
 #include "run/device.h"
 
+#include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "report/lang.h"
 #include "run/supervise.h"
@@ -89,4 +93,59 @@ int device_query(const char *build, bool fresh, struct device_info *d)
 	free(probe);
 	free(cache);
 	return 0;
+}
+
+/* Runs on the device take build/device.lock, so that nothing shares the
+ * device with a run that measures time, whoever started it (check judging
+ * ahead, another terminal). With CUDAJUDGE_SHARE_DEVICE set, runs that
+ * measure nothing (check's, every run under compute-sanitizer) share it and
+ * only timed cases and speed rules hold it alone; CUDAJUDGE_DEVICE_ALONE then
+ * makes one run exclusive again (check judges so a file whose device memory
+ * ran out while others ran beside it). Everyone queues at build/device.turn
+ * first and holds it only until the device lock is theirs: a run waiting to
+ * be alone keeps later sharing runs out, so a stream of overlapping sharing
+ * runs cannot starve it. Returns the lock's descriptor, or -1 when there is
+ * none to take. */
+#define DEVICE_LOCK_WAIT_S 900.0
+
+/* One lock per GPU: a process uses the first device of CUDA_VISIBLE_DEVICES (device 0
+ * when unset), so `judge.py grade --gpus` workers on different GPUs never wait for each
+ * other, and any run on device 0 shares build/device.lock as before. */
+static char *device_lock_path(const char *build, const char *what)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	size_t n = v ? strcspn(v, ",") : 0;
+	if (!n || (n == 1 && v[0] == '0'))
+		return xasprintf("%s/device.%s", build, what);
+	char tag[64];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < sizeof tag; ++i)
+		tag[k++] = isalnum((unsigned char)v[i]) || v[i] == '-' ? v[i] : '_';
+	tag[k] = 0;
+	return xasprintf("%s/device-%s.%s", build, tag, what);
+}
+
+int take_device_lock(const char *build, bool shared)
+{
+	const char *share = getenv("CUDAJUDGE_SHARE_DEVICE"); /* set empty: off, as unset */
+	if (!share || !*share || getenv("CUDAJUDGE_DEVICE_ALONE"))
+		shared = false;
+	char *turn_path = device_lock_path(build, "turn");
+	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(turn_path);
+	if (turn >= 0 && flock_deadline(turn, LOCK_EX, DEVICE_LOCK_WAIT_S) != 0) {
+		close(turn);
+		turn = -1;
+	}
+	char *path = device_lock_path(build, "lock");
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	/* A deadline: a holder that hangs cannot keep every later judgement waiting. */
+	if (fd >= 0 && flock_deadline(fd, shared ? LOCK_SH : LOCK_EX, DEVICE_LOCK_WAIT_S) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (turn >= 0)
+		close(turn); /* releases the turn */
+	return fd;
 }

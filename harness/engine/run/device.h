@@ -1,5 +1,6 @@
 /* The CUDA device: found or not, its compute capability, and its measured
- * copy bandwidth, from build/cj-probe, cached in build/cache/device.txt. */
+ * copy bandwidth, from build/cj-probe, cached in build/cache/device.txt; and
+ * who may use it (build/device.lock). */
 #ifndef HARNESS_ENGINE_RUN_DEVICE_H
 #define HARNESS_ENGINE_RUN_DEVICE_H
 
@@ -18,5 +19,11 @@ struct device_info {
 
 /* fresh: ignore the cache and probe again (slower: measures bandwidth). */
 int device_query(const char *build, bool fresh, struct device_info *d);
+
+/* Takes build/device.lock (per GPU of CUDA_VISIBLE_DEVICES) for a run on the
+ * device: alone, or beside other runs that measure nothing when `shared` and
+ * CUDAJUDGE_SHARE_DEVICE is set. Returns the lock's descriptor (close() it to
+ * let go), or -1 when there is none to take. */
+int take_device_lock(const char *build, bool shared);
 
 #endif
