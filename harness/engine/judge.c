@@ -26,6 +26,7 @@
 #include "build/nvcc.h"
 #include "judgement.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "rng.h"
 #include "run/supervise.h"
 #include "run/test_run.h"
@@ -36,6 +37,7 @@ void judgement_finish(struct judgement *j)
 {
 	j->sum.total_s = now_s() - j->t0;
 	j->sum.message = j->message;
+	j->sum.said = &j->said;
 	j->sum.note = j->note[0] ? j->note : NULL;
 	report_summary(&j->sum, j->case_json, j->nout);
 	for (int i = 0; i < j->nout; ++i)
@@ -60,17 +62,15 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	free(yaml);
 	j->entry = catalog_find(&j->cat, o->id);
 	if (!j->entry)
-		die(L("unknown exercise '%s' (python3 judge.py list shows them all)",
-		      "没有练习 '%s'（python3 judge.py list 会列出全部练习）"),
-		    o->id);
+		die("%s", say_alloc(T_unknown_exercise, FIELDS(F_STR("id", o->id))));
 	j->prob = problem_find(j->entry->id);
 	if (!j->prob)
-		die(L("exercise '%s' has no harness yet (problems.yaml:%d)",
-		      "练习 '%s' 还没有评测程序（problems.yaml:%d）"),
-		    j->entry->id, j->entry->line);
+		die("%s", say_alloc(T_no_harness, FIELDS(F_STR("id", j->entry->id),
+		                                         F_INT("line", j->entry->line))));
 	j->sum.id = j->entry->id;
 	if (!realpath(o->file, j->source))
-		die(L("cannot read %s: %s", "无法读取 %s：%s"), o->file, strerror(errno));
+		die("%s", say_alloc(T_file_not_read, FIELDS(F_STR("file", o->file),
+		                                            F_STR("error", strerror(errno)))));
 	j->sum.file = xstrdup(relative_to(j->source, o->root));
 	j->paths = (struct build_paths){
 	        .root = o->root, .build = o->build, .nvcc = find_nvcc(), .cxx = find_cxx()};
@@ -109,7 +109,8 @@ static void make_work_folder(struct judgement *j)
 	                    (unsigned)(((uint64_t)(now_s() * 1e9)) ^ ((uint64_t)getpid() << 20)));
 	remove_tree(j->work);
 	if (make_dirs(j->work) != 0)
-		die(L("cannot create %s: %s", "无法创建 %s：%s"), j->work, strerror(errno));
+		die("%s", say_alloc(T_folder_not_made, FIELDS(F_STR("folder", j->work),
+		                                              F_STR("error", strerror(errno)))));
 	int owner = claim_work_folder(j->work); /* held until this engine ends */
 	(void)owner;
 }

@@ -34,8 +34,9 @@ struct judgement {
 	struct case_outcome out[CASES_MAX];
 	char *case_json[CASES_MAX];
 	int nout;
-	char message[1664]; /* a case name and its detail */
-	char note[256];     /* one line about the backend, e.g. why the emulator */
+	char message[1664];  /* a case name and its detail */
+	struct message said; /* message's text code and fields */
+	char note[256];      /* one line about the backend, e.g. why the emulator */
 	double t0;
 	struct rules_outcome rules; /* the RULE check, decided before the run */
 	char source[4096];          /* the judged file's real path (sanitizer locations) */

@@ -8,6 +8,7 @@
 #include "compile.h"
 #include "judgement.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "report/report.h"
 #include "util.h"
 
@@ -102,10 +103,6 @@ bool backend_nvcc_ready(struct judgement *j)
 	if (j->paths.nvcc || j->o->prebuilt)
 		return true;
 	j->sum.verdict = V_JE;
-	snprintf(j->message, sizeof j->message, "%s",
-	         L("nvcc (the CUDA compiler) was not found: install the CUDA toolkit, or "
-	           "add its bin folder (usually /usr/local/cuda/bin) to PATH",
-	           "找不到 nvcc（CUDA 编译器）：请安装 CUDA toolkit，或把它的 bin 目录"
-	           "（通常是 /usr/local/cuda/bin）加入 PATH"));
+	say(&j->said, j->message, sizeof j->message, T_nvcc_missing, NULL);
 	return false;
 }

@@ -8,6 +8,7 @@
 #include "build/emu_build.h"
 #include "judgement.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 /* Why the emulator cannot judge the exercise: problems.yaml's skip.emu, or
@@ -16,26 +17,21 @@ static const char *emu_skip_reason(const struct problem_entry *e)
 {
 	if (lang_current == LANG_ZH && e->emu_skip_reason_zh)
 		return e->emu_skip_reason_zh;
-	return e->emu_skip_reason ? e->emu_skip_reason : L("it needs a GPU", "它需要 GPU");
+	return e->emu_skip_reason ? e->emu_skip_reason : text_of(T_emulator_needs_gpu);
 }
 
 static bool emu_ready(struct judgement *j)
 {
 	if (!(j->entry->backends & BACKEND_EMU) && !j->o->prebuilt) {
 		j->sum.verdict = V_SKIP;
-		snprintf(j->message, sizeof j->message,
-		         L("the CPU emulator cannot judge %s: %s", "CPU 模拟器无法评测 %s：%s"),
-		         j->entry->id, emu_skip_reason(j->entry));
+		say(&j->said, j->message, sizeof j->message, T_emulator_skips,
+		    FIELDS(F_STR("id", j->entry->id), F_STR("why", emu_skip_reason(j->entry))));
 		j->sum.backend = "emu";
 		return false;
 	}
 	if (!j->paths.cxx && !j->o->prebuilt) {
 		j->sum.verdict = V_JE;
-		snprintf(
-		        j->message, sizeof j->message, "%s",
-		        L("the emulator needs a C++ compiler (g++) and none was found: "
-		          "sudo apt-get install -y g++",
-		          "模拟器需要 C++ 编译器（g++），但没有找到：sudo apt-get install -y g++"));
+		say(&j->said, j->message, sizeof j->message, T_cxx_missing, NULL);
 		return false;
 	}
 	if (j->o->prebuilt)
@@ -43,13 +39,7 @@ static bool emu_ready(struct judgement *j)
 	j->sum.backend = "emu";
 	const char *want = j->o->backend ? j->o->backend : "auto";
 	snprintf(j->note, sizeof j->note, "%s",
-	         !strcmp(want, "emu")
-	                 ? L("judged on the CPU emulator (correctness only, no timing)",
-	                     "在 CPU 模拟器上评测（只检查正确性，不计时）")
-	                 : L("no CUDA device found: judged on the CPU emulator (correctness "
-	                     "only, no timing)",
-	                     "没有找到 CUDA 设备：在 CPU 模拟器上评测（只检查正确性，"
-	                     "不计时）"));
+	         text_of(!strcmp(want, "emu") ? T_note_emulator_asked : T_note_emulator_no_device));
 	return true;
 }
 

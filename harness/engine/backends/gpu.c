@@ -10,6 +10,7 @@
 #include "build/module.h"
 #include "judgement.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 static void build_module_for_runner(struct judgement *j, struct build_result *br)
@@ -20,10 +21,9 @@ static void build_module_for_runner(struct judgement *j, struct build_result *br
 	if (br->status == BUILD_OK && j->dev.found && access(j->bin, X_OK) != 0) {
 		br->status = BUILD_TOOL_FAILED;
 		free(br->log);
-		br->log = xasprintf(L("the exercise's runner %s is missing: rebuild the judge "
-		                      "(ninja -C build)",
-		                      "本题的运行程序 %s 不存在：请重新构建评测（ninja -C build）"),
-		                    relative_to(j->bin, j->o->root));
+		char said[512];
+		br->log = xstrdup(say(NULL, said, sizeof said, T_runner_missing,
+		                      FIELDS(F_STR("runner", relative_to(j->bin, j->o->root)))));
 	}
 }
 

@@ -11,6 +11,7 @@
 #include "build/linked.h"
 #include "judgement.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "report/report.h"
 #include "run/test_run.h"
 #include "util.h"
@@ -33,10 +34,8 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	struct build_result br;
 	build_reference(&j->paths, j->entry->id, j->dev.cc, &bin, &br);
 	if (br.status != BUILD_OK) {
-		snprintf(j->message + strlen(j->message), sizeof j->message - strlen(j->message),
-		         L(" (the reference did not build, so there is no ratio: %.200s)",
-		           "（参考解没有构建成功，所以没有比值：%.200s）"),
-		         br.log);
+		say(&j->said, j->message, sizeof j->message, T_reference_not_built,
+		    FIELDS(F_INT("cases", j->nout), F_STR("log", br.log)));
 	} else {
 		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
 		struct run_result r;

@@ -12,6 +12,7 @@
 #include "judgement.h"
 #include "problem.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "run/test_run.h"
 #include "util.h"
 #include "verdict/case_verdict.h"
@@ -27,19 +28,11 @@ static bool sanitize_ready(struct judgement *j)
 		const char *why = lang_current == LANG_ZH && j->entry->sanitize_skip_reason_zh
 		                          ? j->entry->sanitize_skip_reason_zh
 		                          : j->entry->sanitize_skip_reason;
-		if (why) /* problems.yaml skip.sanitize */
-			snprintf(
-			        j->message, sizeof j->message,
-			        L("%s is not judged under compute-sanitizer: %s (problems.yaml:%d)",
-			          "%s 不在 compute-sanitizer 下评测：%s（problems.yaml:%d）"),
-			        j->entry->id, why, j->entry->line);
-		else
-			snprintf(j->message, sizeof j->message,
-			         L("%s is not judged under compute-sanitizer (problems.yaml:%d "
-			           "lists its backends without sanitize)",
-			           "%s 不在 compute-sanitizer 下评测（problems.yaml:%d 列出的后端"
-			           "里没有 sanitize）"),
-			         j->entry->id, j->entry->line);
+		/* problems.yaml skip.sanitize says why, or its backends leave it out */
+		say(&j->said, j->message, sizeof j->message,
+		    why ? T_sanitizer_skips : T_sanitizer_not_listed,
+		    FIELDS(F_STR("id", j->entry->id), F_STR("why", why),
+		           F_INT("line", j->entry->line)));
 		return false;
 	}
 	j->sanitizer = find_sanitizer(j->o->prebuilt ? NULL : j->paths.nvcc);
@@ -50,15 +43,7 @@ static bool sanitize_ready(struct judgement *j)
 		}
 	if (!j->sanitizer) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("compute-sanitizer was not found (looked next to nvcc, in "
-		           "$CUDA_PATH/bin, $CUDA_HOME/bin, PATH and /usr/local/cuda/bin): it "
-		           "comes with the CUDA toolkit; install the toolkit's sanitizer (e.g. the "
-		           "cuda-sanitizer package) or set COMPUTE_SANITIZER to its path",
-		           "找不到 compute-sanitizer（找过 nvcc 旁边、$CUDA_PATH/bin、"
-		           "$CUDA_HOME/bin、PATH 和 /usr/local/cuda/bin）：它随 CUDA toolkit "
-		           "提供；请安装 toolkit 的 sanitizer（例如 cuda-sanitizer 包），或把 "
-		           "COMPUTE_SANITIZER 设为它的路径"));
+		say(&j->said, j->message, sizeof j->message, T_sanitizer_missing, NULL);
 		return false;
 	}
 	return backend_nvcc_ready(j);
@@ -129,19 +114,16 @@ static bool apply_sanitizer_log(struct judgement *j)
 	bool decided = false;
 	if (sj.verdict != V_AC && j->sum.verdict != V_JE) {
 		j->sum.verdict = sj.verdict;
+		j->said = sj.said;
 		snprintf(j->message, sizeof j->message, "%s", sj.message);
 		decided = true;
 	} else if (j->sum.verdict == V_AC && (!log || !rep.started || sj.tool_error[0])) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         L("compute-sanitizer (%s) did not check the program: %s. Run `python3 "
-		           "judge.py doctor`, and `%s --version` to see whether it works here",
-		           "compute-sanitizer（%s）没有检查程序：%s。请运行 `python3 judge.py "
-		           "doctor`，并用 `%s --version` 看看它在这里能否工作"),
-		         sanitize_tool_name(j->tool),
-		         sj.tool_error[0] ? sj.tool_error
-		                          : L("it wrote no report", "它没有写出报告"),
-		         j->sanitizer);
+		say(&j->said, j->message, sizeof j->message, T_sanitizer_did_not_check,
+		    FIELDS(F_STR("tool", sanitize_tool_name(j->tool)),
+		           F_STR("why",
+		                 sj.tool_error[0] ? sj.tool_error : text_of(T_sanitizer_no_report)),
+		           F_STR("sanitizer", j->sanitizer)));
 		decided = true;
 	}
 	sanitize_report_free(&rep);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/lang.h"
+#include "report/texts.h"
 #include "run/supervise.h"
 #include "util.h"
 
@@ -91,23 +92,16 @@ int run_tool(char **argv, char **log, double *seconds)
 	if (r.end == RUN_MEMORY || r.end == RUN_TIMED_OUT) {
 		/* What it was given to compile made it grow or run without end
 		 * (#include "/dev/zero"): the file's doing, a CE. */
-		char *more = xasprintf(
-		        L("%s\nthe compiler was stopped: %s. Does the file #include something "
-		          "that is not a header?\n",
-		          "%s\n编译器被终止了：%s。文件是否 #include 了不是头文件的东西？\n"),
-		        *log,
-		        r.end == RUN_TIMED_OUT ? L("it ran past 300 s", "运行超过了 300 s")
-		                               : L("it held more than 4 GiB of memory",
-		                                   "它占用了超过 4 GiB 的内存"));
+		char *more = say_alloc(r.end == RUN_TIMED_OUT ? T_compiler_stopped_time
+		                                              : T_compiler_stopped_memory,
+		                       FIELDS(F_STR("log", *log)));
 		free(*log);
 		*log = more;
 		return 1;
 	}
 	if (r.end != RUN_EXITED) {
-		char *more = xasprintf(
-		        L("%s\n%s was stopped (%s)\n", "%s\n%s 被终止了（%s）\n"), *log, argv[0],
-		        r.end == RUN_TIMED_OUT ? L("it ran past 300 s", "运行超过了 300 s")
-		                               : L("killed", "被强行结束"));
+		char *more = say_alloc(r.end == RUN_TIMED_OUT ? T_tool_stopped_time : T_tool_killed,
+		                       FIELDS(F_STR("log", *log), F_STR("tool", argv[0])));
 		free(*log);
 		*log = more;
 		return -1;

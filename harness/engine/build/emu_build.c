@@ -18,6 +18,7 @@
 #include "build/module.h"
 #include "compile.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "rewrite.h"
 #include "run/supervise.h"
 #include "util.h"
@@ -43,8 +44,8 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 {
 	char *text = read_file(src, NULL);
 	if (!text) {
-		*log = xasprintf(L("cannot read %s: %s\n", "无法读取 %s：%s\n"), src,
-		                 strerror(errno));
+		*log = say_alloc(T_file_unreadable,
+		                 FIELDS(F_STR("file", src), F_STR("error", strerror(errno))));
 		return -1;
 	}
 	char *out = rewrite_for_emulator(text, src);
@@ -55,8 +56,8 @@ static int write_rewritten(const char *src, const char *dst, char **log)
 		rc = -1;
 	free(out);
 	if (rc)
-		*log = xasprintf(L("cannot write %s: %s\n", "无法写入 %s：%s\n"), dst,
-		                 strerror(errno));
+		*log = say_alloc(T_file_unwritable,
+		                 FIELDS(F_STR("file", dst), F_STR("error", strerror(errno))));
 	return rc;
 }
 
@@ -274,10 +275,7 @@ static void finish_device_check(struct side_check *side, struct build_result *re
 	}
 	free(data);
 	res->status = BUILD_TOOL_FAILED;
-	res->log = xstrdup(L("the judge's nvcc check of the file ended without a result: judge "
-	                     "again, and run `python3 judge.py doctor` if it happens again\n",
-	                     "评测对文件的 nvcc 检查没有给出结果就结束了：请再评测一次；如果"
-	                     "再次发生，请运行 `python3 judge.py doctor`\n"));
+	res->log = xstrdup(text_of(T_nvcc_check_lost));
 }
 
 /* ---- the build ---- */
@@ -420,11 +418,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	free(emu_lib);
 	if (!built) {
 		res->status = BUILD_TOOL_FAILED;
-		res->log = xstrdup(L("the CPU emulator was not built: this C++ compiler could not "
-		                     "build harness/emu (see meson's warning; python3 judge.py "
-		                     "doctor)\n",
-		                     "CPU 模拟器没有构建：这个 C++ 编译器无法构建 harness/emu（见 "
-		                     "meson 的警告；python3 judge.py doctor）\n"));
+		res->log = xstrdup(text_of(T_emulator_not_built));
 		return 0;
 	}
 	char *kept = kept_build_path(

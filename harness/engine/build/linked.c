@@ -13,6 +13,7 @@
 #include "build/nvcc.h"
 #include "compile.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
@@ -87,8 +88,9 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 		const char *files[] = {tmp_bin, NULL};
 		if (make_dirs(work) != 0) {
 			res->status = BUILD_TOOL_FAILED;
-			res->log = xasprintf(L("cannot create %s: %s", "无法创建 %s：%s"), work,
-			                     strerror(errno));
+			res->log = say_alloc(
+			        T_folder_not_made,
+			        FIELDS(F_STR("folder", work), F_STR("error", strerror(errno))));
 		} else {
 			build_test_binary(p, id, source, cc, work, tmp_bin, false, res);
 		}
@@ -96,9 +98,9 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 			kept_build_keep(kept, names, files, res->log);
 		if (res->status == BUILD_OK && access(*bin, X_OK) != 0) {
 			res->status = BUILD_TOOL_FAILED;
-			char *more = xasprintf(L("%scannot store the reference binary in %s\n",
-			                         "%s无法把参考解的可执行文件存入 %s\n"),
-			                       res->log, kept);
+			char *more =
+			        say_alloc(T_reference_not_stored,
+			                  FIELDS(F_STR("log", res->log), F_STR("folder", kept)));
 			free(res->log);
 			res->log = more;
 		}

@@ -19,6 +19,7 @@
 
 #include "report/json.h"
 #include "report/lang.h"
+#include "report/texts.h"
 
 struct ploader {
 	yaml_document_t doc;
@@ -31,17 +32,15 @@ struct ploader {
 
 /* ---- the walk's primitives ------------------------------------------------ */
 
-__attribute__((format(printf, 3, 4))) _Noreturn static void
-fail_at(struct ploader *ld, const yaml_node_t *n, const char *fmt, ...)
+/* Stops the walk: "path:line:column: " and the text code says, with its
+ * fields, in ld->err. */
+_Noreturn static void fail_at(struct ploader *ld, const yaml_node_t *n, enum text_code code,
+                              const struct text_field *fields)
 {
 	int k = snprintf(ld->err, ld->errlen, "%s:%zu:%zu: ", ld->path,
 	                 n ? n->start_mark.line + 1 : 1, n ? n->start_mark.column + 1 : 1);
-	if (k >= 0 && (size_t)k < ld->errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(ld->err + k, ld->errlen - (size_t)k, fmt, ap);
-		va_end(ap);
-	}
+	if (k >= 0 && (size_t)k < ld->errlen)
+		say(NULL, ld->err + k, ld->errlen - (size_t)k, code, fields);
 	longjmp(ld->fail, 1);
 }
 
@@ -59,7 +58,7 @@ static const char *shown(const yaml_node_t *n)
 {
 	if (n->type == YAML_SCALAR_NODE)
 		return scalar(n);
-	return n->type == YAML_MAPPING_NODE ? L("a mapping", "一个映射") : L("a list", "一个列表");
+	return text_of(n->type == YAML_MAPPING_NODE ? T_policy_a_mapping : T_policy_a_list);
 }
 
 static double want_number(struct ploader *ld, const yaml_node_t *n, const char *what, double lo,
@@ -72,13 +71,12 @@ static double want_number(struct ploader *ld, const yaml_node_t *n, const char *
 		v = strtod(scalar(n), &end);
 	}
 	if (n->type != YAML_SCALAR_NODE || end == scalar(n) || *end || errno || !isfinite(v))
-		fail_at(ld, n, L("%s must be a number, found '%s'", "%s 必须是数字，这里是 '%s'"),
-		        what, shown(n));
+		fail_at(ld, n, T_policy_not_a_number,
+		        FIELDS(F_STR("what", what), F_STR("found", shown(n))));
 	if (v < lo || v > hi)
-		fail_at(ld, n,
-		        L("%s must be between %g and %g, found %s",
-		          "%s 必须在 %g 到 %g 之间，这里是 %s"),
-		        what, lo, hi, scalar(n));
+		fail_at(ld, n, T_policy_out_of_range,
+		        FIELDS(F_STR("what", what), F_NUM("lo", lo), F_NUM("hi", hi),
+		               F_STR("found", scalar(n))));
 	return v;
 }
 
@@ -87,9 +85,8 @@ static int64_t want_whole(struct ploader *ld, const yaml_node_t *n, const char *
 {
 	double v = want_number(ld, n, what, lo, hi);
 	if (v != floor(v))
-		fail_at(ld, n,
-		        L("%s must be a whole number, found '%s'", "%s 必须是整数，这里是 '%s'"),
-		        what, scalar(n));
+		fail_at(ld, n, T_policy_not_whole,
+		        FIELDS(F_STR("what", what), F_STR("found", scalar(n))));
 	return (int64_t)v;
 }
 
@@ -99,18 +96,14 @@ static bool want_bool(struct ploader *ld, const yaml_node_t *n, const char *what
 		return true;
 	if (n->type == YAML_SCALAR_NODE && !strcmp(scalar(n), "false"))
 		return false;
-	fail_at(ld, n,
-	        L("%s must be true or false, found '%s'", "%s 必须是 true 或 false，这里是 '%s'"),
-	        what, shown(n));
+	fail_at(ld, n, T_policy_not_bool, FIELDS(F_STR("what", what), F_STR("found", shown(n))));
 }
 
 static const char *want_text(struct ploader *ld, const yaml_node_t *n, const char *what)
 {
 	if (n->type != YAML_SCALAR_NODE || !*scalar(n))
-		fail_at(ld, n,
-		        L("%s must be a non-empty string, found '%s'",
-		          "%s 必须是非空字符串，这里是 '%s'"),
-		        what, shown(n));
+		fail_at(ld, n, T_policy_not_text,
+		        FIELDS(F_STR("what", what), F_STR("found", shown(n))));
 	return scalar(n);
 }
 
@@ -124,8 +117,8 @@ static void want_choice(struct ploader *ld, const yaml_node_t *n, const char *wh
 			snprintf(out, outlen, "%s", s);
 			return;
 		}
-	fail_at(ld, n, L("%s must be %s, found '%s'", "%s 必须是 %s，这里是 '%s'"), what, listed,
-	        shown(n));
+	fail_at(ld, n, T_policy_not_a_choice,
+	        FIELDS(F_STR("what", what), F_STR("choices", listed), F_STR("found", shown(n))));
 }
 
 /* Fills values[] in the order of keys[] (NULL when absent); an unknown or
@@ -134,10 +127,8 @@ static void want_mapping(struct ploader *ld, const yaml_node_t *n, const char *w
                          const char *const keys[], const yaml_node_t *values[], size_t nkeys)
 {
 	if (n->type != YAML_MAPPING_NODE)
-		fail_at(ld, n,
-		        L("%s must be a mapping (key: value lines), found '%s'",
-		          "%s 必须是映射（key: value 的形式），这里是 '%s'"),
-		        what, shown(n));
+		fail_at(ld, n, T_policy_not_a_mapping,
+		        FIELDS(F_STR("what", what), F_STR("found", shown(n))));
 	for (size_t k = 0; k < nkeys; ++k)
 		values[k] = NULL;
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
@@ -152,15 +143,13 @@ static void want_mapping(struct ploader *ld, const yaml_node_t *n, const char *w
 			for (size_t j = 0; j < nkeys && used < sizeof list; ++j)
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
 				                         j ? ", " : "", keys[j]);
-			fail_at(ld, key,
-			        L("unknown key '%s' in %s (expected one of: %s)",
-			          "未知的键 '%s'，位于 %s（可用的键：%s）"),
-			        shown(key), what, list);
+			fail_at(ld, key, T_policy_unknown_key,
+			        FIELDS(F_STR("key", shown(key)), F_STR("what", what),
+			               F_STR("keys", list)));
 		}
 		if (values[k])
-			fail_at(ld, key,
-			        L("key '%s' appears twice in %s", "键 '%s' 在 %s 里出现了两次"),
-			        keys[k], what);
+			fail_at(ld, key, T_policy_key_twice,
+			        FIELDS(F_STR("key", keys[k]), F_STR("what", what)));
 		values[k] = node(ld, p->value);
 	}
 }
@@ -302,10 +291,7 @@ static void load_performance(struct ploader *ld, const yaml_node_t *n, struct po
 		else if (!strcmp(m, "tier"))
 			p->method = PERF_TIER;
 		else
-			fail_at(ld, v[0],
-			        L("performance.method must be ratio or tier, found '%s'",
-			          "performance.method 必须是 ratio 或 tier，这里是 '%s'"),
-			        m);
+			fail_at(ld, v[0], T_policy_method, FIELDS(F_STR("found", m)));
 	}
 	if (v[1])
 		p->runs = want_whole(ld, v[1], "performance.runs", 1, 20);
@@ -318,9 +304,8 @@ static void load_performance(struct ploader *ld, const yaml_node_t *n, struct po
 		        v[3]   ? v[3]
 		        : v[2] ? v[2]
 		               : n,
-		        L("performance.none_beyond (%g) must be more than performance.full_at (%g)",
-		          "performance.none_beyond（%g）必须大于 performance.full_at（%g）"),
-		        p->none_beyond, p->full_at);
+		        T_policy_none_beyond,
+		        FIELDS(F_NUM("none_beyond", p->none_beyond), F_NUM("full_at", p->full_at)));
 	if (v[4])
 		load_tiers(ld, v[4], p);
 }
@@ -337,16 +322,14 @@ static void load_gradescope(struct ploader *ld, const yaml_node_t *n, struct pol
 	struct policy_gradescope *g = &p->gradescope;
 	if (v[0])
 		want_choice(ld, v[0], "gradescope.hidden_visibility", hidden,
-		            L("hidden, after_due_date or after_published",
-		              "hidden、after_due_date 或 after_published"),
-		            g->hidden_visibility, sizeof g->hidden_visibility);
+		            text_of(T_policy_hidden_choices), g->hidden_visibility,
+		            sizeof g->hidden_visibility);
 	if (v[1])
 		g->leaderboard = want_bool(ld, v[1], "gradescope.leaderboard");
 	if (v[2])
 		want_choice(ld, v[2], "gradescope.stdout_visibility", out,
-		            L("hidden, visible, after_due_date or after_published",
-		              "hidden、visible、after_due_date 或 after_published"),
-		            g->stdout_visibility, sizeof g->stdout_visibility);
+		            text_of(T_policy_stdout_choices), g->stdout_visibility,
+		            sizeof g->stdout_visibility);
 	if (v[3])
 		g->time_budget_s = want_number(ld, v[3], "gradescope.time_budget_s", 1, 86400);
 }
@@ -368,10 +351,8 @@ static void load_cases(struct ploader *ld, const yaml_node_t *n, struct policy_e
                        const char *what)
 {
 	if (n->type != YAML_SEQUENCE_NODE)
-		fail_at(ld, n,
-		        L("%s.cases must be a list such as [{case: 1, weight: 2}], found '%s'",
-		          "%s.cases 必须是列表，例如 [{case: 1, weight: 2}]，这里是 '%s'"),
-		        what, shown(n));
+		fail_at(ld, n, T_policy_cases_not_a_list,
+		        FIELDS(F_STR("what", what), F_STR("found", shown(n))));
 	size_t count = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	e->cases = xcalloc(count + 1, sizeof *e->cases);
 	for (size_t i = 0; i < count; ++i) {
@@ -380,21 +361,15 @@ static void load_cases(struct ploader *ld, const yaml_node_t *n, struct policy_e
 		const yaml_node_t *v[3];
 		want_mapping(ld, item, "cases", keys, v, 3);
 		if (!v[0])
-			fail_at(ld, item,
-			        L("%s: each entry of cases needs 'case: N' (the case's position, "
-			          "from 1)",
-			          "%s：cases 的每一项都需要 'case: N'（用例的序号，从 1 开始）"),
-			        what);
+			fail_at(ld, item, T_policy_case_needs_index, FIELDS(F_STR("what", what)));
 		struct policy_case *c = &e->cases[e->ncases];
 		c->index = want_whole(ld, v[0], "case", 1, 100000);
 		c->weight = v[1] ? want_number(ld, v[1], "weight", 0, 1e6) : 1;
 		c->hidden = v[2] ? want_bool(ld, v[2], "hidden") : false;
 		for (size_t j = 0; j < e->ncases; ++j)
 			if (e->cases[j].index == c->index)
-				fail_at(ld, v[0],
-				        L("%s: case %lld is listed twice",
-				          "%s：用例 %lld 列出了两次"),
-				        what, (long long)c->index);
+				fail_at(ld, v[0], T_policy_case_twice,
+				        FIELDS(F_STR("what", what), F_INT("case", c->index)));
 		++e->ncases;
 	}
 }
@@ -407,18 +382,12 @@ static void load_exercise(struct ploader *ld, const yaml_node_t *n, struct polic
 	want_mapping(ld, n, "exercises", keys, v, 6);
 	e->line = (int)n->start_mark.line + 1;
 	if (!v[0])
-		fail_at(ld, n,
-		        L("an exercise of the policy needs 'id: <exercise id>'",
-		          "策略里的每个练习都需要 'id: <练习 id>'"));
+		fail_at(ld, n, T_policy_exercise_needs_id, NULL);
 	const char *id = want_text(ld, v[0], "id");
 	if (ld->cat) {
 		const struct problem_entry *pe = catalog_find(ld->cat, id);
 		if (!pe)
-			fail_at(ld, v[0],
-			        L("no exercise '%s' in the catalog: `python3 judge.py list` shows "
-			          "the ids",
-			          "题库里没有练习 '%s'：`python3 judge.py list` 列出所有 id"),
-			        id);
+			fail_at(ld, v[0], T_policy_no_such_exercise, FIELDS(F_STR("id", id)));
 		id = pe->id;
 	}
 	e->id = xstrdup(id);
@@ -431,10 +400,7 @@ static void load_exercise(struct ploader *ld, const yaml_node_t *n, struct polic
 		else if (!strcmp(c, "per_case"))
 			e->correctness = CORRECTNESS_PER_CASE;
 		else
-			fail_at(ld, v[3],
-			        L("correctness must be all or per_case, found '%s'",
-			          "correctness 必须是 all 或 per_case，这里是 '%s'"),
-			        c);
+			fail_at(ld, v[3], T_policy_correctness, FIELDS(F_STR("found", c)));
 	}
 	if (v[4])
 		load_cases(ld, v[4], e, e->id);
@@ -445,16 +411,10 @@ static void load_exercise(struct ploader *ld, const yaml_node_t *n, struct polic
 static void load_exercises(struct ploader *ld, const yaml_node_t *n, struct policy *p)
 {
 	if (n->type != YAML_SEQUENCE_NODE)
-		fail_at(ld, n,
-		        L("exercises must be a list of '- id: ...' entries, found '%s'",
-		          "exercises 必须是 '- id: ...' 项的列表，这里是 '%s'"),
-		        shown(n));
+		fail_at(ld, n, T_policy_exercises_not_a_list, FIELDS(F_STR("found", shown(n))));
 	size_t count = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	if (!count)
-		fail_at(ld, n,
-		        L("exercises lists no exercise: add '- id: <exercise id>' or remove the "
-		          "key",
-		          "exercises 是空的：加上 '- id: <练习 id>'，或者删掉这个键"));
+		fail_at(ld, n, T_policy_no_exercises, NULL);
 	p->exercises = xcalloc(count, sizeof *p->exercises);
 	for (size_t i = 0; i < count; ++i) {
 		const yaml_node_t *item = node(ld, n->data.sequence.items.start[i]);
@@ -462,10 +422,9 @@ static void load_exercises(struct ploader *ld, const yaml_node_t *n, struct poli
 		load_exercise(ld, item, &p->exercises[i]);
 		for (size_t j = 0; j < i; ++j)
 			if (!strcmp(p->exercises[j].id, p->exercises[i].id))
-				fail_at(ld, item,
-				        L("exercise '%s' is listed twice (first at line %d)",
-				          "练习 '%s' 列出了两次（第一次在第 %d 行）"),
-				        p->exercises[i].id, p->exercises[j].line);
+				fail_at(ld, item, T_policy_exercise_twice,
+				        FIELDS(F_STR("id", p->exercises[i].id),
+				               F_INT("line", p->exercises[j].line)));
 	}
 }
 
@@ -489,16 +448,13 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 	        "round",       "deadline",  "late",       "penalties",
 	        "performance", "exercises", "gradescope", "similarity"};
 	const yaml_node_t *v[12];
-	want_mapping(ld, root, L("the policy", "策略"), keys, v, 12);
+	want_mapping(ld, root, text_of(T_policy_the_policy), keys, v, 12);
 	if (v[0])
 		p->course = xstrdup(want_text(ld, v[0], "course"));
 	if (v[1]) {
 		const char *l = want_text(ld, v[1], "language");
 		if (strcmp(l, "en") && strcmp(l, "zh"))
-			fail_at(ld, v[1],
-			        L("language must be en or zh, found '%s'",
-			          "language 必须是 en 或 zh，这里是 '%s'"),
-			        l);
+			fail_at(ld, v[1], T_policy_language, FIELDS(F_STR("found", l)));
 		free(p->language);
 		p->language = xstrdup(l);
 	}
@@ -508,10 +464,7 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 		errno = 0;
 		unsigned long long seed = strtoull(s, &end, 10);
 		if (*end || errno || s[0] == '-' || s[0] == '+')
-			fail_at(ld, v[2],
-			        L("seed must be a whole number, found '%s'",
-			          "seed 必须是非负整数，这里是 '%s'"),
-			        s);
+			fail_at(ld, v[2], T_policy_seed, FIELDS(F_STR("found", s)));
 		p->seed = seed;
 	}
 	if (v[3])
@@ -521,14 +474,7 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 	if (v[5]) {
 		const char *s = want_text(ld, v[5], "deadline");
 		if (policy_parse_instant(s, &p->deadline) != 0)
-			fail_at(ld, v[5],
-			        L("deadline must be a date and time such as "
-			          "\"2026-12-15T23:59:00Z\" "
-			          "(or with an offset, +08:00), found '%s'",
-			          "deadline 必须是日期和时间，例如 "
-			          "\"2026-12-15T23:59:00Z\"（也可以带时区，"
-			          "+08:00），这里是 '%s'"),
-			        s);
+			fail_at(ld, v[5], T_policy_deadline, FIELDS(F_STR("found", s)));
 		p->has_deadline = true;
 		format_instant(p->deadline, p->deadline_text);
 	}
@@ -580,7 +526,7 @@ static void parser_error(const yaml_parser_t *parser, const char *shown_path, ch
 {
 	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, parser->problem_mark.line + 1,
 	         parser->problem_mark.column + 1,
-	         parser->problem ? parser->problem : L("malformed YAML", "YAML 格式错误"),
+	         parser->problem ? parser->problem : text_of(T_policy_malformed),
 	         parser->context ? " " : "", parser->context ? parser->context : "");
 }
 
@@ -612,12 +558,8 @@ int policy_parse(const char *text, size_t len, const char *shown_path, const str
 	yaml_document_delete(&extra);
 	yaml_parser_delete(&parser);
 	if (second) {
-		snprintf(
-		        err, errlen,
-		        L("%s:%zu:%zu: a second YAML document: a policy is one mapping (remove the "
-		          "'---')",
-		          "%s:%zu:%zu: 出现了第二个 YAML 文档：策略只能是一个映射（删掉 '---'）"),
-		        shown_path, line, col);
+		say(NULL, err, errlen, T_policy_second_document,
+		    FIELDS(F_STR("file", shown_path), F_INT("line", line), F_INT("column", col)));
 		yaml_document_delete(&ld.doc);
 		policy_free(p);
 		return -1;
@@ -643,16 +585,13 @@ int policy_load(const char *path, const char *shown_path, const struct catalog *
 	size_t len;
 	char *text = read_file(path, &len);
 	if (!text) {
-		snprintf(err, errlen, L("%s: cannot read the policy: %s", "%s：无法读取策略：%s"),
-		         shown_path, strerror(errno));
+		say(NULL, err, errlen, T_policy_unreadable,
+		    FIELDS(F_STR("file", shown_path), F_STR("error", strerror(errno))));
 		memset(p, 0, sizeof *p);
 		return -1;
 	}
 	if (strlen(text) != len) {
-		snprintf(err, errlen,
-		         L("%s:1:1: the policy contains a NUL byte: is it a text file?",
-		           "%s:1:1: 策略里有 NUL 字节：它是文本文件吗？"),
-		         shown_path);
+		say(NULL, err, errlen, T_policy_nul_byte, FIELDS(F_STR("file", shown_path)));
 		free(text);
 		memset(p, 0, sizeof *p);
 		return -1;

@@ -94,8 +94,11 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 		sb_puts(&b, "null");
 	sb_puts(&b, ",\"diagnosis\":");
 	json_str(&b, o->diagnosis);
+	sb_puts(&b, ",\"diagnosis_code\":");
+	json_str(&b, o->diagnosis ? text_code_name(o->diagnosis_code) : NULL);
 	sb_puts(&b, ",\"detail\":");
 	json_str(&b, o->detail[0] ? o->detail : NULL);
+	message_json(&b, "detail_code", "detail_fields", &o->said);
 	sb_puts(&b, ",\"speed\":");
 	if (o->speed.reps > 0) {
 		sb_printf(&b, "{\"reps\":%u,\"learner_ms\":", o->speed.reps);
@@ -165,6 +168,8 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	json_kv_str(&b, "backend", s->backend);
 	sb_printf(&b, ",\"seed\":%llu", (unsigned long long)s->seed);
 	json_kv_str(&b, "message", s->message ? s->message : "");
+	if (s->said)
+		message_json(&b, "code", "fields", s->said);
 	sb_puts(&b, ",\"note\":");
 	json_str(&b, s->note);
 	json_kv_str(&b, "compile_log", s->compile_log ? s->compile_log : "");

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "problem.h"
+#include "report/texts.h"
 #include "run/device.h"
 #include "verdict/verdict.h"
 
@@ -15,8 +16,10 @@ struct case_outcome {
 	enum verdict verdict;
 	struct case_findings f;
 	const char *diagnosis; /* static text or NULL */
-	char detail[1536];     /* what happened, when not a plain mismatch */
-	double time_ms;        /* median of the timed repetitions, < 0 when not timed */
+	enum text_code diagnosis_code;
+	char detail[1536];   /* what happened, when not a plain mismatch */
+	struct message said; /* detail's text code and fields (T_NONE: no detail) */
+	double time_ms;      /* median of the timed repetitions, < 0 when not timed */
 	/* The problem's speed rule on this case (judge.c: judge_speed); reps 0: none. */
 	struct {
 		unsigned reps;
@@ -39,7 +42,8 @@ struct summary {
 	enum verdict verdict;
 	uint64_t seed;
 	const char *message;
-	const char *note; /* about the backend, or NULL */
+	const struct message *said; /* message's text code and fields */
+	const char *note;           /* about the backend, or NULL */
 	const char *compile_log;
 	const char *program_output;
 	struct timing timing;

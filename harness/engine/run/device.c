@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "report/lang.h"
+#include "report/texts.h"
 #include "run/supervise.h"
 #include "util.h"
 
@@ -39,9 +40,7 @@ static void parse_probe(const char *text, struct device_info *d)
 			/* cj-probe's own words for a machine without a GPU; CUDA's error
 			 * strings stay as the runtime says them */
 			snprintf(d->error, sizeof d->error, "%s",
-			         !strcmp(v, "no CUDA device")
-			                 ? L("no CUDA device", "没有 CUDA 设备")
-			                 : v);
+			         !strcmp(v, "no CUDA device") ? text_of(T_device_none) : v);
 	}
 	free(copy);
 	d->found = d->cc > 0 && d->copy_gbps > 0;
@@ -65,19 +64,15 @@ int device_query(const char *build, bool fresh, struct device_info *d)
 	struct run_result r;
 	memset(d, 0, sizeof *d);
 	if (run_supervised(argv, -1, &lim, &r) != 0 || r.end == RUN_NOT_STARTED) {
-		snprintf(d->error, sizeof d->error,
-		         L("cannot run the device probe: %.200s", "无法运行设备探测程序：%.200s"),
-		         r.error);
+		say(NULL, d->error, sizeof d->error, T_probe_not_run,
+		    FIELDS(F_STR("error", r.error)));
 	} else {
 		parse_probe(r.output ? r.output : "", d);
 		if (r.end == RUN_TIMED_OUT)
-			snprintf(d->error, sizeof d->error, "%s",
-			         L("the device probe hung for 60 s", "设备探测程序卡住了 60 s"));
+			snprintf(d->error, sizeof d->error, "%s", text_of(T_probe_hung));
 		else if (!d->found && !d->error[0])
-			snprintf(d->error, sizeof d->error,
-			         L("the device probe failed (exit %d)",
-			           "设备探测程序失败了（退出状态 %d）"),
-			         r.exit_code);
+			say(NULL, d->error, sizeof d->error, T_probe_failed,
+			    FIELDS(F_INT("status", r.exit_code)));
 		if (d->found) {
 			char *dir = xasprintf("%s/cache", build);
 			make_dirs(dir);

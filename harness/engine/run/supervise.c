@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "report/lang.h"
+#include "report/texts.h"
 #include "run/jail.h"
 #include "util.h"
 
@@ -342,12 +343,10 @@ static void take_notes(struct run_result *res)
 	static bool warned;
 	if (res->weakened[0] && !warned) { /* once per engine: a warning, not a failure */
 		warned = true;
-		fprintf(stderr,
-		        L("cudajudge: warning: the test program's confinement is weaker on this "
-		          "machine (%s); see docs/security.md\n",
-		          "cudajudge：警告：这台机器上测试程序的隔离较弱（%s）；见 "
-		          "docs/security.md\n"),
-		        res->weakened);
+		char *warning =
+		        say_alloc(T_confinement_weaker, FIELDS(F_STR("what", res->weakened)));
+		fputs(warning, stderr);
+		free(warning);
 	}
 }
 

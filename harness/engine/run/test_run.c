@@ -8,6 +8,7 @@
 
 #include "backends/backend.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "report/report.h"
 #include "rng.h"
 #include "util.h"
@@ -41,8 +42,8 @@ static bool prepare_cases(struct judgement *j, struct case_set *set)
 	char err[256];
 	if (case_set_init(set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         L("cannot prepare the cases: %s", "无法准备测试用例：%s"), err);
+		say(&j->said, j->message, sizeof j->message, T_cases_not_made,
+		    FIELDS(F_STR("error", err)));
 		return false;
 	}
 	struct rng rng;
@@ -80,42 +81,30 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
                        uint64_t inputs_before)
 {
 	bool exited = r->end == RUN_EXITED;
+	enum text_code code = T_NONE;
+	char why[320] = "";
 	/* The emulator needs no device: its exit 5 is the learner's (_exit(5)). */
 	if ((j->backend->supports & BACKEND_DEVICE) && exited &&
 	    r->exit_code == CJ_EXIT_NO_DEVICE) {
 		/* The runtime says on stderr which call failed. */
 		const char *out = r->output ? r->output : "";
-		int len = (int)strcspn(out, "\n");
-		char why[320] = "";
-		if (len)
-			snprintf(why, sizeof why, " (%.*s)", len > 300 ? 300 : len, out);
-		snprintf(j->message, sizeof j->message,
-		         L("the CUDA device could not be used%s: run `python3 judge.py doctor`",
-		           "无法使用 CUDA 设备%s：请运行 `python3 judge.py doctor`"),
-		         why);
+		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
+		code = why[0] ? T_device_unusable_because : T_device_unusable;
 	} else if (exited && r->exit_code == CJ_EXIT_BAD_WIRE &&
 	           ((const struct cj_wire_header *)set->base)->mapped != CJ_WIRE_MAPPED) {
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("the test program could not read its cases", "测试程序读不到它的用例"));
+		code = T_cases_unread;
 	} else if (exited && r->exit_code == CJ_EXIT_WRONG_ARCH) {
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("the device is not the one the judge remembered: run `python3 judge.py "
-		           "doctor` and judge again",
-		           "设备与评测记录的不一致：请运行 `python3 judge.py doctor` 后重新评测"));
+		code = T_device_changed;
 		device_query(j->paths.build, true, &j->dev);
 	} else if (case_set_hash_inputs(set) != inputs_before) {
 		/* The runtime never writes inputs: the learner's code reached into
 		 * the judge's case file. Nothing it left there can be trusted. */
-		j->sum.verdict = V_RE;
-		snprintf(j->message, sizeof j->message, "%s",
-		         L("the program wrote into the judge's input data (the case file), so no "
-		           "case can be judged",
-		           "程序写入了评测的输入数据（用例文件），因此没有一个用例能被评判"));
-		return true;
+		code = T_inputs_written;
 	} else {
 		return false;
 	}
-	j->sum.verdict = V_JE;
+	j->sum.verdict = code == T_inputs_written ? V_RE : V_JE;
+	say(&j->said, j->message, sizeof j->message, code, FIELDS(F_STR("why", why)));
 	return true;
 }
 
@@ -135,8 +124,8 @@ void run_and_check(struct judgement *j)
 	struct run_result r;
 	if (spawn_test(j, j->bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
 		j->sum.verdict = V_JE;
-		snprintf(j->message, sizeof j->message,
-		         L("cannot start the test program: %s", "无法启动测试程序：%s"), r.error);
+		say(&j->said, j->message, sizeof j->message, T_program_not_started,
+		    FIELDS(F_STR("error", r.error)));
 	} else {
 		j->sum.run_s = r.wall_s;
 		report_phase("run", "done", r.wall_s);

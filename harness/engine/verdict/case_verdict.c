@@ -13,26 +13,27 @@
 
 #include "backends/backend.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 #include "verdict/check.h"
 #include "verdict/race_report.h"
 #include "verdict/symbolize.h"
 #include "wire.h"
 
+/* A signal, in words (for the texts killed and killed_after_last). */
 static const char *signal_words(int sig)
 {
 	switch (sig) {
 	case SIGSEGV:
-		return L("a segmentation fault (a bad host pointer?)",
-		         "段错误（segmentation fault：主机指针有误？）");
+		return text_of(T_signal_segv);
 	case SIGABRT:
 		return "abort()";
 	case SIGBUS:
-		return L("a bus error", "总线错误（bus error）");
+		return text_of(T_signal_bus);
 	case SIGFPE:
-		return L("an arithmetic exception", "算术异常");
+		return text_of(T_signal_fpe);
 	case SIGKILL:
-		return L("SIGKILL (out of memory?)", "SIGKILL（内存不足？）");
+		return text_of(T_signal_kill);
 	default:
 		return strsignal(sig);
 	}
@@ -69,7 +70,8 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		if (!j->prob->check_extra(c, why, sizeof why)) {
 			o->verdict = V_WA;
 			memcpy(o->f.extra, why, sizeof why);
-			memcpy(o->detail, why, sizeof why);
+			say(&o->said, o->detail, sizeof o->detail, T_EXERCISE,
+			    FIELDS(F_STR("text", why)));
 		}
 	}
 	if (o->f.bad_buf >= 0) {
@@ -78,20 +80,13 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 		/* the exercise's own diagnosis names the mistake; the poison only how */
 		if (j->prob->diagnose)
 			o->diagnosis = j->prob->diagnose(c, &o->f);
+		o->diagnosis_code = o->diagnosis ? T_EXERCISE : T_NONE;
 		if (!o->diagnosis && backend_emulated(j) && shared_poison_seen(r))
-			o->diagnosis = L(
-			        "some results carry the emulator's mark for shared memory "
-			        "that nothing wrote (a NaN with payload 0xdead): a read of a "
-			        "__shared__ slot before any thread stored to it, such as a "
-			        "slot of a warp that does not exist",
-			        "有些结果带着模拟器给从未写入的 shared memory 做的标记（payload 为 "
-			        "0xdead 的 NaN）：在任何线程写入之前就读了某个 __shared__ "
-			        "位置，例如属于一个并不存在的 warp 的位置");
-		if (!o->diagnosis && r->unwritten == r->bad)
-			o->diagnosis = L("the wrong elements were never written (they still hold "
-			                 "the poison value): does every thread store its result?",
-			                 "出错的元素从未被写入（仍是填充的毒值）：每个线程都写回了"
-			                 "自己的结果吗？");
+			o->diagnosis_code = T_diagnosis_shared_poison;
+		else if (!o->diagnosis && r->unwritten == r->bad)
+			o->diagnosis_code = T_diagnosis_unwritten;
+		if (!o->diagnosis && o->diagnosis_code != T_NONE)
+			o->diagnosis = text_of(o->diagnosis_code);
 	}
 }
 
@@ -106,28 +101,12 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 {
 	if (rec->host_flags & CJ_HOST_PAGEABLE) {
 		o->verdict = V_RULE;
-		snprintf(o->detail, sizeof o->detail, "%s",
-		         L("the results are right, but the host memory your code allocated is "
-		           "pageable (cudaPointerGetAttributes says so): copies from it cannot run "
-		           "asynchronously, so nothing overlaps. Allocate it page-locked with "
-		           "cudaMallocHost or cudaHostAlloc (and free it with cudaFreeHost)",
-		           "结果正确，但你的代码分配的主机内存是可分页的（cudaPointerGetAttributes "
-		           "如此报告）：从它出发的复制无法异步进行，所以什么也重叠不了。请用 "
-		           "cudaMallocHost 或 cudaHostAlloc 分配页锁定内存（并用 cudaFreeHost "
-		           "释放）"));
+		say(&o->said, o->detail, sizeof o->detail, T_pageable_memory, NULL);
 		return;
 	}
 	if (rec->host_flags & CJ_HOST_BLOCKED) {
 		o->verdict = V_TLE;
-		snprintf(
-		        o->detail, sizeof o->detail, "%s",
-		        L("the results are right, but your host code waited for GPU work that "
-		          "the judge was holding back, and returned only when the hold gave up: "
-		          "a wait on the host (cudaStreamSynchronize, cudaEventSynchronize, "
-		          "cudaDeviceSynchronize) where the GPU should wait (cudaStreamWaitEvent)",
-		          "结果正确，但你的主机代码在等待评测故意扣住的 GPU 工作，直到扣留超时才"
-		          "返回：这是在主机端等待（cudaStreamSynchronize、cudaEventSynchronize、"
-		          "cudaDeviceSynchronize），而这里应该让 GPU 等待（cudaStreamWaitEvent）"));
+		say(&o->said, o->detail, sizeof o->detail, T_host_waited, NULL);
 		return;
 	}
 	const struct speed_rule *rule = j->prob->speed;
@@ -137,12 +116,9 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 		if (j->o->prebuilt)
 			return; /* a stand-in test binary measures nothing */
 		o->verdict = V_JE;
-		snprintf(o->detail, sizeof o->detail,
-		         L("judge bug: case '%s' should have measured the speed against %s, but "
-		           "the test program reported no measurement",
-		           "评测程序的 bug：用例 '%s' 本应测量相对于 %s 的速度，但测试程序没有报告"
-		           "任何测量结果"),
-		         o->c->name, lang_pick(rule->baseline));
+		say(&o->said, o->detail, sizeof o->detail, T_speed_not_measured,
+		    FIELDS(F_STR("case", o->c->name),
+		           F_STR("baseline", lang_pick(rule->baseline))));
 		return;
 	}
 	o->speed.reps = rec->measured_reps;
@@ -153,107 +129,67 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	if (o->speed.speedup >= rule->min_speedup)
 		return;
 	o->verdict = V_TLE;
-	snprintf(o->detail, sizeof o->detail,
-	         L("correct but too slow: %.2fx as fast as %s (%.3f ms against %.3f ms, "
-	           "medians of %u runs each in this run), needs %.2fx. %s",
-	           "结果正确但太慢：速度只有 %.2fx（与 %s 相比：%.3f ms 对 %.3f ms，均为本次运行"
-	           "中各 %u 次的中位数），要求至少 %.2fx。%s"),
-	         o->speed.speedup, lang_pick(rule->baseline), o->speed.learner_ms,
-	         o->speed.baseline_ms, o->speed.reps, rule->min_speedup, lang_pick(rule->advice));
+	say(&o->said, o->detail, sizeof o->detail, T_too_slow,
+	    FIELDS(F_NUM("speedup", o->speed.speedup), F_STR("baseline", lang_pick(rule->baseline)),
+	           F_NUM("learner_ms", o->speed.learner_ms),
+	           F_NUM("baseline_ms", o->speed.baseline_ms), F_INT("reps", o->speed.reps),
+	           F_NUM("needs", rule->min_speedup), F_STR("advice", lang_pick(rule->advice))));
 }
 
 /* A program that ended by itself, with a status that is not the runtime's. */
 static void blame_exit(const struct run_result *r, const char *name, struct case_outcome *o)
 {
 	o->verdict = V_RE;
-	if (name)
-		snprintf(o->detail, sizeof o->detail,
-		         L("the program ended (exit status %d) in the middle of case '%s': "
-		           "does the code call exit() or return from a host function early?",
-		           "程序结束了（退出状态 %d），而用例 '%s' "
-		           "还没有做完：代码是否调用了 "
-		           "exit()，或在主机函数里提前 return 了？"),
-		         r->exit_code, name);
-	else
-		snprintf(o->detail, sizeof o->detail,
-		         L("after the last case: the program ended with exit status %d "
-		           "instead of 0: does the code call exit()?",
-		           "最后一个用例之后：程序以退出状态 %d 结束，而不是 "
-		           "0：代码是否调用了 "
-		           "exit()？"),
-		         r->exit_code);
+	say(&o->said, o->detail, sizeof o->detail, name ? T_exited_in_case : T_exited_after_last,
+	    FIELDS(F_INT("status", r->exit_code), F_STR("case", name)));
 }
 
 /* The case the run was inside when it ended badly gets the blame; `name` is
- * that case, or NULL when every case had finished. */
+ * that case, or NULL when every case had finished. `note`: what the test
+ * program said about where it was (a deadline passed), or "". */
 static void blame_run(const struct judgement *j, const struct run_result *r, const char *name,
-                      struct case_outcome *o)
+                      const char *note, struct case_outcome *o)
 {
-	char during[96] = "", in_case[96] = "";
-	if (name) {
-		snprintf(during, sizeof during, L(" during case '%s'", "（在用例 '%s' 中）"), name);
-		snprintf(in_case, sizeof in_case, L(" case '%s'", "用例 '%s' "), name);
-	}
-	const char *after = name ? "" : L("after the last case: ", "最后一个用例之后：");
 	struct run_limits limits; /* the learner's, before a tool's allowance */
 	backend_default_limits(j, &limits);
+	const bool in = name != NULL; /* in a case, or after the last */
+	enum text_code code = T_NONE;
+	o->verdict = V_RE;
 	switch (r->end) {
 	case RUN_TIMED_OUT:
 		o->verdict = V_TLE;
-		snprintf(o->detail, sizeof o->detail,
-		         L("%sstill running%s after %.1f s (limit %.0f s): possible deadlock (a "
-		           "__syncthreads() or a wait that not every thread reaches) or an "
-		           "endless loop",
-		           "%s%s运行 %.1f s 后仍未结束（上限 %.0f s）：可能是死锁（有线程到达不了"
-		           "的 __syncthreads() 或等待），也可能是死循环"),
-		         after, in_case, r->wall_s, limits.wall_s);
+		code = !in ? T_timed_out_after_last : note[0] ? T_timed_out_noted : T_timed_out;
 		break;
 	case RUN_SIGNALED:
 		if (r->signal == SIGXCPU || (r->signal == SIGKILL && r->cpu_s >= limits.cpu_s)) {
 			o->verdict = V_TLE;
-			snprintf(o->detail, sizeof o->detail,
-			         L("%sused more than %.0f s of CPU time%s: %s",
-			           "%s用了超过 %.0f s 的 CPU 时间%s：%s"),
-			         after, limits.cpu_s, during,
-			         backend_emulated(j)
-			                 ? L("an endless loop, or a wait that never ends",
-			                     "死循环，或永远结束不了的等待")
-			                 : L("an endless loop on the host?", "主机端有死循环？"));
+			code = in ? T_cpu_time : T_cpu_time_after_last;
 		} else {
-			o->verdict = V_RE;
-			snprintf(o->detail, sizeof o->detail,
-			         L("%sthe program was killed by %s%s", "%s程序因%s被终止%s"), after,
-			         signal_words(r->signal), during);
+			code = in ? T_killed : T_killed_after_last;
 		}
 		break;
 	case RUN_MEMORY:
-		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail,
-		         L("%sthe program held more than %llu MiB of host memory, its limit%s, "
-		           "and was stopped: allocate less host memory",
-		           "%s程序占用的主机内存超过了上限 %llu "
-		           "MiB%s，已被终止：请少分配一些主机内存"),
-		         after, backend_memory_mb(j), during);
+		code = in ? T_host_memory : T_host_memory_after_last;
 		break;
 	case RUN_EXECED:
-		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail,
-		         L("%sthe program replaced itself with another program (execve)%s: only "
-		           "the judged code may run",
-		           "%s程序把自己替换成了另一个程序（execve）%s：只允许运行被评测的代码"),
-		         after, during);
+		code = in ? T_replaced_itself : T_replaced_itself_after_last;
 		break;
 	case RUN_OUTPUT_FLOOD:
-		o->verdict = V_RE;
-		snprintf(o->detail, sizeof o->detail,
-		         L("%sthe program printed more than %llu MiB%s",
-		           "%s程序输出超过了 %llu MiB%s"),
-		         after, (unsigned long long)(limits.output_kill >> 20), during);
+		code = in ? T_output_flood : T_output_flood_after_last;
 		break;
 	default:
 		blame_exit(r, name, o);
-		break;
+		return;
 	}
+	bool flood = r->end == RUN_OUTPUT_FLOOD;
+	say(&o->said, o->detail, sizeof o->detail, code,
+	    FIELDS(F_STR("case", name), F_NUM("seconds", r->wall_s),
+	           F_NUM("limit_s", r->end == RUN_TIMED_OUT ? limits.wall_s : limits.cpu_s),
+	           F_STR("why",
+	                 text_of(backend_emulated(j) ? T_endless_on_emulator : T_endless_on_host)),
+	           F_STR("signal", signal_words(r->signal)),
+	           F_INT("limit_mib", flood ? limits.output_kill >> 20 : backend_memory_mb(j)),
+	           F_STR("note", note)));
 }
 
 /* With CUDAJUDGE_KEEP_SANITIZER_LOG=DIR, a copy of a sanitizer's report (a
@@ -286,10 +222,12 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 	error[sizeof rec->error] = '\0';
 	if (r->exit_code == CJ_EXIT_DEADLOCK) {
 		o->verdict = V_TLE;
-		snprintf(o->detail, sizeof o->detail, "%s", relative_to(error, j->o->root));
+		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
+		    FIELDS(F_STR("text", relative_to(error, j->o->root))));
 	} else if (r->exit_code == CJ_EXIT_RACE) {
 		o->verdict = V_RACE;
-		snprintf(o->detail, sizeof o->detail, "%s", error);
+		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
+		    FIELDS(F_STR("text", error)));
 	} else if (r->exit_code == CJ_EXIT_SANITIZER) {
 		if (r->output)
 			keep_tool_report(j, "threadsanitizer", r->output, strlen(r->output));
@@ -297,13 +235,14 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 		                                 .learner = j->source,
 		                                 .shown = j->sum.file,
 		                                 .advice = problem_race_advice(j->prob)};
-		int described = describe_race(r->output, &ctx, o->detail, sizeof o->detail);
+		int described =
+		        describe_race(r->output, &ctx, &o->said, o->detail, sizeof o->detail);
 		if (described == 1) {
 			/* an access at no line of the learner's or the exercise's:
 			 * ThreadSanitizer may not have placed its frames */
 			char *placed = place_frames(r->output, bin);
 			if (placed) {
-				describe_race(placed, &ctx, o->detail, sizeof o->detail);
+				describe_race(placed, &ctx, &o->said, o->detail, sizeof o->detail);
 				keep_tool_report(j, "threadsanitizer-placed", placed,
 				                 strlen(placed));
 			}
@@ -314,36 +253,34 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 	}
 	/* Paths in the emulator's words are absolute: show them from the root. */
 	char *root = xasprintf("%s/", j->o->root);
-	for (char *p; (p = strstr(o->detail, root));)
-		memmove(p, p + strlen(root), strlen(p + strlen(root)) + 1);
+	message_cut(&o->said, root);
+	message_render(&o->said, o->detail, sizeof o->detail);
 	free(root);
 }
 
+/* A case the runtime saw fail: a write past a buffer's guard, or a CUDA
+ * error (the emulator's own report of a fault, named by its case). */
 static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 {
 	o->verdict = V_RE;
+	char error[sizeof rec->error + 1];
+	memcpy(error, rec->error, sizeof rec->error);
+	error[sizeof rec->error] = '\0';
 	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
 		const struct jbuf *b = &o->c->buf[rec->guard_buf];
-		snprintf(o->detail, sizeof o->detail,
-		         L("a write landed %lld %s %s buffer '%s' (%llu elements): an index "
-		           "out of bounds",
-		           "有一次写入落在 buffer 之外 %lld %s处（%s，buffer '%s' 有 %llu "
-		           "个元素）：下标越界"),
-		         (long long)rec->guard_offset + 1,
-		         rec->guard_offset ? L("bytes", "字节") : L("byte", "字节"),
-		         rec->guard_side < 0 ? L("before", "在开头之前")
-		                             : L("past the end of", "在末尾之后"),
-		         b->name, (unsigned long long)b->count);
+		say(&o->said, o->detail, sizeof o->detail,
+		    rec->guard_side < 0 ? T_write_before_buffer : T_write_past_buffer,
+		    FIELDS(F_INT("bytes", rec->guard_offset + 1),
+		           F_STR("bytes_word",
+		                 text_of(rec->guard_offset ? T_word_bytes : T_word_byte)),
+		           F_STR("buffer", b->name), F_INT("elements", b->count)));
+	} else if (rec->cuda_error == 0 && error[0]) {
+		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
+		    FIELDS(F_STR("text", error)));
 	} else {
-		char error[sizeof rec->error + 1];
-		memcpy(error, rec->error, sizeof rec->error);
-		error[sizeof rec->error] = '\0';
-		if (rec->cuda_error == 0 && error[0]) /* the emulator's fault report, */
-			snprintf(o->detail, sizeof o->detail, "%s", error); /* named by its case */
-		else
-			snprintf(o->detail, sizeof o->detail,
-			         L("CUDA error in case '%s': %s", "用例 '%s' 中出现 CUDA 错误：%s"),
-			         o->c->name, error[0] ? error : L("unknown", "未知"));
+		say(&o->said, o->detail, sizeof o->detail, T_cuda_error,
+		    FIELDS(F_STR("case", o->c->name),
+		           F_STR("error", error[0] ? error : text_of(T_word_unknown))));
 	}
 }
 
@@ -407,12 +344,11 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 		} else if (!blamed) {
 			/* Started, or never reached although the program ended. */
 			blame_emulated(j, j->bin, r, rec, o);
+			char note[sizeof rec->error + 1];
+			memcpy(note, rec->error, sizeof rec->error);
+			note[sizeof rec->error] = '\0';
 			if (o->verdict == V_AC) /* not an emulator finding */
-				blame_run(j, r, o->c->name, o);
-			if (o->verdict == V_TLE && r->end == RUN_TIMED_OUT && rec->error[0])
-				snprintf(o->detail + strlen(o->detail),
-				         sizeof o->detail - strlen(o->detail), ". %.*s",
-				         (int)sizeof rec->error, rec->error);
+				blame_run(j, r, o->c->name, note, o);
 			blamed = true;
 		} else {
 			break;
@@ -425,9 +361,11 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 	}
 	if (ended_badly && !blamed) {
 		/* Every case finished, then the program hung or crashed. */
-		struct case_outcome o = {.verdict = V_AC};
-		blame_run(j, r, NULL, &o);
+		static struct case_outcome o; /* static: a message is large */
+		memset(&o, 0, sizeof o);
+		blame_run(j, r, NULL, "", &o);
 		overall = verdict_worse(overall, o.verdict);
+		j->said = o.said;
 		snprintf(j->message, sizeof j->message, "%s", o.detail);
 	}
 	return overall;
@@ -435,23 +373,21 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 
 void say_first_failure(struct judgement *j)
 {
-	if (j->message[0])
+	if (j->said.code != T_NONE)
 		return;
 	const struct case_outcome *first = NULL;
 	for (int i = 0; i < j->nout && !first; ++i)
 		if (j->out[i].verdict != V_AC)
 			first = &j->out[i];
 	if (!first)
-		snprintf(j->message, sizeof j->message,
-		         L("all %d cases passed", "全部 %d 个用例通过"), j->nout);
+		say(&j->said, j->message, sizeof j->message, T_all_passed,
+		    FIELDS(F_INT("cases", j->nout)));
 	else if (first->detail[0])
-		snprintf(j->message, sizeof j->message, L("case '%s': %s", "用例 '%s'：%s"),
-		         first->c->name, first->detail);
+		say(&j->said, j->message, sizeof j->message, T_case_failed,
+		    FIELDS(F_STR("case", first->c->name), F_STR("detail", first->detail)));
 	else /* a plain mismatch: the case itself carries the counts */
-		snprintf(j->message, sizeof j->message,
-		         L("case '%s': %llu of %llu elements of '%s' differ",
-		           "用例 '%s'：%llu / %llu 个元素不一致（'%s'）"),
-		         first->c->name, (unsigned long long)first->f.report.bad,
-		         (unsigned long long)first->f.report.total,
-		         first->c->buf[first->f.bad_buf].name);
+		say(&j->said, j->message, sizeof j->message, T_case_mismatch,
+		    FIELDS(F_STR("case", first->c->name), F_INT("bad", first->f.report.bad),
+		           F_INT("total", first->f.report.total),
+		           F_STR("buffer", first->c->buf[first->f.bad_buf].name)));
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 struct access {
@@ -115,8 +116,7 @@ static const char *parse_access(const char *p, const struct race_context *ctx, s
 		}
 	}
 	if (!a->frame[0])
-		snprintf(a->frame, sizeof a->frame, "%s",
-		         L("a place outside your code", "你的代码之外的某处"));
+		snprintf(a->frame, sizeof a->frame, "%s", text_of(T_race_outside_your_code));
 	return eol ? eol + 1 : p + strlen(p);
 }
 
@@ -134,9 +134,7 @@ static bool judge_name(const char *s, size_t n)
 static void variable_words(const char *name, size_t n, char *out, size_t len)
 {
 	if (n == strlen("cj_emu::dynamic_shared") && !strncmp(name, "cj_emu::dynamic_shared", n)) {
-		snprintf(out, len, "%s",
-		         L(" on the dynamic shared memory (the extern __shared__ array)",
-		           "（动态 shared memory，即 extern __shared__ 数组）"));
+		snprintf(out, len, "%s", text_of(T_race_dynamic_shared));
 		return;
 	}
 	/* the last "::" outside the function's parameter list */
@@ -161,15 +159,11 @@ static void variable_words(const char *name, size_t n, char *out, size_t len)
 	size_t fn_end = 0;
 	while (fn_end < n && name[fn_end] != '(' && name[fn_end] != '<')
 		++fn_end;
+	char var_name[256];
+	snprintf(var_name, sizeof var_name, "%.*s", (int)var_n, var);
 	if (sep == n || fn_end == 0) { /* no function, or an unnamed one */
-		if (var_judge)
-			snprintf(out, len,
-			         L(" on the exercise's variable `%.*s`",
-			           "（练习自带的变量 `%.*s`）"),
-			         (int)var_n, var);
-		else
-			snprintf(out, len, L(" on the variable `%.*s`", "（变量 `%.*s`）"),
-			         (int)var_n, var);
+		say(NULL, out, len, var_judge ? T_race_exercise_variable : T_race_variable,
+		    FIELDS(F_STR("name", var_name)));
 		return;
 	}
 	/* the function, without its parameters or namespace */
@@ -178,16 +172,12 @@ static void variable_words(const char *name, size_t n, char *out, size_t len)
 	size_t fn_start = fn_end;
 	while (fn_start > 0 && name[fn_start - 1] != ':' && name[fn_start - 1] != ' ')
 		--fn_start;
-	if (var_judge || judge_name(name + fn_start, fn_end - fn_start))
-		snprintf(out, len,
-		         L(" on the shared array `%.*s` of the exercise's kernel",
-		           "（练习自带 kernel 中的 shared 数组 `%.*s`）"),
-		         (int)var_n, var);
-	else
-		snprintf(out, len,
-		         L(" on the __shared__ variable `%.*s` of %.*s",
-		           "（__shared__ 变量 `%.*s`，属于 %.*s）"),
-		         (int)var_n, var, (int)(fn_end - fn_start), name + fn_start);
+	char function[256];
+	snprintf(function, sizeof function, "%.*s", (int)(fn_end - fn_start), name + fn_start);
+	say(NULL, out, len,
+	    var_judge || judge_name(function, strlen(function)) ? T_race_exercise_shared
+	                                                        : T_race_shared_of,
+	    FIELDS(F_STR("name", var_name), F_STR("function", function)));
 }
 
 /* The name TSan gives thread `tid` ("T5"), e.g. "thread 37 of block 0". */
@@ -197,7 +187,7 @@ static void thread_name(const char *report, const char *tid, char *out, size_t l
 	snprintf(key, sizeof key, "Thread %s '", tid);
 	const char *p = strstr(report, key);
 	if (!p) {
-		snprintf(out, len, "%s", L("another thread", "另一个线程"));
+		snprintf(out, len, "%s", text_of(T_race_another_thread));
 		return;
 	}
 	p += strlen(key);
@@ -210,16 +200,16 @@ static const char *kind_text(const char *kind)
 {
 	static const struct {
 		const char *tsan;
-		struct lang_pair text;
+		enum text_code text;
 	} kinds[] = {
-	        {"write", LT("write", "写入")},
-	        {"read", LT("read", "读取")},
-	        {"atomic write", LT("atomic write", "原子写入")},
-	        {"atomic read", LT("atomic read", "原子读取")},
+	        {"write", T_race_write},
+	        {"read", T_race_read},
+	        {"atomic write", T_race_atomic_write},
+	        {"atomic read", T_race_atomic_read},
 	};
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
 		if (strcmp(kind, kinds[i].tsan) == 0)
-			return lang_pick(kinds[i].text);
+			return text_of(kinds[i].text);
 	return kind;
 }
 
@@ -235,43 +225,26 @@ static bool race_location(const char *w, char *location, size_t size)
 		    strncmp(q + 1, "<null>", 6) != 0)
 			variable_words(q + 1, (size_t)(q2 - q - 1), location, size);
 		else if (strncmp(loc, "Location is heap", 16) == 0)
-			snprintf(location, size, "%s",
-			         L(" on global (device) memory", "（全局（device）内存）"));
+			snprintf(location, size, "%s", text_of(T_race_global_memory));
 	}
 	if (loc && strncmp(loc, "Location is global", 18) == 0)
 		return false;
 	/* device buffers are mappings of their own, not globals */
 	if (!location[0])
-		snprintf(location, size, "%s", L(" on device memory", "（device 内存）"));
+		snprintf(location, size, "%s", text_of(T_race_device_memory));
 	return true;
 }
 
 /* What to do about a race the exercise has no advice of its own for. */
 static const char *race_advice(bool device_memory, bool hand_over)
 {
-	return device_memory && hand_over
-	               ? L("If both threads update it, use one atomic operation (atomicAdd, "
-	                   "atomicCAS, ...); if one hands data to the other, order the write "
-	                   "before the read: a barrier both pass, or a flag set after a fence "
-	                   "(or release store) and checked before a fence (or acquire load)",
-	                   "如果两个线程都要更新它，请用一次原子操作（atomicAdd、atomicCAS "
-	                   "等）；如果是一个线程把数据交给另一个，就要让写入排在读取之前：两者"
-	                   "都经过的一道 barrier，或者一个在 fence（或 release 存储）之后设置、"
-	                   "在 fence（或 acquire 加载）之前检查的 flag")
-	       : device_memory
-	               ? L("Threads that update the same address must do it with one atomic "
-	                   "operation (atomicAdd, atomicCAS, ...), not a plain load and store",
-	                   "更新同一地址的线程必须用一次原子操作（atomicAdd、atomicCAS "
-	                   "等）来完成，而不是普通的读取再写入")
-	               : L("Threads of a block only see each other's shared-memory writes after "
-	                   "a __syncthreads() that both pass (between a write and another "
-	                   "thread's read, and before the memory is written again)",
-	                   "同一 block 的线程只有在都经过同一个 __syncthreads() 之后，才能看到"
-	                   "彼此对 shared memory 的写入（在写入与另一个线程的读取之间，以及这块"
-	                   "内存被再次写入之前）");
+	return text_of(device_memory && hand_over ? T_race_advice_hand_over
+	               : device_memory            ? T_race_advice_atomic
+	                                          : T_race_advice_shared);
 }
 
-int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len)
+int describe_race(const char *output, const struct race_context *ctx, struct message *said,
+                  char *out, size_t len)
 {
 	const char *w = output ? strstr(output, "WARNING: ThreadSanitizer: ") : NULL;
 	if (!w)
@@ -282,7 +255,7 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	if (pid)
 		*pid = '\0';
 	if (strcmp(what, "data race") == 0)
-		snprintf(what, sizeof what, "%s", L("data race", "数据竞争"));
+		snprintf(what, sizeof what, "%s", text_of(T_race_data_race));
 	const char *first = strstr(w, "\n  ");
 	struct access now = {{0}}, before = {{0}};
 	const char *next = first ? parse_access(first + 3, ctx, &now) : NULL;
@@ -300,20 +273,12 @@ int describe_race(const char *output, const struct race_context *ctx, char *text
 	thread_name(w, before.thread, b, sizeof b);
 	const char *advice = ctx->advice ? ctx->advice /* the exercise knows its own mistakes */
 	                                 : race_advice(device_memory, hand_over);
-	char full[2048]; /* then cut, if need be, between whole UTF-8 characters */
-	if (!before.thread[0])
-		snprintf(full, sizeof full,
-		         L("%s%s: %s by %s at %s", "%s%s：%s，由 %s 执行，位于 %s"), what, location,
-		         kind_text(now.kind), a, now.frame);
-	else
-		snprintf(full, sizeof full,
-		         L("%s%s: %s by %s at %s, and %s by %s at %s, with nothing ordering them. "
-		           "%s",
-		           "%s%s：%s，由 %s 执行，位于 %s；又有%s，由 %s 执行，位于 "
-		           "%s；两者之间没有任何先后约束。%s"),
-		         what, location, kind_text(now.kind), a, now.frame, kind_text(before.kind),
-		         b, before.frame, advice);
-	utf8_copy(text, len, full);
+	say(said, out, len, before.thread[0] ? T_race_two_sides : T_race_one_side,
+	    FIELDS(F_STR("what", what), F_STR("location", location),
+	           F_STR("access", kind_text(now.kind)), F_STR("thread", a),
+	           F_STR("frame", now.frame), F_STR("other_access", kind_text(before.kind)),
+	           F_STR("other_thread", b), F_STR("other_frame", before.frame),
+	           F_STR("advice", advice)));
 	return now.placed && (!before.thread[0] || before.placed) ? 0 : 1;
 }
 

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "report/texts.h"
+
 /* Where the judged code lives, and what this exercise says orders threads. */
 struct race_context {
 	const char *root;    /* other paths are shown relative to it */
@@ -17,13 +19,15 @@ struct race_context {
 	const char *advice;
 };
 
-/* Writes one paragraph about the first race in `output` into text: the
+/* Writes one paragraph about the first race in `output` into out (and its
+ * text code and fields into `said`, unless NULL): the
  * learner's lines under ctx->shown, wherever the file lives, the judge's own
  * variables and kernels in words rather than by their internal names.
  * Returns 0; 1 when an access was found in neither the learner's nor the
  * exercise's code (its frames named no such file:line; symbolize.h may find
  * them); -1 when there is no report. */
-int describe_race(const char *output, const struct race_context *ctx, char *text, size_t len);
+int describe_race(const char *output, const struct race_context *ctx, struct message *said,
+                  char *out, size_t len);
 
 /* One frame line of a ThreadSanitizer report,
  *   "    #3 func(args) /path/file.cu:21 (test+0x11f3c)"

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 static void copy_n(char *out, size_t size, const char *s, size_t n)
@@ -396,10 +397,10 @@ static void where_text(const struct san_location *l, const char *learner_file, c
 		/* the judge's own kernels and functions are named cj_...: the
 		 * learner never wrote them */
 		bool judge_own = !strncmp(l->func, "cj_", 3);
-		snprintf(out, n, L("%s (the tool had no line for it)", "%s（工具没有给出行号）"),
-		         judge_own    ? L("the exercise's kernel", "练习自带的 kernel")
-		         : l->func[0] ? l->func
-		                      : L("an unknown place", "未知位置"));
+		say(NULL, out, n, T_san_no_line,
+		    FIELDS(F_STR("where", judge_own    ? text_of(T_san_exercise_kernel)
+		                          : l->func[0] ? l->func
+		                                       : text_of(T_san_unknown_place))));
 		return;
 	}
 	const char *name = is_learner(l, learner_file) ? shown : relative_to(l->file, root);
@@ -408,45 +409,29 @@ static void where_text(const struct san_location *l, const char *learner_file, c
 
 static const char *hazard_words(const char *h)
 {
-	if (!strcmp(h, "RAW"))
-		return L("a read-after-write hazard: one thread read the value before another "
-		         "thread's write to it was ordered before the read",
-		         "写后读（read-after-write）冒险：一个线程读了这个值，而另一个线程对它的"
-		         "写入并没有保证发生在这次读之前");
-	if (!strcmp(h, "WAR"))
-		return L("a write-after-read hazard: one thread overwrote the value while "
-		         "another thread might still have been about to read the old one",
-		         "读后写（write-after-read）冒险：一个线程覆盖了这个值，而另一个线程可能"
-		         "还没读到旧值");
-	if (!strcmp(h, "WAW"))
-		return L("a write-after-write hazard: two threads wrote the same place with "
-		         "nothing ordering the writes, so which value stays is luck",
-		         "写后写（write-after-write）冒险：两个线程写了同一个位置，却没有任何东西"
-		         "规定写入的先后，最后留下哪个值全凭运气");
-	return L("a hazard", "冒险");
+	return text_of(!strcmp(h, "RAW")   ? T_san_hazard_raw
+	               : !strcmp(h, "WAR") ? T_san_hazard_war
+	               : !strcmp(h, "WAW") ? T_san_hazard_waw
+	                                   : T_san_hazard);
 }
 
 /* "read", "write" or "atomic", the tool's access words, in the run's language. */
 static const char *access_word(const char *a)
 {
 	if (!strcmp(a, "read"))
-		return L("read", "读");
+		return text_of(T_san_read);
 	if (!strcmp(a, "write"))
-		return L("write", "写");
+		return text_of(T_san_write);
 	if (!strcmp(a, "atomic"))
-		return L("atomic", "原子操作");
+		return text_of(T_san_atomic);
 	return a;
 }
 
 static void thread_text(const int t[3], const int b[3], bool have_block, char *out, size_t n)
 {
-	if (have_block)
-		snprintf(out, n,
-		         L("thread (%d,%d,%d) of block (%d,%d,%d)",
-		           "线程 (%d,%d,%d)（block (%d,%d,%d)）"),
-		         t[0], t[1], t[2], b[0], b[1], b[2]);
-	else
-		snprintf(out, n, L("thread (%d,%d,%d)", "线程 (%d,%d,%d)"), t[0], t[1], t[2]);
+	say(NULL, out, n, have_block ? T_san_thread_of_block : T_san_thread,
+	    FIELDS(F_INT("x", t[0]), F_INT("y", t[1]), F_INT("z", t[2]), F_INT("bx", b[0]),
+	           F_INT("by", b[1]), F_INT("bz", b[2])));
 }
 
 static void lower(char *s)
@@ -469,32 +454,26 @@ static void describe_memory(const struct finding_words *w, char *out, size_t n)
 {
 	bool misaligned = strstr(w->f->detail, "misaligned") != NULL;
 	bool outside = strstr(w->f->detail, "out of bounds") != NULL;
-	const char *what = misaligned ? L("is not a multiple of the access size",
-	                                  "不是访问大小的整数倍（没有对齐）")
-	                   : outside  ? L("is outside every buffer", "不在任何 buffer 之内")
-	                   : w->f->detail[0]
-	                           ? w->f->detail
-	                           : L("is not a valid place to access", "不是可以访问的位置");
-	const char *ask = misaligned
-	                          ? L("a pointer moved by a byte count, or cast to a wider type?",
-	                              "是不是指针按字节数移动了，或者被转换成了更宽的类型？")
-	                  : outside ? L("an index outside the buffer, or a pointer that was never "
-	                                "allocated?",
-	                                "是下标越出了 buffer，还是指针根本没有分配？")
-	                            : L("an index outside the buffer, or a pointer that is not "
-	                                "aligned to the size of what it points to?",
-	                                "是下标越出了 buffer，还是指针没有按所指类型的大小对齐？");
+	const char *what = misaligned        ? text_of(T_san_misaligned)
+	                   : outside         ? text_of(T_san_outside)
+	                   : w->f->detail[0] ? w->f->detail
+	                                     : text_of(T_san_invalid_place);
+	enum text_code ask = misaligned ? T_san_ask_misaligned
+	                     : outside  ? T_san_ask_outside
+	                                : T_san_ask_invalid;
 	char alloc[sizeof w->f->allocation + 16] = "";
 	if (w->f->allocation[0]) /* "is 4 bytes after the nearest allocation at ..." */
-		snprintf(alloc, sizeof alloc, L(" (it %s)", "（它 %s）"), w->f->allocation);
-	snprintf(out, n,
-	         L("%s: %s %s %d bytes of %s memory at 0x%llx, which %s%s: %s",
-	           "%s：%s%s了 %d 字节的 %s memory，地址 0x%llx，而它%s%s：%s"),
-	         w->where, w->who[0] ? w->who : L("a thread", "一个线程"),
-	         !strcmp(w->f->access, "write")    ? L("wrote", "写")
-	         : !strcmp(w->f->access, "atomic") ? L("made an atomic access of", "原子访问")
-	                                           : L("read", "读"),
-	         w->f->size, w->space, w->f->address, what, alloc, ask);
+		say(NULL, alloc, sizeof alloc, T_san_allocation,
+		    FIELDS(F_STR("allocation", w->f->allocation)));
+	enum text_code access = !strcmp(w->f->access, "write")    ? T_san_wrote
+	                        : !strcmp(w->f->access, "atomic") ? T_san_atomic_access
+	                                                          : T_san_read_verb;
+	say(NULL, out, n, T_san_memory,
+	    FIELDS(F_STR("where", w->where),
+	           F_STR("who", w->who[0] ? w->who : text_of(T_san_a_thread)),
+	           F_STR("access", text_of(access)), F_INT("size", w->f->size),
+	           F_STR("space", w->space), F_INT("address", w->f->address), F_STR("what", what),
+	           F_STR("allocation", alloc), F_STR("ask", text_of(ask))));
 }
 
 /* One shared-memory hazard between two threads (racecheck). */
@@ -507,28 +486,21 @@ static void describe_hazard(const struct finding_words *w, const char *race_advi
 	lower(first);
 	lower(second);
 	if (w->f->have_block)
-		snprintf(block, sizeof block,
-		         L(" in block (%d,%d,%d)", "（在 block (%d,%d,%d) 中）"), w->f->block[0],
-		         w->f->block[1], w->f->block[2]);
+		say(NULL, block, sizeof block, T_san_in_block,
+		    FIELDS(F_INT("bx", w->f->block[0]), F_INT("by", w->f->block[1]),
+		           F_INT("bz", w->f->block[2])));
 	char both[1400];
-	if (!strcmp(w->where, w->other))
-		snprintf(both, sizeof both, L("%s (both accesses)", "%s（两次访问都在这里）"),
-		         w->where);
-	else
-		snprintf(both, sizeof both, L("%s and %s", "%s 和 %s"), w->where, w->other);
-	snprintf(out, n,
-	         L("%s: %s, at byte 0x%llx of shared memory%s: %s (%s) and then %s "
-	           "(%s), with no barrier between them. %s",
-	           "%s：%s，位置是 shared memory 的第 0x%llx 字节%s：先是%s（%s），然后是"
-	           "%s（%s），两者之间没有 barrier。%s"),
-	         both, hazard_words(w->f->hazard), w->f->address, block,
-	         w->who[0] ? w->who : L("one thread", "一个线程"), access_word(first),
-	         w->who2[0] ? w->who2 : L("another thread", "另一个线程"), access_word(second),
-	         race_advice ? race_advice
-	                     : L("Put a __syncthreads() (or __syncwarp() when both are in "
-	                         "one warp) between the two accesses",
-	                         "请在这两次访问之间加一个 __syncthreads()（两者在同一个 "
-	                         "warp 中时用 __syncwarp()）"));
+	say(NULL, both, sizeof both,
+	    !strcmp(w->where, w->other) ? T_san_both_accesses : T_san_two_places,
+	    FIELDS(F_STR("where", w->where), F_STR("other", w->other)));
+	say(NULL, out, n, T_san_hazard_found,
+	    FIELDS(F_STR("places", both), F_STR("hazard", hazard_words(w->f->hazard)),
+	           F_INT("address", w->f->address), F_STR("block", block),
+	           F_STR("who", w->who[0] ? w->who : text_of(T_san_one_thread)),
+	           F_STR("access", access_word(first)),
+	           F_STR("other_who", w->who2[0] ? w->who2 : text_of(T_san_another_thread)),
+	           F_STR("other_access", access_word(second)),
+	           F_STR("advice", race_advice ? race_advice : text_of(T_san_advice_barrier))));
 }
 
 /* racecheck's analysis of a race between two source lines. */
@@ -541,25 +513,15 @@ static void describe_race_pair(const struct finding_words *w, const char *learne
 	snprintf(second, sizeof second, "%s", w->f->other_access);
 	lower(first);
 	lower(second);
-	char at_where[640];
+	char at_where[640], count[48];
 	where_text(&w->f->at, learner_file, root, shown, at_where, sizeof at_where);
-	char count[48];
-	if (w->f->hazards == 1)
-		snprintf(count, sizeof count, "%s", L("1 hazard", "1 个冒险"));
-	else
-		snprintf(count, sizeof count, L("%d hazards", "%d 个冒险"), w->f->hazards);
-	snprintf(out, n,
-	         L("a data race on shared memory between the %s at %s and the %s at %s "
-	           "(%s): threads of one block reach them with nothing ordering one "
-	           "before the other. %s",
-	           "shared memory 上的数据竞争，发生在 %s（%s）与 %s（%s）之间（%s）："
-	           "同一个 block 的线程到达这两处时，没有任何东西规定谁先谁后。%s"),
-	         access_word(first), at_where, access_word(second), w->other, count,
-	         race_advice ? race_advice
-	                     : L("A __syncthreads() between them (or __syncwarp() within a "
-	                         "warp) orders them",
-	                         "在两者之间加一个 __syncthreads()（warp 内用 __syncwarp()）"
-	                         "就能规定顺序"));
+	say(NULL, count, sizeof count, w->f->hazards == 1 ? T_san_one_hazard : T_san_hazards,
+	    FIELDS(F_INT("count", w->f->hazards)));
+	say(NULL, out, n, T_san_race,
+	    FIELDS(F_STR("access", access_word(first)), F_STR("where", at_where),
+	           F_STR("other_access", access_word(second)), F_STR("other", w->other),
+	           F_STR("count", count),
+	           F_STR("advice", race_advice ? race_advice : text_of(T_san_advice_order))));
 }
 
 /* sanitize_describe, with the exercise's own advice for a shared-memory
@@ -580,18 +542,19 @@ static char *describe_finding(const struct san_finding *f, const char *learner_f
 	if (f->have_other_thread)
 		thread_text(f->other_thread, f->block, per_thread_block, w->who2, sizeof w->who2);
 	w->space = f->space[0] ? f->space : "device";
+	const char *who = w->who[0] ? w->who : text_of(T_san_a_thread);
+	const char *what = f->kind == F_BARRIER && !f->detail[0] ? text_of(T_san_barrier_error)
+	                   : f->kind == F_BARRIER                ? f->detail
+	                                                         : f->what;
+	const struct text_field *fields =
+	        FIELDS(F_STR("where", w->where), F_STR("who", who), F_INT("size", f->size),
+	               F_STR("space", w->space), F_INT("address", f->address), F_STR("what", what));
 	switch (f->kind) {
 	case F_MEMORY:
 		describe_memory(w, out, n);
 		break;
 	case F_UNINIT:
-		snprintf(out, n,
-		         L("%s: %s read %d bytes of %s memory at 0x%llx that nothing had written "
-		           "yet: a value used before any thread (or copy) stored it",
-		           "%s：%s读了 %d 字节的 %s memory，地址 0x%llx，那里还没有被写入过：一个值"
-		           "在任何线程（或复制）存入之前就被使用了"),
-		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->size,
-		         w->space, f->address);
+		say(NULL, out, n, T_san_uninitialized, fields);
 		break;
 	case F_HAZARD:
 		describe_hazard(w, race_advice, out, n);
@@ -600,34 +563,15 @@ static char *describe_finding(const struct san_finding *f, const char *learner_f
 		describe_race_pair(w, learner_file, root, shown, race_advice, out, n);
 		break;
 	case F_BARRIER:
-		snprintf(out, n,
-		         L("%s: a barrier used wrongly by %s (%s): every thread named by a "
-		           "__syncthreads() or __syncwarp() must reach that same call; is it "
-		           "inside an if, or after a return that some threads take?",
-		           "%s：%s用错了 barrier（%s）：__syncthreads() 或 __syncwarp() 涉及的每个"
-		           "线程都必须到达同一个调用；它是不是在 if 里面，或者在某些线程会执行的 "
-		           "return 之后？"),
-		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"),
-		         f->detail[0] ? f->detail : L("barrier error", "barrier 错误"));
+		say(NULL, out, n, T_san_barrier, fields);
 		break;
-	case F_HARDWARE:
-		if (!strcmp(f->what, "Warp assert")) /* the program's output names the line */
-			snprintf(out, n,
-			         L("an assert() in device code failed in %s: the program's own "
-			           "output names the file, line and condition",
-			           "设备代码中的 assert() 在%s失败了：程序自己的输出给出了文件、"
-			           "行号和条件"),
-			         w->who[0] ? w->who : L("a thread", "一个线程"));
-		else
-			snprintf(out, n,
-			         L("%s: %s stopped the kernel: %s", "%s：%s让 kernel 停了下来：%s"),
-			         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->what);
+	case F_HARDWARE: /* an assert: the program's output names the line */
+		say(NULL, out, n,
+		    !strcmp(f->what, "Warp assert") ? T_san_device_assert : T_san_kernel_stopped,
+		    fields);
 		break;
 	case F_MALLOC:
-		snprintf(out, n,
-		         L("%s: %s misused device malloc/free: %s",
-		           "%s：%s用错了设备端的 malloc/free：%s"),
-		         w->where, w->who[0] ? w->who : L("a thread", "一个线程"), f->what);
+		say(NULL, out, n, T_san_malloc, fields);
 		break;
 	default:
 		snprintf(out, n, "%s", f->what);
@@ -698,28 +642,25 @@ void sanitize_judge_advised(const struct san_report *r, enum sanitize_tool t,
 			first_v = v;
 		}
 	}
-	char text[900];
+	char finding[900];
 	if (first) {
 		out->verdict = first_v;
-		describe_finding(first, learner_file, root, shown, race_advice, text, sizeof text);
-		snprintf(out->message, sizeof out->message,
-		         L("%s found %s%s: %s", "%s 发现了%s%s：%s"), sanitize_tool_name(t),
-		         first_v == V_RACE
-		                 ? (first->kind == F_BARRIER ? L("a barrier error", "barrier 错误")
-		                                             : L("a data race", "数据竞争"))
-		         : first->kind == F_HARDWARE
-		                 ? L("an error that stopped a kernel", "让 kernel 停止的错误")
-		                 : L("a memory error", "内存错误"),
-		         out->counted > 1 ? L(" (the first of several)", "（多处中的第一处）") : "",
-		         text);
+		describe_finding(first, learner_file, root, shown, race_advice, finding,
+		                 sizeof finding);
+		enum text_code kind =
+		        first_v == V_RACE
+		                ? (first->kind == F_BARRIER ? T_san_kind_barrier : T_san_kind_race)
+		        : first->kind == F_HARDWARE ? T_san_kind_stop
+		                                    : T_san_kind_memory;
+		say(&out->said, out->message, sizeof out->message, T_san_found,
+		    FIELDS(F_STR("tool", sanitize_tool_name(t)), F_STR("kind", text_of(kind)),
+		           F_STR("several",
+		                 out->counted > 1 ? text_of(T_san_first_of_several) : ""),
+		           F_STR("finding", finding)));
 	} else if (harness) {
 		out->verdict = V_JE;
-		sanitize_describe(harness, learner_file, root, shown, text, sizeof text);
-		snprintf(out->message, sizeof out->message,
-		         L("%s found a problem in the judge's own code, not in yours: %s. Please "
-		           "report it with the seed",
-		           "%s 在评测自己的代码里（不是你的代码）发现了问题：%s。请连同随机种子一起"
-		           "报告"),
-		         sanitize_tool_name(t), text);
+		sanitize_describe(harness, learner_file, root, shown, finding, sizeof finding);
+		say(&out->said, out->message, sizeof out->message, T_san_in_the_judge,
+		    FIELDS(F_STR("tool", sanitize_tool_name(t)), F_STR("finding", finding)));
 	}
 }

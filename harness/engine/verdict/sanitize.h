@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "report/texts.h"
 #include "run/compute_sanitizer.h"
 #include "verdict/verdict.h"
 
@@ -89,6 +90,7 @@ struct san_judgement {
 	enum verdict verdict; /* V_AC: nothing that is the learner's; V_JE: the harness's */
 	int counted;          /* findings that made the verdict */
 	char message[1024];   /* plain words, locations relative to root */
+	struct message said;  /* message's text code and fields */
 	char tool_error[256]; /* the tool's own failure, if it said one */
 };
 
