@@ -339,11 +339,8 @@ char *kept_build_path(const struct build_paths *p, const char *kind, const char 
 	return xasprintf("%s/cache/%s/%s-%016llx", p->build, kind, id, (unsigned long long)key);
 }
 
-int link_or_copy(const char *from, const char *to)
+int copy_kept_file(const char *from, const char *to)
 {
-	unlink(to);
-	if (link(from, to) == 0)
-		return 0;
 	size_t len = 0;
 	char *data = read_file(from, &len);
 	struct stat st;
@@ -377,7 +374,7 @@ bool kept_build_take(const char *kept, const char *const names[], const char *co
 	bool ok = text != NULL;
 	for (int i = 0; ok && names[i]; ++i) {
 		char *from = xasprintf("%s/%s", kept, names[i]);
-		ok = link_or_copy(from, to[i]) == 0;
+		ok = copy_kept_file(from, to[i]) == 0;
 		free(from);
 	}
 	if (!ok) {
@@ -401,7 +398,7 @@ void kept_build_keep(const char *kept, const char *const names[], const char *co
 	bool ok = make_dirs(tmp) == 0;
 	for (int i = 0; ok && names[i]; ++i) {
 		char *to = xasprintf("%s/%s", tmp, names[i]);
-		ok = link_or_copy(from[i], to) == 0;
+		ok = copy_kept_file(from[i], to) == 0;
 		free(to);
 	}
 	char *log_path = xasprintf("%s/log", tmp);

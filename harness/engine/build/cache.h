@@ -65,7 +65,9 @@ void kept_build_keep(const char *kept, const char *const names[], const char *co
  * `keep`, and that were neither used nor changed for `age_s` seconds. */
 void forget_unused(const char *dir, const char *prefix, const char *keep, double age_s);
 
-/* Hard-links (else copies) from to to, replacing it; 0 on success. */
-int link_or_copy(const char *from, const char *to);
+/* Copies from to to (its mode too), replacing it; 0 on success. Never a hard
+ * link: a test program may write in its folder, and must not reach a kept
+ * file through one. */
+int copy_kept_file(const char *from, const char *to);
 
 #endif
