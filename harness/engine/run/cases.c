@@ -150,6 +150,9 @@ int case_set_current(const struct case_set *set)
 	return cur >= 0 && cur < set->n ? cur : -1;
 }
 
+/* Not util.h's fnv1a: a timed case's inputs are hundreds of MiB, hashed
+ * before and after every run, so this folds in a 64-bit word at a time. It
+ * keys nothing kept: it only tells whether the inputs changed during a run. */
 uint64_t case_set_hash_inputs(const struct case_set *set)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ull;

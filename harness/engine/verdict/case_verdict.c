@@ -260,7 +260,8 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 
 /* A case the runtime saw fail: a write past a buffer's guard, or a CUDA
  * error (the emulator's own report of a fault, named by its case). */
-static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
+static void failed_case(const struct judgement *j, struct case_outcome *o,
+                        const struct cj_wire_case *rec)
 {
 	o->verdict = V_RE;
 	char error[sizeof rec->error + 1];
@@ -275,8 +276,13 @@ static void failed_case(struct case_outcome *o, const struct cj_wire_case *rec)
 		                 text_of(rec->guard_offset ? T_word_bytes : T_word_byte)),
 		           F_STR("buffer", b->name), F_INT("elements", b->count)));
 	} else if (rec->cuda_error == 0 && error[0]) {
+		/* the emulator's paths are absolute: shown from the root, as its others */
 		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
 		    FIELDS(F_STR("text", error)));
+		char *root = xasprintf("%s/", j->o->root);
+		message_cut(&o->said, root);
+		message_render(&o->said, o->detail, sizeof o->detail);
+		free(root);
 	} else {
 		say(&o->said, o->detail, sizeof o->detail, T_cuda_error,
 		    FIELDS(F_STR("case", o->c->name),
@@ -339,7 +345,7 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 			}
 		} else if (rec->state == CJ_CASE_FAILED && r->end == RUN_EXITED &&
 		           r->exit_code == CJ_EXIT_CASE_FAILED) {
-			failed_case(o, rec);
+			failed_case(j, o, rec);
 			blamed = true;
 		} else if (!blamed) {
 			/* Started, or never reached although the program ended. */
