@@ -10,10 +10,11 @@ import os
 import subprocess
 import sys
 
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
-from cudajudge_cli.terminal import say, warn
-from cudajudge_cli.workspace import APT_FIX, Workspace
+from cudajudge_cli.core.build import APT_FIX
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import Text, tr
+from cudajudge_cli.core.workspace import Workspace
+from cudajudge_cli.view.terminal import say, warn
 
 
 # Results of meson's testlog.json, by what they mean for selftest.
@@ -55,7 +56,7 @@ def run(options):
     if ws.engine_override:
         warn(tr("selftest_override", build=ws.relative(ws.build)))
     else:
-        ws.engine()
+        ws.engine_command()
     testlog = os.path.join(ws.build, "meson-logs", "testlog.json")
     if os.path.exists(testlog):
         os.remove(testlog)  # never report a previous run's results
@@ -64,7 +65,7 @@ def run(options):
     try:
         status = subprocess.run(argv, cwd=ws.root, env=ws.env).returncode
     except OSError as err:
-        raise JudgeError(tr("cannot_run_fix", tool="meson", error=err, fix=APT_FIX))
+        raise JudgeError(Text("cannot_run_fix", tool="meson", error=err, fix=APT_FIX))
     try:
         with open(testlog, encoding="utf-8", errors="replace") as log:
             passed, failed, skipped = count_test_results(log)

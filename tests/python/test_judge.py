@@ -26,7 +26,7 @@ import unittest
 
 from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
                      clean_environment, option_value, read, write)
-from cudajudge_cli import workspace
+from cudajudge_cli.core import workspace
 from cudajudge_cli.commands import check, selftest
 
 SUMMARY_KEYS = {"type", "id", "file", "verdict", "backend", "seed", "message", "compile_log",
@@ -92,9 +92,30 @@ class ResolveIdTest(FakeRepoTest):
         self.assertNotIn("copy templates/warp_scan.cu", done.stderr)
 
     def test_missing_explicit_file(self):
+        """A path the learner gave that does not exist: check the path; `reset` would
+        restore exercises/ID.cu, not that file, so it is not offered as the fix."""
         done = self.judge("warp_scan", "nowhere/mine.cu")
         self.assertCleanFailure(done)
-        self.assertIn("nowhere/mine.cu", done.stderr)
+        self.assertIn("nowhere/mine.cu does not exist: check the path", done.stderr)
+        self.assertIn(f"from the folder you are in, {os.path.realpath(self.root)}",
+                      done.stderr.replace(self.root, os.path.realpath(self.root)))
+        self.assertIn("`reset` restores only that file", done.stderr)
+        self.assertIn("judges exercises/warp_scan.cu", done.stderr)
+        self.assertNotIn("run: python3 judge.py reset", done.stderr)
+        self.assertNotIn("copy templates/", done.stderr)
+        self.assertEqual(self.judge_calls(), [])
+        absolute = self.judge("warp_scan", "/some/missing.cu", "--lang", "zh")
+        self.assertCleanFailure(absolute)
+        self.assertIn("/some/missing.cu 不存在：请检查路径", absolute.stderr)
+
+    def test_missing_exercise_file_named_as_a_path_is_told_to_reset(self):
+        """The exercise's own file, named by its path: reset is the true fix."""
+        os.remove(os.path.join(self.root, "exercises", "warp_scan.cu"))
+        done = self.judge("warp_scan", "exercises/warp_scan.cu")
+        self.assertCleanFailure(done)
+        self.assertIn("exercises/warp_scan.cu does not exist. To start from the template",
+                      done.stderr)
+        self.assertIn("python3 judge.py reset warp_scan", done.stderr)
 
     def test_explicit_file_is_passed_relative_to_root(self):
         write(os.path.join(self.root, "exercises", "attempt2.cu"), "// second try\n")
