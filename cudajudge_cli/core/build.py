@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import threading
+import time
 
 try:
     import fcntl  # advisory lock (POSIX)
@@ -97,21 +98,23 @@ def run_build_step(ws, argv):
 
 
 class BuildProgress:
-    """`building the judge: 143/305` from ninja's step lines: a status line on a
-    terminal, else a line at each quarter of the build."""
+    """`building the judge: 143/305 after 61 s` from ninja's step lines: a status line
+    on a terminal, else a line at each quarter of the build."""
 
     STEP = re.compile(r"^\[(\d+)/(\d+)\]")
 
     def __init__(self):
         self.status = StatusLine()
         self.quarter = 0
+        self.started = time.monotonic()
 
     def step(self, line):
         found = self.STEP.match(line)
         if not found:
             return
         done, total = int(found.group(1)), int(found.group(2))
-        text = tr("building_progress", done=done, total=total)
+        text = tr("building_progress", done=done, total=total,
+                  s=f"{time.monotonic() - self.started:.0f}")
         if self.status.enabled:
             self.status.show(text)
         elif total and done * 4 // total > self.quarter:

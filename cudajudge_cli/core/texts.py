@@ -344,6 +344,19 @@ TEXTS = {
     # -- selftest -----------------------------------------------------------
     "selftest_line": ("selftest: {passed} passed, {failed} failed, {skipped} skipped",
                       "selftest: 通过 {passed}，失败 {failed}，跳过 {skipped}"),
+    "selftest_quick_judged": ("ok    {file}: {verdict} on {backend} ({took})",
+                              "通过  {file}：在 {backend} 上为 {verdict}（{took}）"),
+    "selftest_quick_wrong": ("FAIL  {file}: {verdict} on {backend}, expected {expected}",
+                             "失败  {file}：在 {backend} 上为 {verdict}，应为 {expected}"),
+    "selftest_quick_no_backend": ("FAIL  {file}: nothing here can run it (no GPU, and the CPU "
+                                  "emulator is not built); python3 judge.py doctor says what "
+                                  "to install",
+                                  "失败  {file}：这里无法运行它（没有 GPU，CPU 模拟器也没有构建）；"
+                                  "python3 judge.py doctor 会说明需要安装什么"),
+    "selftest_quick_line": ("selftest --quick: {passed} passed, {failed} failed, {skipped} "
+                            "skipped (the whole suite: python3 judge.py selftest)",
+                            "selftest --quick: 通过 {passed}，失败 {failed}，跳过 {skipped}"
+                            "（完整测试：python3 judge.py selftest）"),
     "selftest_override": ("note: CUDAJUDGE_ENGINE is set; the tests still use the build in "
                           "{build}",
                           "注意：设置了 CUDAJUDGE_ENGINE；测试仍使用 {build} 中的构建"),
@@ -369,8 +382,10 @@ TEXTS = {
                      "Its last lines:\n{tail}\nretry by hand with:\n    {retry}",
                      "构建评测程序失败：`{command}` 以状态 {status} 退出。最后几行：\n{tail}\n"
                      "可以手动重试：\n    {retry}"),
-    "building_first": ("building the judge (first run only, about a minute)...",
-                       "正在构建评测程序（仅首次运行，大约一分钟）..."),
+    "building_first": ("building the judge (first run only: 2 to 5 minutes on 2 CPU cores, "
+                       "longer on a busy machine)...",
+                       "正在构建评测程序（仅首次运行：在 2 核 CPU 上需 2 到 5 分钟，"
+                       "机器繁忙时更久）..."),
     "read_only_checkout": ("this checkout is read-only: building in {build} and keeping "
                            "progress in {state} (CUDAJUDGE_BUILD and CUDAJUDGE_STATE choose "
                            "other folders)",
@@ -378,7 +393,8 @@ TEXTS = {
                            "（可用 CUDAJUDGE_BUILD 和 CUDAJUDGE_STATE 指定其他目录）"),
     "build_busy": ("another judge is building {build}; waiting for it to finish...",
                    "另一个评测进程正在构建 {build}，等待它完成..."),
-    "building_progress": ("building the judge: {done}/{total}", "正在构建评测程序：{done}/{total}"),
+    "building_progress": ("building the judge: {done}/{total} after {s} s",
+                          "正在构建评测程序：{done}/{total}，已用 {s} 秒"),
     "building_update": ("updating the judge build...", "正在更新评测程序的构建..."),
     "engine_not_built": ("the build finished but {engine} is missing; retry with: {retry}",
                          "构建完成，但找不到 {engine}；重试：{retry}"),
@@ -489,7 +505,16 @@ TEXTS = {
     "help_cmd_check": ("judge references, templates and known submissions",
                        "评测参考解、模板和已知提交"),
     "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),
-    "help_cmd_selftest": ("run the project's tests", "运行项目自带的测试"),
+    "help_cmd_selftest": ("run the project's tests (all of them: about 40 minutes on 2 CPU "
+                          "cores; --quick: whether the install works, in seconds once the "
+                          "judge is built)",
+                          "运行项目自带的测试（全部：在 2 核 CPU 上约 40 分钟；--quick：只检查"
+                          "安装是否可用，评测程序构建好之后只需几秒）"),
+    "help_selftest_quick": ("only check that the install works: the build (2 to 5 minutes on "
+                            "a fresh clone), then one exercise judged (its reference AC, its "
+                            "template not) and the quickest unit tests, about 15 seconds",
+                            "只检查安装是否可用：构建（新克隆的仓库需 2 到 5 分钟），然后评测一道题"
+                            "（参考解通过，模板不通过）并运行最快的单元测试，约 15 秒"),
     "help_cmd_grade": ("grade a class: every student's files, for a course",
                        "为课程评分：评测全班每个学生的文件"),
     "help_cmd_grade_bundle": ("write the autograder zip of a course platform (gradescope) "
@@ -577,9 +602,10 @@ TEXTS = {
                        "没有题目 {id!r}；总览页列出了全部题目"),
     "web_busy": ("a judgement of {id} is still running: wait for its verdict, then judge again",
                  "{id} 的评测仍在进行：请等它给出结果后再评测"),
-    "web_busy_build": ("the judge is still being built (first run only, about a minute): "
-                       "judge again when it is ready",
-                       "评测程序仍在构建中（仅第一次，约一分钟）：构建完成后再评测"),
+    "web_busy_build": ("the judge is still being built (first run only: 2 to 5 minutes on 2 "
+                       "CPU cores): judge again when it is ready",
+                       "评测程序仍在构建中（仅首次运行：在 2 核 CPU 上需 2 到 5 分钟）："
+                       "构建完成后再评测"),
     "web_build_failed": ("building the judge failed:\n{error}\nfix it as said, then reload the page",
                          "构建评测程序失败：\n{error}\n按提示修复后重新加载页面"),
     "web_judge_failed": ("the judge could not judge this file:\n{error}",
