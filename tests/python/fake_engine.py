@@ -17,6 +17,8 @@ Other switches:
     FAKE_GARBAGE=1        judge: print a line that is not JSON
     FAKE_NO_SUMMARY=1     judge: exit 1 after the cases, without a summary
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
+    FAKE_CATALOG=PATH     catalog: answer the JSON in PATH (a real engine's `catalog`,
+                          e.g. to replay every exercise's judgements: tests/snapshot.py)
     FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
                           emulator, and `--backend gpu` gives JE unless CE
     FAKE_DEVICE_ERROR     with FAKE_NO_DEVICE: the device's error text
@@ -111,6 +113,10 @@ def run_catalog(args):
         print("problems.yaml:12:5: unknown key 'titel' (expected one of: id, aliases, title)",
               file=sys.stderr)
         return 2
+    if os.environ.get("FAKE_CATALOG"):
+        with open(os.environ["FAKE_CATALOG"], encoding="utf-8") as recorded:
+            emit(json.load(recorded))
+        return 0
     emit({"problems": [catalog_entry(p) for p in PROBLEMS]})
     return 0
 
