@@ -290,7 +290,7 @@ class Engine:
                                      encoding="utf-8", errors="replace",
                                      start_new_session=own_group)
         except OSError as err:
-            raise JudgeError(tr("engine_cannot_start", self.lang, engine=argv[0], error=err))
+            raise JudgeError(tr("engine_cannot_start", run.lang, engine=argv[0], error=err))
         with self._running_lock:
             self._running.add((child, own_group))
         stderr_chunks = []
