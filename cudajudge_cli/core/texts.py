@@ -512,9 +512,9 @@ TEXTS = {
                           "安装是否可用，评测程序构建好之后只需几秒）"),
     "help_selftest_quick": ("only check that the install works: the build (2 to 5 minutes on "
                             "a fresh clone), then one exercise judged (its reference AC, its "
-                            "template not) and the quickest unit tests, about 15 seconds",
+                            "template not) and the quickest unit tests, 15 to 40 seconds",
                             "只检查安装是否可用：构建（新克隆的仓库需 2 到 5 分钟），然后评测一道题"
-                            "（参考解通过，模板不通过）并运行最快的单元测试，约 15 秒"),
+                            "（参考解通过，模板不通过）并运行最快的单元测试，15 到 40 秒"),
     "help_cmd_grade": ("grade a class: every student's files, for a course",
                        "为课程评分：评测全班每个学生的文件"),
     "help_cmd_grade_bundle": ("write the autograder zip of a course platform (gradescope) "
