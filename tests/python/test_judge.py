@@ -723,15 +723,16 @@ class BuildManagementTest(unittest.TestCase):
         self.assertIn("meson setup build", done.stderr)
         self.assertIn(f"cd {self.root}", done.stderr)
 
+    def toy_tests(self, **tests):
+        """The toy build with meson tests, each a Python statement (name=statement)."""
+        python = sys.executable.replace("\\", "/")
+        lines = [f"python = find_program('{python}')"] + [
+            f"test('{name}', python, args: ['-c', '{code}'])" for name, code in tests.items()]
+        write(os.path.join(self.root, "meson.build"), TOY_MESON + "\n".join(lines) + "\n")
+
     @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
     def test_selftest_runs_meson_test_and_counts(self):
-        python = sys.executable.replace("\\", "/")
-        write(os.path.join(self.root, "meson.build"), TOY_MESON + textwrap.dedent(f"""
-            python = find_program('{python}')
-            test('passes', python, args: ['-c', 'pass'])
-            test('fails', python, args: ['-c', 'raise SystemExit(1)'])
-            test('skips', python, args: ['-c', 'raise SystemExit(77)'])
-            """))
+        self.toy_tests(passes="pass", fails="raise SystemExit(1)", skips="raise SystemExit(77)")
         done = self.judge("selftest")
         self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
         self.assertIn("fails", done.stdout)  # meson test's own output is streamed
@@ -739,13 +740,8 @@ class BuildManagementTest(unittest.TestCase):
 
     @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
     def test_selftest_quick_runs_only_the_quick_unit_tests(self):
-        python = sys.executable.replace("\\", "/")
-        write(os.path.join(self.root, "meson.build"), TOY_MESON + textwrap.dedent(f"""
-            python = find_program('{python}')
-            test('check', python, args: ['-c', 'pass'])
-            test('verdict', python, args: ['-c', 'raise SystemExit(1)'])
-            test('slow_and_broken', python, args: ['-c', 'raise SystemExit(1)'])
-            """))
+        self.toy_tests(check="pass", verdict="raise SystemExit(1)",
+                       slow_and_broken="raise SystemExit(1)")
         self.assertEqual(self.judge("list").returncode, 0)  # builds the toy
         for folder in ("reference", "templates"):
             write(os.path.join(self.root, folder, "warp_scan.cu"), "// warp_scan\n")
