@@ -505,11 +505,11 @@ TEXTS = {
     "help_cmd_check": ("judge references, templates and known submissions",
                        "评测参考解、模板和已知提交"),
     "help_cmd_doctor": ("check the tools and the GPU", "检查工具和 GPU"),
-    "help_cmd_selftest": ("run the project's tests (all of them: about 40 minutes on 2 CPU "
-                          "cores; --quick: whether the install works, in seconds once the "
-                          "judge is built)",
-                          "运行项目自带的测试（全部：在 2 核 CPU 上约 40 分钟；--quick：只检查"
-                          "安装是否可用，评测程序构建好之后只需几秒）"),
+    "help_cmd_selftest": ("run the project's tests (all of them: up to an hour on a busy "
+                          "2-core machine; --quick: whether the install works, in seconds "
+                          "once the judge is built)",
+                          "运行项目自带的测试（全部：在繁忙的 2 核机器上最多约一小时；--quick："
+                          "只检查安装是否可用，评测程序构建好之后只需几秒）"),
     "help_selftest_quick": ("only check that the install works: the build (2 to 5 minutes on "
                             "a fresh clone), then one exercise judged (its reference AC, its "
                             "template not) and the quickest unit tests, 15 to 40 seconds",
