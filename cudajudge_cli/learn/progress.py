@@ -1,5 +1,5 @@
 """cudajudge_cli.progress: the learner's progress and history, kept in
-STATE/progress.json (workspace.state_folder says where STATE is):
+STATE/progress.json (Workspace.state_folder says where STATE is):
 
    {"version": 1,
     "exercises": {"warp_scan": {"attempts": 3, "best_verdict": "AC", "best_ms": 0.1476,
@@ -16,7 +16,7 @@ temporary file and renamed over the old one, so two judges at once neither
 corrupt the file nor lose an attempt. A file that cannot be read is set aside
 and judging goes on.
 
-Used by workspace.py (ws.progress()), judging.py and commands/judge.py (an
+Used by learn/practice.py (ws.progress()), learn/actions.py (an
 attempt saved), report.py (what next), and the commands that show progress.
 """
 
@@ -31,8 +31,8 @@ try:
 except ImportError:  # Windows: the atomic rename still keeps the file whole
     fcntl = None
 
-from cudajudge_cli.messages import TIER_NAMES, tr
-from cudajudge_cli.terminal import shown_path, warn
+from cudajudge_cli.core.texts import is_tier, tr
+from cudajudge_cli.view.terminal import shown_path, warn
 
 
 PROGRESS_FILE = "progress.json"
@@ -243,7 +243,7 @@ def clean_record(record):
               "best_verdict": lambda v: v in VERDICT_ORDER,
               "last_verdict": lambda v: v in VERDICT_ORDER,
               "best_ms": is_number, "best_pct": is_number, "best_ratio": is_number,
-              "best_tier": lambda v: v in TIER_NAMES}
+              "best_tier": is_tier}
     return {key: value for key, value in record.items()
             if key not in checks or checks[key](value)}
 

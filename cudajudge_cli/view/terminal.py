@@ -12,7 +12,7 @@ import shutil
 import sys
 import unicodedata
 
-from cudajudge_cli.messages import tr
+from cudajudge_cli.core.texts import tr
 
 
 def say(text=""):

@@ -6,8 +6,8 @@ Used by commands/judge.py, watch.py and check.py, and by cli.py, which lists
 the judging options in `judge.py --help` too.
 """
 
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
 
 
 def add_id_argument(parser, optional=False):

@@ -14,9 +14,9 @@ import re
 import subprocess
 import tempfile
 
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.report import sm_name
-from cudajudge_cli.workspace import tool_version
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.engine import sm_name
+from cudajudge_cli.core.build import tool_version
 
 
 COMPILE_COMMANDS = "compile_commands.json"
