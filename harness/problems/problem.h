@@ -112,6 +112,11 @@ static inline const char *problem_race_advice(const struct problem *p)
 /* Every exercise with a harness, NULL-terminated (problems.c). */
 extern const struct problem *const all_problems[];
 const struct problem *problem_find(const char *id);
+/* True when the exercise's learner code is host code that its glue calls
+ * (glue.h: cj_host_run), linked with the glue instead of loaded as a module. */
+bool problem_is_host_driven(const char *id);
+/* The exercise's launch glue. Returns malloc'd. */
+char *problem_glue_path(const char *root, const char *id);
 
 /* Case building, for make_cases (cases.c). */
 struct jcase *case_new(struct case_set *set, const char *name);

@@ -1,6 +1,7 @@
 /* The exercises that have a harness. */
 #include <string.h>
 
+#include "../engine/util.h"
 #include "problem.h"
 
 extern const struct problem warp_scan_problem;
@@ -71,4 +72,20 @@ const struct problem *problem_find(const char *id)
 		if (!strcmp(all_problems[i]->id, id))
 			return all_problems[i];
 	return NULL;
+}
+
+/* The exercises whose glue defines cj_host_run. */
+static const char *const host_driven[] = {"stream_overlap", "event_dependency", NULL};
+
+bool problem_is_host_driven(const char *id)
+{
+	for (int i = 0; host_driven[i]; ++i)
+		if (!strcmp(host_driven[i], id))
+			return true;
+	return false;
+}
+
+char *problem_glue_path(const char *root, const char *id)
+{
+	return xasprintf("%s/harness/problems/%s.cuh", root, id);
 }
