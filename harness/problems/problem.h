@@ -1,14 +1,15 @@
 /*
  * The engine's side of one exercise: its cases, where an output element was
- * computed, and the diagnoses of known mistakes. The device side lives in
- * harness/problems/<id>.cuh (see harness/runtime/glue.h).
+ * computed, and the diagnoses of known mistakes: harness/problems/<id>/cases.c.
+ * The device side lives in harness/problems/<id>/glue.cuh (see
+ * harness/runtime/glue.h).
  *
- * Adding an exercise touches: problems.yaml, harness/problems/<id>.c and
- * <id>.cuh, the list in problems.c, templates/, exercises/, reference/ and
- * tests/submissions/<id>/.
+ * Adding an exercise touches: problems.yaml, harness/problems/<id>/, the list
+ * in problems.c, the lists in harness/problems/meson.build, templates/,
+ * exercises/, reference/ and tests/submissions/<id>/.
  *
  * Every text the learner sees (case names, diagnoses, check_extra's why[]) is
- * written L("english", "中文") and #include "../engine/lang.h": see lang.h.
+ * written L("english", "中文") and #include "../../engine/lang.h": see lang.h.
  */
 #ifndef HARNESS_PROBLEMS_PROBLEM_H
 #define HARNESS_PROBLEMS_PROBLEM_H

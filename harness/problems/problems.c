@@ -87,5 +87,5 @@ bool problem_is_host_driven(const char *id)
 
 char *problem_glue_path(const char *root, const char *id)
 {
-	return xasprintf("%s/harness/problems/%s.cuh", root, id);
+	return xasprintf("%s/harness/problems/%s/glue.cuh", root, id);
 }
