@@ -15,17 +15,15 @@
 #include "../../engine/lang.h"
 #include "../../engine/util.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_SLOTS };
-enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
                      int64_t slots, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_SLOTS] = slots;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_SLOTS] = slots;
 	c->timed = timed;
 	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
@@ -70,13 +68,13 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	if (buf == B_SLOTS) {
+	if (buf == CJ_B_SLOTS) {
 		w->block = -1;
 		w->thread = -1;
 		return;
 	}
-	w->block = (int64_t)index / c->param[P_BLOCK];
-	w->thread = (int64_t)index % c->param[P_BLOCK];
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
 }
 
 static const float *sort_olds;
@@ -89,10 +87,10 @@ static int by_old(const void *a, const void *b)
 /* The returned values of each slot, in increasing order, must be its history. */
 static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 {
-	int64_t n = c->param[P_N], slots = c->param[P_SLOTS];
-	const float *v = c->buf[B_VALS].data, *olds = c->buf[B_OLDS].data;
-	const float *start = c->buf[B_SLOTS].initial;
-	const int32_t *s = c->buf[B_SLOT_OF].data;
+	int64_t n = c->param[CJ_P_N], slots = c->param[CJ_P_SLOTS];
+	const float *v = c->buf[CJ_B_VALS].data, *olds = c->buf[CJ_B_OLDS].data;
+	const float *start = c->buf[CJ_B_SLOTS].initial;
+	const int32_t *s = c->buf[CJ_B_SLOT_OF].data;
 	int64_t *order = xmalloc((size_t)n * sizeof *order);
 	int64_t *first = xcalloc((size_t)slots + 1, sizeof *first);
 	for (int64_t i = 0; i < n; ++i)
@@ -122,8 +120,8 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 				          "槽位 %lld：线程 %lld（block %lld，线程 %lld）拿回了 "
 				          "%g，但在它之前的 %lld 次更新之后，槽位里是 %g。%s"),
 				        (long long)k, (long long)i,
-				        (long long)(i / c->param[P_BLOCK]),
-				        (long long)(i % c->param[P_BLOCK]), (double)olds[i],
+				        (long long)(i / c->param[CJ_P_BLOCK]),
+				        (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i],
 				        (long long)(j - lo), (double)expect,
 				        is_new ? L("That is the value after its own update: return "
 				                   "the old value, the one the successful "
@@ -155,15 +153,15 @@ static uint32_t float_bits(float v)
  * as unsigned integers: the sum of the bit patterns, not of the floats. */
 static bool bits_added(const struct jcase *c, const struct case_findings *f)
 {
-	const float *got = c->buf[B_SLOTS].data, *start = c->buf[B_SLOTS].initial;
-	const float *v = c->buf[B_VALS].data;
-	const int32_t *to = c->buf[B_SLOT_OF].data;
+	const float *got = c->buf[CJ_B_SLOTS].data, *start = c->buf[CJ_B_SLOTS].initial;
+	const float *v = c->buf[CJ_B_VALS].data;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
 	if (!start)
 		return false;
 	for (int i = 0; i < f->report.nshown; ++i) {
 		uint64_t k = f->report.shown[i].index;
 		uint32_t sum = float_bits(start[k]);
-		for (int64_t t = 0; t < c->param[P_N]; ++t)
+		for (int64_t t = 0; t < c->param[CJ_P_N]; ++t)
 			if ((uint64_t)to[t] == k)
 				sum += float_bits(v[t]);
 		if (sum != float_bits(got[k]))
@@ -174,7 +172,7 @@ static bool bits_added(const struct jcase *c, const struct case_findings *f)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SLOTS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_SLOTS || f->report.nshown == 0)
 		return NULL;
 	if (bits_added(c, f))
 		return L("each slot holds the sum of the bit patterns, added as integers: the new "
@@ -183,7 +181,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "每个槽位里是位模式按整数相加的和：新值必须是 float 的和，即 "
 		         "__float_as_uint(__uint_as_float(assumed) + val)，而不是 assumed + "
 		         "__float_as_uint(val)");
-	const float *got = c->buf[B_SLOTS].data;
+	const float *got = c->buf[CJ_B_SLOTS].data;
 	uint64_t k = f->report.shown[0].index;
 	if (got[k] < (float)f->report.shown[0].want)
 		return L("the sums are too small: updates were lost, as when two threads read the "

@@ -2,12 +2,9 @@
  * Launch glue for atomic_add_cas: one thread per value; thread i adds vals[i]
  * to slots[slot_of[i]] with the learner's atomicAddCAS and stores what it
  * returned in olds[i].
- *   param[0] n       values (threads)
- *   param[1] block   blockDim.x
- *   param[2] slots   addresses
- *   buffers  0 vals (float, n)  1 slot_of (int, n)  2 slots (float, in-out)
- *            3 olds (float, n)
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "atomic_add_cas/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_add_kernel(const float *vals, const int *slot_of, float *slots,
@@ -25,9 +22,10 @@ CJ_DECLARE_KERNEL(cj_add_kernel, "cj_add_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	CJ_LAUNCH(cj_add_kernel, cj_blocks_for(n, block), block, 0, stream, (const float *)dev[0],
-	          (const int *)dev[1], (float *)dev[2], (float *)dev[3], n);
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	CJ_LAUNCH(cj_add_kernel, cj_blocks_for(n, block), block, 0, stream,
+	          (const float *)dev[CJ_B_VALS], (const int *)dev[CJ_B_SLOT_OF],
+	          (float *)dev[CJ_B_SLOTS], (float *)dev[CJ_B_OLDS], n);
 }
 #endif

@@ -8,9 +8,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_SLOTS };
-enum { B_VALS, B_SLOT_OF, B_SLOTS, B_OLDS };
+#include "layout.h"
 
 /* Distributions of the values a case draws from. */
 enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE, MINUS_ZERO, FALLING };
@@ -47,9 +45,9 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int nslots, enum spread spread, float init, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_SLOTS] = nslots;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_SLOTS] = nslots;
 	c->timed = timed;
 	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
@@ -114,13 +112,13 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	if (buf == B_SLOTS) { /* many threads wrote it; name none */
+	if (buf == CJ_B_SLOTS) { /* many threads wrote it; name none */
 		w->block = -1;
 		w->thread = -1;
 		return;
 	}
-	w->block = (int64_t)index / c->param[P_BLOCK];
-	w->thread = (int64_t)index % c->param[P_BLOCK];
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
 }
 
 static float fold_zero(float v)
@@ -184,11 +182,11 @@ static bool seen_has(const struct seen_set *s, uint64_t k)
  * last raise). */
 static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 {
-	int64_t n = c->param[P_N];
-	int nslots = (int)c->param[P_SLOTS];
-	const float *vals = c->buf[B_VALS].data, *olds = c->buf[B_OLDS].data;
-	const float *start = c->buf[B_SLOTS].initial, *final = c->buf[B_SLOTS].expect;
-	const int32_t *to = c->buf[B_SLOT_OF].data;
+	int64_t n = c->param[CJ_P_N];
+	int nslots = (int)c->param[CJ_P_SLOTS];
+	const float *vals = c->buf[CJ_B_VALS].data, *olds = c->buf[CJ_B_OLDS].data;
+	const float *start = c->buf[CJ_B_SLOTS].initial, *final = c->buf[CJ_B_SLOTS].expect;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
 
 	struct seen_set known;
 	if (!seen_init(&known, (uint64_t)(n + nslots))) {
@@ -210,8 +208,8 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 			           "before the update",
 			           "线程 %lld（block %lld 的线程 %lld）拿回了 %g，而地址 %d "
 			           "从未存过这个值：atomicMaxFloat 必须返回更新之前的值"),
-			         (long long)i, (long long)(i / c->param[P_BLOCK]),
-			         (long long)(i % c->param[P_BLOCK]), (double)olds[i], to[i]);
+			         (long long)i, (long long)(i / c->param[CJ_P_BLOCK]),
+			         (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i], to[i]);
 			ok = false;
 		} else if (olds[i] > final[to[i]]) {
 			snprintf(why, whylen,
@@ -223,7 +221,7 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 		}
 	}
 	/* Whoever raised an address to its final maximum saw something smaller. */
-	bool *raised = calloc(c->buf[B_SLOTS].count, sizeof *raised);
+	bool *raised = calloc(c->buf[CJ_B_SLOTS].count, sizeof *raised);
 	for (int64_t i = 0; i < n && ok && raised; ++i)
 		raised[to[i]] |= vals[i] == final[to[i]] && olds[i] < vals[i];
 	for (int j = 0; j < nslots && ok && raised; ++j) {
@@ -246,13 +244,13 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SLOTS)
+	if (f->bad_buf != CJ_B_SLOTS)
 		return NULL;
-	const float *got = c->buf[B_SLOTS].data, *want = c->buf[B_SLOTS].expect;
-	int nslots = (int)c->param[P_SLOTS];
+	const float *got = c->buf[CJ_B_SLOTS].data, *want = c->buf[CJ_B_SLOTS].expect;
+	int nslots = (int)c->param[CJ_P_SLOTS];
 	bool below = true, negative_only = true, minus_zero_lost = true, is_min = true;
-	const float *vals = c->buf[B_VALS].data;
-	const int32_t *to = c->buf[B_SLOT_OF].data;
+	const float *vals = c->buf[CJ_B_VALS].data;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
 	for (int j = 0; j < nslots; ++j) {
 		if (got[j] == want[j])
 			continue;
@@ -260,7 +258,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		negative_only &= want[j] < 0;
 		minus_zero_lost &= want[j] == 0.0f && signbit(want[j]) && got[j] < 0;
 	}
-	for (int64_t i = 0; i < c->param[P_N] && is_min; ++i)
+	for (int64_t i = 0; i < c->param[CJ_P_N] && is_min; ++i)
 		is_min = !(vals[i] < got[to[i]]);
 	/* Before the direction: bits compared as ints also end at the smallest
 	 * value where every value is negative. */
@@ -281,7 +279,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "只有最大值为负数的地址出错（它们最终是最小值）：负 float 的位模式当作"
 		         "整数比较时顺序是反的（-2.0f 的位是比 -1.0f 更大的 int），所以要比较 "
 		         "float 值本身（__int_as_float(old) < val），而不是它们的位");
-	if (is_min && c->param[P_N] > 1)
+	if (is_min && c->param[CJ_P_N] > 1)
 		return L("the addresses end at the smallest value, not the largest: check the "
 		         "direction of the comparison",
 		         "各地址最终是最小值而不是最大值：检查比较的方向");

@@ -5,6 +5,7 @@
 
 #include "../../engine/lang.h"
 #include "../common/mailbox.h"
+#include "layout.h"
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
@@ -14,8 +15,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == MB_B_GOT && f->report.nshown > 0) {
-		int64_t per_trial = c->param[MB_P_CHANNELS] * c->param[MB_P_WORDS];
+	if (f->bad_buf == CJ_B_GOT && f->report.nshown > 0) {
+		int64_t per_trial = c->param[CJ_P_CHANNELS] * c->param[CJ_P_WORDS];
 		bool later_only = true;
 		for (int i = 0; i < f->report.nshown; ++i)
 			later_only &= (int64_t)f->report.shown[i].index >= per_trial;
@@ -29,7 +30,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			         "ticket，而不是等到它非零");
 		return stale;
 	}
-	if (f->bad_buf == MB_B_FLAGS)
+	if (f->bad_buf == CJ_B_FLAGS)
 		return L("after the last trial every ticket must hold the last ticket posted: "
 		         "post() stores its ticket argument",
 		         "最后一轮之后，每个 ticket 都必须是最后一次 post 的编号：post() "

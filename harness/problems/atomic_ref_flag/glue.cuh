@@ -4,14 +4,10 @@
  * posts ticket t + 1, and a receiver must wait for exactly its ticket. Before
  * each launch the boxes are filled with the stale mark; the tickets keep the
  * previous trial's value.
- *   param[0] channels  param[1] words  param[2] trials  param[3] block
- *   param[4] blocks wanted
- *   buffers  0 msg (int, trials * channels * words)  1 box (int, channels * words, in-out)
- *            2 tickets (unsigned as int, channels, in-out, 0 at the start)
- *            3 got (int, trials * channels * words)
+ * The meaning of param[] and of the buffers: layout.h.
  */
 #include "common/coresident.cuh"
-#define CJ_STALE_BYTE 0x5a
+#include "atomic_ref_flag/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_ticket_kernel(const int *msg, int *box, unsigned *tickets, int *got,
@@ -40,17 +36,19 @@ CJ_DECLARE_KERNEL(cj_ticket_kernel, "cj_ticket_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	int channels = (int)c->param[0], words = (int)c->param[1], trials = (int)c->param[2];
-	int block = (int)c->param[3];
-	int grid = cj_resident_blocks(CJ_KERNEL(cj_ticket_kernel), block, (int)c->param[4], true);
+	int channels = (int)c->param[CJ_P_CHANNELS], words = (int)c->param[CJ_P_WORDS],
+	    trials = (int)c->param[CJ_P_TRIALS];
+	int block = (int)c->param[CJ_P_BLOCK];
+	int grid = cj_resident_blocks(CJ_KERNEL(cj_ticket_kernel), block,
+	                              (int)c->param[CJ_P_BLOCKS], true);
 	for (int t = 0; t < trials; ++t) {
-		if (cudaMemsetAsync(dev[1], CJ_STALE_BYTE, sizeof(int) * (size_t)channels * words,
-		                    stream) != cudaSuccess)
+		if (cudaMemsetAsync(dev[CJ_B_BOX], CJ_STALE_BYTE,
+		                    sizeof(int) * (size_t)channels * words, stream) != cudaSuccess)
 			return; /* the runtime's check after cj_launch reports it */
 		cj_registered_total += (unsigned long long)grid;
-		CJ_LAUNCH(cj_ticket_kernel, grid, block, 0, stream, (const int *)dev[0],
-		          (int *)dev[1], (unsigned *)dev[2], (int *)dev[3], channels, words, t,
-		          cj_registered_total);
+		CJ_LAUNCH(cj_ticket_kernel, grid, block, 0, stream, (const int *)dev[CJ_B_MSG],
+		          (int *)dev[CJ_B_BOX], (unsigned *)dev[CJ_B_FLAGS], (int *)dev[CJ_B_GOT],
+		          channels, words, t, cj_registered_total);
 	}
 }
 #endif

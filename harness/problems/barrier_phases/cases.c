@@ -7,9 +7,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_STEPS };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 /* `steps` steps over one segment of `len` elements, in place. */
 static void smooth(float *seg, int len, int steps)
@@ -33,9 +31,9 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 {
 	struct jcase *c = case_new(set, name);
 	int64_t n = blocks * block;
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_STEPS] = steps;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_STEPS] = steps;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -67,15 +65,15 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	w->block = (int64_t)index / c->param[P_BLOCK];
-	w->thread = (int64_t)index % c->param[P_BLOCK];
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	int64_t block = c->param[P_BLOCK];
+	int64_t block = c->param[CJ_P_BLOCK];
 	bool edges_only = true;
 	for (int i = 0; i < f->report.nshown; ++i) {
 		int64_t t = (int64_t)f->report.shown[i].index % block;

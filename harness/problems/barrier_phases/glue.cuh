@@ -3,9 +3,9 @@
  * into a shared tile (thread t owns tile[t]), initialises a block-scope
  * cuda::barrier for all its threads, and every thread calls
  * smooth_in_place(tile, steps, bar); the glue then writes the tile to out.
- *   param[0] n (a multiple of block)   param[1] block   param[2] steps
- *   buffers  0 in (float, n)   1 out (float, n)
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "barrier_phases/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cuda/barrier>
@@ -34,9 +34,9 @@ CJ_DECLARE_KERNEL(cj_phases_kernel, "cj_phases_kernel", (const float *in, float 
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
 	CJ_LAUNCH(cj_phases_kernel, cj_blocks_for(n, block), block, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], (int)c->param[2]);
+	          (const float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT], (int)c->param[CJ_P_STEPS]);
 }
 #endif

@@ -6,9 +6,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_ITEMS, P_CALLS };
-enum { B_X, B_Y, B_SUMS };
+#include "layout.h"
 
 /* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
 static void golden_block(const float *v, int64_t n, int64_t block, int64_t items, int64_t b,
@@ -27,10 +25,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int items, int calls, double lo, double hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_ITEMS] = items;
-	c->param[P_CALLS] = calls;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_ITEMS] = items;
+	c->param[CJ_P_CALLS] = calls;
 	c->timed = timed;
 	int64_t blocks = (n + (int64_t)block * items - 1) / ((int64_t)block * items);
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
@@ -79,14 +77,14 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	w->block = (int64_t)index / c->param[P_CALLS];
+	w->block = (int64_t)index / c->param[CJ_P_CALLS];
 	w->thread = 0;
 }
 
 /* Sum of the part of block b that warp 0 holds (items spread as in the glue). */
 static double warp0_part(const struct jcase *c, const float *v, int64_t b)
 {
-	int64_t block = c->param[P_BLOCK], items = c->param[P_ITEMS], n = c->param[P_N];
+	int64_t block = c->param[CJ_P_BLOCK], items = c->param[CJ_P_ITEMS], n = c->param[CJ_P_N];
 	double s = 0;
 	for (int64_t k = 0; k < items; ++k)
 		for (int64_t t = 0; t < 32; ++t) {
@@ -100,7 +98,7 @@ static double warp0_part(const struct jcase *c, const float *v, int64_t b)
 /* What thread 0 of block b holds before the reduction: its own items. */
 static double thread0_part(const struct jcase *c, const float *v, int64_t b)
 {
-	int64_t block = c->param[P_BLOCK], items = c->param[P_ITEMS], n = c->param[P_N];
+	int64_t block = c->param[CJ_P_BLOCK], items = c->param[CJ_P_ITEMS], n = c->param[CJ_P_N];
 	double s = 0;
 	for (int64_t k = 0; k < items; ++k) {
 		int64_t i = b * block * items + k * block;
@@ -127,13 +125,13 @@ static bool one_stale_value(const struct buffer_report *r)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
-	const float *got = c->buf[B_SUMS].data;
-	int64_t calls = c->param[P_CALLS], block = c->param[P_BLOCK];
+	const float *got = c->buf[CJ_B_SUMS].data;
+	int64_t calls = c->param[CJ_P_CALLS], block = c->param[CJ_P_BLOCK];
 	uint64_t k = f->report.shown[0].index;
 	int64_t b = (int64_t)k / calls;
-	const float *v = k % (uint64_t)calls ? c->buf[B_Y].data : c->buf[B_X].data;
+	const float *v = k % (uint64_t)calls ? c->buf[CJ_B_Y].data : c->buf[CJ_B_X].data;
 	if (fabs(got[k] - thread0_part(c, v, b)) <= 1e-6 * (1 + fabs(got[k])) &&
 	    got[k] != (float)f->report.shown[0].want)
 		return L("thread 0 returned its own value: block_reduce_sum must add up the values "

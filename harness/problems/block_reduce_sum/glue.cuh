@@ -3,13 +3,9 @@
  * [b * block * items, (b + 1) * block * items); each thread first adds its
  * share of them (items elements) and then every thread of the block calls
  * block_reduce_sum, once on x and, when calls == 2, again on y.
- *   param[0] n       elements of x (and of y)
- *   param[1] block   blockDim.x: a multiple of 32, at most 1024
- *   param[2] items   elements per thread before the block reduction
- *   param[3] calls   1 or 2 calls per kernel
- *   buffers  0 x (float, n)  1 y (float, n, or 1 when calls == 1)
- *            2 sums (float, blocks * calls): sums[b * calls + k] is call k of block b
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "block_reduce_sum/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Sum of this thread's share of block b's chunk [base, base + block * items).
@@ -58,11 +54,11 @@ CJ_DECLARE_KERNEL(cj_block_sum_kernel, "cj_block_sum_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int items = (int)c->param[2];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int items = (int)c->param[CJ_P_ITEMS];
 	CJ_LAUNCH(cj_block_sum_kernel, cj_blocks_for(n, (unsigned)(block * items)), block, 0,
-	          stream, (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
-	          (int)c->param[3]);
+	          stream, (const float *)dev[CJ_B_X], (const float *)dev[CJ_B_Y],
+	          (float *)dev[CJ_B_SUMS], n, items, (int)c->param[CJ_P_CALLS]);
 }
 #endif

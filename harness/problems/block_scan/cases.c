@@ -4,29 +4,27 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_ITEMS, P_TILES };
-enum { B_IN, B_OUT, B_TOTALS };
+#include "layout.h"
 
 static int64_t tile_of(const struct jcase *c)
 {
-	return c->param[P_BLOCK] * c->param[P_ITEMS];
+	return c->param[CJ_P_BLOCK] * c->param[CJ_P_ITEMS];
 }
 
 static int64_t segment_of(const struct jcase *c)
 {
-	return tile_of(c) * c->param[P_TILES];
+	return tile_of(c) * c->param[CJ_P_TILES];
 }
 
 /* The scan of each block's segment, wrapping like int on the GPU, and the
  * total of every tile. */
 static void golden(struct jcase *c)
 {
-	const int32_t *in = c->buf[B_IN].data;
-	int32_t *out = c->buf[B_OUT].expect, *totals = c->buf[B_TOTALS].expect;
-	int64_t n = c->param[P_N], tile = tile_of(c), seg = segment_of(c);
+	const int32_t *in = c->buf[CJ_B_IN].data;
+	int32_t *out = c->buf[CJ_B_OUT].expect, *totals = c->buf[CJ_B_TOTALS].expect;
+	int64_t n = c->param[CJ_P_N], tile = tile_of(c), seg = segment_of(c);
 	uint32_t run = 0, tile_sum = 0;
-	for (int64_t i = 0; i < (int64_t)c->buf[B_TOTALS].count * tile; ++i) {
+	for (int64_t i = 0; i < (int64_t)c->buf[CJ_B_TOTALS].count * tile; ++i) {
 		if (i % seg == 0)
 			run = 0;
 		if (i % tile == 0)
@@ -45,10 +43,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int items, int tiles, int32_t lo, int32_t hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_ITEMS] = items;
-	c->param[P_TILES] = tiles;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_ITEMS] = items;
+	c->param[CJ_P_TILES] = tiles;
 	c->timed = timed;
 	int64_t seg = (int64_t)block * items * tiles, blocks = (n + seg - 1) / seg;
 	int32_t *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n)->data;
@@ -93,8 +91,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	int64_t block = c->param[P_BLOCK], tiles = c->param[P_TILES];
-	if (buf == B_TOTALS) { /* see glue.cuh */
+	int64_t block = c->param[CJ_P_BLOCK], tiles = c->param[CJ_P_TILES];
+	if (buf == CJ_B_TOTALS) { /* see glue.cuh */
 		int64_t b = (int64_t)index / tiles, k = (int64_t)index % tiles;
 		w->block = b;
 		w->thread = (7 * b + 13 * k) % block;
@@ -102,16 +100,16 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 	}
 	int64_t seg = segment_of(c), tile = tile_of(c);
 	w->block = (int64_t)index / seg;
-	w->thread = ((int64_t)index % seg % tile) / c->param[P_ITEMS];
+	w->thread = ((int64_t)index % seg % tile) / c->param[CJ_P_ITEMS];
 }
 
 /* The thread's sum of its items in the tile holding element i. */
 static uint32_t thread_sum(const struct jcase *c, int64_t i)
 {
-	const int32_t *in = c->buf[B_IN].data;
-	int64_t items = c->param[P_ITEMS], first = i - (i % tile_of(c)) % items;
+	const int32_t *in = c->buf[CJ_B_IN].data;
+	int64_t items = c->param[CJ_P_ITEMS], first = i - (i % tile_of(c)) % items;
 	uint32_t s = 0;
-	for (int64_t k = first; k < first + items && k < c->param[P_N]; ++k)
+	for (int64_t k = first; k < first + items && k < c->param[CJ_P_N]; ++k)
 		s += (uint32_t)in[k];
 	return s;
 }
@@ -120,8 +118,8 @@ static uint32_t thread_sum(const struct jcase *c, int64_t i)
  * returned was exclusive. */
 static bool exclusive_scan(const struct jcase *c)
 {
-	const int32_t *got = c->buf[B_OUT].data, *want = c->buf[B_OUT].expect;
-	for (int64_t i = 0; i < c->param[P_N]; ++i)
+	const int32_t *got = c->buf[CJ_B_OUT].data, *want = c->buf[CJ_B_OUT].expect;
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i)
 		if ((uint32_t)got[i] != (uint32_t)want[i] - thread_sum(c, i))
 			return false;
 	return true;
@@ -131,10 +129,10 @@ static bool exclusive_scan(const struct jcase *c)
  * some later warp's are wrong. */
 static bool later_warps_wrong(const struct jcase *c)
 {
-	const int32_t *got = c->buf[B_OUT].data, *want = c->buf[B_OUT].expect;
-	int64_t seg = segment_of(c), tile = tile_of(c), items = c->param[P_ITEMS];
+	const int32_t *got = c->buf[CJ_B_OUT].data, *want = c->buf[CJ_B_OUT].expect;
+	int64_t seg = segment_of(c), tile = tile_of(c), items = c->param[CJ_P_ITEMS];
 	bool later_bad = false;
-	for (int64_t i = 0; i < c->param[P_N]; ++i) {
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i) {
 		if (i % seg >= tile)
 			continue;
 		bool warp0 = (i % seg) / items < 32;
@@ -148,10 +146,10 @@ static bool later_warps_wrong(const struct jcase *c)
 /* True when every block's first tile is right and some later tile is wrong. */
 static bool later_tiles_wrong(const struct jcase *c)
 {
-	const int32_t *got = c->buf[B_OUT].data, *want = c->buf[B_OUT].expect;
+	const int32_t *got = c->buf[CJ_B_OUT].data, *want = c->buf[CJ_B_OUT].expect;
 	int64_t seg = segment_of(c), tile = tile_of(c);
 	bool later_bad = false;
-	for (int64_t i = 0; i < c->param[P_N]; ++i) {
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i) {
 		if (i % seg < tile && got[i] != want[i])
 			return false;
 		later_bad |= i % seg >= tile && got[i] != want[i];
@@ -161,8 +159,8 @@ static bool later_tiles_wrong(const struct jcase *c)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == B_TOTALS)
-		return c->param[P_BLOCK] < 1024
+	if (f->bad_buf == CJ_B_TOTALS)
+		return c->param[CJ_P_BLOCK] < 1024
 		               ? L("the scan is right but *block_total is not: every thread must "
 		                   "get the sum of the whole block. With fewer than 32 warps, slot "
 		                   "31 and every slot past the last warp were never written by "
@@ -176,14 +174,14 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		                   "get the sum of the whole block",
 		                   "前缀和正确，但 *block_total 不对：每个线程都必须得到整个 block "
 		                   "的总和");
-	if (f->bad_buf != B_OUT)
+	if (f->bad_buf != CJ_B_OUT)
 		return NULL;
 	if (exclusive_scan(c))
 		return L("each thread got the sum of the threads before it (an exclusive scan); an "
 		         "inclusive scan also adds the thread's own v",
 		         "每个线程得到的是它之前各线程的和（排他式前缀和）；包含式前缀和还要加上线"
 		         "程自己的 v");
-	if (c->param[P_BLOCK] > 32 && later_warps_wrong(c))
+	if (c->param[CJ_P_BLOCK] > 32 && later_warps_wrong(c))
 		return L("warp 0 is right but later warps are not: each warp's scan must be raised "
 		         "by the totals of all the warps before it",
 		         "warp 0 正确，后面的 warp 却不对：每个 warp 的前缀和都要加上它前面所有 "

@@ -8,23 +8,15 @@
  * sum, plus the block totals of the earlier tiles, is where the thread's own
  * running sum starts. The next tile is loaded before the current one is
  * scanned, so that enough loads are in flight.
- *   param[0] n       elements
- *   param[1] block   blockDim.x: a multiple of 32, at most 1024
- *   param[2] items   elements per thread and tile, 1..4 (4: read as int4)
- *   param[3] tiles   tiles per block, >= 1
- *   buffers  0 in (int, n)   1 out (int, n)
- *            2 totals (int, blocks * tiles): totals[b * tiles + k] is the
- *              *block_total that thread (7 b + 13 k) % blockDim.x got in
- *              tile k of block b
  * Elements past n count as 0 and are not stored. Before its first call each
  * block fills its static shared memory with junk (cj_fill_static_smem), so
  * that code reading a shared slot no thread of the block wrote gets a wrong
  * answer in every run. No dynamic shared memory is given.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "block_scan/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-#define CJ_BSCAN_MAX_ITEMS 4
-
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
  * swamps every sum), as an int an odd number (it never cancels out). */
 #define CJ_SMEM_JUNK 0x7f5a5a5bu
@@ -132,11 +124,12 @@ CJ_DECLARE_KERNEL(cj_block_scan_kernel, "cj_block_scan_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int items = (int)c->param[2], tiles = (int)c->param[3];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int items = (int)c->param[CJ_P_ITEMS], tiles = (int)c->param[CJ_P_TILES];
 	long long seg = (long long)block * items * tiles;
 	CJ_LAUNCH(cj_block_scan_kernel, (unsigned)((n + seg - 1) / seg), block, 0, stream,
-	          (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, items, tiles);
+	          (const int *)dev[CJ_B_IN], (int *)dev[CJ_B_OUT], (int *)dev[CJ_B_TOTALS], n,
+	          items, tiles);
 }
 #endif

@@ -7,18 +7,16 @@
 #include "../../engine/lang.h"
 #include "../problem.h"
 #include "../common/softmax_golden.h"
-
-enum { P_ROWS, P_LEN, P_BLOCK, P_RPB };
-enum { B_X, B_Y };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
                      int64_t len, int block, int rpb, enum softmax_spread spread, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_ROWS] = rows;
-	c->param[P_LEN] = len;
-	c->param[P_BLOCK] = block;
-	c->param[P_RPB] = rpb;
+	c->param[CJ_P_ROWS] = rows;
+	c->param[CJ_P_LEN] = len;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_RPB] = rpb;
 	c->timed = timed;
 	uint64_t n = (uint64_t)(rows * len);
 	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
@@ -80,19 +78,19 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t len = c->param[P_LEN], row = (int64_t)index / len;
-	w->block = row / c->param[P_RPB]; /* see glue.cuh */
-	w->thread =
-	        (int64_t)(index % (uint64_t)len) % c->param[P_BLOCK]; /* if thread j % blockDim */
+	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
+	w->block = row / c->param[CJ_P_RPB]; /* see glue.cuh */
+	w->thread = (int64_t)(index % (uint64_t)len) %
+	            c->param[CJ_P_BLOCK]; /* if thread j % blockDim */
 }
 
 /* got / want in a row when it is the same (within 0.1 %) for every element
  * large enough to tell, else 0. */
 static double row_ratio(const struct jcase *c, int64_t row)
 {
-	int64_t len = c->param[P_LEN];
-	const float *got = (const float *)c->buf[B_Y].data + row * len;
-	const float *want = (const float *)c->buf[B_Y].expect + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
+	const float *want = (const float *)c->buf[CJ_B_Y].expect + row * len;
 	double ratio = 0;
 	for (int64_t j = 0; j < len; ++j) {
 		if (want[j] < 1e-20f)
@@ -108,8 +106,8 @@ static double row_ratio(const struct jcase *c, int64_t row)
 /* True when the row's elements from `from` on, and only those, are unwritten. */
 static bool unwritten_from(const struct jcase *c, int64_t row, int64_t from)
 {
-	int64_t len = c->param[P_LEN];
-	const uint32_t *bits = (const uint32_t *)c->buf[B_Y].data + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	const uint32_t *bits = (const uint32_t *)c->buf[CJ_B_Y].data + row * len;
 	for (int64_t j = 0; j < len; ++j)
 		if ((bits[j] == 0xffffffffu) != (j >= from))
 			return false;
@@ -119,8 +117,8 @@ static bool unwritten_from(const struct jcase *c, int64_t row, int64_t from)
 /* True when every element of the row is 0 or NaN (but written). */
 static bool row_zero_or_nan(const struct jcase *c, int64_t row)
 {
-	int64_t len = c->param[P_LEN];
-	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
 	const uint32_t *bits = (const uint32_t *)got;
 	for (int64_t j = 0; j < len; ++j)
 		if (bits[j] == 0xffffffffu || !(got[j] == 0 || isnan(got[j])))
@@ -131,10 +129,10 @@ static bool row_zero_or_nan(const struct jcase *c, int64_t row)
 /* True when some row's first call (of rpb > 1) is right and a later one wrong. */
 static bool later_rows_wrong(const struct jcase *c)
 {
-	int64_t rows = c->param[P_ROWS], len = c->param[P_LEN], rpb = c->param[P_RPB];
+	int64_t rows = c->param[CJ_P_ROWS], len = c->param[CJ_P_LEN], rpb = c->param[CJ_P_RPB];
 	if (rpb < 2)
 		return false;
-	const float *got = c->buf[B_Y].data, *want = c->buf[B_Y].expect;
+	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
 	bool first_ok = true, later_bad = false;
 	for (int64_t r = 0; r < rows; ++r)
 		for (int64_t j = 0; j < len; ++j) {
@@ -153,9 +151,9 @@ static bool later_rows_wrong(const struct jcase *c)
  * within warps only computes. */
 static bool per_warp_softmax(const struct jcase *c, int64_t row)
 {
-	int64_t len = c->param[P_LEN], block = c->param[P_BLOCK];
-	const float *x = (const float *)c->buf[B_X].data + row * len;
-	const float *got = (const float *)c->buf[B_Y].data + row * len;
+	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK];
+	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
+	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
 	if (block == 32 || len <= 32)
 		return false;
 	for (int64_t w = 0; w < block / 32; ++w) {
@@ -176,11 +174,12 @@ static bool per_warp_softmax(const struct jcase *c, int64_t row)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_Y || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
 		return NULL;
 	const struct mismatch *m = &f->report.shown[0];
-	int64_t len = c->param[P_LEN], block = c->param[P_BLOCK], row = (int64_t)m->index / len;
-	const float *x = (const float *)c->buf[B_X].data + row * len;
+	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK],
+	        row = (int64_t)m->index / len;
+	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
 	double big = 0;
 	for (int64_t j = 0; j < len; ++j)
 		big = fabs(x[j]) > big ? fabs(x[j]) : big;

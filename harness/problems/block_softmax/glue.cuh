@@ -2,17 +2,14 @@
  * Launch glue for block_softmax: a rows x len matrix stored row after row (row
  * r starts at element r * len); block b handles rows b * rpb ..
  * b * rpb + rpb - 1, all its threads calling block_softmax_row once per row.
- *   param[0] rows
- *   param[1] len     elements per row, >= 1
- *   param[2] block   blockDim.x: a multiple of 32, at most 1024
- *   param[3] rpb     rows per block, >= 1
- *   buffers  0 x (float, rows * len)   1 y (float, rows * len)
  * Before its first call each block fills its static shared memory with junk
  * (cj_fill_static_smem), so that code reading a shared slot no thread of the
  * block wrote (say the slot of a 5th warp in a block of 3 warps) gets a wrong
  * answer in every run, not only when earlier kernels happened to leave
  * something harmful there. No dynamic shared memory is given.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "block_softmax/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
@@ -71,11 +68,11 @@ CJ_DECLARE_KERNEL(cj_block_softmax_kernel, "cj_block_softmax_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long rows = c->param[0];
-	int len = (int)c->param[1];
-	unsigned block = (unsigned)c->param[2];
-	int rpb = (int)c->param[3];
+	long long rows = c->param[CJ_P_ROWS];
+	int len = (int)c->param[CJ_P_LEN];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int rpb = (int)c->param[CJ_P_RPB];
 	CJ_LAUNCH(cj_block_softmax_kernel, (unsigned)((rows + rpb - 1) / rpb), block, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], rows, len, rpb);
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpb);
 }
 #endif

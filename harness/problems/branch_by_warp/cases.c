@@ -12,9 +12,8 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
+#include "layout.h"
 
-enum { P_N, P_BLOCK };
-enum { B_X, B_Y };
 #define POOL 4096
 
 static float path_a(float v)
@@ -43,8 +42,8 @@ static void add_case(struct case_set *set, struct rng *rng, const struct pool *p
                      int64_t n, bool measure, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = 256;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = 256;
 	c->timed = timed;
 	c->measure = measure;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
@@ -95,9 +94,9 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_Y || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
 		return NULL;
-	const float *x = c->buf[B_X].data, *got = c->buf[B_Y].data;
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
 	uint64_t i = f->report.shown[0].index;
 	float other = i % 2 == 0 ? path_b(x[i]) : path_a(x[i]);
 	if (got[i] == other)

@@ -4,10 +4,9 @@
  * threads to elements as it likes. The divergent baseline of the statement,
  * one thread per element choosing its path by the parity of its index, is
  * what the learner's kernel is timed against (glue.h: cj_baseline_launch).
- *   param[0] n       elements
- *   param[1] block   256
- *   buffers  0 x (float, n)  1 y (float, n)
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "branch_by_warp/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_divergent_baseline(const float *x, float *y, int n)
@@ -29,16 +28,16 @@ CJ_DECLARE_KERNEL(cj_divergent_baseline, "cj_divergent_baseline",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	long long threads = (n + 63) / 64 * 64;
 	CJ_LAUNCH(branch_by_warp, cj_blocks_for(threads, 256), 256, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], (int)n);
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], (int)n);
 }
 
 void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	CJ_LAUNCH(cj_divergent_baseline, cj_blocks_for(n, 256), 256, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], (int)n);
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], (int)n);
 }
 #endif

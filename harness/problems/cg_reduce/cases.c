@@ -6,9 +6,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_BX, P_BY, P_BZ, P_ITEMS, P_CALLS };
-enum { B_X, B_Y, B_SUMS };
+#include "layout.h"
 
 /* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
 static void golden_block(const float *v, int64_t n, int64_t size, int64_t items, int64_t b,
@@ -28,13 +26,13 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 {
 	struct jcase *c = case_new(set, name);
 	int64_t size = (int64_t)bx * by * bz;
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = size;
-	c->param[P_BX] = bx;
-	c->param[P_BY] = by;
-	c->param[P_BZ] = bz;
-	c->param[P_ITEMS] = items;
-	c->param[P_CALLS] = calls;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = size;
+	c->param[CJ_P_BX] = bx;
+	c->param[CJ_P_BY] = by;
+	c->param[CJ_P_BZ] = bz;
+	c->param[CJ_P_ITEMS] = items;
+	c->param[CJ_P_CALLS] = calls;
 	c->timed = timed;
 	int64_t blocks = (n + size * items - 1) / (size * items);
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
@@ -94,8 +92,8 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t size = c->param[P_BLOCK];
-	w->block = (int64_t)index / (size * c->param[P_CALLS]);
+	int64_t size = c->param[CJ_P_BLOCK];
+	w->block = (int64_t)index / (size * c->param[CJ_P_CALLS]);
 	w->thread = (int64_t)index % size; /* the rank: warp and lane follow from it */
 }
 
@@ -108,7 +106,7 @@ static bool near(double got, double want, double mag)
  * before the call (the elements are spread over the ranks as in the glue). */
 static double warp_part(const struct jcase *c, const float *v, int64_t b, int64_t warp)
 {
-	int64_t size = c->param[P_BLOCK], items = c->param[P_ITEMS], n = c->param[P_N];
+	int64_t size = c->param[CJ_P_BLOCK], items = c->param[CJ_P_ITEMS], n = c->param[CJ_P_N];
 	double s = 0;
 	for (int64_t k = 0; k < items; ++k)
 		for (int64_t r = warp * 32; r < warp * 32 + 32; ++r) {
@@ -132,14 +130,14 @@ struct pattern {
 
 static void find_pattern(const struct jcase *c, struct pattern *p)
 {
-	int64_t size = c->param[P_BLOCK], calls = c->param[P_CALLS];
-	const float *got = c->buf[B_SUMS].data, *want = c->buf[B_SUMS].expect;
-	const double *scale = c->buf[B_SUMS].scale;
-	int64_t blocks = (int64_t)c->buf[B_SUMS].count / (size * calls);
+	int64_t size = c->param[CJ_P_BLOCK], calls = c->param[CJ_P_CALLS];
+	const float *got = c->buf[CJ_B_SUMS].data, *want = c->buf[CJ_B_SUMS].expect;
+	const double *scale = c->buf[CJ_B_SUMS].scale;
+	int64_t blocks = (int64_t)c->buf[CJ_B_SUMS].count / (size * calls);
 	if (blocks > 64)
 		blocks = 64;
-	*p = (struct pattern){true, false, true, false, true, c->param[P_ITEMS] == 1, false};
-	const float *x = c->buf[B_X].data;
+	*p = (struct pattern){true, false, true, false, true, c->param[CJ_P_ITEMS] == 1, false};
+	const float *x = c->buf[CJ_B_X].data;
 	bool call0_wrong = false, call1_wrong = false;
 	for (int64_t b = 0; b < blocks; ++b)
 		for (int64_t k = 0; k < calls; ++k)
@@ -162,19 +160,19 @@ static void find_pattern(const struct jcase *c, struct pattern *p)
 				p->warp_sums &= near(got[i], part, scale[i]);
 				int64_t own = b * size + r; /* with one item per thread */
 				if (p->own_values)
-					p->own_values = own < c->param[P_N] ? got[i] == x[own]
-					                                    : got[i] == 0;
+					p->own_values = own < c->param[CJ_P_N] ? got[i] == x[own]
+					                                       : got[i] == 0;
 			}
 	p->second_only = call1_wrong && !call0_wrong;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
 	struct pattern p;
 	find_pattern(c, &p);
-	bool multi_dim = c->param[P_BY] * c->param[P_BZ] > 1;
+	bool multi_dim = c->param[CJ_P_BY] * c->param[CJ_P_BZ] > 1;
 	if (p.second_only)
 		return L("the first call in each kernel is right but the second is wrong: before "
 		         "shared memory is reused, every thread must be done reading it (end with "
@@ -182,7 +180,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "每个 kernel "
 		         "里第一次调用正确，第二次却错了：共享内存被再次使用之前，每个线程都必须已"
 		         "经读完它（在末尾调用 block.sync()）");
-	if (p.warp_sums && c->param[P_BLOCK] > 32)
+	if (p.warp_sums && c->param[CJ_P_BLOCK] > 32)
 		return L("every thread got its own warp's sum: the tiles' partial sums must also "
 		         "be combined across the block (one shared-memory slot per tile, "
 		         "block.sync(), then add the slots)",

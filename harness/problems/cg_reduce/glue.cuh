@@ -7,18 +7,9 @@
  * (items elements) and then every thread of the block calls
  * cg_block_sum(this_thread_block(), share), once on x and, when calls == 2,
  * again on y. Every thread stores what it got back.
- *   param[0] n       elements of x (and of y)
- *   param[1] block   T, the threads of a block: a multiple of 32, at most 1024
- *   param[2] bx      blockDim.x
- *   param[3] by      blockDim.y
- *   param[4] bz      blockDim.z
- *   param[5] items   elements per thread before the block reduction
- *   param[6] calls   1 or 2 calls per kernel
- *   buffers  0 x (float, n)  1 y (float, n, or 1 when calls == 1)
- *            2 sums (float, blocks * calls * T):
- *              sums[(b * calls + k) * T + r] is what rank r of block b got
- *              from call k
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "cg_reduce/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cooperative_groups.h>
@@ -73,12 +64,13 @@ CJ_DECLARE_KERNEL(cj_cg_reduce_kernel, "cj_cg_reduce_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned size = (unsigned)c->param[1];
-	dim3 block((unsigned)c->param[2], (unsigned)c->param[3], (unsigned)c->param[4]);
-	int items = (int)c->param[5];
+	long long n = c->param[CJ_P_N];
+	unsigned size = (unsigned)c->param[CJ_P_BLOCK];
+	dim3 block((unsigned)c->param[CJ_P_BX], (unsigned)c->param[CJ_P_BY],
+	           (unsigned)c->param[CJ_P_BZ]);
+	int items = (int)c->param[CJ_P_ITEMS];
 	CJ_LAUNCH(cj_cg_reduce_kernel, cj_blocks_for(n, size * (unsigned)items), block, 0, stream,
-	          (const float *)dev[0], (const float *)dev[1], (float *)dev[2], n, items,
-	          (int)c->param[6]);
+	          (const float *)dev[CJ_B_X], (const float *)dev[CJ_B_Y], (float *)dev[CJ_B_SUMS],
+	          n, items, (int)c->param[CJ_P_CALLS]);
 }
 #endif

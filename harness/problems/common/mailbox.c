@@ -10,11 +10,11 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 {
 	struct jcase *c = case_new(set, name);
 	int groups = (channels + block - 1) / block;
-	c->param[MB_P_CHANNELS] = channels;
-	c->param[MB_P_WORDS] = words;
-	c->param[MB_P_TRIALS] = trials;
-	c->param[MB_P_BLOCK] = block;
-	c->param[MB_P_BLOCKS] = 2 * groups;
+	c->param[CJ_P_CHANNELS] = channels;
+	c->param[CJ_P_WORDS] = words;
+	c->param[CJ_P_TRIALS] = trials;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_BLOCKS] = 2 * groups;
 	c->timed = timed;
 	uint64_t per_trial = (uint64_t)channels * (uint64_t)words;
 	struct jbuf *msg = case_buf(set, c, "msg", CJ_I32, CJ_IN, per_trial * (uint64_t)trials);
@@ -77,11 +77,11 @@ void mailbox_cases(struct case_set *set, struct rng *rng, const struct problem_e
 
 void mailbox_locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	int64_t words = c->param[MB_P_WORDS], channels = c->param[MB_P_CHANNELS];
-	int64_t block = c->param[MB_P_BLOCK];
-	int64_t channel = buf == MB_B_FLAGS ? (int64_t)index : (int64_t)index / words % channels;
+	int64_t words = c->param[CJ_P_WORDS], channels = c->param[CJ_P_CHANNELS];
+	int64_t block = c->param[CJ_P_BLOCK];
+	int64_t channel = buf == CJ_B_FLAGS ? (int64_t)index : (int64_t)index / words % channels;
 	/* roles are dealt at run time by SM: name the channel's group and thread */
-	w->block = channel / block % (c->param[MB_P_BLOCKS] / 2);
+	w->block = channel / block % (c->param[CJ_P_BLOCKS] / 2);
 	w->thread = channel % block;
 }
 
@@ -89,15 +89,15 @@ const char *mailbox_diagnose(const struct jcase *c, const struct case_findings *
 {
 	if (f->report.nshown == 0)
 		return NULL;
-	if (f->bad_buf == MB_B_FLAGS)
+	if (f->bad_buf == CJ_B_FLAGS)
 		return L("a flag does not hold what the sender must leave in it after the last "
 		         "trial: does the sender set it (to the value the statement asks for)?",
 		         "有个 flag "
 		         "的值不是最后一轮之后发送方应留下的值：发送方有没有设置它（设成题目要求的"
 		         "值）？");
-	if (f->bad_buf != MB_B_GOT)
+	if (f->bad_buf != CJ_B_GOT)
 		return NULL;
-	const int32_t *got = c->buf[MB_B_GOT].data;
+	const int32_t *got = c->buf[CJ_B_GOT].data;
 	for (int i = 0; i < f->report.nshown; ++i)
 		if (got[f->report.shown[i].index] == MB_STALE)
 			return L("the receiver read 0x5a5a5a5a, what the mailbox held before the "

@@ -5,12 +5,10 @@
 #define HARNESS_PROBLEMS_MAILBOX_H
 
 #include "../problem.h"
+#include "mailbox_layout.h"
 
-enum { MB_P_CHANNELS, MB_P_WORDS, MB_P_TRIALS, MB_P_BLOCK, MB_P_BLOCKS };
-enum { MB_B_MSG, MB_B_BOX, MB_B_FLAGS, MB_B_GOT };
-
-/* What the mailbox holds before a sender writes it (memset byte 0x5a). */
-#define MB_STALE ((int32_t)0x5a5a5a5a)
+/* A word of a mailbox before a sender writes it (every byte CJ_STALE_BYTE). */
+#define MB_STALE ((int32_t)(CJ_STALE_BYTE * 0x01010101u))
 
 /* `flag_after` is the value every flag must hold after the last trial:
  * 1 for a flag (the harness clears it), or 0 for a ticket, which then must

@@ -7,15 +7,13 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = 256;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = 256;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -50,7 +48,7 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	(void)c;
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
 	if (isnan(f->report.shown[0].got))
 		return L(

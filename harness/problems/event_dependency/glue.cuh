@@ -14,13 +14,12 @@
  * defer_streams) run the consumer stream first wherever no event wait stops
  * it, which shows the same mistakes every time, and queued work that runs
  * during the learner's call means its host code waited (CJ_HOST_BLOCKED).
- *   param[0] n       elements
- *   param[1] block   256 (for reports)
- *   buffers  0 in (float, n): d_in   1 out (float, n): d_out
+ * The meaning of param[] and of the buffers: layout.h.
  */
 #include <chrono>
 
 #include "cuda_check.h"
+#include "event_dependency/layout.h"
 
 #ifndef CJ_EMU
 static __device__ unsigned long long cj_globaltimer_ns(void)
@@ -44,7 +43,7 @@ static cudaError_t cj_dependency_case(const struct cj_wire_case *c, void *const 
                                       cudaEvent_t ready, cudaEvent_t consumer_done, int timing,
                                       float *run_ms, unsigned *host_flags)
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	CJ_CHECK(cudaMemset(d_tmp, 0xff, (size_t)n * sizeof(float))); /* NaN */
 	CJ_CHECK(cudaDeviceSynchronize());
 #ifndef CJ_EMU
@@ -61,8 +60,8 @@ static cudaError_t cj_dependency_case(const struct cj_wire_case *c, void *const 
 #ifdef CJ_EMU
 	unsigned long long ops_before = cj_emu::deferred_ops_run();
 #endif
-	produce_then_consume((const float *)dev[0], d_tmp, (float *)dev[1], n, producer, consumer,
-	                     ready);
+	produce_then_consume((const float *)dev[CJ_B_IN], d_tmp, (float *)dev[CJ_B_OUT], n,
+	                     producer, consumer, ready);
 	CJ_CHECK(cudaGetLastError());
 #ifndef CJ_EMU
 	/* Half the hold: only a wait for the held producer takes that long. */
@@ -96,7 +95,7 @@ static cudaError_t cj_dependency_case(const struct cj_wire_case *c, void *const 
 
 cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	int *release = NULL, *release_dev = NULL;
 	float *d_tmp = NULL;
 	cudaStream_t producer = NULL, consumer = NULL;

@@ -6,9 +6,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_BLOCKS, P_SLICE };
-enum { B_X, B_Y, B_PARTS };
+#include "layout.h"
 
 /* How a case's inputs are drawn. */
 enum spread {
@@ -50,10 +48,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	slice = (slice + 3) / 4 * 4;
 	blocks = (n + slice - 1) / slice;
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_BLOCKS] = blocks;
-	c->param[P_SLICE] = slice;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->param[CJ_P_SLICE] = slice;
 	c->timed = timed;
 	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n)->data;
 	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, (uint64_t)n)->expect;
@@ -117,12 +115,12 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	if (buf == B_PARTS) { /* stored by thread 0 of block index / 2 */
+	if (buf == CJ_B_PARTS) { /* stored by thread 0 of block index / 2 */
 		w->block = (int64_t)index / 2;
 		w->thread = 0;
 		return;
 	}
-	int64_t slice = c->param[P_SLICE];
+	int64_t slice = c->param[CJ_P_SLICE];
 	w->block = (int64_t)index / slice;
 	w->thread = -1; /* which thread wrote it is up to the code */
 }
@@ -130,9 +128,9 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 /* True when every y is off by one and the same factor (0.1 %). */
 static bool constant_ratio(const struct jcase *c)
 {
-	const float *got = c->buf[B_Y].data, *want = c->buf[B_Y].expect;
+	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
 	double ratio = 0;
-	for (int64_t i = 0; i < c->param[P_N]; ++i) {
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i) {
 		if (want[i] < 1e-20f)
 			continue;
 		double q = got[i] / want[i];
@@ -146,10 +144,10 @@ static bool constant_ratio(const struct jcase *c)
 /* True when each slice holds its own softmax (its partial alone). */
 static bool per_block_softmax(const struct jcase *c)
 {
-	const float *x = c->buf[B_X].data, *got = c->buf[B_Y].data;
-	const float *parts = c->buf[B_PARTS].expect;
-	int64_t n = c->param[P_N], slice = c->param[P_SLICE];
-	if (c->param[P_BLOCKS] < 2)
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
+	const float *parts = c->buf[CJ_B_PARTS].expect;
+	int64_t n = c->param[CJ_P_N], slice = c->param[CJ_P_SLICE];
+	if (c->param[CJ_P_BLOCKS] < 2)
 		return false;
 	for (int64_t i = 0; i < n; ++i) {
 		int64_t b = i / slice;
@@ -165,11 +163,11 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->report.nshown == 0)
 		return NULL;
 	const struct mismatch *m = &f->report.shown[0];
-	const float *x = c->buf[B_X].data;
+	const float *x = c->buf[CJ_B_X].data;
 	double big = 0;
-	for (int64_t i = 0; i < c->param[P_N]; ++i)
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i)
 		big = fabs(x[i]) > big ? fabs(x[i]) : big;
-	if (f->bad_buf == B_PARTS) {
+	if (f->bad_buf == CJ_B_PARTS) {
 		if (m->got_bits == 0xffffffffu)
 			return L("a partial was never stored: thread 0 of every block must return "
 			         "its slice's (max, sum)",
@@ -192,7 +190,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "是这一段的最大值（线程的当前最大值变大时，要把它的累加和乘以 expf(old - "
 		         "new) 重新缩放）");
 	}
-	if (f->bad_buf != B_Y)
+	if (f->bad_buf != CJ_B_Y)
 		return NULL;
 	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
 		return L("wrong where inputs are large in magnitude: subtract the maximum of the "

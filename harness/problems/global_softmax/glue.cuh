@@ -7,18 +7,13 @@
  *             end); thread 0 stores what it returns in parts[b].
  *   kernel 2: every thread of block b calls global_softmax_apply(x, y, begin,
  *             end, parts, blocks), which writes y[begin .. end).
- *   param[0] n       elements, >= 1
- *   param[1] block   blockDim.x: a multiple of 32, at most 1024
- *   param[2] blocks  slices (and blocks of each kernel)
- *   param[3] slice   elements per slice, a multiple of 4
- *   buffers  0 x (float, n)   1 y (float, n)
- *            2 parts (float, 2 * blocks): parts[2b] the max and parts[2b + 1]
- *              the sum of exp(x - max) over slice b, as kernel 1 left them
  * Both kernels start by filling the block's static shared memory with junk
  * (cj_fill_static_smem), so that code reading a shared slot no thread of the
  * block wrote gets a wrong answer in every run. No dynamic shared memory is
  * given. Between the kernels nothing but parts carries over.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "global_softmax/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* Junk for shared memory: as a float about 2.9e38 (it wins every max and
@@ -90,11 +85,11 @@ CJ_DECLARE_KERNEL(cj_softmax_apply_kernel, "cj_softmax_apply_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0], slice = c->param[3];
-	unsigned block = (unsigned)c->param[1], blocks = (unsigned)c->param[2];
-	CJ_LAUNCH(cj_softmax_partial_kernel, blocks, block, 0, stream, (const float *)dev[0],
-	          (float2 *)dev[2], n, slice);
-	CJ_LAUNCH(cj_softmax_apply_kernel, blocks, block, 0, stream, (const float *)dev[0],
-	          (float *)dev[1], (const float2 *)dev[2], n, slice);
+	long long n = c->param[CJ_P_N], slice = c->param[CJ_P_SLICE];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK], blocks = (unsigned)c->param[CJ_P_BLOCKS];
+	CJ_LAUNCH(cj_softmax_partial_kernel, blocks, block, 0, stream, (const float *)dev[CJ_B_X],
+	          (float2 *)dev[CJ_B_PARTS], n, slice);
+	CJ_LAUNCH(cj_softmax_apply_kernel, blocks, block, 0, stream, (const float *)dev[CJ_B_X],
+	          (float *)dev[CJ_B_Y], (const float2 *)dev[CJ_B_PARTS], n, slice);
 }
 #endif

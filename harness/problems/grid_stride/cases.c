@@ -9,9 +9,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_GRID, P_BLOCK, P_A };
-enum { B_X, B_Y };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int grid,
                      int block, bool timed)
@@ -20,10 +18,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	float a = (float)rng_uniform(rng, -3, 3);
 	uint32_t bits;
 	memcpy(&bits, &a, sizeof bits);
-	c->param[P_N] = n;
-	c->param[P_GRID] = grid;
-	c->param[P_BLOCK] = block;
-	c->param[P_A] = bits;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_GRID] = grid;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_A] = bits;
 	c->timed = timed;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_INOUT, (uint64_t)n);
@@ -58,18 +56,18 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t threads = c->param[P_GRID] * c->param[P_BLOCK];
+	int64_t threads = c->param[CJ_P_GRID] * c->param[CJ_P_BLOCK];
 	int64_t g = (int64_t)index % threads; /* the thread a grid-stride loop gives it to */
-	w->block = g / c->param[P_BLOCK];
-	w->thread = g % c->param[P_BLOCK];
+	w->block = g / c->param[CJ_P_BLOCK];
+	w->thread = g % c->param[CJ_P_BLOCK];
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_Y || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
 		return NULL;
-	const float *initial = c->buf[B_Y].initial, *got = c->buf[B_Y].data;
-	int64_t threads = c->param[P_GRID] * c->param[P_BLOCK];
+	const float *initial = c->buf[CJ_B_Y].initial, *got = c->buf[CJ_B_Y].data;
+	int64_t threads = c->param[CJ_P_GRID] * c->param[CJ_P_BLOCK];
 	uint64_t first = f->report.shown[0].index;
 	if (initial && got[first] == initial[first] && (int64_t)first >= threads)
 		return L("the elements past the first gridDim.x * blockDim.x were never updated: "

@@ -1,13 +1,11 @@
 /*
  * Launch glue for grid_stride: a grid deliberately smaller (or larger) than
  * the data, so that only a grid-stride loop covers every element.
- *   param[0] n       elements of x and y
- *   param[1] grid    gridDim.x
- *   param[2] block   blockDim.x
- *   param[3] a       the scale factor, as the bits of a float
- *   buffers  0 x (float, n, in)  1 y (float, n, in-out)
+ * The meaning of param[] and of the buffers: layout.h.
  */
 #include <string.h>
+
+#include "grid_stride/layout.h"
 
 CJ_DECLARE_KERNEL(saxpy_grid_stride, "_Z17saxpy_grid_stridexfPKfPf",
                   (long long n, float a, const float *x, float *y));
@@ -15,10 +13,11 @@ CJ_DECLARE_KERNEL(saxpy_grid_stride, "_Z17saxpy_grid_stridexfPKfPf",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	unsigned bits = (unsigned)c->param[3];
+	unsigned bits = (unsigned)c->param[CJ_P_A];
 	float a;
 	memcpy(&a, &bits, sizeof a);
-	CJ_LAUNCH(saxpy_grid_stride, (unsigned)c->param[1], (unsigned)c->param[2], 0, stream,
-	          (long long)c->param[0], a, (const float *)dev[0], (float *)dev[1]);
+	CJ_LAUNCH(saxpy_grid_stride, (unsigned)c->param[CJ_P_GRID], (unsigned)c->param[CJ_P_BLOCK],
+	          0, stream, (long long)c->param[CJ_P_N], a, (const float *)dev[CJ_B_X],
+	          (float *)dev[CJ_B_Y]);
 }
 #endif

@@ -7,9 +7,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_STEPS, P_BLOCK, P_BLOCKS };
-enum { B_A, B_B };
+#include "layout.h"
 
 static void blur(const float *from, float *to, int64_t n)
 {
@@ -23,10 +21,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int block, int blocks, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_STEPS] = steps;
-	c->param[P_BLOCK] = block;
-	c->param[P_BLOCKS] = blocks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_STEPS] = steps;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_BLOCKS] = blocks;
 	c->timed = timed;
 	struct jbuf *a = case_buf(set, c, "a", CJ_F32, CJ_INOUT, (uint64_t)n);
 	struct jbuf *b = case_buf(set, c, "b", CJ_F32, CJ_INOUT, (uint64_t)n);
@@ -81,20 +79,20 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_A || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_A || f->report.nshown == 0)
 		return NULL;
-	int64_t n = c->param[P_N];
-	int steps = (int)c->param[P_STEPS];
+	int64_t n = c->param[CJ_P_N];
+	int steps = (int)c->param[CJ_P_STEPS];
 	/* the result of one step fewer: a step lost, or left in b */
 	float *cur = malloc(sizeof(float) * (size_t)n), *tmp = malloc(sizeof(float) * (size_t)n);
 	if (!cur || !tmp)
 		abort();
-	memcpy(cur, c->buf[B_A].initial, sizeof(float) * (size_t)n);
+	memcpy(cur, c->buf[CJ_B_A].initial, sizeof(float) * (size_t)n);
 	for (int s = 0; s + 1 < steps; ++s) {
 		blur(cur, tmp, n);
 		memcpy(cur, tmp, sizeof(float) * (size_t)n);
 	}
-	const float *got = c->buf[B_A].data;
+	const float *got = c->buf[CJ_B_A].data;
 	bool one_short = steps > 0;
 	for (int i = 0; i < f->report.nshown && one_short; ++i) {
 		uint64_t k = f->report.shown[i].index;

@@ -5,10 +5,9 @@
  * with the occupancy API for this very kernel (the learner's code decides
  * how many registers it needs), and at most `blocks`; usually far smaller
  * than n, so every thread handles many elements.
- *   param[0] n   param[1] steps   param[2] block   param[3] blocks wanted
- *   buffers  0 a (float, n, in-out: the input, then the result)
- *            1 b (float, n, scratch)
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "grid_sync/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cooperative_groups.h>
@@ -25,15 +24,16 @@ CJ_DECLARE_KERNEL(cj_grid_sync_kernel, "cj_grid_sync_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	int n = (int)c->param[0], steps = (int)c->param[1], block = (int)c->param[2];
-	int wanted = (int)c->param[3], device = 0, sms = 0, per_sm = 0;
+	int n = (int)c->param[CJ_P_N], steps = (int)c->param[CJ_P_STEPS],
+	    block = (int)c->param[CJ_P_BLOCK];
+	int wanted = (int)c->param[CJ_P_BLOCKS], device = 0, sms = 0, per_sm = 0;
 	if (cudaGetDevice(&device) != cudaSuccess ||
 	    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
 	    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, CJ_KERNEL(cj_grid_sync_kernel),
 	                                                  block, 0) != cudaSuccess)
 		return; /* the runtime's check after cj_launch reports it */
 	int grid = sms * per_sm < wanted ? sms * per_sm : wanted;
-	float *pa = (float *)dev[0], *pb = (float *)dev[1];
+	float *pa = (float *)dev[CJ_B_A], *pb = (float *)dev[CJ_B_B];
 	void *args[] = {&pa, &pb, &n, &steps};
 	/* grid 0 (nothing fits) fails here with a launch error the runtime reports */
 	cudaLaunchCooperativeKernel(CJ_KERNEL(cj_grid_sync_kernel), dim3((unsigned)grid),

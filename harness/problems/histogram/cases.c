@@ -5,9 +5,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_GRID, P_NBINS };
-enum { B_DATA, B_BINS };
+#include "layout.h"
 
 /* How a case draws its values. */
 enum spread {
@@ -43,10 +41,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int grid, int nbins, enum spread spread, enum start start, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_GRID] = grid;
-	c->param[P_NBINS] = nbins;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_GRID] = grid;
+	c->param[CJ_P_NBINS] = nbins;
 	c->timed = timed;
 	struct jbuf *data = case_buf(set, c, "data", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *bins = case_buf(set, c, "bins", CJ_U32, CJ_INOUT, (uint64_t)nbins);
@@ -103,10 +101,10 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 /* Counts of the values at positions [from, to) that fall in a bin. */
 static uint32_t *count_range(const struct jcase *c, int64_t from, int64_t to)
 {
-	int nbins = (int)c->param[P_NBINS];
-	const int32_t *v = c->buf[B_DATA].data;
+	int nbins = (int)c->param[CJ_P_NBINS];
+	const int32_t *v = c->buf[CJ_B_DATA].data;
 	uint32_t *counts = calloc((size_t)nbins, sizeof *counts);
-	for (int64_t i = from; counts && i < to && i < c->param[P_N]; ++i)
+	for (int64_t i = from; counts && i < to && i < c->param[CJ_P_N]; ++i)
 		if (v[i] >= 0 && v[i] < nbins)
 			counts[v[i]]++;
 	return counts;
@@ -116,10 +114,10 @@ static uint32_t *count_range(const struct jcase *c, int64_t from, int64_t to)
  * grid-stride split of the data), as when each block stores its counts. */
 static bool block_stored(const struct jcase *c)
 {
-	int nbins = (int)c->param[P_NBINS];
-	int64_t block = c->param[P_BLOCK], grid = c->param[P_GRID], n = c->param[P_N];
-	const int32_t *v = c->buf[B_DATA].data;
-	const uint32_t *got = c->buf[B_BINS].data, *want = c->buf[B_BINS].expect;
+	int nbins = (int)c->param[CJ_P_NBINS];
+	int64_t block = c->param[CJ_P_BLOCK], grid = c->param[CJ_P_GRID], n = c->param[CJ_P_N];
+	const int32_t *v = c->buf[CJ_B_DATA].data;
+	const uint32_t *got = c->buf[CJ_B_BINS].data, *want = c->buf[CJ_B_BINS].expect;
 	uint32_t *per_block = calloc((size_t)(grid * nbins), sizeof *per_block);
 	if (!per_block)
 		return false;
@@ -140,12 +138,12 @@ static bool block_stored(const struct jcase *c)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_BINS)
+	if (f->bad_buf != CJ_B_BINS)
 		return NULL;
-	int nbins = (int)c->param[P_NBINS];
-	int64_t block = c->param[P_BLOCK], grid = c->param[P_GRID], n = c->param[P_N];
-	const uint32_t *got = c->buf[B_BINS].data, *want = c->buf[B_BINS].expect;
-	const uint32_t *start = c->buf[B_BINS].initial;
+	int nbins = (int)c->param[CJ_P_NBINS];
+	int64_t block = c->param[CJ_P_BLOCK], grid = c->param[CJ_P_GRID], n = c->param[CJ_P_N];
+	const uint32_t *got = c->buf[CJ_B_BINS].data, *want = c->buf[CJ_B_BINS].expect;
+	const uint32_t *start = c->buf[CJ_B_BINS].initial;
 	/* added[b] = got[b] - start[b], counts[b] = want[b] - start[b] (mod 2^32) */
 	bool start_dropped = true, any_start = false, low_bins_only = nbins > block;
 	bool fewer = true, more = true, edges_only = nbins > 2;

@@ -4,16 +4,9 @@
  * once, with the same arguments; how the work is divided is the learner's
  * code's business (a grid-stride loop). The grid may hold fewer threads than
  * there are values, or more.
- *   param[0] n       values in data
- *   param[1] block   blockDim.x: a multiple of 32, at most 1024
- *   param[2] grid    gridDim.x; 0: as many blocks as the device can hold at
- *                    once for this kernel (the occupancy calculator's answer
- *                    times the number of SMs), as a persistent grid-stride
- *                    kernel would use
- *   param[3] nbins   bins, 1..4096
- *   buffers  0 data (int, n): values; those outside [0, nbins) are ignored
- *            1 bins (unsigned, nbins, in-out): counts to add to
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "histogram/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_histogram_kernel(const int *data, long long n, unsigned *bins,
@@ -47,10 +40,11 @@ static unsigned cj_histogram_full_grid(unsigned block)
 
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	unsigned grid = c->param[2] > 0 ? (unsigned)c->param[2] : cj_histogram_full_grid(block);
-	CJ_LAUNCH(cj_histogram_kernel, grid, block, 0, stream, (const int *)dev[0], n,
-	          (unsigned *)dev[1], (int)c->param[3]);
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	unsigned grid = c->param[CJ_P_GRID] > 0 ? (unsigned)c->param[CJ_P_GRID]
+	                                        : cj_histogram_full_grid(block);
+	CJ_LAUNCH(cj_histogram_kernel, grid, block, 0, stream, (const int *)dev[CJ_B_DATA], n,
+	          (unsigned *)dev[CJ_B_BINS], (int)c->param[CJ_P_NBINS]);
 }
 #endif

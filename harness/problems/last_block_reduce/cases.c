@@ -5,17 +5,15 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_TRIALS, P_BLOCKS };
-enum { B_X, B_PARTIALS, B_ARRIVED, B_TOTALS };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int trials,
                      int blocks, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_TRIALS] = trials;
-	c->param[P_BLOCKS] = blocks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_TRIALS] = trials;
+	c->param[CJ_P_BLOCKS] = blocks;
 	c->timed = timed;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)(n * trials));
 	struct jbuf *partials = case_buf(set, c, "partials", CJ_F32, CJ_INOUT, (uint64_t)blocks);
@@ -72,20 +70,20 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == B_ARRIVED)
+	if (f->bad_buf == CJ_B_ARRIVED)
 		return L("the counter is not 0 after the launch: the last block must reset it, or "
 		         "the next launch starts counting where this one stopped",
 		         "launch 结束后计数器不是 0：最后一个 block 必须把它清零，否则下一次 "
 		         "launch 会从这次停下的地方接着数");
-	if (f->bad_buf != B_TOTALS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_TOTALS || f->report.nshown == 0)
 		return NULL;
-	const float *got = c->buf[B_TOTALS].data;
+	const float *got = c->buf[CJ_B_TOTALS].data;
 	bool first_right = true, all_nan = true;
 	for (int i = 0; i < f->report.nshown; ++i) {
 		first_right &= f->report.shown[i].index > 0;
 		all_nan &= isnan(got[f->report.shown[i].index]);
 	}
-	if (first_right && c->param[P_TRIALS] > 1)
+	if (first_right && c->param[CJ_P_TRIALS] > 1)
 		return L("the first launch is right and later ones are not: the last block must "
 		         "set the counter back to 0 for the next launch",
 		         "第一次 launch 正确，之后的不对：最后一个 block 必须把计数器设回 "

@@ -5,13 +5,10 @@
  * last_block_reduce with that partial sum. The grid is sized with the
  * occupancy API so that all blocks are resident at once, and the counter is
  * left to the learner's code between launches (it starts at 0).
- *   param[0] n        elements per trial   param[1] trials
- *   param[2] blocks wanted (at most; fewer when fewer fit)
- *   buffers  0 x (float, trials * n)   1 partials (float, blocks wanted, scratch)
- *            2 arrived (unsigned, 1, in-out: 0 before and after)
- *            3 totals (float, trials)
+ * The meaning of param[] and of the buffers: layout.h.
  */
 #include "common/coresident.cuh"
+#include "last_block_reduce/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_last_block_kernel(const float *x, float *partials, unsigned *arrived,
@@ -37,11 +34,13 @@ CJ_DECLARE_KERNEL(cj_last_block_kernel, "cj_last_block_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	int trials = (int)c->param[1];
-	int grid = cj_resident_blocks(CJ_KERNEL(cj_last_block_kernel), 32, (int)c->param[2], false);
+	long long n = c->param[CJ_P_N];
+	int trials = (int)c->param[CJ_P_TRIALS];
+	int grid = cj_resident_blocks(CJ_KERNEL(cj_last_block_kernel), 32,
+	                              (int)c->param[CJ_P_BLOCKS], false);
 	for (int t = 0; t < trials; ++t)
-		CJ_LAUNCH(cj_last_block_kernel, grid, 32, 0, stream, (const float *)dev[0] + t * n,
-		          (float *)dev[1], (unsigned *)dev[2], (float *)dev[3] + t, n);
+		CJ_LAUNCH(cj_last_block_kernel, grid, 32, 0, stream,
+		          (const float *)dev[CJ_B_X] + t * n, (float *)dev[CJ_B_PARTIALS],
+		          (unsigned *)dev[CJ_B_ARRIVED], (float *)dev[CJ_B_TOTALS] + t, n);
 }
 #endif

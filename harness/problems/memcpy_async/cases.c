@@ -5,18 +5,16 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_TILE, P_BLOCKS };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
                      int tile, int blocks, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_TILE] = tile;
-	c->param[P_BLOCKS] = blocks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_TILE] = tile;
+	c->param[CJ_P_BLOCKS] = blocks;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -55,21 +53,21 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t tile = c->param[P_TILE], blocks = c->param[P_BLOCKS];
-	int64_t base = (int64_t)index / tile * tile, count = c->param[P_N] - base;
+	int64_t tile = c->param[CJ_P_TILE], blocks = c->param[CJ_P_BLOCKS];
+	int64_t base = (int64_t)index / tile * tile, count = c->param[CJ_P_N] - base;
 	if (count > tile)
 		count = tile;
 	w->block = (int64_t)index / tile % blocks;
-	w->thread = ((int64_t)index - base) % c->param[P_BLOCK];
+	w->thread = ((int64_t)index - base) % c->param[CJ_P_BLOCK];
 	(void)count;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	const float *got = c->buf[B_OUT].data;
-	int64_t tile = c->param[P_TILE], n = c->param[P_N];
+	const float *got = c->buf[CJ_B_OUT].data;
+	int64_t tile = c->param[CJ_P_TILE], n = c->param[CJ_P_N];
 	bool nan = false, tail_only = true;
 	for (int i = 0; i < f->report.nshown; ++i) {
 		int64_t k = (int64_t)f->report.shown[i].index;

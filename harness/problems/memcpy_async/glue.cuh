@@ -5,9 +5,9 @@
  * with count = tile (less for the last tile), smem = `tile` floats of dynamic
  * shared memory, and a block-scope cuda::barrier initialised for all
  * blockDim.x threads. The same smem and bar serve every tile of a block.
- *   param[0] n   param[1] block   param[2] tile   param[3] blocks
- *   buffers  0 in (float, n)   1 out (float, n)
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "memcpy_async/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include <cuda/barrier>
@@ -37,9 +37,9 @@ CJ_DECLARE_KERNEL(cj_tiles_kernel, "cj_tiles_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	int tile = (int)c->param[2];
-	CJ_LAUNCH(cj_tiles_kernel, (unsigned)c->param[3], (unsigned)c->param[1],
-	          sizeof(float) * tile, stream, (const float *)dev[0], (float *)dev[1], c->param[0],
-	          tile);
+	int tile = (int)c->param[CJ_P_TILE];
+	CJ_LAUNCH(cj_tiles_kernel, (unsigned)c->param[CJ_P_BLOCKS], (unsigned)c->param[CJ_P_BLOCK],
+	          sizeof(float) * tile, stream, (const float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT],
+	          c->param[CJ_P_N], tile);
 }
 #endif

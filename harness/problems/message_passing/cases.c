@@ -1,6 +1,7 @@
 /* message_passing: cases, golden messages and diagnoses (common/mailbox.c;
  * device side: glue.cuh). */
 #include "../common/mailbox.h"
+#include "layout.h"
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)

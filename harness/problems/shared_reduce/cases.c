@@ -5,9 +5,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK };
-enum { B_X, B_SUMS };
+#include "layout.h"
 
 static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t count)
 {
@@ -21,8 +19,8 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int64_t lo, int64_t hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
 	c->timed = timed;
 	int64_t blocks = (n + block - 1) / block;
 	struct jbuf *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
@@ -59,16 +57,16 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	w->block = buf == B_SUMS ? (int64_t)index : (int64_t)index / c->param[P_BLOCK];
+	w->block = buf == CJ_B_SUMS ? (int64_t)index : (int64_t)index / c->param[CJ_P_BLOCK];
 	w->thread = 0;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
-	const int32_t *x = c->buf[B_X].data, *got = c->buf[B_SUMS].data;
-	int64_t n = c->param[P_N], block = c->param[P_BLOCK];
+	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_SUMS].data;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	uint64_t b = f->report.shown[0].index;
 	if (got[b] == block_sum(x, n, (int64_t)b * block, 32))
 		return L("the sum covers only the first 32 elements of the block: the tree must "

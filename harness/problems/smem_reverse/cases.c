@@ -6,16 +6,14 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
                      bool counting, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -48,19 +46,19 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
  * tile holds in[n - 1 - k]. */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	int64_t n = c->param[P_N], block = c->param[P_BLOCK];
-	int64_t src = buf == B_OUT ? n - 1 - (int64_t)index : (int64_t)index;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	int64_t src = buf == CJ_B_OUT ? n - 1 - (int64_t)index : (int64_t)index;
 	w->block = src / block;
 	int64_t base = w->block * block, len = n - base < block ? n - base : block;
-	w->thread = buf == B_OUT ? len - 1 - (src - base) : src - base;
+	w->thread = buf == CJ_B_OUT ? len - 1 - (src - base) : src - base;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	const int32_t *in = c->buf[B_IN].data, *got = c->buf[B_OUT].data;
-	int64_t n = c->param[P_N], block = c->param[P_BLOCK];
+	const int32_t *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	uint64_t k = f->report.shown[0].index;
 	int64_t b = (int64_t)k / block, base = b * block;
 	int64_t len = n - base < block ? n - base : block;

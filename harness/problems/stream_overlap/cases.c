@@ -11,9 +11,8 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
+#include "layout.h"
 
-enum { P_N, P_BLOCK };
-enum { B_IN, B_OUT };
 #define POOL 4096
 
 static float transform_one(float v)
@@ -33,8 +32,8 @@ static void add_case(struct case_set *set, struct rng *rng, const struct pool *p
                      int64_t n, bool measure, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = 256;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = 256;
 	c->timed = timed;
 	c->measure = measure;
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
@@ -82,9 +81,9 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	const float *in = c->buf[B_IN].data, *got = c->buf[B_OUT].data;
+	const float *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
 	uint64_t k = f->report.shown[0].index;
 	if (f->report.unwritten == f->report.bad && f->report.bad < f->report.total)
 		return L(

@@ -7,14 +7,13 @@
  * the serial sum (one stream: copy in, transform, copy out, all of n) and the
  * learner's pipeline, on the same buffers. Timed repetitions report the
  * pipeline's own time (cj_measure.run_ms).
- *   param[0] n       elements
- *   param[1] block   256 (the serial baseline's blocks; the learner picks its own)
- *   buffers  0 in (float, n): also d_in   1 out (float, n): also d_out
+ * The meaning of param[] and of the buffers: layout.h.
  */
 #include <chrono>
 #include <string.h>
 
 #include "cuda_check.h"
+#include "stream_overlap/layout.h"
 
 #define CJ_OVERLAP_STREAMS 4
 
@@ -39,11 +38,12 @@ static cudaError_t cj_run_learner(const float *h_in, float *h_out, void *const d
 {
 	/* Nothing of an earlier run may pass for this one's work. */
 	memset(h_out, 0xff, (size_t)n * sizeof(float));
-	CJ_CHECK(cudaMemset(dev[0], 0xff, (size_t)n * sizeof(float)));
-	CJ_CHECK(cudaMemset(dev[1], 0xff, (size_t)n * sizeof(float)));
+	CJ_CHECK(cudaMemset(dev[CJ_B_IN], 0xff, (size_t)n * sizeof(float)));
+	CJ_CHECK(cudaMemset(dev[CJ_B_OUT], 0xff, (size_t)n * sizeof(float)));
 	CJ_CHECK(cudaDeviceSynchronize());
 	auto t0 = std::chrono::steady_clock::now();
-	run_pipeline(h_in, h_out, (float *)dev[0], (float *)dev[1], n, streams, CJ_OVERLAP_STREAMS);
+	run_pipeline(h_in, h_out, (float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT], n, streams,
+	             CJ_OVERLAP_STREAMS);
 	CJ_CHECK(cudaGetLastError());
 	CJ_CHECK(cudaDeviceSynchronize());
 	*ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
@@ -72,11 +72,11 @@ static cudaError_t cj_run_serial(const float *h_in, float *h_out, void *const de
 {
 	size_t bytes = (size_t)n * sizeof(float);
 	CJ_CHECK(cudaEventRecord(ev[0], s));
-	CJ_CHECK(cudaMemcpyAsync(dev[0], h_in, bytes, cudaMemcpyHostToDevice, s));
-	cj_serial_transform<<<cj_blocks_for(n, 256), 256, 0, s>>>((const float *)dev[0],
-	                                                          (float *)dev[1], n);
+	CJ_CHECK(cudaMemcpyAsync(dev[CJ_B_IN], h_in, bytes, cudaMemcpyHostToDevice, s));
+	cj_serial_transform<<<cj_blocks_for(n, 256), 256, 0, s>>>((const float *)dev[CJ_B_IN],
+	                                                          (float *)dev[CJ_B_OUT], n);
 	CJ_CHECK(cudaGetLastError());
-	CJ_CHECK(cudaMemcpyAsync(h_out, dev[1], bytes, cudaMemcpyDeviceToHost, s));
+	CJ_CHECK(cudaMemcpyAsync(h_out, dev[CJ_B_OUT], bytes, cudaMemcpyDeviceToHost, s));
 	CJ_CHECK(cudaEventRecord(ev[1], s));
 	CJ_CHECK(cudaStreamSynchronize(s));
 	CJ_CHECK(cudaEventElapsedTime(ms, ev[0], ev[1]));
@@ -98,10 +98,10 @@ static cudaError_t cj_overlap_case(const struct cj_wire_case *c, void *const dev
                                    struct cj_measure *m, float *h_in, float *h_out,
                                    cudaStream_t *streams, cudaEvent_t ev[2])
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	CJ_CHECK(cj_require_pinned(h_in, &m->host_flags));
 	CJ_CHECK(cj_require_pinned(h_out, &m->host_flags));
-	CJ_CHECK(cudaMemcpy(h_in, dev[0], (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
+	CJ_CHECK(cudaMemcpy(h_in, dev[CJ_B_IN], (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
 	double learner;
 	if (m->want && !m->host_flags) {
 		enum { WARMUP = 1, REPS = 7 };
@@ -124,13 +124,14 @@ static cudaError_t cj_overlap_case(const struct cj_wire_case *c, void *const dev
 	CJ_CHECK(cj_run_learner(h_in, h_out, dev, n, streams, &learner));
 	if (m->timing)
 		m->run_ms = (float)learner;
-	CJ_CHECK(cudaMemcpy(dev[1], h_out, (size_t)n * sizeof(float), cudaMemcpyHostToDevice));
+	CJ_CHECK(cudaMemcpy(dev[CJ_B_OUT], h_out, (size_t)n * sizeof(float),
+	                    cudaMemcpyHostToDevice));
 	return cudaSuccess;
 }
 
 cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)
 {
-	long long n = c->param[0];
+	long long n = c->param[CJ_P_N];
 	cudaStream_t streams[CJ_OVERLAP_STREAMS] = {0};
 	cudaEvent_t ev[2] = {0, 0};
 	cudaError_t e = cudaSuccess;

@@ -6,18 +6,16 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_ROWS, P_COLS };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
                      int64_t cols, bool counting, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = rows * cols;
-	c->param[P_BLOCK] = 512;
-	c->param[P_ROWS] = rows;
-	c->param[P_COLS] = cols;
+	c->param[CJ_P_N] = rows * cols;
+	c->param[CJ_P_BLOCK] = 512;
+	c->param[CJ_P_ROWS] = rows;
+	c->param[CJ_P_COLS] = cols;
 	c->timed = timed;
 	uint64_t n = (uint64_t)(rows * cols);
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, n);
@@ -61,9 +59,9 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
  * by thread (x = r % 64, y = k % 8) of that block. */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
+	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
 	int64_t r, k;
-	if (buf == B_OUT) {
+	if (buf == CJ_B_OUT) {
 		k = (int64_t)index / rows;
 		r = (int64_t)index % rows;
 	} else {
@@ -77,10 +75,10 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_OUT || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	const float *in = c->buf[B_IN].data, *got = c->buf[B_OUT].data;
-	int64_t rows = c->param[P_ROWS], cols = c->param[P_COLS];
+	const float *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
+	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
 	uint64_t k = f->report.shown[0].index;
 	if (got[k] == in[k] && rows != 1 && cols != 1)
 		return L("out holds in unchanged at the reported places: was the tile read back in "

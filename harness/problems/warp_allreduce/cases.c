@@ -6,9 +6,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_PASSES, P_CHUNKS };
-enum { B_X, B_SUMS, B_MAXS };
+#include "layout.h"
 
 /* Distributions of the inputs. */
 enum spread { RAMP, UNIFORM, TIES };
@@ -17,10 +15,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int passes, int chunks, enum spread spread, double lo, double hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_PASSES] = passes;
-	c->param[P_CHUNKS] = chunks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_PASSES] = passes;
+	c->param[CJ_P_CHUNKS] = chunks;
 	c->timed = timed;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -96,10 +94,10 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t warp = (int64_t)index / (32 * c->param[P_CHUNKS]); /* see glue.cuh */
+	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
 	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 static bool near(double got, double want, double mag)
@@ -111,8 +109,8 @@ static bool near(double got, double want, double mag)
  * run hold pattern(values of the run, k)? */
 static bool every_lane(const struct jcase *c, int buf, double (*pattern)(const float *v, int k))
 {
-	const float *x = c->buf[B_X].data, *got = c->buf[buf].data;
-	int64_t full = c->param[P_N] / 32 < 2048 ? c->param[P_N] / 32 : 2048;
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[buf].data;
+	int64_t full = c->param[CJ_P_N] / 32 < 2048 ? c->param[CJ_P_N] / 32 : 2048;
 	for (int64_t r = 0; r < full; ++r) {
 		double mag = 0;
 		for (int k = 0; k < 32; ++k)
@@ -129,7 +127,7 @@ static bool only_lane_right(const struct jcase *c, int buf, int lane)
 {
 	const float *got = c->buf[buf].data, *want = c->buf[buf].expect;
 	const double *scale = c->buf[buf].scale;
-	int64_t full = c->param[P_N] / 32 < 2048 ? c->param[P_N] / 32 : 2048;
+	int64_t full = c->param[CJ_P_N] / 32 < 2048 ? c->param[CJ_P_N] / 32 : 2048;
 	bool other_wrong = false;
 	for (int64_t r = 0; r < full; ++r)
 		for (int k = 0; k < 32; ++k) {
@@ -187,9 +185,9 @@ static double truncated_sum(const float *v, int k)
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	int b = f->bad_buf;
-	if ((b != B_SUMS && b != B_MAXS) || c->param[P_PASSES] != 1)
+	if ((b != CJ_B_SUMS && b != CJ_B_MAXS) || c->param[CJ_P_PASSES] != 1)
 		return NULL;
-	bool sums = b == B_SUMS; /* the message names the function that is wrong */
+	bool sums = b == CJ_B_SUMS; /* the message names the function that is wrong */
 	if (only_lane_right(c, b, 0))
 		return sums ? L("warp_allreduce_sum: lane 0 is right but other lanes are not: did "
 		                "you use __shfl_down_sync where every lane needs the result? "
@@ -229,7 +227,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		                "was exchanged between the lanes",
 		                "warp_allreduce_max：每个 lane 都返回了自己的值：lane "
 		                "之间什么也没有交换");
-	if (every_lane(c, b, b == B_SUMS ? half_sum : half_max))
+	if (every_lane(c, b, b == CJ_B_SUMS ? half_sum : half_max))
 		return sums ? L("warp_allreduce_sum: each lane holds the result of its own "
 		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
 		                "warp_allreduce_sum：每个 lane 只得到了自己所在半个 warp "
@@ -238,12 +236,12 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
 		                "warp_allreduce_max：每个 lane 只得到了自己所在半个 warp "
 		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）");
-	if (b == B_MAXS && every_lane(c, b, max_with_zero))
+	if (b == CJ_B_MAXS && every_lane(c, b, max_with_zero))
 		return L("warp_allreduce_max: the maximum of all-negative lanes came out as 0: "
 		         "start from the lane's own value, not from 0",
 		         "warp_allreduce_max：所有 lane 都是负数时，最大值却得到了 0：从 lane "
 		         "自己的值开始，而不是从 0 开始");
-	if (b == B_SUMS && every_lane(c, b, truncated_sum))
+	if (b == CJ_B_SUMS && every_lane(c, b, truncated_sum))
 		return L("warp_allreduce_sum: the fractional parts were lost: was something kept "
 		         "in an int?",
 		         "warp_allreduce_sum：小数部分丢了：是不是有什么存在了 int 里？");

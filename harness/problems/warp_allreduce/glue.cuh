@@ -7,19 +7,14 @@
  *   sums[i] = warp_allreduce_sum(x[i]),  maxs[i] = warp_allreduce_max(x[i])
  * (with passes == 2, each function is applied twice in a row: the second call
  * gets what the first returned).
- *   param[0] n       elements
- *   param[1] block   blockDim.x, a multiple of 32
- *   param[2] passes  1 or 2 calls of each function per run
- *   param[3] chunks  runs of 32 per warp, 1..CJ_ALLRED_MAX_CHUNKS
- *   buffers  0 x (float, n)  1 sums (float, n)  2 maxs (float, n)
  * Lanes past n still call both functions, with 0 for the sum and -inf for the
  * maximum (values that change nothing), as the contract requires all 32
  * lanes, and store nothing. Runs that start past n are not reduced at all.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "warp_allreduce/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-#define CJ_ALLRED_MAX_CHUNKS 8
-
 extern "C" __global__ void cj_warp_allreduce_kernel(const float *x, float *sums, float *maxs,
                                                     long long n, int passes, int chunks)
 {
@@ -55,12 +50,12 @@ CJ_DECLARE_KERNEL(cj_warp_allreduce_kernel, "cj_warp_allreduce_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int chunks = (int)c->param[3];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
 	CJ_LAUNCH(cj_warp_allreduce_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], (float *)dev[2], n, (int)c->param[2],
-	          chunks);
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], (float *)dev[CJ_B_MAXS], n,
+	          (int)c->param[CJ_P_PASSES], chunks);
 }
 #endif

@@ -6,9 +6,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_CHUNKS, P_T };
-enum { B_X, B_OFFSET, B_OUT, B_COUNTS };
+#include "layout.h"
 
 /* Which lanes of a run keep their value. */
 enum pattern { NONE, ALL, ONE, ALL_BUT_ONE, ALTERNATE, HALF, SPARSE, PATTERNS };
@@ -45,10 +43,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int chunks, int32_t t, int64_t spread, bool random, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_CHUNKS] = chunks;
-	c->param[P_T] = t;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_CHUNKS] = chunks;
+	c->param[CJ_P_T] = t;
 	c->timed = timed;
 	int64_t runs = runs_of(n);
 	struct jbuf *xb = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
@@ -90,10 +88,10 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	/* sample: 1, -2, 3, -4, ... over one warp, keep v >= 0: 1, 3, 5, ... */
 	struct jcase *s =
 	        case_new(set, L("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"));
-	s->param[P_N] = 32;
-	s->param[P_BLOCK] = 32;
-	s->param[P_CHUNKS] = 1;
-	s->param[P_T] = 0;
+	s->param[CJ_P_N] = 32;
+	s->param[CJ_P_BLOCK] = 32;
+	s->param[CJ_P_CHUNKS] = 1;
+	s->param[CJ_P_T] = 0;
 	int32_t *x = case_buf(set, s, "x", CJ_I32, CJ_IN, 32)->data;
 	((int32_t *)case_buf(set, s, "offset", CJ_I32, CJ_IN, 1)->data)[0] = 0;
 	int32_t *want = case_buf(set, s, "out", CJ_I32, CJ_OUT, 16)->expect;
@@ -123,9 +121,9 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	int64_t run = (int64_t)index;
-	if (buf == B_OUT) {
-		const int32_t *offset = c->buf[B_OFFSET].data;
-		int64_t lo = 0, hi = runs_of(c->param[P_N]) - 1;
+	if (buf == CJ_B_OUT) {
+		const int32_t *offset = c->buf[CJ_B_OFFSET].data;
+		int64_t lo = 0, hi = runs_of(c->param[CJ_P_N]) - 1;
 		while (lo < hi) {
 			int64_t mid = (lo + hi + 1) / 2;
 			if (offset[mid] <= (int64_t)index)
@@ -136,26 +134,26 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 		run = lo;
 	}
 	int64_t lane = run % 32; /* counts[run] is stored by lane run % 32 */
-	if (buf == B_OUT) {      /* the lane whose kept value belongs at out[index] */
-		const int32_t *x = c->buf[B_X].data;
-		int64_t n = c->param[P_N], t = c->param[P_T];
-		int64_t left = (int64_t)index - ((const int32_t *)c->buf[B_OFFSET].data)[run];
+	if (buf == CJ_B_OUT) {   /* the lane whose kept value belongs at out[index] */
+		const int32_t *x = c->buf[CJ_B_X].data;
+		int64_t n = c->param[CJ_P_N], t = c->param[CJ_P_T];
+		int64_t left = (int64_t)index - ((const int32_t *)c->buf[CJ_B_OFFSET].data)[run];
 		for (lane = 0; lane < 31 && run * 32 + lane < n; ++lane)
 			if (x[run * 32 + lane] >= t && left-- == 0)
 				break;
 	}
-	int64_t warp = run / c->param[P_CHUNKS]; /* see glue.cuh */
+	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
 	int64_t thread = warp * 32 + lane;
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* True when every run's kept values appear in out[] in reverse lane order. */
 static bool reversed_runs(const struct jcase *c)
 {
-	const int32_t *x = c->buf[B_X].data, *got = c->buf[B_OUT].data;
-	const int32_t *want_counts = c->buf[B_COUNTS].expect, *offset = c->buf[B_OFFSET].data;
-	int64_t n = c->param[P_N], t = c->param[P_T];
+	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_OUT].data;
+	const int32_t *want_counts = c->buf[CJ_B_COUNTS].expect, *offset = c->buf[CJ_B_OFFSET].data;
+	int64_t n = c->param[CJ_P_N], t = c->param[CJ_P_T];
 	bool differs = false;
 	for (int64_t r = 0; r < runs_of(n); ++r) {
 		int64_t k = offset[r] + want_counts[r] - 1;
@@ -174,8 +172,8 @@ static bool reversed_runs(const struct jcase *c)
  * (inclusive when `upto`) rather than the run's total. */
 static bool counts_are_ranks(const struct jcase *c, bool upto)
 {
-	const int32_t *x = c->buf[B_X].data, *got = c->buf[B_COUNTS].data;
-	int64_t n = c->param[P_N], t = c->param[P_T];
+	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_COUNTS].data;
+	int64_t n = c->param[CJ_P_N], t = c->param[CJ_P_T];
 	for (int64_t r = 0; r < runs_of(n); ++r) {
 		int64_t lane = r % 32, rank = 0;
 		for (int64_t i = r * 32; i < n && i < r * 32 + lane + (upto ? 1 : 0); ++i)
@@ -188,25 +186,25 @@ static bool counts_are_ranks(const struct jcase *c, bool upto)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == B_OUT && reversed_runs(c))
+	if (f->bad_buf == CJ_B_OUT && reversed_runs(c))
 		return L("the kept values of each warp come out in reverse lane order: a lane's "
 		         "place is the number of kept lanes below it, __popc(ballot & ((1u << "
 		         "lane) - 1))",
 		         "每个 warp 保留的值按 lane 的逆序输出了：一个 lane "
 		         "的位置是编号比它小的保留 lane 的个数，即 __popc(ballot & ((1u << lane) - "
 		         "1))");
-	if (f->bad_buf == B_OUT && f->report.unwritten == f->report.bad)
+	if (f->bad_buf == CJ_B_OUT && f->report.unwritten == f->report.bad)
 		return L("some places were never written: each kept lane writes out[number of kept "
 		         "lanes below it], so places 0..count-1 are all filled",
 		         "有些位置从未被写入：每个保留的 lane 写 out[编号比它小的保留 lane "
 		         "的个数]，这样位置 0..count-1 都会被填满");
-	if (f->bad_buf == B_COUNTS && counts_are_ranks(c, false))
+	if (f->bad_buf == CJ_B_COUNTS && counts_are_ranks(c, false))
 		return L("each lane returned the number of kept lanes below it (its own place), "
 		         "not the warp's total: that is __popc of the whole ballot",
 		         "每个 lane 返回的是编号比它小的保留 lane "
 		         "的个数（它自己的位置），而不是整个 warp 的总数：总数是整个 ballot 的 "
 		         "__popc");
-	if (f->bad_buf == B_COUNTS && counts_are_ranks(c, true))
+	if (f->bad_buf == CJ_B_COUNTS && counts_are_ranks(c, true))
 		return L("each lane returned the number of kept lanes up to and including itself, "
 		         "not the warp's total: that is __popc of the whole ballot",
 		         "每个 lane 返回的是编号不大于它的保留 lane "

@@ -6,19 +6,13 @@
  * the runs before it) and all runs together fill out[] in input order. Each
  * warp handles `chunks` consecutive runs, loading them all first so that
  * enough loads are in flight (1 in most cases, more in the timed case).
- *   param[0] n        elements
- *   param[1] block    blockDim.x, a multiple of 32
- *   param[2] chunks   runs per warp, 1..CJ_COMPACT_MAX_CHUNKS
- *   param[3] t        keep = (v >= t)
- *   buffers  0 x (int, n)   1 offset (int, runs)   2 out (int, values kept)
- *            3 counts (int, runs): what lane r % 32 returned for run r
- * runs = ceil(n / 32). Lanes past n still call warp_compact (v = 0, keep =
- * false), since all 32 lanes of a warp take part.
+ * Lanes past n still call warp_compact (v = 0, keep = false), since all 32
+ * lanes of a warp take part.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "warp_compact/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-#define CJ_COMPACT_MAX_CHUNKS 8
-
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
@@ -56,12 +50,12 @@ CJ_DECLARE_KERNEL(cj_warp_compact_kernel, "cj_warp_compact_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int chunks = (int)c->param[2];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
 	CJ_LAUNCH(cj_warp_compact_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[0], (const int *)dev[1], (int *)dev[2], (int *)dev[3], n, chunks,
-	          (int)c->param[3]);
+	          (const int *)dev[CJ_B_X], (const int *)dev[CJ_B_OFFSET], (int *)dev[CJ_B_OUT],
+	          (int *)dev[CJ_B_COUNTS], n, chunks, (int)c->param[CJ_P_T]);
 }
 #endif

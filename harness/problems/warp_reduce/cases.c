@@ -6,18 +6,16 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_CALLS, P_CHUNKS };
-enum { B_X, B_SUMS };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
                      int calls, int chunks, double lo, double hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_CALLS] = calls;
-	c->param[P_CHUNKS] = chunks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_CALLS] = calls;
+	c->param[CJ_P_CHUNKS] = chunks;
 	c->timed = timed;
 	int64_t runs = (n + 31) / 32;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
@@ -73,11 +71,11 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t run = (int64_t)index / c->param[P_CALLS];
-	int64_t warp = run / c->param[P_CHUNKS]; /* see glue.cuh */
-	int64_t thread = warp * 32;              /* lane 0 stores */
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	int64_t run = (int64_t)index / c->param[CJ_P_CALLS];
+	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
+	int64_t thread = warp * 32;                 /* lane 0 stores */
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* What lane 0 returns under a known mistake, for run values v[0..31]. */
@@ -125,8 +123,8 @@ static double truncated(const float *v)
  * `pattern` predicts, and at least one such run exists. */
 static bool every_run(const struct jcase *c, pattern_fn pattern)
 {
-	const float *x = c->buf[B_X].data, *got = c->buf[B_SUMS].data;
-	int64_t n = c->param[P_N], calls = c->param[P_CALLS];
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_SUMS].data;
+	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS];
 	int64_t full = n / 32 < 4096 ? n / 32 : 4096;
 	for (int64_t r = 0; r < full; ++r) {
 		double want = pattern(x + r * 32), mag = 0;
@@ -141,7 +139,7 @@ static bool every_run(const struct jcase *c, pattern_fn pattern)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_SUMS || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
 	if (every_run(c, own_value))
 		return L("lane 0 returned its own value: the values of the other lanes were never "
@@ -165,7 +163,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (every_run(c, truncated))
 		return L("the fractional parts were lost: was something kept in an int?",
 		         "小数部分丢了：是不是有什么存在了 int 里？");
-	bool squares_only = c->param[P_CALLS] > 1;
+	bool squares_only = c->param[CJ_P_CALLS] > 1;
 	for (int i = 0; i < f->report.nshown; ++i)
 		squares_only &= f->report.shown[i].index % 2 == 1;
 	if (squares_only)

@@ -5,9 +5,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_PASSES, P_CHUNKS };
-enum { B_IN, B_OUT };
+#include "layout.h"
 
 /* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
  * wrap-around of 32-bit integers (a GPU's int addition). Lanes past n hold 0. */
@@ -29,10 +27,10 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
                      int passes, int chunks, int32_t lo, int32_t hi, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_PASSES] = passes;
-	c->param[P_CHUNKS] = chunks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_PASSES] = passes;
+	c->param[CJ_P_CHUNKS] = chunks;
 	c->timed = timed;
 	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -69,17 +67,17 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t warp = (int64_t)index / (32 * c->param[P_CHUNKS]); /* see glue.cuh */
+	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
 	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* True when pattern(k, lanes) holds for every output of every complete warp. */
 static bool every_warp(const struct jcase *c, int32_t (*pattern)(const int32_t *v, int k))
 {
-	const int32_t *in = c->buf[B_IN].data, *out = c->buf[B_OUT].data;
-	int64_t n = c->param[P_N];
+	const int32_t *in = c->buf[CJ_B_IN].data, *out = c->buf[CJ_B_OUT].data;
+	int64_t n = c->param[CJ_P_N];
 	if (n < 32)
 		return false;
 	for (int64_t w = 0; w + 32 <= n; w += 32)
@@ -150,7 +148,7 @@ static int32_t down_guarded(const int32_t *v, int k)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (c->param[P_PASSES] != 1 || f->bad_buf != B_OUT)
+	if (c->param[CJ_P_PASSES] != 1 || f->bad_buf != CJ_B_OUT)
 		return NULL;
 	if (every_warp(c, unchanged))
 		return L("every lane returned its own input: the scan was never computed",

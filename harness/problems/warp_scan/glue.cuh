@@ -3,18 +3,13 @@
  * elements, loading them all before the first scan so that enough loads are
  * in flight to keep memory busy (chunks = 1 in most cases, more in the timed
  * case). Lane l of global warp w handles elements (w * chunks + k) * 32 + l.
- *   param[0] n        elements
- *   param[1] block    blockDim.x, a multiple of 32
- *   param[2] passes   1: out = scan(in); 2: out = scan(scan(in)) in one kernel
- *   param[3] chunks   runs of 32 per warp, 1..CJ_SCAN_MAX_CHUNKS
- *   buffers  0 in (int, n)   1 out (int, n)
  * Lanes past n still call the scan (with 0), as the contract requires all 32
  * lanes, and store nothing.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "warp_scan/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-#define CJ_SCAN_MAX_CHUNKS 8
-
 extern "C" __global__ void cj_warp_scan_kernel(const int *in, int *out, long long n, int passes,
                                                int chunks)
 {
@@ -46,11 +41,12 @@ CJ_DECLARE_KERNEL(cj_warp_scan_kernel, "cj_warp_scan_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int chunks = (int)c->param[3];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
 	CJ_LAUNCH(cj_warp_scan_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[0], (int *)dev[1], n, (int)c->param[2], chunks);
+	          (const int *)dev[CJ_B_IN], (int *)dev[CJ_B_OUT], n, (int)c->param[CJ_P_PASSES],
+	          chunks);
 }
 #endif

@@ -7,18 +7,16 @@
 #include "../../engine/lang.h"
 #include "../problem.h"
 #include "../common/softmax_golden.h"
-
-enum { P_ROWS, P_LEN, P_BLOCK, P_RPW };
-enum { B_X, B_Y };
+#include "layout.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
                      int64_t len, int block, int rpw, enum softmax_spread spread, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_ROWS] = rows;
-	c->param[P_LEN] = len;
-	c->param[P_BLOCK] = block;
-	c->param[P_RPW] = rpw;
+	c->param[CJ_P_ROWS] = rows;
+	c->param[CJ_P_LEN] = len;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_RPW] = rpw;
 	c->timed = timed;
 	uint64_t n = (uint64_t)(rows * len);
 	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
@@ -62,20 +60,20 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t len = c->param[P_LEN], row = (int64_t)index / len;
-	int64_t warp = row / c->param[P_RPW];                               /* see glue.cuh */
+	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
+	int64_t warp = row / c->param[CJ_P_RPW];                            /* see glue.cuh */
 	int64_t thread = warp * 32 + (int64_t)(index % (uint64_t)len) % 32; /* if lane j % 32 */
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* The row of the first mismatch: its got / want ratio when that is the same
  * (within 0.1 %) for every element large enough to tell, else 0. */
 static double row_ratio(const struct jcase *c, int64_t row)
 {
-	int64_t len = c->param[P_LEN];
-	const float *got = (const float *)c->buf[B_Y].data + row * len;
-	const float *want = (const float *)c->buf[B_Y].expect + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
+	const float *want = (const float *)c->buf[CJ_B_Y].expect + row * len;
 	double ratio = 0;
 	for (int64_t j = 0; j < len; ++j) {
 		if (want[j] < 1e-20f)
@@ -91,8 +89,8 @@ static double row_ratio(const struct jcase *c, int64_t row)
 /* True when, in the row, exactly the elements past the first 32 are unwritten. */
 static bool only_first_32(const struct jcase *c, int64_t row)
 {
-	int64_t len = c->param[P_LEN];
-	const uint32_t *bits = (const uint32_t *)c->buf[B_Y].data + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	const uint32_t *bits = (const uint32_t *)c->buf[CJ_B_Y].data + row * len;
 	for (int64_t j = 0; j < len; ++j)
 		if ((bits[j] == 0xffffffffu) != (j >= 32))
 			return false;
@@ -101,11 +99,11 @@ static bool only_first_32(const struct jcase *c, int64_t row)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != B_Y || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
 		return NULL;
 	const struct mismatch *m = &f->report.shown[0];
-	int64_t len = c->param[P_LEN], row = (int64_t)m->index / len;
-	const float *x = (const float *)c->buf[B_X].data + row * len;
+	int64_t len = c->param[CJ_P_LEN], row = (int64_t)m->index / len;
+	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
 	double big = 0;
 	for (int64_t j = 0; j < len; ++j)
 		big = fabs(x[j]) > big ? fabs(x[j]) : big;

@@ -2,13 +2,10 @@
  * Launch glue for warp_softmax: a rows x len matrix stored row after row (row
  * r starts at element r * len); global warp w handles rows w * rpw ..
  * w * rpw + rpw - 1, calling warp_softmax_row once per row with all 32 lanes.
- *   param[0] rows
- *   param[1] len     elements per row, >= 1
- *   param[2] block   blockDim.x, a multiple of 32
- *   param[3] rpw     rows per warp, >= 1
- *   buffers  0 x (float, rows * len)   1 y (float, rows * len)
  * Warps past the last row do not call it at all.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "warp_softmax/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
@@ -32,12 +29,12 @@ CJ_DECLARE_KERNEL(cj_warp_softmax_kernel, "cj_warp_softmax_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long rows = c->param[0];
-	int len = (int)c->param[1];
-	unsigned block = (unsigned)c->param[2];
-	int rpw = (int)c->param[3];
+	long long rows = c->param[CJ_P_ROWS];
+	int len = (int)c->param[CJ_P_LEN];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int rpw = (int)c->param[CJ_P_RPW];
 	long long warps = (rows + rpw - 1) / rpw;
 	CJ_LAUNCH(cj_warp_softmax_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const float *)dev[0], (float *)dev[1], rows, len, rpw);
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpw);
 }
 #endif

@@ -4,9 +4,7 @@
 #include "../../engine/cases.h"
 #include "../../engine/lang.h"
 #include "../problem.h"
-
-enum { P_N, P_BLOCK, P_CHUNKS };
-enum { B_X, B_COUNT, B_FLAGS };
+#include "layout.h"
 
 /* What each run of 32 looks like: which lanes have pred true. */
 enum pattern { NONE, ALL, ONE, ALL_BUT_ONE, ALTERNATE, HALF, SPARSE, PATTERNS };
@@ -48,9 +46,9 @@ static struct jcase *add_case(struct case_set *set, const char *name, int64_t n,
                               int chunks, bool timed)
 {
 	struct jcase *c = case_new(set, name);
-	c->param[P_N] = n;
-	c->param[P_BLOCK] = block;
-	c->param[P_CHUNKS] = chunks;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_CHUNKS] = chunks;
 	c->timed = timed;
 	case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
 	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -60,9 +58,10 @@ static struct jcase *add_case(struct case_set *set, const char *name, int64_t n,
 
 static void finish_case(struct jcase *c)
 {
-	const int32_t *x = c->buf[B_X].data;
-	for (int64_t w = 0; w < c->param[P_N]; w += 32)
-		golden_run(x, w, c->param[P_N], c->buf[B_COUNT].expect, c->buf[B_FLAGS].expect);
+	const int32_t *x = c->buf[CJ_B_X].data;
+	for (int64_t w = 0; w < c->param[CJ_P_N]; w += 32)
+		golden_run(x, w, c->param[CJ_P_N], c->buf[CJ_B_COUNT].expect,
+		           c->buf[CJ_B_FLAGS].expect);
 }
 
 /* Every run of 32 gets a pattern in turn (starting at a random one), so each
@@ -72,7 +71,7 @@ static void add_patterned(struct case_set *set, struct rng *rng, const char *nam
                           int block, int chunks, bool timed)
 {
 	struct jcase *c = add_case(set, name, n, block, chunks, timed);
-	int32_t *x = c->buf[B_X].data;
+	int32_t *x = c->buf[CJ_B_X].data;
 	int first = (int)rng_range(rng, 0, PATTERNS - 1);
 	for (int64_t w = 0; w < n; w += 32) {
 		enum pattern p = (enum pattern)((first + w / 32) % PATTERNS);
@@ -90,7 +89,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	/* sample: warp 0 alternates +k / -k (16 true), warp 1 is all positive */
 	struct jcase *s =
 	        add_case(set, L("sample: two warps", "样例：两个 warp"), 64, 64, 1, false);
-	int32_t *x = s->buf[B_X].data;
+	int32_t *x = s->buf[CJ_B_X].data;
 	for (int i = 0; i < 64; ++i)
 		x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
 	finish_case(s);
@@ -100,7 +99,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	add_patterned(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
 	              96 * 5 + 45, 96, 1, false);
 	struct jcase *one = add_case(set, L("n=1", "只有 1 个元素"), 1, 32, 1, false);
-	((int32_t *)one->buf[B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
+	((int32_t *)one->buf[CJ_B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
 	finish_case(one);
 	add_patterned(set, rng,
 	              L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
@@ -116,12 +115,12 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t chunks = c->param[P_CHUNKS];
+	int64_t chunks = c->param[CJ_P_CHUNKS];
 	int64_t run = (int64_t)index / 32;
 	int64_t warp = run / chunks; /* see glue.cuh */
 	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[P_BLOCK];
-	w->thread = thread % c->param[P_BLOCK];
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* What a known mistake returns in lane k of a run (pred: the run's votes). */
@@ -169,8 +168,8 @@ static int32_t flags_own(const bool *pred, int k)
 /* True when every element of buffer buf is what `mistake` predicts. */
 static bool every_lane(const struct jcase *c, int buf, mistake_fn mistake)
 {
-	const int32_t *x = c->buf[B_X].data, *got = c->buf[buf].data;
-	int64_t n = c->param[P_N];
+	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[buf].data;
+	int64_t n = c->param[CJ_P_N];
 	for (int64_t w = 0; w < n; w += 32) {
 		bool pred[32] = {false};
 		for (int k = 0; k < 32 && w + k < n; ++k)
@@ -186,7 +185,7 @@ static bool every_lane(const struct jcase *c, int buf, mistake_fn mistake)
 static bool only_lane0(const struct jcase *c, int buf)
 {
 	const int32_t *got = c->buf[buf].data, *want = c->buf[buf].expect;
-	int64_t n = c->param[P_N];
+	int64_t n = c->param[CJ_P_N];
 	bool others_wrong = false;
 	for (int64_t i = 0; i < n; ++i) {
 		if (i % 32 == 0 && got[i] != want[i])
@@ -198,47 +197,47 @@ static bool only_lane0(const struct jcase *c, int buf)
 
 static const char *diagnose_mistake(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == B_COUNT) {
-		if (every_lane(c, B_COUNT, own_vote))
+	if (f->bad_buf == CJ_B_COUNT) {
+		if (every_lane(c, CJ_B_COUNT, own_vote))
 			return L("each lane returned its own vote (0 or 1): __ballot_sync gathers "
 			         "every lane's vote into one 32-bit mask, and __popc counts its "
 			         "bits",
 			         "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
 			         "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1");
-		if (every_lane(c, B_COUNT, rank_upto))
+		if (every_lane(c, CJ_B_COUNT, rank_upto))
 			return L(
 			        "lane k counted only lanes 0..k: that is a rank (what warp_compact "
 			        "needs), not the warp's total; count every bit of the ballot",
 			        "lane k 只数了 lane 0..k：这是排名（warp_compact "
 			        "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位");
-		if (every_lane(c, B_COUNT, rank_from))
+		if (every_lane(c, CJ_B_COUNT, rank_from))
 			return L("lane k counted only lanes k..31 (was the ballot shifted by the "
 			         "lane number?): every lane must count all 32 bits",
 			         "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
 			         "编号移位了？）：每个 lane 都要数全部 32 位");
-		if (every_lane(c, B_COUNT, count_false))
+		if (every_lane(c, CJ_B_COUNT, count_false))
 			return L("the count is of lanes whose pred is false: count the set bits of "
 			         "__ballot_sync(0xffffffff, pred)",
 			         "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
 			         "中为 1 的位");
-		if (only_lane0(c, B_COUNT))
+		if (only_lane0(c, CJ_B_COUNT))
 			return L("only lane 0 has the right count: every lane must return it "
 			         "(__ballot_sync gives every lane the same mask)",
 			         "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
 			         "给每个 lane 的掩码都一样）");
 	}
-	if (f->bad_buf == B_FLAGS) {
-		if (every_lane(c, B_FLAGS, flags_swapped))
+	if (f->bad_buf == CJ_B_FLAGS) {
+		if (every_lane(c, CJ_B_FLAGS, flags_swapped))
 			return L("*any and *all are swapped: any is true when at least one lane "
 			         "votes true (__any_sync), all when every lane does (__all_sync)",
 			         "*any 和 *all 弄反了：至少一个 lane 投真时 any "
 			         "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）");
-		if (every_lane(c, B_FLAGS, flags_own))
+		if (every_lane(c, CJ_B_FLAGS, flags_own))
 			return L("*any and *all only reflect the lane's own vote: they are about "
 			         "the whole warp (__any_sync, __all_sync)",
 			         "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
 			         "warp（__any_sync、__all_sync）");
-		if (only_lane0(c, B_FLAGS))
+		if (only_lane0(c, CJ_B_FLAGS))
 			return L(
 			        "only lane 0 has the right *any and *all: every lane must set them",
 			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
@@ -287,7 +286,8 @@ static const char *flags_explained(const struct case_findings *f, const char *mi
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	/* (flags never written: the engine's own diagnosis says so) */
-	if (f->bad_buf == B_FLAGS && f->report.nshown > 0 && f->report.unwritten < f->report.bad) {
+	if (f->bad_buf == CJ_B_FLAGS && f->report.nshown > 0 &&
+	    f->report.unwritten < f->report.bad) {
 		const char *mistake = diagnose_mistake(c, f);
 		return flags_explained(f, mistake);
 	}

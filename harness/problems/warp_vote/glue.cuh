@@ -3,19 +3,13 @@
  * 32 elements, loading them all first so that enough loads are in flight
  * (chunks = 1 in most cases, more in the timed case). Lane l of global warp w
  * handles element (w * chunks + k) * 32 + l of run k, with pred = x[i] > 0.
- *   param[0] n        elements
- *   param[1] block    blockDim.x, a multiple of 32
- *   param[2] chunks   runs of 32 per warp, 1..CJ_VOTE_MAX_CHUNKS
- *   buffers  0 x (int, n)
- *            1 count (int, n): what lane i's call returned
- *            2 flags (int, n): bit 0 what *any was set to, bit 1 what *all was
  * Lanes past n still call warp_vote (with pred = false), since all 32 lanes
  * of a warp take part, and store nothing.
+ * The meaning of param[] and of the buffers: layout.h.
  */
+#include "warp_vote/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-#define CJ_VOTE_MAX_CHUNKS 8
-
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
@@ -52,11 +46,12 @@ CJ_DECLARE_KERNEL(cj_warp_vote_kernel, "cj_warp_vote_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[0];
-	unsigned block = (unsigned)c->param[1];
-	int chunks = (int)c->param[2];
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
 	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
 	CJ_LAUNCH(cj_warp_vote_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[0], (int *)dev[1], (int *)dev[2], n, chunks);
+	          (const int *)dev[CJ_B_X], (int *)dev[CJ_B_COUNT], (int *)dev[CJ_B_FLAGS], n,
+	          chunks);
 }
 #endif
