@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../problems/problem.h"
 #include "hostobj.h"
 #include "rewrite.h"
 #include "supervise.h"
@@ -258,7 +259,7 @@ static int changes_the_glue(const struct build_paths *p, const char *id, const c
 	char *text = read_file(source, NULL);
 	if (!text)
 		return 0;
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue = problem_glue_path(p->root, id);
 	int found = 0, n = 1;
 	for (char *q = text; *q && !found; ++q) {
 		if (*q == '\n') {
@@ -460,7 +461,9 @@ static void nvcc_line_init(struct nvcc_line *l, const struct build_paths *p, con
 	o[1] = xasprintf("-I%s/harness/runtime", p->root);
 	o[2] = xasprintf("-I%s/harness/problems", p->root);
 	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
-	o[4] = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
+	char *glue = problem_glue_path(p->root, id);
+	o[4] = xasprintf("-DCJ_GLUE=\"%s\"", glue);
+	free(glue);
 	o[5] = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	o[6] = xasprintf("%s/tu.d", workdir);
 	int n = 0;
@@ -498,7 +501,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
                       struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
-	if (glue_is_host_driven(p->root, id)) {
+	if (problem_is_host_driven(id)) {
 		check_host_object(p, id, source, cc, workdir, res);
 		if (res->status != BUILD_OK)
 			return 0;
@@ -848,7 +851,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	memset(res, 0, sizeof *res);
 	struct side_check side = {.pid = -1};
 	char *learner = xasprintf("%s/learner.cu", workdir);
-	char *glue_src = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue_src = problem_glue_path(p->root, id);
 	char *glue = xasprintf("%s/glue.cuh", workdir);
 	char *raw = NULL;
 	char *emu_lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
@@ -864,7 +867,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		goto out;
 	}
 	double started = now_s();
-	if (p->nvcc && !glue_is_host_driven(p->root, id)) {
+	if (p->nvcc && !problem_is_host_driven(id)) {
 		/* The same device-only check as on the GPU, with nvcc (docs/
 		 * trusted-runner.md): the emulator runs device code as host code,
 		 * so host code, C library calls and a redefined judge name would
@@ -1018,7 +1021,7 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
                     struct build_result *res)
 {
 	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue = problem_glue_path(p->root, id);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
 	const char *inputs[] = {source, glue, tu, lib, NULL};
@@ -1078,16 +1081,6 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 /* ------------------------------------------------------------------------
  * Device-only modules (docs/trusted-runner.md)
  * ------------------------------------------------------------------------ */
-
-bool glue_is_host_driven(const char *root, const char *id)
-{
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", root, id);
-	char *text = read_file(glue, NULL);
-	free(glue);
-	bool host = text && strstr(text, "cj_host_run(") != NULL;
-	free(text);
-	return host;
-}
 
 /* A token of nvcc's preprocessed output, with the file and line it came from. */
 struct ii_lexer {
@@ -1535,7 +1528,7 @@ static char *module_cache_base(const struct build_paths *p, const char *id, cons
 	h = fnv_bytes(h, "module-v1", 9);
 	h = fnv_bytes(h, source, strlen(source));
 	h = hash_learner_sources(h, source, p->root);
-	char *files[] = {xasprintf("%s/harness/problems/%s.cuh", p->root, id),
+	char *files[] = {problem_glue_path(p->root, id),
 	                 xasprintf("%s/harness/runtime/glue.h", p->root),
 	                 xasprintf("%s/harness/runtime/learner_tu.cu", p->root), NULL};
 	for (int i = 0; files[i]; ++i) {
@@ -1600,7 +1593,7 @@ char *reference_module(const struct build_paths *p, const char *id, int cc, int 
 	/* Another compute capability than the build's: built here once, cached
 	 * under the hash of everything it is built from. */
 	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue = problem_glue_path(p->root, id);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
 	const char *inputs[] = {source, glue, tu, glue_h, NULL};

@@ -65,10 +65,9 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 char *build_used_reference(const char *workdir, const char *root, const char *source);
 
 /* ---- the trusted runner's modules (docs/trusted-runner.md) ----
- * True when the exercise's glue defines cj_host_run: its learner code is host
- * code, linked into a test binary (build_test_binary). Every other exercise
+ * A host-driven exercise (problem.h: problem_is_host_driven) links its
+ * learner code into a test binary (build_test_binary). Every other exercise
  * compiles the learner's file into a module run by a prebuilt runner. */
-bool glue_is_host_driven(const char *root, const char *id);
 
 /* nvcc -cubin of the learner's file with the glue's device part (-DCJ_MODULE)
  * into out_module, keeping the PTX and preprocessed source in workdir; then

@@ -1182,7 +1182,7 @@ int judge_file(const struct judge_options *o)
 	report_phase("compile", "start", -1);
 	/* Device code goes into a module for the exercise's trusted runner;
 	 * host-driven exercises (and the emulator) link a test binary. */
-	bool use_module = !j->emulated && !glue_is_host_driven(o->root, j->entry->id);
+	bool use_module = !j->emulated && !problem_is_host_driven(j->entry->id);
 	char *module = use_module ? xasprintf("%s/learner.cubin", work) : NULL;
 	if (j->emulated)
 		build_emulated_binary(&j->paths, j->entry->id, source, work, bin,

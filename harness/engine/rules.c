@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../problems/problem.h"
 #include "json.h"
 #include "lang.h"
 #include "supervise.h"
@@ -1430,7 +1431,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	job->ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
 	if (!p->nvcc)
 		return;
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, e->id);
+	char *glue = problem_glue_path(p->root, e->id);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
 	char *wire_h = xasprintf("%s/harness/runtime/wire.h", p->root);
@@ -1470,7 +1471,9 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
 	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
 	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", job->learner);
-	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", job->id);
+	char *glue = problem_glue_path(p->root, job->id);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s\"", glue);
+	free(glue);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",   "-lineinfo", arch,
 	                inc_rt,          inc_pb,       def_src, def_glue,    "-ptx",
@@ -1525,7 +1528,7 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 	double t = now_s();
 	out->method = "ptx";
 	out->cached = job->cached;
-	char *glue_path = xasprintf("%s/harness/problems/%s.cuh", job->paths.root, job->id);
+	char *glue_path = problem_glue_path(job->paths.root, job->id);
 	char *glue = read_file(glue_path, NULL);
 	free(glue_path);
 	if (!job->cached) {

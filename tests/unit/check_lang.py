@@ -8,8 +8,8 @@ own, for the reports the test binary writes):
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
     (%lld and %g stay %lld and %g, in that order; a '*' width counts too).
-And in every harness/problems/*.c that includes lang.h (the exercises whose
-texts are translated), no English phrase is left outside L(): a string
+And in every .c file under harness/problems that includes lang.h (the
+exercises' cases, whose texts are translated), no English phrase is left outside L(): a string
 literal of two or more English words that is not an argument of L() fails.
 Files that do not include lang.h yet are listed, and do not fail.
 The same holds in the files of STRICT (the race reports, the rules, the
@@ -299,7 +299,7 @@ def strict_untranslated(rel, toks, inside):
 
 
 def includes_lang(toks):
-    return any(t[0] == "pp" and re.match(r'#\s*include\s+"(\.\./engine/)?lang\.h"', t[1])
+    return any(t[0] == "pp" and re.match(r'#\s*include\s+"((\.\./)+engine/)?lang\.h"', t[1])
                for t in toks)
 
 
@@ -336,7 +336,8 @@ def check_tree(root):
                 for line, phrase in strict_untranslated(rel.replace(os.sep, "/"), toks,
                                                         inside):
                     failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")
-            in_problems = os.path.basename(folder) == "problems" and name.endswith(".c")
+            in_problems = (rel.replace(os.sep, "/").startswith("harness/problems/")
+                           and name.endswith(".c"))
             if in_problems and includes_lang(toks):
                 for line, phrase in untranslated(toks, inside):
                     failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")
