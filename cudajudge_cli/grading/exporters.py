@@ -12,10 +12,12 @@ import html
 import io
 import json
 import os
+import shlex
 import time
 import xml.etree.ElementTree as ET
 
 from . import similarity_report
+from .roster import local_time
 from .store import safe_name, write_atomically
 from .texts import t
 
@@ -63,12 +65,30 @@ def read_students_csv(roster):
 
 
 def points_table(records, info):
-    """{student: {exercise: points}} and the per-exercise maximum."""
+    """{student: {exercise: points}} and the per-exercise maximum: what the run's backend
+    can give (on the emulator no performance points, so they are not possible)."""
     table = {s: {} for s in info["students"]}
     for r in records:
         table.setdefault(r["student"], {})[r["exercise"]] = r["score"]["points"]
-    maxima = {e["id"]: e["points"] + e["performance"] for e in info["exercises"]}
+    timed = info.get("backend") == "gpu"
+    maxima = {e["id"]: e["points"] + (e["performance"] if timed else 0)
+              for e in info["exercises"]}
     return table, maxima
+
+
+# A spreadsheet reads a cell starting with one of these as a formula (=HYPERLINK(...)):
+# a quote in front makes it text, as OWASP's CSV injection advice and Canvas's own
+# exports do. Numbers are written as numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_row(writer, texts, numbers=()):
+    writer.writerow([cell(v) for v in texts] + list(numbers))
 
 
 def number(value):
@@ -86,18 +106,18 @@ def canvas_csv(records, info, people):
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     columns = [canvas_column(e) for e in info["exercises"]]
-    writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + columns
-                    + ["Total"])
-    writer.writerow(["Points Possible", "", "", "", ""]
-                    + [number(maxima[e["id"]]) for e in info["exercises"]]
-                    + [number(sum(maxima.values()))])
+    csv_row(writer, ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + columns
+            + ["Total"])
+    csv_row(writer, ["Points Possible", "", "", "", ""],
+            [number(maxima[e["id"]]) for e in info["exercises"]]
+            + [number(sum(maxima.values()))])
     for student in info["students"]:
         p = people.get(student, {})
         row = table.get(student, {})
         marks = [number(row.get(e["id"], 0)) for e in info["exercises"]]
-        writer.writerow([p.get("name") or student, p.get("id", ""), p.get("sis_user_id", ""),
-                         p.get("sis_login_id") or student, p.get("section", "")] + marks
-                        + [number(sum(row.get(e["id"], 0) for e in info["exercises"]))])
+        csv_row(writer, [p.get("name") or student, p.get("id", ""), p.get("sis_user_id", ""),
+                         p.get("sis_login_id") or student, p.get("section", "")],
+                marks + [number(sum(row.get(e["id"], 0) for e in info["exercises"]))])
     return buffer.getvalue()
 
 
@@ -105,23 +125,27 @@ def moodle_csv(records, info, people):
     table, _ = points_table(records, info)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(["Email address", "ID number", "Student"]
-                    + [e["id"] for e in info["exercises"]] + ["Total"])
+    csv_row(writer, ["Email address", "ID number", "Student"]
+            + [e["id"] for e in info["exercises"]] + ["Total"])
     for student in info["students"]:
         p = people.get(student, {})
         row = table.get(student, {})
-        writer.writerow([p.get("email", ""), p.get("idnumber", ""), p.get("name") or student]
-                        + [number(row.get(e["id"], 0)) for e in info["exercises"]]
-                        + [number(sum(row.get(e["id"], 0) for e in info["exercises"]))])
+        csv_row(writer, [p.get("email", ""), p.get("idnumber", ""), p.get("name") or student],
+                [number(row.get(e["id"], 0)) for e in info["exercises"]]
+                + [number(sum(row.get(e["id"], 0) for e in info["exercises"]))])
     return buffer.getvalue()
 
 
 # ---- JUnit ---------------------------------------------------------------------------------
 
 def junit_xml(records, info):
+    """JUnit XML as Jenkins' junit-10.xsd has it (tests/grading/junit-10.xsd), which
+    GitLab and dorny/test-reporter read too; no hidden case's name (a student may see
+    a pipeline's report)."""
+    lang = info["policy"].get("language") or "en"
     root = ET.Element("testsuites", name="cudajudge grade")
     total_time = 0.0
-    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    totals = {"tests": 0, "failures": 0, "errors": 0}
     for exercise in info["exercises"]:
         mine = [r for r in records if r["exercise"] == exercise["id"]]
         suite = ET.SubElement(root, "testsuite", name=exercise["id"])
@@ -131,9 +155,9 @@ def junit_xml(records, info):
             seconds = float(r.get("seconds") or 0)
             suite_time += seconds
             case = ET.SubElement(suite, "testcase", classname=r["student"], name=r["exercise"],
-                                 file=r.get("file") or "", time=f"{seconds:.3f}")
+                                 time=f"{seconds:.3f}")
             counts["tests"] += 1
-            message = r.get("message") or ""
+            message = visible_message(r, lang)
             verdict = r.get("verdict")
             if r["status"] != "judged" or verdict == "SKIP":
                 reason = (r.get("not_judged") or {}).get("reason", "SKIP")
@@ -141,17 +165,19 @@ def junit_xml(records, info):
                 counts["skipped"] += 1
             elif verdict == "WA":
                 ET.SubElement(case, "failure", type="WA",
-                              message=f"WA: {message}").text = failure_text(r)
+                              message=f"WA: {message}").text = failure_text(r, lang)
                 counts["failures"] += 1
             elif verdict != "AC":
                 ET.SubElement(case, "error", type=verdict,
-                              message=f"{verdict}: {message}").text = failure_text(r)
+                              message=f"{verdict}: {message}").text = failure_text(r, lang)
                 counts["errors"] += 1
             ET.SubElement(case, "system-out").text = (
-                f"{r['score']['points']}/{r['score']['max']} points: {r['score']['explain']}")
+                f"{r.get('file') or '-'}: {r['score']['points']}/{r['score']['max']} points: "
+                f"{r['score']['explain']}")
         for key, value in counts.items():
             suite.set(key, str(value))
-            totals[key] += value
+            if key in totals:  # testsuites has no skipped count in junit-10.xsd
+                totals[key] += value
         suite.set("time", f"{suite_time:.3f}")
         total_time += suite_time
     for key, value in totals.items():
@@ -162,10 +188,13 @@ def junit_xml(records, info):
         + "\n"
 
 
-def failure_text(record):
-    lines = [f"{record.get('verdict')}: {record.get('message') or ''}"]
+def failure_text(record, lang):
+    lines = [f"{record.get('verdict')}: {visible_message(record, lang)}"]
     for case in record.get("cases") or []:
-        if case["verdict"] != "AC":
+        if case["verdict"] != "AC" and case["hidden"]:
+            lines.append(f"  case {case['index']} ({t('case_hidden', lang)}): "
+                         f"{case['verdict']}")
+        elif case["verdict"] != "AC":
             lines.append(f"  case {case['index']} {case['name']}: {case['verdict']}"
                          + (f" - {case['detail']}" if case.get("detail") else ""))
     log = (record.get("compile_log") or "").strip()
@@ -176,14 +205,44 @@ def failure_text(record):
 
 # ---- feedback ------------------------------------------------------------------------------
 
+def checks_not_run(records):
+    """The checks that did not run for some record (record checks.not_run: no nvcc), in
+    the order first met."""
+    found = []
+    for record in records:
+        for check in (record.get("checks") or {}).get("not_run") or []:
+            if check not in found:
+                found.append(check)
+    return found
+
+
+def checks_text(checks, lang):
+    return "; ".join(t("check_" + c, lang) for c in checks)
+
+
 def visible_message(record, lang):
-    """The engine's message, unless it names a hidden case: then only the counts."""
+    """The engine's message as a student may read it: for a CE, that the compiler's
+    messages follow (every output puts them after it); one that names a hidden case
+    becomes the counts."""
     message = record.get("message") or ""
     cases = record.get("cases") or []
+    if record.get("verdict") == "CE" and (record.get("compile_log") or "").strip():
+        return t("ce_below", lang, file=record.get("file") or record.get("exercise"))
     if any(c["hidden"] and c["name"] in message for c in cases):
         failed = sum(1 for c in cases if c["verdict"] != "AC")
         return t("fb_failed_count", lang, failed=failed, total=len(cases))
     return message
+
+
+def reproduce_command(record):
+    """The line that judges the file again with the same cases, run from the root of
+    the student's clone with the file in exercises/ (the emulator sizes its cases
+    itself: --emulate where the grade ran there)."""
+    argv = ["python3", "judge.py", record["exercise"],
+            "exercises/" + os.path.basename(record["file"]), "--seed", str(record["seed"])]
+    if record.get("backend") == "emu":
+        argv.append("--emulate")
+    return " ".join(shlex.quote(a) for a in argv)
 
 
 def feedback_text(student, records, info, lang, md):
@@ -198,6 +257,9 @@ def feedback_text(student, records, info, lang, md):
     out.append("")
     out.append(("**%s**" if md else "%s") % t("fb_total", lang, points=number(total),
                                                 max=number(maximum)))
+    not_run = checks_not_run(records)
+    if not_run:
+        out.append(t("fb_checks_not_run", lang, checks=checks_text(not_run, lang)))
     for r in records:
         out.append("")
         line = t("fb_exercise", lang, title=r.get("title") or r["exercise"],
@@ -211,8 +273,11 @@ def feedback_text(student, records, info, lang, md):
         out.append(bullet + t("fb_how", lang, explain=r["score"]["explain"]))
         late = r.get("late") or {}
         if late.get("days"):
-            out.append(bullet + t("fb_late", lang, submitted=late.get("submitted_at"),
-                                  days=late["days"], deadline=late.get("deadline")))
+            policy = info["policy"]
+            out.append(bullet + t("fb_late", lang,
+                                  submitted=local_time(late.get("submitted_at"), policy),
+                                  days=late["days"], deadline=local_time(late.get("deadline"),
+                                                                         policy)))
         timing = r.get("timing")
         if timing and timing.get("ratio_to_ref") is not None:
             out.append(bullet + t("fb_timing", lang, median=timing.get("median_ms"),
@@ -238,9 +303,8 @@ def feedback_text(student, records, info, lang, md):
             out += ([fence] if md else []) + log[-4000:].splitlines() + ([fence] if md else [])
         if r.get("status") == "judged" and r.get("file") and not hidden:
             # The seed reproduces every case: only offered when none is hidden.
-            cmd = t("fb_reproduce", lang, exercise=r["exercise"],
-                    file=os.path.join("exercises", os.path.basename(r["file"])), seed=r["seed"])
-            out.append(bullet + (f"`{cmd}`" if md else cmd))
+            out.append(bullet + t("fb_reproduce", lang, command=(
+                f"`{reproduce_command(r)}`" if md else reproduce_command(r))))
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -428,6 +492,11 @@ def report_html(records, info, lang, similarity=None):
     ignored = "".join(f"<li>{esc(i['path'])}</li>" for i in info.get("ignored", []))
     emulated = (f"<p id=\"emulated\" class=\"note\">{esc(t('rp_emulated', lang))}</p>"
                 if info.get("backend") != "gpu" else "")
+    not_run = checks_not_run(records)
+    if not_run:
+        emulated += (f"<p id=\"checks-not-run\" class=\"note\">"
+                     f"{esc(t('rp_checks_not_run', lang, checks=checks_text(not_run, lang)))}"
+                     "</p>")
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return f"""<!DOCTYPE html>
 <html lang="{esc(lang)}"><head><meta charset="utf-8">
