@@ -4,7 +4,7 @@ so and stops."""
 
 import sys
 
-print("grading has one command: python3 judge.py grade ... (python3 judge.py grade --help)\n"
-      "评分只有一个命令：python3 judge.py grade ...（python3 judge.py grade --help）",
-      file=sys.stderr)
+from .texts import t
+
+print(t("one_door", "en") + "\n" + t("one_door", "zh"), file=sys.stderr)
 sys.exit(2)

@@ -217,6 +217,8 @@ TEXTS = {
     "h_lines": ("one line per judgement even on a terminal", "即使在终端上也每个评测输出一行"),
     "h_export_only": ("judge nothing; write the outputs from the stored records",
                       "不评测；只根据已保存的记录生成结果文件"),
+    "one_door": ("grading has one command: python3 judge.py grade ... (python3 judge.py grade "
+                 "--help)", "评分只有一个命令：python3 judge.py grade ...（python3 judge.py grade --help）"),
     "need_roster": ("grade: give ROSTER (the folder with one folder per student), or "
                     "--init-policy FILE",
                     "grade：请给出 ROSTER（每个学生一个子文件夹的名单文件夹），或 --init-policy FILE"),
