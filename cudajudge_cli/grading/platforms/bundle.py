@@ -102,13 +102,13 @@ find_nvcc() {
 if NVCC=$(find_nvcc); then
     say "nvcc is installed already: $NVCC"
 else
+    apt-get update || true
     NVIDIA=$(apt-cache search --names-only '^cuda-nvcc-1[2-9]-[0-9]+$' 2>/dev/null | awk '{print $1}' | sort -V | tail -1 || true)
     if [ -n "$NVIDIA" ]; then
         say "installing $NVIDIA from NVIDIA's repository"
         apt-get install -y --no-install-recommends "$NVIDIA" "${NVIDIA/nvcc/cudart-dev}" || true
     else
         say "installing Ubuntu's nvidia-cuda-toolkit"
-        apt-get update || true
         apt-get install -y --no-install-recommends nvidia-cuda-toolkit || true
     fi
     NVCC=$(find_nvcc) || NVCC=""
