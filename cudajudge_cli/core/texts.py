@@ -517,9 +517,9 @@ TEXTS = {
                             "（参考解通过，模板不通过）并运行最快的单元测试，15 到 40 秒"),
     "help_cmd_grade": ("grade a class: every student's files, for a course",
                        "为课程评分：评测全班每个学生的文件"),
-    "help_cmd_grade_bundle": ("write the autograder zip of a course platform (gradescope) "
-                              "from a grading policy",
-                              "根据评分策略生成课程平台（gradescope）的自动评分 zip"),
+    "help_cmd_grade_bundle": ("write the zip a course platform is given (gradescope, "
+                              "prairielearn) from a grading policy",
+                              "根据评分策略生成课程平台（gradescope、prairielearn）所需的 zip"),
     # argparse's own messages: the English is argparse's wording (see translate_argparse)
     "argparse_required": ("the following arguments are required: {names}",
                           "缺少以下参数：{names}"),

@@ -431,7 +431,24 @@ static void test_same_code(void)
 	CHECK(rules_same_code(ref, path));
 	CHECK(rules_same_code("int f(int v) { return v + 1; } // mine", path));
 	CHECK(!rules_same_code("int f(int v) { return v + 2; }", path));
-	unlink(path);
+	/* a grading image keeps only the hash of the reference's code (grade --prepare) */
+	char dir[] = "/tmp/cj-rules-hash-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	setenv("CUDAJUDGE_CODE_HASH_DIR", dir, 1);
+	CHECK(rules_same_code(ref, path));
+	unsetenv("CUDAJUDGE_CODE_HASH_DIR");
+	const char *base = strrchr(path, '/') + 1;
+	char *kept = xasprintf("%s/%s.code-hash", dir, base);
+	char *moved = xasprintf("%s.code-hash", path);
+	CHECK(rename(kept, moved) == 0);
+	unlink(path); /* the reference itself is gone */
+	CHECK(rules_same_code("int f(int v) { return v + 1; } // mine", path));
+	CHECK(!rules_same_code("int f(int v) { return v + 2; }", path));
+	unlink(moved);
+	CHECK(rmdir(dir) == 0);
+	CHECK(!rules_same_code(ref, path)); /* neither the reference nor its hash */
+	free(kept);
+	free(moved);
 }
 
 static const struct unit_test tests[] = {

@@ -1,14 +1,17 @@
-"""cudajudge_cli.grading.prairielearn: grading one submission as a PrairieLearn
-external grader.
+"""cudajudge_cli.grading.platforms.prairielearn: grading one submission as a
+PrairieLearn external grader.
 
-The grader image's entrypoint runs `python3 -m cudajudge_cli.grading.prairielearn
---policy FILE` (or `judge.py grade --prairielearn`). It reads the student's files
-from ROOT/student and ROOT/data/data.json, and writes ROOT/results/results.json,
-where ROOT is /grade unless CUDAJUDGE_PRAIRIELEARN_ROOT moves it (tests do).
+The grader image's entrypoint (the bundle's run_prairielearn) runs `judge.py grade
+--prairielearn --policy FILE`. It reads the student's files from ROOT/student and
+ROOT/data/data.json, and writes ROOT/results/results.json, where ROOT is /grade unless
+CUDAJUDGE_PRAIRIELEARN_ROOT moves it (to try it out of PrairieLearn).
 
 data.json may name the policy and the exercises in the question's params:
 `"params": {"cudajudge": {"policy": {...}, "exercises": ["warp_scan"]}}` (an
-inline policy in its JSON form); `--policy FILE` wins over it.
+inline policy, as the YAML file would say it, in JSON), which wins over `--policy FILE`
+(the image's policy): one image serves every question.
+Lateness is PrairieLearn's (its access rules give the credit): the policy's deadline
+is not used here, since the files' times in /grade/student mean nothing.
 
 What PrairieLearn is told: `gradable: true` with a score in 0..1 whenever the
 student's code was judged, a compile error included (score 0, the compiler's
@@ -21,9 +24,9 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 
-from cudajudge_cli.grading import gradescope as shared
+from ..engine import GradeError
+from . import base
 
 ROOT_ENV = "CUDAJUDGE_PRAIRIELEARN_ROOT"
 MAX_BYTES = 1000000  # PrairieLearn refuses results over 1 MB
@@ -47,8 +50,7 @@ TEXT = {
     "summary": ("{points}/{max} points ({verdicts}).", "{points}/{max} 分（{verdicts}）。"),
     "no_gpu": ("Judged on the CPU emulator: correctness only, no performance points.",
                "在 CPU 模拟器上评测：只评正确性，没有性能分。"),
-    "case_hidden": ("hidden case", "隐藏用例"),
-    "hidden_line": ("case {index} ({hidden}): {verdict}", "用例 {index}（{hidden}）：{verdict}"),
+    "hidden_line": ("case {index} {hidden}: {verdict}", "用例 {index} {hidden}：{verdict}"),
     "not_judged": ("not judged", "未评测"),
     "written": ("results written to {path}: gradable {gradable}, score {score}",
                 "结果已写入 {path}：gradable {gradable}，得分 {score}"),
@@ -89,21 +91,25 @@ def results_from_records(records, lang="en"):
             log = (record.get("compile_log") or message).rstrip()[-20000:]
             message = text("compile_error", lang, exercise=record.get("exercise"), log=log)
             messages.append(message)
-        lines = [shared.exercise_output(record, lang, show_log=False)]
+        lines = [base.exercise_output(record, lang)]
         for case in record.get("cases") or []:
             if case.get("hidden"):
                 lines.append(text("hidden_line", lang, index=case.get("index"),
-                                  hidden=text("case_hidden", lang), verdict=case.get("verdict")))
+                                  hidden=base.hidden_case(lang),
+                                  verdict=case.get("verdict")))
             else:
-                lines.append(shared.case_output(case))
+                lines.append(base.case_output(case, lang))
         tests.append({"name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
                       "description": record.get("file") or "",
                       "points": round(got, 2), "max_points": round(most, 2),
                       "message": message, "output": "\n".join(lines)})
-    summary = text("summary", lang, points=shared.fmt(points), max=shared.fmt(max_points),
+    summary = text("summary", lang, points=base.fmt(points), max=base.fmt(max_points),
                    verdicts=", ".join(verdicts))
     if emulated:
         summary += " " + text("no_gpu", lang)
+    checks = base.checks_note(records, lang)
+    if checks:
+        summary += " " + checks
     score = points / max_points if max_points > 0 else 0.0
     return {"gradable": True, "score": round(min(1.0, max(0.0, score)), 4),
             "message": "\n\n".join([summary] + messages), "output": "", "tests": tests}
@@ -120,21 +126,17 @@ def fit(results):
     return results
 
 
-def add_arguments(parser):
-    parser.add_argument("--policy", metavar="FILE", help=shared.pick("the course policy (docs/grading.md)",
-                                         "课程的评分策略（见 docs/grading.md）"))
-    parser.add_argument("--lang", choices=("en", "zh"), default=None)
-
-
 def run(options):
+    """Grades ROOT/student into ROOT/results/results.json; 0 when a results file was
+    written (gradable or not)."""
     pl_root = os.environ.get(ROOT_ENV, "/grade")
     results_path = os.path.join(pl_root, "results", "results.json")
     lang = getattr(options, "lang", None) or "en"
-    shared.write_json_atomically(results_path, not_gradable(text("not_finished", lang)))
-    root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
-    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
-    work = tempfile.mkdtemp(prefix="cudajudge-prairielearn-")
+    base.write_results(results_path, not_gradable(text("not_finished", lang)))
+    work = None
     try:
+        root, build = base.where()
+        work = base.make_work_folder("cudajudge-prairielearn-")
         data = {}
         data_path = os.path.join(pl_root, "data", "data.json")
         if os.path.exists(data_path):
@@ -142,40 +144,28 @@ def run(options):
                 data = json.load(f)
         params = ((data.get("params") or {}).get("cudajudge") or {})
         policy_path = options.policy
-        if not policy_path and isinstance(params.get("policy"), dict):
-            policy_path = os.path.join(work, "policy.json")
+        if isinstance(params.get("policy"), dict):  # the question's own wins
+            policy_path = os.path.join(work, "question-policy.json")  # JSON is YAML too
             with open(policy_path, "w", encoding="utf-8") as f:
                 json.dump(params["policy"], f)
-        policy = shared.load_policy(root, build, policy_path)
-        wanted = params.get("exercises")
-        if wanted and policy is not None:
-            policy = dict(policy, exercises=[e for e in policy.get("exercises", [])
-                                             if e.get("id") in wanted])
-            policy.pop("sha256", None)
-            policy_path = os.path.join(work, "policy-selected.json")
-            with open(policy_path, "w", encoding="utf-8") as f:
-                json.dump(policy, f)
+        policy = base.load_policy(policy_path, lang)
         lang = getattr(options, "lang", None) or (policy or {}).get("language") or "en"
-        records = shared.judge_submission(root, build, os.path.join(pl_root, "student"),
-                                          policy_path, policy, os.path.join(work, "grade"),
-                                          lang=lang)
+        wanted = params.get("exercises") or None
+        records = base.judge_submission(root, build, os.path.join(pl_root, "student"),
+                                        policy_path, work,
+                                        ignore_deadline=True, exercises=wanted,
+                                        reference_cases=getattr(options, "reference_cases",
+                                                                None))
         results = fit(results_from_records(records, lang))
     except Exception as err:  # whatever failed, PrairieLearn gets a file saying so
-        results = not_gradable(text("internal", lang, error="%s: %s" % (type(err).__name__,
-                                                                        err)))
-        print(shared.text("failed_log", lang, error=repr(err)), file=sys.stderr)
+        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+            type(err).__name__, err)
+        results = not_gradable(text("internal", lang, error=shown))
+        print(base.text("failed_log", lang, error=repr(err)), file=sys.stderr)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-    shared.write_json_atomically(results_path, results)
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+    base.write_results(results_path, results)
     print(text("written", lang, path=results_path, gradable=results["gradable"],
                score=results["score"]))
     return 0
-
-
-def main(argv=None):
-    return shared.module_main("prairielearn", add_arguments, run, argv,
-                              "grade a PrairieLearn submission")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,29 +1,32 @@
-"""cudajudge_cli.grading.slurm: grading a class on a Slurm cluster, through Slurm.
+"""cudajudge_cli.grading.platforms.slurm: grading a class on a Slurm cluster, through
+Slurm.
 
 `judge.py grade ROSTER --slurm --out DIR [--partition P] [--gres gpu:1]
-[--max-running N] [--shards N] [--dry-run]` (also `python3 -m
-cudajudge_cli.grading.slurm submit ...`) writes two batch scripts into DIR/slurm/
+[--max-running N] [--shards N] [--dry-run]` writes two batch scripts into DIR/slurm/
 and submits them with sbatch:
 
     grade.sbatch    a job array, task I of N grades shard I of the roster
                     (`judge.py grade --shard I/N`: the students whose position in the
                     sorted roster is I modulo N) into DIR/shards/I
-    collect.sbatch  --dependency=afterok:<array>: copies every shard's records into
-                    DIR/records and writes the exports (results.jsonl, grades.csv,
-                    junit.xml, report.html) with `judge.py grade --export-only`
+    collect.sbatch  --dependency=afterok:<array>: `judge.py grade --collect DIR`
+                    copies every shard's records into DIR/records and writes the
+                    exports (results.jsonl, grades.csv, junit.xml, report.html) with
+                    `judge.py grade --export-only`
+
+Both run `python3` as the job finds it on the node (the submitting shell's PATH, which
+sbatch passes on; CUDAJUDGE_PYTHON overrides it): no interpreter path of the machine
+that wrote the scripts is baked in, and everything the job starts runs with the python
+that runs the grade.
 
 DIR must be on a file system every node sees (the repository and its build too:
 build the judge once before submitting). A shard is idempotent: `grade` keeps one
 record per student and exercise and judges again only what is missing or
 outdated, so a task that is requeued (`scontrol requeue`) or run twice redoes
 nothing it finished. Each shard writes its own folder, so no two tasks ever share a
-lock or a file. `judge.py grade --status DIR` (`slurm status DIR`) says how far a
-batch is, from the records on disk and, where squeue answers, the jobs' states.
-(`slurm task BATCH --index I` does a shard's work with `grade --only`, for a
-checkout whose grade command lacks the --shard hook.)
+lock or a file. `judge.py grade --status DIR` says how far a batch is, from the
+records on disk and, where squeue answers, the jobs' states.
 """
 
-import argparse
 import datetime
 import json
 import os
@@ -32,7 +35,9 @@ import shutil
 import subprocess
 import sys
 
-from cudajudge_cli.grading import gradescope as shared
+from ..roster import list_students
+from ..store import write_atomically
+from . import base
 
 BATCH_FILE = "batch.json"
 
@@ -92,12 +97,6 @@ class SlurmError(Exception):
 # ---------------------------------------------------------------------------
 
 
-def roster_students(roster):
-    """The student folders of a roster, sorted (as docs/grading.md defines them)."""
-    return sorted(name for name in os.listdir(roster)
-                  if not name.startswith(".") and os.path.isdir(os.path.join(roster, name)))
-
-
 def parse_shard(spec):
     """'I/N' -> (I, N); the hook for `grade --shard I/N`."""
     try:
@@ -152,17 +151,20 @@ def make_scripts(batch):
     array = "0-%d" % (shards - 1)
     if batch.get("max_running"):
         array += "%%%d" % batch["max_running"]
-    env = ["export CUDAJUDGE_ROOT=%s" % q(root), "export CUDAJUDGE_BUILD=%s" % q(batch["build"])]
-    common = ("set -euo pipefail\n"
-              "# the judge is built once, before submitting; every node reads the same build\n"
-              + "\n".join(env) + "\ncd %s\n" % q(root))
+    common = "\n".join([
+        "set -euo pipefail",
+        "# the judge is built once, before submitting; every node reads the same build",
+        "export CUDAJUDGE_ROOT=%s" % q(root), "export CUDAJUDGE_BUILD=%s" % q(batch["build"]),
+        "# the python on this node's PATH (sbatch passes on the submitting shell's)",
+        'PYTHON="${CUDAJUDGE_PYTHON:-python3}"',
+        "cd %s" % q(root)])
     grade = script_header("cudajudge-grade", out, batch, array)
     grade += [
         "# shard $SLURM_ARRAY_TASK_ID of %d; a requeued or repeated task redoes nothing "
-        "finished" % shards, common.rstrip("\n")]
-    argv = [q(a) for a in batch["grade_command"]] + [
-        q(batch["roster"]), "--out", q(os.path.join(out, "shards")) + '/"$SLURM_ARRAY_TASK_ID"',
-        "--shard", '"$SLURM_ARRAY_TASK_ID/%d"' % shards]
+        "finished" % shards, common]
+    argv = ['"$PYTHON"', "judge.py", "grade", q(batch["roster"]), "--out",
+            q(os.path.join(out, "shards")) + '/"$SLURM_ARRAY_TASK_ID"',
+            "--shard", '"$SLURM_ARRAY_TASK_ID/%d"' % shards]
     if batch.get("policy"):
         argv += ["--policy", q(batch["policy"])]
     argv += [q(a) for a in batch.get("grade_args") or []]
@@ -170,10 +172,8 @@ def make_scripts(batch):
     grade.append("")
     collect = script_header("cudajudge-collect", out, batch)
     collect += [
-        "# runs after every task of the array ended well (--dependency=afterok)",
-        common.rstrip("\n"),
-        "exec %s -m cudajudge_cli.grading.slurm collect %s" % (
-            q(batch["python"]), q(os.path.join(out, BATCH_FILE))), ""]
+        "# runs after every task of the array ended well (--dependency=afterok)", common,
+        'exec "$PYTHON" judge.py grade --collect %s' % q(os.path.join(out, BATCH_FILE)), ""]
     return "\n".join(grade), "\n".join(collect)
 
 
@@ -181,25 +181,17 @@ def new_batch(roster, out, policy=None, partition=None, gres=None, max_running=N
               shards=None, grade_args=(), time_limit=None, cpus=None):
     roster = os.path.abspath(roster)
     out = os.path.abspath(out)
-    students = roster_students(roster)
+    students = list_students(roster)
     if not students:
         raise SlurmError(text("no_students", roster=roster))
-    root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
+    root, build = base.where()
     count = min(len(students), shards or min(len(students), 64))
-    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
-    command = shared.grade_command(root, shared.judge_env(root, build, os.path.join(out, ".state")))
-    if not command:
-        raise SlurmError(shared.both("no_grade", root=root))
     return {"format": "cudajudge-slurm/1", "roster": roster, "out": out,
             "policy": os.path.abspath(policy) if policy else None,
-            "root": os.path.abspath(root),
-            "build": os.path.abspath(os.environ.get("CUDAJUDGE_BUILD") or
-                                     os.path.join(root, "build")),
-            "python": sys.executable or "python3",
+            "root": root, "build": build,
             "partition": partition, "gres": gres, "max_running": max_running,
             "time": time_limit, "cpus": cpus,
             "shards": count, "students": students, "grade_args": list(grade_args),
-            "grade_command": command,
             "created_at": _now(), "jobs": {}}
 
 
@@ -210,7 +202,7 @@ def _now():
 def save_batch(batch):
     folder = os.path.join(batch["out"], "slurm")
     os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
-    shared.write_json_atomically(os.path.join(batch["out"], BATCH_FILE), batch)
+    write_json(os.path.join(batch["out"], BATCH_FILE), batch)
     grade, collect = make_scripts(batch)
     paths = []
     for name, body in (("grade.sbatch", grade), ("collect.sbatch", collect)):
@@ -220,6 +212,10 @@ def save_batch(batch):
         os.chmod(path, 0o755)
         paths.append(path)
     return paths
+
+
+def write_json(path, value):
+    write_atomically(path, json.dumps(value, indent=1, ensure_ascii=False) + "\n")
 
 
 def load_batch(path):
@@ -257,7 +253,7 @@ def submit(batch, dry_run=False, lang="en", stream=None):
     array = sbatch(grade_path, env)
     collect = sbatch(collect_path, env, ["--dependency=afterok:%s" % array])
     batch["jobs"] = {"array": array, "collect": collect, "submitted_at": _now()}
-    shared.write_json_atomically(os.path.join(batch["out"], BATCH_FILE), batch)
+    write_json(os.path.join(batch["out"], BATCH_FILE), batch)
     stream.write(text("submitted", lang, array=array, collect=collect, shards=batch["shards"],
                       students=len(batch["students"]), out=batch["out"]) + "\n")
     return 0
@@ -270,29 +266,6 @@ def submit(batch, dry_run=False, lang="en", stream=None):
 
 def shard_dir(batch, index):
     return os.path.join(batch["out"], "shards", str(index))
-
-
-def run_task(batch, index):
-    """Grades shard `index` into DIR/shards/<index>; safe to run again."""
-    students = shard_students(batch["students"], "%d/%d" % (index, batch["shards"]))
-    out = shard_dir(batch, index)
-    os.makedirs(out, exist_ok=True)
-    root, build = batch["root"], batch["build"]
-    env = shared.judge_env(root, build, os.path.join(out, ".state"))
-    if not students:
-        return 0
-    argv = _grade(batch, env) + [batch["roster"], "--out", out]
-    if batch.get("policy"):
-        argv += ["--policy", batch["policy"]]
-    argv += list(batch.get("grade_args") or []) + ["--only"] + students
-    return subprocess.call(argv, cwd=root, env=env)
-
-
-def _grade(batch, env):
-    command = shared.grade_command(batch["root"], env)
-    if not command:
-        raise SlurmError(shared.both("no_grade", root=batch["root"]))
-    return command
 
 
 def run_collect(batch):
@@ -311,14 +284,14 @@ def run_collect(batch):
                 if name.endswith(".json"):
                     with open(os.path.join(sfolder, name), encoding="utf-8") as f:
                         record = json.load(f)
-                    shared.write_json_atomically(os.path.join(merged, student, name), record)
+                    write_json(os.path.join(merged, student, name), record)
     root, build = batch["root"], batch["build"]
-    env = shared.judge_env(root, build, os.path.join(out, ".state"))
-    argv = _grade(batch, env) + [batch["roster"], "--out", out, "--export-only"]
+    env = base.judge_env(root, build, os.path.join(out, ".state"))
+    argv = base.grade_argv(root) + [batch["roster"], "--out", out, "--export-only"]
     if batch.get("policy"):
         argv += ["--policy", batch["policy"]]
     code = subprocess.call(argv, cwd=root, env=env)
-    shared.write_json_atomically(os.path.join(out, "slurm", "collected.json"),
+    write_json(os.path.join(out, "slurm", "collected.json"),
                                  {"collected_at": _now(), "exit": code})
     return code
 
@@ -327,7 +300,7 @@ def all_records(folder):
     records = []
     if os.path.isdir(folder):
         for student in sorted(os.listdir(folder)):
-            records += shared.read_records(os.path.join(folder, student))
+            records += base.read_records(os.path.join(folder, student))
     records.sort(key=lambda r: (r.get("student", ""), r.get("exercise", "")))
     return records
 
@@ -358,7 +331,7 @@ def status(batch, lang="en", stream=None):
     policy_path = batch.get("policy")
     if policy_path and os.path.exists(policy_path):
         try:
-            policy = shared.load_policy(batch["root"], batch["build"], policy_path)
+            policy = base.load_policy(policy_path, lang)
             exercises = len((policy or {}).get("exercises") or []) or None
         except Exception:
             exercises = None
@@ -392,26 +365,31 @@ def status(batch, lang="en", stream=None):
 def add_arguments(parser):
     """The options `judge.py grade` takes for Slurm (the hook adds these)."""
     parser.add_argument("--slurm", action="store_true",
-                        help=shared.pick("grade on a Slurm cluster: a job array of shards, "
-                                         "then a collect job",
-                                         "在 Slurm 集群上评分：分片作业数组，然后是汇总作业"))
-    parser.add_argument("--partition", help=shared.pick("the Slurm partition for the jobs",
-                                                                "作业使用的 Slurm 分区"))
-    parser.add_argument("--gres", help=shared.pick("generic resources per task, for example gpu:1",
-                                                      "每个任务的通用资源，例如 gpu:1"))
+                        help=base.pick("grade on a Slurm cluster: a job array of shards, "
+                                       "then a collect job",
+                                       "在 Slurm 集群上评分：分片作业数组，然后是汇总作业"))
+    parser.add_argument("--partition", help=base.pick("the Slurm partition for the jobs",
+                                                      "作业使用的 Slurm 分区"))
+    parser.add_argument("--gres", help=base.pick("generic resources per task, for example gpu:1",
+                                                 "每个任务的通用资源，例如 gpu:1"))
     parser.add_argument("--max-running", type=int, metavar="N",
-                        help=shared.pick("at most N array tasks at once (--array=0-K%%N)",
-                                         "最多同时运行 N 个数组任务（--array=0-K%%N）"))
+                        help=base.pick("at most N array tasks at once (--array=0-K%%N)",
+                                       "最多同时运行 N 个数组任务（--array=0-K%%N）"))
     parser.add_argument("--shards", type=int, metavar="N",
-                        help=shared.pick("how many array tasks (default: one per student, "
-                                         "at most 64)",
-                                         "数组任务的个数（默认每个学生一个，最多 64 个）"))
+                        help=base.pick("how many array tasks (default: one per student, "
+                                       "at most 64)",
+                                       "数组任务的个数（默认每个学生一个，最多 64 个）"))
     parser.add_argument("--dry-run", action="store_true",
-                        help=shared.pick("print the batch scripts instead of submitting them",
-                                         "只打印批处理脚本，不提交"))
+                        help=base.pick("print the batch scripts instead of submitting them",
+                                       "只打印批处理脚本，不提交"))
+    parser.add_argument("--collect", metavar="BATCH",
+                        help=base.pick("merge the shards of a Slurm batch (its batch.json) and "
+                                       "write the exports: what collect.sbatch runs",
+                                       "合并 Slurm 批次（其 batch.json）的各分片并写出导出文件："
+                                       "collect.sbatch 运行的就是它"))
     parser.add_argument("--time", dest="slurm_time", metavar="LIMIT",
-                        help=shared.pick("the time limit of each task (sbatch --time)",
-                                         "每个任务的时间限制（sbatch --time）"))
+                        help=base.pick("the time limit of each task (sbatch --time)",
+                                       "每个任务的时间限制（sbatch --time）"))
 
 
 def run_submit(options, grade_args=()):
@@ -423,42 +401,3 @@ def run_submit(options, grade_args=()):
                       getattr(options, "shards", None), grade_args,
                       getattr(options, "slurm_time", None))
     return submit(batch, options.dry_run, getattr(options, "lang", None) or "en")
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.slurm")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("submit", help=shared.pick("write and submit the batch scripts",
-                                                       "写出并提交批处理脚本"))
-    p.add_argument("roster")
-    p.add_argument("--out", required=True)
-    p.add_argument("--policy")
-    add_arguments(p)
-    p.add_argument("grade_args", nargs="*", help=shared.pick("after --: more options for judge.py grade",
-                                                        "-- 之后：judge.py grade 的更多选项"))
-    p = sub.add_parser("task", help=shared.pick("grade one shard (inside the job array)",
-                                                     "评一个分片（在作业数组中）"))
-    p.add_argument("batch")
-    p.add_argument("--index", type=int, required=True)
-    p = sub.add_parser("collect", help=shared.pick("merge the shards and write the exports",
-                                                        "合并分片并写出导出文件"))
-    p.add_argument("batch")
-    p = sub.add_parser("status", help=shared.pick("how far a batch is", "批次进行到哪一步"))
-    p.add_argument("batch")
-    options = parser.parse_args(argv)
-    try:
-        if options.command == "submit":
-            return run_submit(options, options.grade_args)
-        batch = load_batch(options.batch)
-        if options.command == "task":
-            return run_task(batch, options.index)
-        if options.command == "collect":
-            return run_collect(batch)
-        return status(batch)
-    except SlurmError as err:
-        print(err, file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
