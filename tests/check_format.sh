@@ -5,7 +5,7 @@
 command -v clang-format >/dev/null || { echo "clang-format not installed: skipped"; exit 77; }
 cd "$1" || exit 2
 shopt -s nullglob
-files=(harness/*/*.c harness/*/*.h harness/*/*.cpp harness/*/*.cu harness/*/*.cuh tests/unit/*.c tests/unit/*.h tests/fuzz/*.c)
+files=(harness/*/*.c harness/*/*.h harness/*/*/*.c harness/*/*/*.h harness/*/*.cpp harness/*/*.cu harness/*/*.cuh tests/unit/*.c tests/unit/*.h tests/fuzz/*.c)
 clang-format --dry-run --Werror "${files[@]}" || {
 	echo "fix with: clang-format -i ${files[*]}"
 	exit 1

@@ -1,0 +1,86 @@
+/*
+ * Fuzz target for the one reader of C/CUDA text (harness/engine/inspect/
+ * c_lexer.c): any bytes go in as a learner's file or a .ii. The tokens must
+ * come in order inside the text without overlapping, each token's line must
+ * be 1 + the newlines before its first byte (splices counted), spellings
+ * and string values must stay within the token, and the text must be read
+ * the same way with and without the kernel-launch punctuators.
+ * Built like fuzz_catalog.c: with fuzz_driver.c (the `fuzz_c_lexer` test of
+ * the unit suite, under ASan and UBSan where the compiler has them) or
+ * libFuzzer (fuzz_c_lexer_libfuzzer). Seeds: tests/fuzz/c_corpus.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c_lexer.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void broken(const char *why)
+{
+	fprintf(stderr, "fuzz_c_lexer: %s\n", why);
+	abort();
+}
+
+/* Reads the text once, checking every token; the number of tokens in
+ * *ntokens. */
+static void read_all(const char *text, size_t size, unsigned options, size_t *ntokens)
+{
+	struct c_lexer lx;
+	struct c_token t;
+	c_lex_init(&lx, text, size, options);
+	const char *done = text; /* the end of the last token */
+	int line = 1;
+	const char *counted = text; /* newlines before it are in line */
+	*ntokens = 0;
+	while (c_lex_next(&lx, &t)) {
+		if (t.at < done || t.at > text + size || t.len > (size_t)(text + size - t.at))
+			broken("a token outside the text or overlapping the last one");
+		for (; counted < t.at; ++counted)
+			line += *counted == '\n';
+		if (t.kind == C_LINEMARK) {
+			if (t.len || t.mark_line < 0 || (t.mark_file && strlen(t.mark_file) > size))
+				broken("a line marker with text, a negative line or a long name");
+			continue;
+		}
+		if (t.len == 0 || t.line != line)
+			broken("an empty token, or one whose line is not its first byte's");
+		char *s = c_tok_text(&t);
+		if (strlen(s) > t.len && t.kind != C_PUNCT)
+			broken("a spelling longer than the token");
+		if (!t.spliced && t.kind != C_PUNCT && memcmp(s, t.at, strlen(s)))
+			broken("an unspliced spelling that is not the text");
+		if (t.kind == C_STRING || t.kind == C_CHAR) {
+			size_t n;
+			char *v = c_string_value(s, strlen(s), &n);
+			if (n > strlen(s) * 4 || v[n] != '\0')
+				broken("a string value out of proportion or unterminated");
+			free(v);
+		}
+		free(s);
+		done = t.at + t.len;
+		++*ntokens;
+	}
+	if (t.kind != C_END || lx.unterminated < 0)
+		broken("no end token");
+	c_lex_free(&lx);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1);
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	size_t plain, launch;
+	read_all(text, size, 0, &plain);
+	read_all(text, size, C_LEX_LAUNCH, &launch);
+	if (launch > plain)
+		broken("more tokens with <<< and >>> as one each");
+	free(text);
+	return 0;
+}
