@@ -139,8 +139,8 @@ static void test_directives(void)
 static void test_line_markers(void)
 {
 	CHECK_TOKENS("#line 10 \"a.cu\"\nint x;",
-	             "1:P:#^ 1:I:line^ 1:N:10^ 1:S:\"a.cu\"^ 2:M:10:a.cu:0 2:I:int 2:I:x 2:P:;");
-	CHECK_TOKENS("# 7\ny", "1:P:#^ 1:N:7^ 2:M:7:-:0 2:I:y");
+	             "1:P:#^ 1:I:line^ 1:N:10^ 1:S:\"a.cu\"^ 1:M:10:a.cu:0 2:I:int 2:I:x 2:P:;");
+	CHECK_TOKENS("# 7\ny", "1:P:#^ 1:N:7^ 1:M:7:-:0 2:I:y");
 	CHECK_TOKENS("#line X\ny", "1:P:#^ 1:I:line^ 1:I:X^ 2:I:y");
 	static const char ii[] =
 	        "# 1 \"/tmp/Jos\\303\\251 M\\303\\274ller/a\\\"b\\\\it's.cu\" 1 3\n"

@@ -386,7 +386,8 @@ static void directive_token(struct c_lexer *lx, const struct c_token *t)
 }
 
 /* The end of a directive's line, the newline consumed: a #line or marker
- * that was whole moves the presumed position, and is reported in t. */
+ * that was whole moves the presumed position, and is reported in t (at the
+ * position the directive itself had). */
 static bool end_directive(struct c_lexer *lx, struct c_token *t)
 {
 	bool mark = lx->directive == D_MARK_FILE || lx->directive == D_MARK_FLAGS;
@@ -396,7 +397,9 @@ static bool end_directive(struct c_lexer *lx, struct c_token *t)
 	memset(t, 0, sizeof *t);
 	t->kind = C_LINEMARK;
 	t->at = lx->p;
-	t->line = lx->line;
+	t->line = lx->directive_line;
+	t->pline = lx->pline_base + (lx->directive_line - lx->base_line);
+	t->pfile = lx->pfile;
 	t->directive = true;
 	t->mark_line = lx->mark_line;
 	t->mark_file = lx->mark_file;
@@ -405,8 +408,6 @@ static bool end_directive(struct c_lexer *lx, struct c_token *t)
 	lx->pline_base = lx->mark_line;
 	if (lx->mark_file)
 		lx->pfile = lx->mark_file;
-	t->pline = lx->mark_line;
-	t->pfile = lx->pfile;
 	lx->mark_file = NULL;
 	lx->mark_flags = 0;
 	return true;
@@ -540,6 +541,7 @@ bool c_lex_next(struct c_lexer *lx, struct c_token *t)
 		} else if (t->bol && t->kind == C_PUNCT && !strcmp(t->punct, "#")) {
 			t->directive = true;
 			lx->directive = D_NAME;
+			lx->directive_line = t->line;
 			lx->mark_file = NULL;
 			lx->mark_flags = 0;
 		}
@@ -588,6 +590,36 @@ bool c_tok_starts(const struct c_token *t, const char *prefix)
 	char buf[64];
 	return n <= sizeof buf && unspliced(t->at, t->at + t->len, buf, n) >= n &&
 	       !memcmp(buf, prefix, n);
+}
+
+char *c_spelling(const char *from, const char *to)
+{
+	char *s = xmalloc((size_t)(to - from) + 1);
+	s[unspliced(from, to, s, (size_t)(to - from))] = '\0';
+	return s;
+}
+
+void c_tokens_read(struct c_tokens *ts, const char *text, size_t len, unsigned options)
+{
+	size_t cap = 0;
+	ts->v = NULL;
+	ts->n = 0;
+	c_lex_init(&ts->lx, text, len, options);
+	struct c_token t;
+	while (c_lex_next(&ts->lx, &t)) {
+		if (ts->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			ts->v = xrealloc(ts->v, cap * sizeof *ts->v);
+		}
+		ts->v[ts->n++] = t;
+	}
+}
+
+void c_tokens_free(struct c_tokens *ts)
+{
+	free(ts->v);
+	c_lex_free(&ts->lx);
+	memset(ts, 0, sizeof *ts);
 }
 
 char *c_tok_text(const struct c_token *t)

@@ -75,7 +75,8 @@ struct c_token {
 	bool unterminated; /* a literal that was not closed */
 	char punct[5];     /* C_PUNCT: its spelling, digraphs replaced (<% is {) */
 	/* C_LINEMARK: the line and file (NULL: unchanged) the next line gets,
-	 * and the marker's flags (C_MARK_*). */
+	 * and the marker's flags (C_MARK_*); its line, pline and pfile are the
+	 * directive's own (a marker that enters a header: the #include's). */
 	int mark_line;
 	const char *mark_file;
 	unsigned mark_flags;
@@ -90,6 +91,7 @@ struct c_lexer {
 	const char *pfile;
 	bool bol;      /* no token yet on the current logical line */
 	int directive; /* where in a directive the next token is (c_lexer.c) */
+	int directive_line;
 	int mark_line; /* the marker being read */
 	const char *mark_file;
 	unsigned mark_flags;
@@ -114,6 +116,17 @@ bool c_tok_is(const struct c_token *t, const char *s);
 bool c_tok_starts(const struct c_token *t, const char *prefix);
 /* The token's spelling without line splices, malloc'd. */
 char *c_tok_text(const struct c_token *t);
+/* The text [from, to) without line splices, malloc'd. */
+char *c_spelling(const char *from, const char *to);
+
+/* Every token of a text at once, for the checks that look ahead and back. */
+struct c_tokens {
+	struct c_token *v;
+	size_t n;
+	struct c_lexer lx; /* owns the tokens' file names */
+};
+void c_tokens_read(struct c_tokens *ts, const char *text, size_t len, unsigned options);
+void c_tokens_free(struct c_tokens *ts);
 
 /* The value of the string literal spelled [at, at + len) (prefix and quotes
  * included, no splices): escapes decoded, \u and \U as UTF-8; malloc'd,
