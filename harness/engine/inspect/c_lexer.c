@@ -715,6 +715,20 @@ char *c_string_value(const char *at, size_t len, size_t *out_len)
 	return sb_take(&b);
 }
 
+void c_quote(struct strbuf *b, const char *s)
+{
+	sb_add(b, "\"", 1);
+	for (const unsigned char *c = (const unsigned char *)s; *c; ++c) {
+		if (*c == '"' || *c == '\\')
+			sb_add(b, "\\", 1);
+		if (*c < 0x20 || *c == 0x7f)
+			sb_printf(b, "\\%03o", *c);
+		else
+			sb_add(b, (const char *)c, 1);
+	}
+	sb_add(b, "\"", 1);
+}
+
 int c_first_identifier_line(const char *text, const char *word)
 {
 	struct c_lexer lx;

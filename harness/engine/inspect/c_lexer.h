@@ -133,6 +133,11 @@ void c_tokens_free(struct c_tokens *ts);
  * NUL-terminated, its length in *out_len when not NULL. */
 char *c_string_value(const char *at, size_t len, size_t *out_len);
 
+struct strbuf;
+/* Appends s as a C string literal: " and \ escaped, control bytes in octal
+ * (the inverse of c_string_value; bytes >= 0x80 as they are). */
+void c_quote(struct strbuf *b, const char *s);
+
 /* The physical line (from 1) of the first identifier token spelled word in
  * text, directives included, comments and literals not; 0 when none. */
 int c_first_identifier_line(const char *text, const char *word);

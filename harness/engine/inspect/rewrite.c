@@ -1,236 +1,190 @@
 /* Source rewriting for the emulator; see rewrite.h. */
 #include "rewrite.h"
 
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "c_lexer.h"
 #include "util.h"
 
-/* Index just past the string, character literal or comment starting at i,
- * or i when there is none. */
-static size_t skip_literal(const char *s, size_t i)
+/* The text being rewritten: its tokens (<<< and >>> one each), and how much
+ * of it is already in out. */
+struct rewriting {
+	const char *src;
+	struct c_tokens ts;
+	size_t copied; /* src[0, copied) is in out */
+	struct strbuf out;
+};
+
+static const struct c_token *tok(const struct rewriting *r, size_t i)
 {
-	if (s[i] == '/' && s[i + 1] == '/') {
-		while (s[i] && s[i] != '\n')
-			++i;
-		return i;
-	}
-	if (s[i] == '/' && s[i + 1] == '*') {
-		const char *end = strstr(s + i + 2, "*/");
-		return end ? (size_t)(end - s) + 2 : strlen(s);
-	}
-	if (s[i] == '"' || s[i] == '\'') {
-		char q = s[i++];
-		while (s[i] && s[i] != q) {
-			if (s[i] == '\\' && s[i + 1])
-				++i;
-			++i;
-		}
-		return s[i] ? i + 1 : i;
-	}
-	return i;
+	return &r->ts.v[i];
 }
 
-static bool ident_char(char c)
+static size_t end_of(const struct rewriting *r, size_t i)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return (size_t)(tok(r, i)->at + tok(r, i)->len - r->src);
 }
 
-/* Start of the kernel expression that ends just before `end` (exclusive):
- * a name, possibly qualified (a::b) and with template arguments (k<T, 4>). */
-static size_t kernel_start(const char *s, size_t end)
+static size_t start_of(const struct rewriting *r, size_t i)
 {
-	size_t i = end;
-	while (i > 0 && isspace((unsigned char)s[i - 1]))
-		--i;
+	return (size_t)(tok(r, i)->at - r->src);
+}
+
+/* Copies the text up to `to` (a byte offset) into out. */
+static void copy_to(struct rewriting *r, size_t to)
+{
+	sb_add(&r->out, r->src + r->copied, to - r->copied);
+	r->copied = to;
+}
+
+/* The first token of the kernel expression that ends just before token
+ * `at`: a name, possibly qualified (a::b) and with template arguments
+ * (k<T, 4>). */
+static size_t kernel_start(const struct rewriting *r, size_t at)
+{
+	size_t i = at;
 	for (;;) {
-		if (i > 0 && s[i - 1] == '>') { /* template arguments */
+		if (i > 0 && (c_tok_is(tok(r, i - 1), ">") || c_tok_is(tok(r, i - 1), ">>"))) {
 			int depth = 0;
 			while (i > 0) {
-				--i;
-				if (s[i] == '>')
-					++depth;
-				else if (s[i] == '<' && --depth == 0)
+				const struct c_token *t = tok(r, --i);
+				depth += c_tok_is(t, ">") + 2 * c_tok_is(t, ">>") -
+				         c_tok_is(t, "<") - 2 * c_tok_is(t, "<<");
+				if (depth <= 0)
 					break;
 			}
-			while (i > 0 && isspace((unsigned char)s[i - 1]))
-				--i;
 		}
-		while (i > 0 && ident_char(s[i - 1]))
+		if (i > 0 && tok(r, i - 1)->kind == C_IDENT)
 			--i;
-		if (i >= 2 && s[i - 1] == ':' && s[i - 2] == ':') {
-			i -= 2;
+		if (i > 0 && c_tok_is(tok(r, i - 1), "::")) {
+			--i;
 			continue;
 		}
 		return i;
 	}
 }
 
-/* Index of the ')' matching the '(' at i (or strlen when unmatched). */
-static size_t matching_paren(const char *s, size_t i)
+/* The token that closes the ( or <<< at `open` at bracket depth 0: the
+ * matching ) or the >>>; 0 when there is none. */
+static size_t closing(const struct rewriting *r, size_t open, const char *close)
 {
 	int depth = 0;
-	while (s[i]) {
-		size_t j = skip_literal(s, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (s[i] == '(')
-			++depth;
-		else if (s[i] == ')' && --depth == 0)
+	for (size_t i = open + 1; i < r->ts.n; ++i) {
+		const struct c_token *t = tok(r, i);
+		if (depth == 0 && c_tok_is(t, close))
 			return i;
-		++i;
+		depth += c_tok_is(t, "(") - c_tok_is(t, ")");
+		if (depth < 0)
+			return 0;
 	}
-	return i;
+	return 0;
 }
 
-/* Handles one launch whose "<<<" is at `at`; out already holds the text up to
- * the kernel's start. Returns the index after the launch, or 0 if it is not
- * one (then nothing was consumed). */
-static size_t rewrite_launch(const char *s, size_t at, size_t kstart, struct strbuf *out)
+/* k<<<config>>>(args) -> cj_emu::launch_kernel(cj_emu::config(config), k,
+ * args), the launch's <<< at token `at`. Returns the token after it, or 0
+ * when it is not a launch (nothing is written then). */
+static size_t rewrite_launch(struct rewriting *r, size_t at)
 {
-	size_t i = at + 3;
-	int depth = 0;
-	while (s[i] && !(depth == 0 && !strncmp(s + i, ">>>", 3))) {
-		size_t j = skip_literal(s, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
-		++i;
-	}
-	if (!s[i])
+	size_t k = kernel_start(r, at), config_end = closing(r, at, ">>>");
+	if (start_of(r, k) < r->copied || !config_end || config_end + 1 >= r->ts.n ||
+	    !c_tok_is(tok(r, config_end + 1), "("))
 		return 0;
-	size_t config_end = i;
-	i += 3;
-	size_t ws = i;
-	while (isspace((unsigned char)s[i]))
-		++i;
-	if (s[i] != '(')
+	size_t open = config_end + 1, close = closing(r, open, ")");
+	if (!close)
 		return 0;
-	size_t close = matching_paren(s, i);
-	if (!s[close])
-		return 0;
-	sb_puts(out, "cj_emu::launch_kernel(cj_emu::config(");
-	sb_add(out, s + at + 3, config_end - at - 3);
-	sb_puts(out, "), ");
-	sb_add(out, s + kstart, at - kstart);
-	sb_add(out, s + config_end + 3, ws - config_end - 3); /* keep line breaks */
-	bool args = false;
-	for (size_t k = i + 1; k < close; ++k)
-		args |= !isspace((unsigned char)s[k]);
-	if (args)
-		sb_puts(out, ", ");
-	sb_add(out, s + i + 1, close - i - 1);
-	sb_puts(out, ")");
+	copy_to(r, start_of(r, k));
+	sb_puts(&r->out, "cj_emu::launch_kernel(cj_emu::config(");
+	sb_add(&r->out, r->src + end_of(r, at), start_of(r, config_end) - end_of(r, at));
+	sb_puts(&r->out, "), ");
+	sb_add(&r->out, r->src + start_of(r, k), start_of(r, at) - start_of(r, k));
+	/* what lies between >>> and ( (line breaks) */
+	sb_add(&r->out, r->src + end_of(r, config_end), start_of(r, open) - end_of(r, config_end));
+	if (close > open + 1)
+		sb_puts(&r->out, ", ");
+	sb_add(&r->out, r->src + end_of(r, open), start_of(r, close) - end_of(r, open));
+	sb_puts(&r->out, ")");
+	r->copied = end_of(r, close);
 	return close + 1;
 }
 
-/* extern __shared__ T name[]; -> a pointer into the emulator's dynamic
- * shared memory. Returns the index after the declaration, or 0. */
-static size_t rewrite_extern_shared(const char *s, size_t at, struct strbuf *out)
+/* static __shared__: the emulator's __shared__ is static already; the
+ * columns and lines stay where they were. */
+static void drop_static(struct rewriting *r, size_t at)
 {
-	const char *semi = strchr(s + at, ';');
-	const char *open = semi ? memchr(s + at, '[', (size_t)(semi - (s + at))) : NULL;
-	if (!open)
-		return 0;
-	size_t name_end = (size_t)(open - s);
-	while (name_end > at && isspace((unsigned char)s[name_end - 1]))
-		--name_end;
-	size_t name_start = name_end;
-	while (name_start > at && ident_char(s[name_start - 1]))
-		--name_start;
-	size_t type_start = at + strlen("extern");
-	while (isspace((unsigned char)s[type_start]))
-		++type_start;
-	type_start += strlen("__shared__");
-	/* the type, without __align__(n) */
+	copy_to(r, start_of(r, at));
+	for (const char *c = tok(r, at)->at; c < tok(r, at)->at + tok(r, at)->len; ++c)
+		sb_add(&r->out, *c == '\n' ? "\n" : " ", 1);
+	r->copied = end_of(r, at);
+}
+
+/* The type of an extern __shared__ array: the tokens [from, to) without
+ * __align__(n), one space apart. */
+static char *shared_type(const struct rewriting *r, size_t from, size_t to)
+{
 	struct strbuf type = {0};
-	for (size_t k = type_start; k < name_start;) {
-		if (!strncmp(s + k, "__align__", 9)) {
-			const char *p = strchr(s + k, ')');
-			k = p ? (size_t)(p - s) + 1 : name_start;
+	for (size_t i = from; i < to; ++i) {
+		if (c_tok_is(tok(r, i), "__align__") && i + 1 < to &&
+		    c_tok_is(tok(r, i + 1), "(")) {
+			size_t close = closing(r, i + 1, ")");
+			i = close ? close : to;
 			continue;
 		}
-		sb_add(&type, s + k, 1);
-		++k;
+		char *w = c_tok_text(tok(r, i));
+		if (type.len)
+			sb_puts(&type, " ");
+		sb_puts(&type, w);
+		free(w);
 	}
-	char *t = sb_take(&type);
-	/* trim: "  float  " -> "float" */
-	char *start = t;
-	while (isspace((unsigned char)*start))
-		++start;
-	size_t n = strlen(start);
-	while (n && isspace((unsigned char)start[n - 1]))
-		start[--n] = '\0';
-	memmove(t, start, n + 1);
-	sb_printf(out, "static %s *const ", t);
-	sb_add(out, s + name_start, name_end - name_start);
-	sb_printf(out, " = reinterpret_cast<%s *>(cj_emu::dynamic_shared);", t);
-	free(t);
-	return (size_t)(semi - s) + 1;
+	return sb_take(&type);
+}
+
+/* extern __shared__ T name[]; -> a pointer into the emulator's dynamic
+ * shared memory, `extern` at token `at`. Returns the token after the
+ * declaration, or 0 when it is not one (left to the compiler). */
+static size_t rewrite_extern_shared(struct rewriting *r, size_t at)
+{
+	size_t semi = at + 2, open = 0;
+	for (; semi < r->ts.n && !c_tok_is(tok(r, semi), ";"); ++semi)
+		if (!open && c_tok_is(tok(r, semi), "["))
+			open = semi;
+	if (semi >= r->ts.n || !open || tok(r, open - 1)->kind != C_IDENT || open - 1 < at + 2)
+		return 0;
+	char *type = shared_type(r, at + 2, open - 1);
+	char *name = c_tok_text(tok(r, open - 1));
+	copy_to(r, start_of(r, at));
+	sb_printf(&r->out, "static %s *const %s = reinterpret_cast<%s *>(cj_emu::dynamic_shared);",
+	          type, name, type);
+	for (const char *c = tok(r, at)->at; c < tok(r, semi)->at; ++c)
+		if (*c == '\n') /* the lines after stay where they were */
+			sb_add(&r->out, "\n", 1);
+	free(type);
+	free(name);
+	r->copied = end_of(r, semi);
+	return semi + 1;
 }
 
 char *rewrite_for_emulator(const char *src, const char *shown)
 {
-	struct strbuf out = {0};
-	sb_puts(&out, "#line 1 ");
-	json_str(&out, shown); /* a C string literal: the same escaping */
-	sb_puts(&out, "\n");
-	size_t copied = 0; /* src[copied..i) is still to be copied */
-	for (size_t i = 0; src[i];) {
-		size_t j = skip_literal(src, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (!strncmp(src + i, "<<<", 3)) {
-			size_t k = kernel_start(src, i);
-			struct strbuf piece = {0};
-			size_t next = k >= copied ? rewrite_launch(src, i, k, &piece) : 0;
-			if (next) {
-				sb_add(&out, src + copied, k - copied);
-				char *p = sb_take(&piece);
-				sb_puts(&out, p);
-				free(p);
-				copied = i = next;
-				continue;
-			}
-			free(piece.s);
-		} else if (!strncmp(src + i, "static", 6) && (i == 0 || !ident_char(src[i - 1]))) {
-			/* static __shared__: the emulator's __shared__ is static already */
-			size_t k = i + 6;
-			while (isspace((unsigned char)src[k]))
-				++k;
-			if (k > i + 6 && !strncmp(src + k, "__shared__", 10) &&
-			    !ident_char(src[k + 10])) {
-				sb_add(&out, src + copied, i - copied);
-				sb_puts(&out, "      "); /* the columns stay where they were */
-				copied = i = i + 6;
-				continue;
-			}
-		} else if (!strncmp(src + i, "extern", 6) && (i == 0 || !ident_char(src[i - 1]))) {
-			size_t k = i + 6;
-			while (isspace((unsigned char)src[k]))
-				++k;
-			if (!strncmp(src + k, "__shared__", 10)) {
-				sb_add(&out, src + copied, i - copied);
-				size_t next = rewrite_extern_shared(src, i, &out);
-				if (next) {
-					copied = i = next;
-					continue;
-				}
-				copied =
-				        i; /* not a declaration we know: leave it to the compiler */
-			}
-		}
-		++i;
+	struct rewriting r = {.src = src};
+	sb_puts(&r.out, "#line 1 ");
+	c_quote(&r.out, shown);
+	sb_puts(&r.out, "\n");
+	c_tokens_read(&r.ts, src, strlen(src), C_LEX_LAUNCH);
+	for (size_t i = 0; i < r.ts.n;) {
+		const struct c_token *t = tok(&r, i);
+		bool shared_next = i + 1 < r.ts.n && c_tok_is(tok(&r, i + 1), "__shared__");
+		size_t next = 0;
+		if (c_tok_is(t, "<<<"))
+			next = rewrite_launch(&r, i);
+		else if (t->kind == C_IDENT && c_tok_is(t, "static") && shared_next)
+			drop_static(&r, i);
+		else if (t->kind == C_IDENT && c_tok_is(t, "extern") && shared_next)
+			next = rewrite_extern_shared(&r, i);
+		i = next ? next : i + 1;
 	}
-	sb_puts(&out, src + copied);
-	return sb_take(&out);
+	copy_to(&r, strlen(src));
+	c_tokens_free(&r.ts);
+	return sb_take(&r.out);
 }
