@@ -4,7 +4,10 @@
  * come in order inside the text without overlapping, each token's line must
  * be 1 + the newlines before its first byte (splices counted), spellings
  * and string values must stay within the token, and the text must be read
- * the same way with and without the kernel-launch punctuators.
+ * the same way with and without the kernel-launch punctuators. Then every
+ * check that reads code runs on it (the rules' source, directive and PTX
+ * scans, the host-code finder, the judge-name checks, the emulator's
+ * rewriting, which must keep every line where it was): none may crash.
  * Built like fuzz_catalog.c: with fuzz_driver.c (the `fuzz_c_lexer` test of
  * the unit suite, under ASan and UBSan where the compiler has them) or
  * libFuzzer (fuzz_c_lexer_libfuzzer). Seeds: tests/fuzz/c_corpus.
@@ -16,6 +19,10 @@
 #include <string.h>
 
 #include "c_lexer.h"
+#include "host_code.h"
+#include "judge_names.h"
+#include "rewrite.h"
+#include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -69,6 +76,37 @@ static void read_all(const char *text, size_t size, unsigned options, size_t *nt
 	c_lex_free(&lx);
 }
 
+static size_t newlines(const char *s)
+{
+	size_t n = 0;
+	for (; *s; ++s)
+		n += *s == '\n';
+	return n;
+}
+
+/* Every check that reads code, on the text (up to its first NUL byte). */
+static void every_check(const char *text)
+{
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	rules_scan_source(text, "/x/a.cu", false, false, &s);
+	rules_scan_source(text, "/x/a.cu", true, true, &s);
+	rules_scan_directives(text, NULL, text, &s);
+	rules_scan_ptx_launched(text, "/x/a.cu", text, &s);
+	for (int r = 0; r < RULE_COUNT; ++r)
+		if (!memchr(s.use[r].what, '\0', sizeof s.use[r].what))
+			broken("an unterminated rule finding");
+	struct host_code h;
+	if (find_host_code(text, "/x/a.cu", "/r", &h) && !memchr(h.name, '\0', sizeof h.name))
+		broken("an unterminated host-code name");
+	char name[128];
+	learner_redefines_judge_name(text, name, sizeof name);
+	char *out = rewrite_for_emulator(text, "x.cu");
+	if (newlines(out) != newlines(text) + 1)
+		broken("the rewriting moved lines");
+	free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -81,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	read_all(text, size, C_LEX_LAUNCH, &launch);
 	if (launch > plain)
 		broken("more tokens with <<< and >>> as one each");
+	every_check(text);
 	free(text);
 	return 0;
 }

@@ -39,6 +39,15 @@ static void copy_to(struct rewriting *r, size_t to)
 	r->copied = to;
 }
 
+/* The line breaks of a token that is not copied (<<< cut by a splice), so
+ * that the lines after it stay where they were. */
+static void newlines_of(struct rewriting *r, size_t i)
+{
+	for (const char *c = tok(r, i)->at; c < tok(r, i)->at + tok(r, i)->len; ++c)
+		if (*c == '\n')
+			sb_add(&r->out, "\n", 1);
+}
+
 /* The first token of the kernel expression that ends just before token
  * `at`: a name, possibly qualified (a::b) and with template arguments
  * (k<T, 4>). */
@@ -105,6 +114,8 @@ static size_t rewrite_launch(struct rewriting *r, size_t at)
 		sb_puts(&r->out, ", ");
 	sb_add(&r->out, r->src + end_of(r, open), start_of(r, close) - end_of(r, open));
 	sb_puts(&r->out, ")");
+	newlines_of(r, at);
+	newlines_of(r, config_end);
 	r->copied = end_of(r, close);
 	return close + 1;
 }

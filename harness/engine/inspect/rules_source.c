@@ -138,9 +138,9 @@ static void line_marker(const struct c_token *t, struct learner_file *lf, struct
 			--st->depth;
 	} else if (push && st->depth < INCLUDE_DEPTH) {
 		++st->depth;
-	} else if (st->depth == 0) {
-		st->depth = 1;
 	}
+	if (st->depth == 0) /* the first marker, or a pop of nothing */
+		st->depth = 1;
 	struct include_frame *top = &st->v[st->depth - 1];
 	top->file = t->mark_file;
 	top->learner = learner_file_is(lf, t->mark_file);
