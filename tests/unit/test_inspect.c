@@ -12,12 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "c_lexer.h"
 #include "host_code.h"
 #include "hostobj.h"
 #include "judge_names.h"
+#include "learner_file.h"
 #include "rewrite.h"
 #include "rules.h"
 #include "unit.h"
@@ -203,12 +205,47 @@ static void test_judge_names(void)
 	        ==, 0);
 }
 
+/* A path nvcc's shell would read is given to nvcc as a link: one without
+ * $ ` " \\ that leads to the same file (and keeps the folder, for the
+ * file's own #include "..."). */
+static void test_paths_for_nvcc(void)
+{
+	char work[] = "/tmp/cj-inspect-nvcc-XXXXXX";
+	CHECK(mkdtemp(work) != NULL);
+	char *odd = xasprintf("%s/a\"b $HOME `x` \\", work);
+	char *file = xasprintf("%s/warp_scan.cu", odd);
+	char *odd_name = xasprintf("%s/it`s\".cu", work);
+	CHECK(mkdir(odd, 0700) == 0);
+	FILE *f = fopen(file, "w"), *g = fopen(odd_name, "w");
+	CHECK(f && g);
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	char *same = learner_file_for_nvcc("/tmp/José Müller/it's/-x.cu", work);
+	CHECK_STR_EQ(same, "/tmp/José Müller/it's/-x.cu");
+	char *via = learner_file_for_nvcc(file, work), *real_via = realpath(via, NULL),
+	     *real_file = realpath(file, NULL);
+	CHECK(!strpbrk(via, "\"$`\\"));
+	CHECK(real_via && real_file && !strcmp(real_via, real_file));
+	CHECK_STR_EQ(strrchr(via, '/'), "/warp_scan.cu");
+	char *via_name = learner_file_for_nvcc(odd_name, work),
+	     *real_name = realpath(odd_name, NULL), *real_via_name = realpath(via_name, NULL);
+	CHECK(!strpbrk(via_name, "\"$`\\"));
+	CHECK(real_name && real_via_name && !strcmp(real_name, real_via_name));
+	free(same), free(via), free(real_via), free(real_file);
+	free(via_name), free(real_name), free(real_via_name);
+	remove_tree(work);
+	free(odd), free(file), free(odd_name);
+}
+
 static const struct unit_test tests[] = {
         {"every check finds the same code in tricky texts", test_checks_agree},
         {"a keyword cut by a splice", test_spliced_keyword},
         {"the host-code finder alone", test_find_host_code_alone},
         {"paths written with escapes", test_escaped_paths},
         {"redefined judge names, however spelled", test_judge_names},
+        {"paths given to nvcc", test_paths_for_nvcc},
         {0}};
 
 int main(int argc, char **argv)

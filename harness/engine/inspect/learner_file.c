@@ -2,8 +2,10 @@
 #include "learner_file.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -64,4 +66,46 @@ bool learner_file_is(struct learner_file *f, const char *name)
 	bool same = f->real[0] && realpath(name, real) && !strcmp(real, f->real);
 	remember(f, name, same);
 	return same;
+}
+
+/* No byte nvcc's shell would read (inside its double quotes) or that ends a
+ * line. */
+static bool shell_safe(const char *s)
+{
+	for (const unsigned char *c = (const unsigned char *)s; *c; ++c)
+		if (*c < 0x20 || *c == 0x7f || strchr("\"\\$`", *c))
+			return false;
+	return true;
+}
+
+/* workdir/name, a symbolic link to target (replacing an older one), or NULL. */
+static char *link_to(const char *workdir, const char *name, const char *target)
+{
+	char *link = xasprintf("%s/%s", workdir, name);
+	unlink(link);
+	if (symlink(target, link) == 0)
+		return link;
+	free(link);
+	return NULL;
+}
+
+char *learner_file_for_nvcc(const char *path, const char *workdir)
+{
+	char real[PATH_MAX];
+	if ((shell_safe(path) && path[0] != '-') || !workdir || !realpath(path, real))
+		return xstrdup(path);
+	char *slash = strrchr(real, '/');
+	const char *base = slash + 1;
+	if (shell_safe(base)) {
+		*slash = '\0';
+		char *folder = link_to(workdir, "learner_folder", real[0] ? real : "/");
+		char *via = folder ? xasprintf("%s/%s", folder, base) : xstrdup(path);
+		free(folder);
+		return via;
+	}
+	const char *dot = strrchr(base, '.');
+	char *name = xasprintf("learner_file%s", dot && shell_safe(dot) ? dot : ".cu");
+	char *file = link_to(workdir, name, real);
+	free(name);
+	return file ? file : xstrdup(path);
 }

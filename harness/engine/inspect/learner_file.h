@@ -1,11 +1,12 @@
 /*
- * Whether a path the compiler wrote (a line marker's or a PTX .file's, its
- * escapes decoded by c_string_value) names the learner's file. Used by the
- * rules (rules_ptx.c, rules_source.c) and the host-code finder
- * (host_code.c): the file may have been reached by another spelling of its
- * path (a link, ./, the symbolic link nvcc is given where the learner's
- * folder name cannot pass through its command line), so paths that differ
- * as text are compared by the file they resolve to, once each.
+ * The learner's path to the compiler and back. To nvcc: a path nvcc takes
+ * as it is (learner_file_for_nvcc; compile.c and rules.c). Back: whether a
+ * path the compiler wrote (a line marker's or a PTX .file's, its escapes
+ * decoded by c_string_value) names the learner's file (learner_file_is; the
+ * rules in rules_ptx.c and rules_source.c, the host-code finder in
+ * host_code.c). The file may come back under another spelling of its path (a
+ * link, ./, the link learner_file_for_nvcc made), so paths that differ as
+ * text are compared by the file they resolve to, once each.
  */
 #ifndef HARNESS_ENGINE_INSPECT_LEARNER_FILE_H
 #define HARNESS_ENGINE_INSPECT_LEARNER_FILE_H
@@ -29,5 +30,12 @@ void learner_file_init(struct learner_file *f, const char *path);
 void learner_file_free(struct learner_file *f);
 /* True when name (a NUL-terminated, decoded path) is the learner's file. */
 bool learner_file_is(struct learner_file *f, const char *name);
+
+/* A path to the file at `path` that nvcc takes as it is, malloc'd. nvcc
+ * hands its options and file names to a shell, which reads $, `, " and \ in
+ * them (a folder named `x` would run x); a path with one of those (or a
+ * control byte, or a leading -) is given as a symbolic link made in workdir
+ * to its folder, or to the file itself when its own name has one. */
+char *learner_file_for_nvcc(const char *path, const char *workdir);
 
 #endif

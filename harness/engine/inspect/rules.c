@@ -11,6 +11,7 @@
  */
 #include "rules.h"
 
+#include "learner_file.h"
 #include "rules_scan.h"
 
 #include <limits.h>
@@ -322,7 +323,9 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	char *arch = xasprintf("-arch=sm_%d", job->cc);
 	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
 	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
-	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", job->learner);
+	char *learner = learner_file_for_nvcc(job->learner, keep);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
+	free(learner);
 	char *def_glue = xasprintf("-DCJ_GLUE=\"%s.cuh\"", job->id);
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",   "-lineinfo", arch,
