@@ -20,6 +20,7 @@
 #include "device_only.h"
 #include "hostobj.h"
 #include "judge_names.h"
+#include "learner_file.h"
 #include "rewrite.h"
 #include "supervise.h"
 #include "lang.h"
@@ -281,6 +282,7 @@ static void check_host_object(const struct build_paths *p, const char *id, const
 	}
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *obj = xasprintf("%s/learner_alone.o", workdir);
+	char *learner = learner_file_for_nvcc(source, workdir);
 	char *cc_argv[] = {(char *)p->nvcc,
 	                   "-std=c++17",
 	                   "-O3",
@@ -288,7 +290,7 @@ static void check_host_object(const struct build_paths *p, const char *id, const
 	                   "-Xcompiler",
 	                   "-ffunction-sections",
 	                   "-c",
-	                   (char *)source,
+	                   learner,
 	                   "-o",
 	                   obj,
 	                   NULL};
@@ -382,6 +384,7 @@ static void check_host_object(const struct build_paths *p, const char *id, const
 			free(where);
 		}
 	}
+	free(learner);
 	free(arch);
 	free(obj);
 	free(marker);
@@ -405,7 +408,9 @@ static void nvcc_line_init(struct nvcc_line *l, const struct build_paths *p, con
 	o[0] = xasprintf("-arch=sm_%d", cc);
 	o[1] = xasprintf("-I%s/harness/runtime", p->root);
 	o[2] = xasprintf("-I%s/harness/problems", p->root);
-	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", source);
+	char *learner = learner_file_for_nvcc(source, workdir);
+	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
+	free(learner);
 	o[4] = xasprintf("-DCJ_GLUE=\"%s.cuh\"", id);
 	o[5] = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	o[6] = xasprintf("%s/tu.d", workdir);
