@@ -2,7 +2,7 @@
  * Fuzz target for the one reader of C/CUDA text (harness/engine/inspect/
  * c_lexer.c): any bytes go in as a learner's file or a .ii. The tokens must
  * come in order inside the text without overlapping, each token's line must
- * be 1 + the newlines before its first byte (splices counted), spellings
+ * be 1 + the line ends before its first byte (splices counted), spellings
  * and string values must stay within the token, and the text must be read
  * the same way with and without the kernel-launch punctuators. Then every
  * check that reads code runs on it (the rules' source, directive and PTX
@@ -32,6 +32,15 @@ static void broken(const char *why)
 	abort();
 }
 
+/* Lines end at \n, \r\n and a \r alone, as GCC reads them. */
+static size_t line_ends(const char *s, const char *end)
+{
+	size_t n = 0;
+	for (; s < end; ++s)
+		n += *s == '\n' || (*s == '\r' && (s + 1 == end || s[1] != '\n'));
+	return n;
+}
+
 /* Reads the text once, checking every token; the number of tokens in
  * *ntokens. */
 static void read_all(const char *text, size_t size, unsigned options, size_t *ntokens)
@@ -41,13 +50,13 @@ static void read_all(const char *text, size_t size, unsigned options, size_t *nt
 	c_lex_init(&lx, text, size, options);
 	const char *done = text; /* the end of the last token */
 	int line = 1;
-	const char *counted = text; /* newlines before it are in line */
+	const char *counted = text; /* line ends before it are in line */
 	*ntokens = 0;
 	while (c_lex_next(&lx, &t)) {
 		if (t.at < done || t.at > text + size || t.len > (size_t)(text + size - t.at))
 			broken("a token outside the text or overlapping the last one");
-		for (; counted < t.at; ++counted)
-			line += *counted == '\n';
+		line += (int)line_ends(counted, t.at);
+		counted = t.at;
 		if (t.kind == C_LINEMARK) {
 			if (t.len || t.mark_line < 0 || (t.mark_file && strlen(t.mark_file) > size))
 				broken("a line marker with text, a negative line or a long name");
@@ -76,14 +85,6 @@ static void read_all(const char *text, size_t size, unsigned options, size_t *nt
 	c_lex_free(&lx);
 }
 
-static size_t newlines(const char *s)
-{
-	size_t n = 0;
-	for (; *s; ++s)
-		n += *s == '\n';
-	return n;
-}
-
 /* Every check that reads code, on the text (up to its first NUL byte). */
 static void every_check(const char *text)
 {
@@ -102,7 +103,7 @@ static void every_check(const char *text)
 	char name[128];
 	learner_redefines_judge_name(text, name, sizeof name);
 	char *out = rewrite_for_emulator(text, "x.cu");
-	if (newlines(out) != newlines(text) + 1)
+	if (line_ends(out, out + strlen(out)) != line_ends(text, text + strlen(text)) + 1)
 		broken("the rewriting moved lines");
 	free(out);
 }

@@ -54,6 +54,9 @@ static void test_splices(void)
 	/* blanks between the backslash and the newline, and CRLF */
 	CHECK_TOKENS("x \\  \r\n y", "1:I:x 2:I:y");
 	CHECK_TOKENS("int a;\r\nint b;\r\n", "1:I:int 1:I:a 1:P:; 2:I:int 2:I:b 2:P:;");
+	/* a carriage return alone ends a line too (GCC): it ends a // comment */
+	CHECK_TOKENS("// c\rint a;\rb", "2:I:int 2:I:a 2:P:; 3:I:b");
+	CHECK_TOKENS("x \\\ry", "1:I:x 2:I:y");
 	/* a backslash not before a newline is no splice */
 	CHECK_TOKENS("a \\ b", "1:I:a 1:O:\\ 1:I:b");
 	/* a directive goes on over a splice; its name may be cut by one */

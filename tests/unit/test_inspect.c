@@ -46,6 +46,8 @@ static const struct tricky tricky[] = {
         {"// trigraphs are not read in C++17 ?\?/\n@\n", 2},
         {"/* one\n two */ const int a = 1 +\n 2; @\n", 3},
         {"const int a = 1; \\\n @\n", 2},
+        {"// a carriage return alone ends a line\r@\n", 2},
+        {"// so it ends a spliced one too \\\r@\n", 0},
 };
 
 static char *with(const char *text, const char *statement)
@@ -90,7 +92,7 @@ static int rewrite_line(const char *text)
 	if (gone && !kept) {
 		line = 1;
 		for (const char *p = body; p < gone; ++p)
-			line += *p == '\n';
+			line += *p == '\n' || (*p == '\r' && p[1] != '\n');
 	}
 	free(out);
 	return line;

@@ -37,27 +37,36 @@ static bool blank(int k)
 	return splice_blank(k) || k == '\0';
 }
 
+/* A line ends at \n, \r\n or a \r alone, as GCC reads it. */
+static bool line_end(const struct c_lexer *lx, const char *p)
+{
+	return *p == '\n' || (*p == '\r' && (p + 1 >= lx->end || p[1] != '\n'));
+}
+
 /* The byte at c after any line splices there (c moves past them), or -1 at
- * the end. A splice is a backslash, optional blanks, then a newline. */
+ * the end; a line's end is '\n' however it is written. A splice is a
+ * backslash, optional blanks, then the line's end. */
 static int ch(const struct c_lexer *lx, struct cur *c)
 {
 	while (c->p < lx->end && *c->p == '\\') {
 		const char *q = c->p + 1;
-		while (q < lx->end && splice_blank((unsigned char)*q))
+		while (q < lx->end && splice_blank((unsigned char)*q) && !line_end(lx, q))
 			++q;
-		if (q >= lx->end || *q != '\n')
+		if (q >= lx->end || !line_end(lx, q))
 			break;
 		c->p = q + 1;
 		c->line++;
 		c->spliced = true;
 	}
-	return c->p < lx->end ? (unsigned char)*c->p : -1;
+	if (c->p >= lx->end)
+		return -1;
+	return line_end(lx, c->p) ? '\n' : (unsigned char)*c->p;
 }
 
 /* Past the byte at c (ch() was called on it). */
-static void adv(struct cur *c)
+static void adv(const struct c_lexer *lx, struct cur *c)
 {
-	if (*c->p == '\n')
+	if (line_end(lx, c->p))
 		c->line++;
 	c->p++;
 }
@@ -68,7 +77,7 @@ static int ch_after(const struct c_lexer *lx, const struct cur *c)
 	struct cur n = *c;
 	if (ch(lx, &n) < 0)
 		return -1;
-	adv(&n);
+	adv(lx, &n);
 	return ch(lx, &n);
 }
 
@@ -155,14 +164,14 @@ static bool lex_quoted(const struct c_lexer *lx, struct cur *c, int quote)
 		int k = ch(lx, c);
 		if (k < 0 || k == '\n')
 			return false;
-		adv(c);
+		adv(lx, c);
 		if (k == quote)
 			return true;
 		if (k == '\\') {
 			k = ch(lx, c);
 			if (k < 0 || k == '\n')
 				return false;
-			adv(c);
+			adv(lx, c);
 		}
 	}
 }
@@ -179,7 +188,7 @@ static bool lex_raw(const struct c_lexer *lx, struct cur *c)
 		return false;
 	size_t dlen = (size_t)(c->p - d);
 	for (c->p++; c->p < lx->end; c->p++) {
-		if (*c->p == '\n')
+		if (line_end(lx, c->p))
 			c->line++;
 		if (*c->p == ')' && (size_t)(lx->end - c->p) > dlen + 1 &&
 		    !memcmp(c->p + 1, d, dlen) && c->p[1 + dlen] == '"') {
@@ -196,12 +205,12 @@ static bool lex_header(const struct c_lexer *lx, struct cur *c)
 {
 	int close = ch(lx, c) == '<' ? '>' : '"';
 	struct cur n = *c;
-	adv(&n);
+	adv(lx, &n);
 	for (;;) {
 		int k = ch(lx, &n);
 		if (k < 0 || k == '\n')
 			return false;
-		adv(&n);
+		adv(lx, &n);
 		if (k == close) {
 			*c = n;
 			return true;
@@ -229,7 +238,7 @@ static bool lex_word(const struct c_lexer *lx, struct cur *c, enum c_kind *kind)
 		if (n < sizeof prefix)
 			prefix[n] = (char)k;
 		++n;
-		adv(c);
+		adv(lx, c);
 	}
 	int quote = ch(lx, c);
 	if ((quote != '"' && quote != '\'') || n > 3)
@@ -238,13 +247,13 @@ static bool lex_word(const struct c_lexer *lx, struct cur *c, enum c_kind *kind)
 	static const char *const raw[] = {"R", "u8R", "uR", "UR", "LR"};
 	for (size_t i = 0; i < sizeof raw / sizeof raw[0]; ++i)
 		if (quote == '"' && strlen(raw[i]) == n && !memcmp(prefix, raw[i], n)) {
-			adv(c);
+			adv(lx, c);
 			*kind = C_STRING;
 			return lex_raw(lx, c);
 		}
 	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; ++i)
 		if (strlen(plain[i]) == n && !memcmp(prefix, plain[i], n)) {
-			adv(c);
+			adv(lx, c);
 			*kind = quote == '"' ? C_STRING : C_CHAR;
 			return lex_quoted(lx, c, quote);
 		}
@@ -265,7 +274,7 @@ static void lex_number(const struct c_lexer *lx, struct cur *c)
 		if (!ident_char(k) && k != '.' && !sign && !separator)
 			return;
 		prev = k;
-		adv(c);
+		adv(lx, c);
 	}
 }
 
@@ -301,7 +310,7 @@ static bool lex_punct(const struct c_lexer *lx, struct cur *c, struct c_token *t
 		if (b < 0)
 			break;
 		got[n] = (char)b;
-		adv(&k);
+		adv(lx, &k);
 		after[n] = k;
 	}
 	for (size_t i = 0; i < sizeof puncts / sizeof puncts[0]; ++i) {
@@ -444,12 +453,12 @@ static bool skip_comment(struct c_lexer *lx, struct cur *c)
 	if (second != '/' && second != '*')
 		return false;
 	int start = c->line;
-	adv(c);
+	adv(lx, c);
 	ch(lx, c);
-	adv(c);
+	adv(lx, c);
 	if (second == '/') { /* to the end of the logical line */
 		for (int k; (k = ch(lx, c)) >= 0 && k != '\n';)
-			adv(c);
+			adv(lx, c);
 		return true;
 	}
 	for (;;) {
@@ -458,9 +467,9 @@ static bool skip_comment(struct c_lexer *lx, struct cur *c)
 			note_unterminated(lx, start);
 			return true;
 		}
-		adv(c);
+		adv(lx, c);
 		if (k == '*' && ch(lx, c) == '/') {
-			adv(c);
+			adv(lx, c);
 			return true;
 		}
 	}
@@ -484,13 +493,13 @@ static void lex_token(struct c_lexer *lx, struct cur *c, struct c_token *t)
 		lex_number(lx, c);
 	} else if (k == '"' || k == '\'') {
 		t->kind = k == '"' ? C_STRING : C_CHAR;
-		adv(c);
+		adv(lx, c);
 		closed = lex_quoted(lx, c, k);
 	} else if (lex_punct(lx, c, t)) {
 		t->kind = C_PUNCT;
 	} else {
 		t->kind = C_OTHER;
-		adv(c);
+		adv(lx, c);
 	}
 	if (!closed) {
 		t->unterminated = true;
@@ -507,7 +516,7 @@ bool c_lex_next(struct c_lexer *lx, struct c_token *t)
 		int k = ch(lx, &c);
 		if (k < 0 || k == '\n') {
 			if (k == '\n')
-				adv(&c);
+				adv(lx, &c);
 			lx->p = c.p;
 			lx->line = c.line;
 			lx->bol = true;
@@ -522,7 +531,7 @@ bool c_lex_next(struct c_lexer *lx, struct c_token *t)
 		}
 		if (blank(k) || skip_comment(lx, &c)) {
 			if (blank(k))
-				adv(&c);
+				adv(lx, &c);
 			lx->p = c.p;
 			lx->line = c.line;
 			continue;
@@ -560,7 +569,7 @@ static size_t unspliced(const char *p, const char *end, char *out, size_t cap)
 	struct c_lexer lx = {.end = end};
 	struct cur c = {p, 0, false};
 	size_t n = 0;
-	for (int k; c.p < end && (k = ch(&lx, &c)) >= 0; adv(&c)) {
+	for (int k; c.p < end && (k = ch(&lx, &c)) >= 0; adv(&lx, &c)) {
 		if (n < cap)
 			out[n] = (char)k;
 		++n;

@@ -39,13 +39,14 @@ static void copy_to(struct rewriting *r, size_t to)
 	r->copied = to;
 }
 
-/* The line breaks of a token that is not copied (<<< cut by a splice), so
- * that the lines after it stay where they were. */
-static void newlines_of(struct rewriting *r, size_t i)
+/* The line breaks of the text [from, to), which is not copied (a <<< cut by
+ * a splice, an extern __shared__ declaration over lines), so that the lines
+ * after it stay where they were. */
+static void line_breaks(struct rewriting *r, const char *from, const char *to)
 {
-	for (const char *c = tok(r, i)->at; c < tok(r, i)->at + tok(r, i)->len; ++c)
-		if (*c == '\n')
-			sb_add(&r->out, "\n", 1);
+	for (const char *c = from; c < to; ++c)
+		if (*c == '\n' || *c == '\r')
+			sb_add(&r->out, c, 1);
 }
 
 /* The first token of the kernel expression that ends just before token
@@ -114,8 +115,8 @@ static size_t rewrite_launch(struct rewriting *r, size_t at)
 		sb_puts(&r->out, ", ");
 	sb_add(&r->out, r->src + end_of(r, open), start_of(r, close) - end_of(r, open));
 	sb_puts(&r->out, ")");
-	newlines_of(r, at);
-	newlines_of(r, config_end);
+	line_breaks(r, tok(r, at)->at, tok(r, at)->at + tok(r, at)->len);
+	line_breaks(r, tok(r, config_end)->at, tok(r, config_end)->at + tok(r, config_end)->len);
 	r->copied = end_of(r, close);
 	return close + 1;
 }
@@ -126,7 +127,7 @@ static void drop_static(struct rewriting *r, size_t at)
 {
 	copy_to(r, start_of(r, at));
 	for (const char *c = tok(r, at)->at; c < tok(r, at)->at + tok(r, at)->len; ++c)
-		sb_add(&r->out, *c == '\n' ? "\n" : " ", 1);
+		sb_add(&r->out, *c == '\n' || *c == '\r' ? c : " ", 1);
 	r->copied = end_of(r, at);
 }
 
@@ -167,9 +168,7 @@ static size_t rewrite_extern_shared(struct rewriting *r, size_t at)
 	copy_to(r, start_of(r, at));
 	sb_printf(&r->out, "static %s *const %s = reinterpret_cast<%s *>(cj_emu::dynamic_shared);",
 	          type, name, type);
-	for (const char *c = tok(r, at)->at; c < tok(r, semi)->at; ++c)
-		if (*c == '\n') /* the lines after stay where they were */
-			sb_add(&r->out, "\n", 1);
+	line_breaks(r, tok(r, at)->at, tok(r, semi)->at);
 	free(type);
 	free(name);
 	r->copied = end_of(r, semi);
