@@ -18,10 +18,8 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 """
 
 import concurrent.futures
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -56,29 +54,18 @@ FILES = [
 
 def judge(problem, path, nvcc, home):
     """What a report says, the path taken out of it."""
-    env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE, CUDAJUDGE_STATE=STATE,
-               HOME=home)
-    if not nvcc:
-        env["NVCC"] = "none"
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
-                          "--emulate", "--seed", "7", "--lang", "en", "--json"],
-                         env=env, capture_output=True, text=True, timeout=600)
-    for line in run.stdout.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if record.get("type") == "summary":
-            rules = record.get("rules") or {}
-            return {
-                "verdict": record.get("verdict"),
-                "cases": [c.get("verdict") for c in record.get("cases") or []],
-                "method": rules.get("method"),
-                "violations": [(v.get("rule"), v.get("kind"), v.get("line"))
-                               for v in rules.get("violations") or []],
-                "message": (record.get("message") or "").replace(os.path.dirname(path), "DIR"),
-            }
-    raise AssertionError(f"no summary for {path}:\n{run.stdout}\n{run.stderr}")
+    env = {"HOME": home} if nvcc else {"HOME": home, "NVCC": "none"}
+    record = emu_test_main.summary(sys.modules[__name__], problem, path,
+                                   "--seed", "7", "--lang", "en", **env)
+    rules = record.get("rules") or {}
+    return {
+        "verdict": record.get("verdict"),
+        "cases": [c.get("verdict") for c in record.get("cases") or []],
+        "method": rules.get("method"),
+        "violations": [(v.get("rule"), v.get("kind"), v.get("line"))
+                       for v in rules.get("violations") or []],
+        "message": (record.get("message") or "").replace(os.path.dirname(path), "DIR"),
+    }
 
 
 class FolderNamesTest(unittest.TestCase):

@@ -424,20 +424,17 @@ void rules_scan_directives(const char *text, const char *root, const char *glue,
 static char *code_only(const char *text)
 {
 	struct strbuf b = {0};
-	struct c_lexer lx;
-	struct c_token t;
-	c_lex_init(&lx, text, strlen(text), 0);
-	while (c_lex_next(&lx, &t)) {
-		if (t.kind == C_LINEMARK)
-			continue;
-		char *w = c_tok_text(&t);
-		for (const char *c = w; *c; ++c)
+	struct c_tokens ts;
+	c_tokens_read(&ts, text, strlen(text), 0);
+	for (size_t i = 0; i < ts.n; ++i) {
+		char *w = ts.v[i].kind == C_LINEMARK ? NULL : c_tok_text(&ts.v[i]);
+		for (const char *c = w; c && *c; ++c)
 			if (*c != ' ' && *c != '\t' && *c != '\n' && *c != '\r' && *c != '\v' &&
 			    *c != '\f')
 				sb_add(&b, c, 1);
 		free(w);
 	}
-	c_lex_free(&lx);
+	c_tokens_free(&ts);
 	return sb_take(&b);
 }
 
