@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """No folder name changes a verdict: the same files judged on the CPU
 emulator from folders named in ASCII, with a space, accents, CJK, an emoji,
-a double quote, a single quote, a leading dash, and the characters a shell
+a double quote, a single quote, a leading dash, the names of the libraries
+the rules look for (cub/, cooperative_groups), and the characters a shell
 reads ($, `, \\) get the same report, once with nvcc (the device-only check,
 and the rules read from the PTX and the preprocessed source, whose paths
 nvcc writes with escapes) and once as on a machine without it (NVCC=none:
@@ -37,6 +38,8 @@ FOLDERS = {
     "double quote": 'say "hi"',
     "single quote": "it's",
     "leading dash": "-dash",
+    # folders named like the libraries and headers the rules look for
+    "library names": "cub/thrust/cublas cooperative_groups",
 }
 # What nvcc's shell would read: $, a command in backquotes (it would create
 # CANARY in $HOME, the scratch folder), a backslash.

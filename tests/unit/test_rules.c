@@ -465,6 +465,23 @@ static void test_escaped_paths(void)
 	CHECK_INT(s.use[RULE_PINNED_MEMORY].line, ==, 2);
 }
 
+/* A folder named like a library or cooperative groups does not make the
+ * learner's own code library code. */
+static void test_library_named_folder(void)
+{
+	const char ptx[] = ".visible .entry cj_kernel()\n{\n"
+	                   "\t.loc\t2 5 3\n"
+	                   "\tshfl.sync.up.b32 \t%r2|%p1, %r1, 1, 0, -1;\n"
+	                   "\tret;\n}\n"
+	                   "\t.file\t2 \"/s/cub/cublas/cooperative_groups/warp_scan.cu\"\n";
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	CHECK_INT(rules_scan_ptx(ptx, "/s/cub/cublas/cooperative_groups/warp_scan.cu", &s), ==, 2);
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK(!s.use[RULE_LIBRARIES].found);
+	CHECK(!s.use[RULE_COOPERATIVE_GROUPS].found);
+}
+
 static const struct unit_test tests[] = {
         {"glue shared memory and barriers are ignored", test_glue_is_ignored},
         {"learner shared memory is caught", test_learner_shared_memory},
@@ -482,6 +499,7 @@ static const struct unit_test tests[] = {
         {"the emulator's stand-ins for toolkit headers may be included", test_judge_headers},
         {"a copy of the reference", test_same_code},
         {"paths nvcc writes with escapes are the learner's", test_escaped_paths},
+        {"a folder named like a library", test_library_named_folder},
         {0}};
 
 int main(int argc, char **argv)

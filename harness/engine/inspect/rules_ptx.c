@@ -133,14 +133,16 @@ static const char *skip_blanks(const char *p, const char *end)
 	return p;
 }
 
+/* What a file of the .file table is: the learner's (whatever its folders
+ * are called), or a header of cooperative groups or of a library. */
 static unsigned path_flags(struct learner_file *learner, const char *path)
 {
-	unsigned f = 0;
 	if (learner_file_is(learner, path))
-		f |= F_LEARNER;
+		return F_LEARNER;
+	unsigned f = 0;
 	if (strstr(path, "cooperative_groups"))
 		f |= F_COOPERATIVE;
-	if (rule_library_path(path))
+	if (strstr(path, "/cub/") || strstr(path, "/thrust/") || strstr(path, "cublas"))
 		f |= F_LIBRARY;
 	return f;
 }

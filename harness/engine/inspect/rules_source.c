@@ -127,10 +127,11 @@ static void line_marker(const struct c_token *t, struct learner_file *lf, struct
 	bool push = t->mark_flags & C_MARK_PUSH, pop = t->mark_flags & C_MARK_POP;
 	if (st->depth > 0)
 		st->v[st->depth - 1].line = t->pline;
-	for (int i = st->depth - 1; push && i >= 0; --i)
+	bool library =
+	        push && rule_library_path(t->mark_file) && !learner_file_is(lf, t->mark_file);
+	for (int i = st->depth - 1; library && i >= 0; --i)
 		if (st->v[i].learner) {
-			if (rule_library_path(t->mark_file))
-				rule_note_text(s, RULE_LIBRARIES, st->v[i].line, t->mark_file);
+			rule_note_text(s, RULE_LIBRARIES, st->v[i].line, t->mark_file);
 			break;
 		}
 	if (pop) {
