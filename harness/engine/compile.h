@@ -85,22 +85,6 @@ char *reference_module(const struct build_paths *p, const char *id, int cc, int 
 /* <build>/harness/runtime/cj-runner-<id>; malloc'd. */
 char *runner_path(const struct build_paths *p, const char *id);
 
-/* What find_host_code() found. */
-struct host_code {
-	bool found, function, is_asm;
-	int line;
-	char name[128];
-};
-
-/* Reads nvcc's preprocessed device-side source (`ii`) for namespace-scope
- * host code in the learner's lines (`learner`, a real path, and headers that
- * are neither the system's, the toolkit's nor root/harness/'s): a function
- * definition without __device__/__global__ (and not constexpr), a variable
- * that is not __device__/__constant__/__shared__/__managed__ nor const or
- * constexpr, or asm. Class bodies are not looked into (their host members
- * cannot run without a host object). Returns 1 and fills out when found. */
-int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out);
-
 /* Folds into h the learner's file and every file its #include "..." lines
  * reach (from the including file's folder, then harness/runtime and
  * harness/problems), recursively: the key of anything cached about a

@@ -202,3 +202,11 @@ const char *relative_to(const char *path, const char *root)
 		return path + n + 1;
 	return path;
 }
+
+uint64_t fnv1a(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *s = data;
+	for (size_t i = 0; i < len; ++i)
+		h = (h ^ s[i]) * 0x100000001b3ULL;
+	return h;
+}

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The engine's own failure (not the learner's): message to stderr, exit 2. */
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -43,5 +44,9 @@ char *find_in_dirs(const char *dirs, const char *name);
 
 /* `path` relative to `root` when it lies inside it, else `path` itself. */
 const char *relative_to(const char *path, const char *root);
+
+/* FNV-1a, 64 bits: h folded with len bytes of data. Start from FNV1A_OFFSET. */
+#define FNV1A_OFFSET 0xcbf29ce484222325ULL
+uint64_t fnv1a(uint64_t h, const void *data, size_t len);
 
 #endif

@@ -33,8 +33,8 @@ struct hostobj_result {
 /* Reads the object at `path`; fills `out`, returns true when nothing is refused. */
 bool hostobj_check(const char *path, struct hostobj_result *out);
 
-/* The first line (1-based) of `source` where identifier `word` appears as a
- * whole word, or 0. */
+/* The first line (1-based) of the file `source` where the identifier `word`
+ * is code (comments and literals aside, directives included), or 0. */
 int hostobj_line_of(const char *source, const char *word);
 
 #endif
