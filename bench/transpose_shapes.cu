@@ -1,7 +1,7 @@
 /*
  * Which block and tile shape lets a shared-memory transpose come closest to
  * copy bandwidth: the transpose exercise's launch (64 x 8 threads per 64 x 64
- * tile, as harness/problems/transpose.cuh fixes it) against other shapes, and
+ * tile, as harness/problems/transpose/glue.cuh fixes it) against other shapes, and
  * a plain copy of the same bytes, all in one run on the exercise's timed case
  * (8192 x 8192 floats). Medians of 20 repetitions, L2 flushed before each.
  * The exercise used 32 x 8 threads per 32 x 32 tile before: on an H200 that

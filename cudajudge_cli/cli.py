@@ -12,14 +12,15 @@ Used by judge.py only.
 
 import argparse
 import os
+import re
 import sys
 
 from cudajudge_cli.commands import COMMANDS, overview
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import (LANGUAGES, language_from_environment, set_language, tr,
-                                    translate_argparse)
-from cudajudge_cli.options import add_judging_options
-from cudajudge_cli.terminal import COLOR_MODES, set_color_mode, warn
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.commands.options import add_judging_options
+from cudajudge_cli.core.texts import (LANGUAGES, TEXTS, current_language,
+                                      language_from_environment, set_language, tr)
+from cudajudge_cli.view.terminal import COLOR_MODES, set_color_mode, warn
 
 GLOBAL_OPTIONS = ("--lang", "--color")
 
@@ -87,6 +88,29 @@ def build_parser():
     add_judging_options(parser.add_argument_group(tr("help_judging_options"),
                                                   argument_default=argparse.SUPPRESS))
     return parser
+
+
+# argparse's own messages (English, as argparse words them) with their
+# translations; the English text doubles as the pattern that recognises them.
+ARGPARSE_MESSAGES = ("argparse_required", "argparse_invalid_choice", "argparse_unrecognized",
+                     "argparse_invalid_value", "argparse_expected_one",
+                     "argparse_ignored_explicit", "argparse_argument")
+
+
+def template_pattern(template):
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                              for i, part in enumerate(parts)), re.S)
+
+
+def translate_argparse(message):
+    if current_language() == "en":
+        return message
+    for key in ARGPARSE_MESSAGES:
+        found = template_pattern(TEXTS[key][0]).fullmatch(message)
+        if found:
+            return tr(key, **found.groupdict())
+    return message
 
 
 def early_option(argv, name, allowed):

@@ -37,7 +37,7 @@ PHASE_LINE = re.compile(r"^(compile|编译) .*\d+(\.\d+)? s")
 
 def files_to_judge(ids):
     from cudajudge_cli.commands.check import files_to_check
-    from cudajudge_cli.workspace import Workspace
+    from cudajudge_cli.core.workspace import Workspace
 
     ws = Workspace()
     catalog = ws.catalog()

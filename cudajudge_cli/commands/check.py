@@ -10,14 +10,13 @@ import os
 import re
 import sys
 
-from cudajudge_cli.catalog import resolve_problem
-from cudajudge_cli.engine import query_device, run_judge
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
-from cudajudge_cli.options import add_emulate_argument, add_sanitize_arguments, chosen_backend
-from cudajudge_cli.progress import is_number
-from cudajudge_cli.terminal import Style, indent, pad, say, seconds_text, tail
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.learn.catalog import resolve_problem
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.commands.options import add_emulate_argument, add_sanitize_arguments, chosen_backend
+from cudajudge_cli.learn.progress import is_number
+from cudajudge_cli.view.terminal import Style, indent, pad, say, seconds_text, tail
+from cudajudge_cli.core.workspace import Workspace
 
 
 DEVICE_JOBS = 6  # check on a GPU: files judged side by side unless --jobs says
@@ -131,12 +130,14 @@ def check_backend(ws, options):
     if chosen:
         return chosen
     try:
-        return "gpu" if query_device(ws, fresh=False).get("found") else "emu"
+        return "gpu" if ws.engine.device().get("found") else "emu"
     except JudgeError:
         return "emu"
 
 
 def out_of_device_memory(run):
+    # The engine's sentence, until its JSON says it with a message code
+    # ("device_out_of_memory", docs/json.md).
     return "out of memory" in ((run.summary or {}).get("message") or "")
 
 
@@ -171,7 +172,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         say(f"{check_mark(style.odd, tr('check_skip'))}      "
             + tr("check_not_on_backend", file=relative, backend=backend))
         return
-    run = judged or run_judge(ws, problem_id, relative, perf=False, backend=backend)
+    run = judged or ws.engine.judge(problem_id, relative, perf=False, backend=backend)
     shared_verdict = None
     if (judged and backend != "emu" and ws.env.get("CUDAJUDGE_SHARE_DEVICE")
             and not run.no_device
@@ -181,7 +182,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
         # file's launch. What counts is the verdict of a run that had it alone
         # (without sharing, every run had it alone already).
         shared_verdict = run.verdict
-        run = run_judge(ws, problem_id, relative, perf=False, backend=backend, alone=True)
+        run = ws.engine.judge(problem_id, relative, perf=False, backend=backend, alone=True)
     verdict = run.verdict
     took = seconds_text(work_seconds(run))
     message = (run.summary or {}).get("message") or ""
@@ -230,7 +231,7 @@ def judge_ahead(ws, work, backend, jobs):
         if (not os.path.isfile(path) or expected.startswith("?")
                 or expectation_on(path, backend, "") == "SKIP"):
             continue
-        ahead[relative] = pool.submit(run_judge, ws, problem_id, relative, perf=False,
+        ahead[relative] = pool.submit(ws.engine.judge, problem_id, relative, perf=False,
                                       backend=backend)
     pool.shutdown(wait=False)
     return ahead

@@ -11,13 +11,13 @@ import shutil
 import subprocess
 import sys
 
-from cudajudge_cli.engine import query_device
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
-from cudajudge_cli.progress import is_number
-from cudajudge_cli.report import sm_name
-from cudajudge_cli.terminal import indent, pad, say, shown_path
-from cudajudge_cli.workspace import APT_FIX, GXX_FIX, PKG_CONFIG_FIX, Workspace, tool_version
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.learn.progress import is_number
+from cudajudge_cli.core.engine import sm_name
+from cudajudge_cli.view.terminal import indent, pad, say, shown_path
+from cudajudge_cli.core.build import APT_FIX, GXX_FIX, PKG_CONFIG_FIX, tool_version
+from cudajudge_cli.learn.practice import Practice
 
 # There while an NVIDIA kernel driver is loaded (Linux).
 NVIDIA_DRIVER = "/proc/driver/nvidia/version"
@@ -75,7 +75,7 @@ def doctor_build(ws, tools_ok):
                     else tr("doctor_build_not_set_up", build=build))
         return False
     try:
-        ws.engine()
+        ws.engine_command()
     except JudgeError as err:
         doctor_line(False, tr("doctor_build_failed", build=build))
         say(indent(str(err)))
@@ -87,7 +87,7 @@ def doctor_build(ws, tools_ok):
 def doctor_device(ws):
     """Prints the GPU line; returns the backend judging will use."""
     try:
-        device = query_device(ws, fresh=True)
+        device = ws.engine.device(fresh=True)
     except JudgeError as err:
         doctor_line(False, tr("doctor_gpu_unknown"))
         say(indent(str(err)))
@@ -184,7 +184,7 @@ def doctor_state(ws):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     tools_ok = doctor_tools(ws)
     build_ok = doctor_build(ws, tools_ok)
     backend = doctor_device(ws) if build_ok else "none"

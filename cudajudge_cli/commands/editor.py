@@ -4,11 +4,12 @@ clangd.py) and says what the editor will see.
 Registered in commands/__init__.py.
 """
 
-from cudajudge_cli.clangd import COMPILE_COMMANDS, write_compile_commands
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
-from cudajudge_cli.terminal import say, warn
-from cudajudge_cli.workspace import CLANGD_FIX, Workspace
+from cudajudge_cli.learn.clangd import COMPILE_COMMANDS, write_compile_commands
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.view.terminal import say, warn
+from cudajudge_cli.core.build import CLANGD_FIX
+from cudajudge_cli.learn.practice import Practice
 
 
 def add_arguments(parser):
@@ -16,7 +17,7 @@ def add_arguments(parser):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     try:
         made = write_compile_commands(ws)
     except OSError as err:

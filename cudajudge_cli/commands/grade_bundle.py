@@ -1,11 +1,11 @@
-"""`judge.py grade-bundle gradescope --policy FILE [--out autograder.zip]`: writes the
-autograder zip a Gradescope programming assignment is given (setup.sh, run_autograder,
-the policy and this repository without what students must not see). The work is in
-cudajudge_cli/grading/bundle.py; `judge.py grade --bundle gradescope` does the same.
+"""`judge.py grade-bundle gradescope|prairielearn --policy FILE [--out ZIP]`: writes the
+zip a course uploads to its platform (setup.sh, the run script, the policy and this
+repository without what students must not see; for PrairieLearn a Dockerfile too), the
+only command that does. The work is in cudajudge_cli/grading/platforms/bundle.py.
 Registered in commands/__init__.py as "grade-bundle"; see docs/platforms.md.
 """
 
-from cudajudge_cli.grading import bundle
+from cudajudge_cli.grading.platforms import bundle
 
 
 def add_arguments(parser):

@@ -2,19 +2,22 @@
 says otherwise) and shows the report, or with --json passes the engine's JSON
 lines through unchanged. Options may come before or after FILE.
 
-Registered in commands/__init__.py; cli.py also routes `judge.py ID` here.
+Registered in commands/__init__.py; cli.py also routes `judge.py ID` here, and
+commands/watch.py judges each save with judge_and_show.
 """
 
 import json
+import sys
 
-from cudajudge_cli.clangd import refresh_compile_commands
-from cudajudge_cli.engine import judge_error_summary, run_judge
-from cudajudge_cli.judging import file_to_judge, judge_and_render, show_progress
-from cudajudge_cli.messages import tr
-from cudajudge_cli.options import add_id_argument, add_judging_options, chosen_backend
-from cudajudge_cli.progress import record_attempt
-from cudajudge_cli.terminal import StatusLine, shown_path, warn
-from cudajudge_cli.workspace import Workspace, is_inside
+from cudajudge_cli.commands.options import add_id_argument, add_judging_options, chosen_backend
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.core.workspace import is_inside
+from cudajudge_cli.learn import actions
+from cudajudge_cli.learn.clangd import refresh_compile_commands
+from cudajudge_cli.learn.practice import Practice
+from cudajudge_cli.view import model
+from cudajudge_cli.view.report import render_malfunction, render_next_steps, render_report
+from cudajudge_cli.view.terminal import StatusLine, Style, shown_path, warn
 
 
 def add_arguments(parser):
@@ -25,18 +28,50 @@ def add_arguments(parser):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
     problem = ws.problem(options.id)
-    file_arg = file_to_judge(ws, problem, options.file)
+    file_arg = actions.file_to_judge(ws, problem, options.file)
     if is_inside(ws.path(file_arg), ws.path("exercises")):
         refresh_compile_commands(ws)  # the learner's own work: keep clangd in step
     if options.json:
         return judge_as_json(ws, problem, file_arg, options)
     shown_file = shown_path(ws.path(file_arg)) if options.file else file_arg
-    _, status = judge_and_render(ws, problem, file_arg, shown_file, options.seed,
-                                 not options.no_perf, options.verbose, chosen_backend(options))
-    return status
+    judgement = judge_and_show(ws, problem, file_arg, shown_file, options.seed,
+                               not options.no_perf, options.verbose, chosen_backend(options))
+    return judgement.status
+
+
+def show_progress(status, event):
+    """The status line while the engine works."""
+    text = model.progress_text(event)
+    if text is not None:
+        status.show(str(text))
+
+
+def judge_and_show(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False,
+                   backend=None):
+    """Judges one file for people: a status line while it runs, the attempt saved,
+    the report and what to do next. Returns the Judgement."""
+    style = Style(sys.stdout)
+    status = StatusLine()
+    judgement = actions.judge(ws, problem, file_arg, seed, perf, backend,
+                              on_event=lambda event, line: show_progress(status, event))
+    status.clear()
+    run = judgement.run
+    if not run.usable:
+        if run.malfunction:
+            render_malfunction(style, run)
+        else:
+            warn(run.problem_message())
+        return judgement
+    default_file = f"exercises/{problem['id']}.cu"
+    render_report(style, model.report(run, problem["id"], shown_file, default_file, verbose))
+    # After the report: finding the next exercise may say what this machine cannot judge.
+    facts = actions.what_next(ws, judgement)
+    render_next_steps(style, model.next_steps(facts, run, problem["id"], shown_file,
+                                              default_file))
+    return judgement
 
 
 def judge_as_json(ws, problem, file_arg, options):
@@ -49,14 +84,13 @@ def judge_as_json(ws, problem, file_arg, options):
         else:
             show_progress(status, event)
 
-    run = run_judge(ws, problem["id"], file_arg, options.seed, not options.no_perf, emit,
-                    backend=chosen_backend(options))
+    judgement = actions.judge(ws, problem, file_arg, options.seed, not options.no_perf,
+                              chosen_backend(options), on_event=emit)
     status.clear()
-    if run.summary is None or run.malfunction:
+    run = judgement.run
+    if not run.usable:
         warn(run.problem_message())
         if run.summary is None:
             # Consumers can rely on the last line being a summary.
-            print(json.dumps(judge_error_summary(problem["id"], file_arg, run)))
-        return 2
-    record_attempt(ws, problem["id"], file_arg, run.summary)
-    return run.exit_code
+            print(json.dumps(run.error_summary(problem["id"], file_arg)))
+    return judgement.status

@@ -6,11 +6,11 @@ Registered in commands/__init__.py.
 
 import sys
 
-from cudajudge_cli.messages import localized, tr
-from cudajudge_cli.progress import as_count, exercise_record, exercise_status
-from cudajudge_cli.report import best_time_text, status_mark
-from cudajudge_cli.terminal import Style, format_table, say
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.core.texts import localized, tr
+from cudajudge_cli.learn.progress import as_count, exercise_record, exercise_status
+from cudajudge_cli.view.report import best_time_text, status_mark
+from cudajudge_cli.view.terminal import Style, format_table, say
+from cudajudge_cli.learn.practice import Practice
 
 
 def add_arguments(parser):
@@ -18,7 +18,7 @@ def add_arguments(parser):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     problems = ws.catalog()
     progress = ws.progress().read()
     style = Style(sys.stdout)

@@ -7,12 +7,13 @@ cli.py runs it when no command is given (it is not in the COMMANDS table).
 import os
 import sys
 
-from cudajudge_cli.catalog import chapters_of
-from cudajudge_cli.messages import localized, tr
-from cudajudge_cli.progress import as_count, exercise_record, exercise_status
-from cudajudge_cli.report import all_solved_text
-from cudajudge_cli.terminal import Style, format_table, say
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.learn.catalog import chapters_of
+from cudajudge_cli.core.texts import localized, tr
+from cudajudge_cli.learn.progress import as_count, exercise_record, exercise_status
+from cudajudge_cli.learn.actions import left_for_gpu
+from cudajudge_cli.learn.practice import Practice
+from cudajudge_cli.view.model import all_solved_text
+from cudajudge_cli.view.terminal import Style, format_table, say
 
 
 def add_arguments(parser):
@@ -26,7 +27,7 @@ def progress_bar(done, total, width=10):
 
 def render_next_exercise(style, ws, problem, progress):
     if problem is None:
-        say(style.good(all_solved_text(ws, progress)))
+        say(style.good(str(all_solved_text(left_for_gpu(ws, progress)))))
         return
     problem_id = problem["id"]
     record = exercise_record(progress, problem_id)
@@ -48,7 +49,7 @@ def render_next_exercise(style, ws, problem, progress):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     problems = ws.catalog()
     progress = ws.progress().read()
     style = Style(sys.stdout)

@@ -7,13 +7,13 @@ Registered in commands/__init__.py.
 
 import sys
 
-from cudajudge_cli.catalog import hints_of
-from cudajudge_cli.messages import current_language, localized, rule_meaning, tr
-from cudajudge_cli.options import add_id_argument
-from cudajudge_cli.progress import as_count, exercise_record
-from cudajudge_cli.report import best_time_text
-from cudajudge_cli.terminal import Style, indent, say, wrap
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.learn.catalog import exercise_rules, hint_count
+from cudajudge_cli.core.texts import current_language, localized, rule_meaning, tr
+from cudajudge_cli.commands.options import add_id_argument
+from cudajudge_cli.learn.progress import as_count, exercise_record
+from cudajudge_cli.view.report import best_time_text
+from cudajudge_cli.view.terminal import Style, indent, say, wrap
+from cudajudge_cli.learn.practice import Practice
 
 
 def add_arguments(parser):
@@ -50,7 +50,7 @@ def rule_list(names):
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     problem = ws.problem(options.id)
     progress = ws.progress().read()
     style = Style(sys.stdout)
@@ -75,18 +75,14 @@ def run(options):
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
     for line in skip_lines(problem):
         say(wrap(line))
-    rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
-    required = [str(name) for name in rules.get("require") or []]
-    forbidden = [str(name) for name in rules.get("forbid") or []]
-    if "libraries" not in forbidden:
-        forbidden.append("libraries")  # forbidden everywhere, listed or not
+    required, forbidden = exercise_rules(problem)
     if required:
         say(tr("show_rules_require", rules=rule_list(required)))
     say(tr("show_rules_forbid", rules=rule_list(forbidden)))
     record = exercise_record(progress, problem_id)
-    hints = hints_of(problem)
-    seen = min(as_count(record.get("hints_shown")), len(hints))
-    say(tr("show_hints", n=len(hints), seen=seen, id=problem_id))
+    total = hint_count(problem)
+    seen = min(as_count(record.get("hints_shown")), total)
+    say(tr("show_hints", n=total, seen=seen, id=problem_id))
     if as_count(record.get("attempts")):
         best = record.get("best_verdict") or "?"
         timing = best_time_text(record)

@@ -1,17 +1,17 @@
 """`judge.py solution ID [--force]`: the reference solution, once the
-learner's file is AC (or with --force).
+learner's file is AC (or with --force; learn/actions.solution decides, as for
+the web page's solution button).
 
 Registered in commands/__init__.py.
 """
 
 import sys
 
-from cudajudge_cli.errors import JudgeError
-from cudajudge_cli.messages import tr
-from cudajudge_cli.options import add_id_argument
-from cudajudge_cli.progress import exercise_record
-from cudajudge_cli.terminal import Style, say
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.commands.options import add_id_argument
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.learn import actions
+from cudajudge_cli.learn.practice import Practice
+from cudajudge_cli.view.terminal import Style, say
 
 
 def add_arguments(parser):
@@ -20,21 +20,9 @@ def add_arguments(parser):
 
 
 def run(options):
-    ws = Workspace()
-    problem_id = ws.problem(options.id)["id"]
-    record = exercise_record(ws.progress().read(), problem_id)
-    solved = record.get("best_verdict") == "AC"
-    if not solved and not options.force:
-        best = record.get("best_verdict")
-        raise JudgeError(tr("solution_locked", id=problem_id,
-                            best=best if best else tr("solution_not_judged")),
-                         exit_code=1, as_is=True)
-    reference = ws.path("reference", f"{problem_id}.cu")
-    try:
-        with open(reference, encoding="utf-8", errors="replace") as source:
-            text = source.read()
-    except OSError:
-        raise JudgeError(tr("reference_missing", file=ws.relative(reference)))
+    ws = Practice()
+    problem = ws.problem(options.id)
+    reference, text = actions.solution(ws, problem, force=options.force)
     style = Style(sys.stdout)
     say(style.bold(tr("solution_title", file=ws.relative(reference))))
     say(text.rstrip("\n"))

@@ -10,18 +10,19 @@ import argparse
 import contextlib
 import datetime
 import os
-import shutil
 import signal
 import sys
 import time
 
-from cudajudge_cli.clangd import refresh_compile_commands
-from cudajudge_cli.judging import judge_and_render
-from cudajudge_cli.messages import localized, tr
-from cudajudge_cli.options import add_emulate_argument, add_id_argument, chosen_backend
-from cudajudge_cli.report import all_solved_text
-from cudajudge_cli.terminal import StatusLine, Style, say, stream_is_tty
-from cudajudge_cli.workspace import Workspace
+from cudajudge_cli.commands.judge import judge_and_show
+from cudajudge_cli.commands.options import add_emulate_argument, add_id_argument, chosen_backend
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import localized, tr
+from cudajudge_cli.learn import actions
+from cudajudge_cli.learn.clangd import refresh_compile_commands
+from cudajudge_cli.learn.practice import Practice
+from cudajudge_cli.view.model import all_solved_text
+from cudajudge_cli.view.terminal import StatusLine, Style, say, stream_is_tty
 
 
 WATCH_INTERVAL_S = 0.1
@@ -99,23 +100,20 @@ def clear_screen():
 
 
 def start_exercise_file(ws, problem):
-    """True when exercises/<id>.cu exists, copying the template there if needed."""
-    exercise = ws.exercise_path(problem)
-    if os.path.isfile(exercise):
-        return True
-    template = ws.path("templates", f"{problem['id']}.cu")
-    if not os.path.isfile(template):
-        return False
-    os.makedirs(os.path.dirname(exercise), exist_ok=True)
-    shutil.copyfile(template, exercise)
-    say(tr("created_from_template", file=ws.relative(exercise),
-           template=ws.relative(template)))
-    refresh_compile_commands(ws)
-    return True
+    """exercises/<id>.cu from its template when it does not exist yet (said); without
+    a template, watch waits for the file instead."""
+    try:
+        created = actions.start_exercise_file(ws, problem)
+    except JudgeError:
+        return
+    if created:
+        say(tr("created_from_template", file=ws.relative(ws.exercise_path(problem)),
+               template=ws.relative(ws.template_path(problem))))
+        refresh_compile_commands(ws)
 
 
 def run(options):
-    ws = Workspace()
+    ws = Practice()
     ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
     if options.id:
         problem = ws.problem(options.id)
@@ -123,9 +121,9 @@ def run(options):
         progress = ws.progress().read()
         problem = ws.next_exercise(progress)
         if problem is None:
-            say(all_solved_text(ws, progress))
+            say(str(all_solved_text(actions.left_for_gpu(ws, progress))))
             return 0
-    ws.engine()  # build before the first screen
+    ws.engine_command()  # build before the first screen
     refresh_compile_commands(ws)
     style = Style(sys.stdout)
     banner = None
@@ -152,14 +150,15 @@ def run(options):
                 if seen is None:
                     say(tr("watch_waiting_file", file=file_arg))
                 else:
-                    run, _ = judge_and_render(ws, problem, file_arg, file_arg,
-                                              perf=not options.no_perf,
-                                              backend=chosen_backend(options))
+                    run = judge_and_show(ws, problem, file_arg, file_arg,
+                                         perf=not options.no_perf,
+                                         backend=chosen_backend(options)).run
                     if run.verdict == "AC" and options.next:
                         progress = ws.progress().read()
                         following = ws.next_exercise(progress, after=problem)
                         if following is None:
-                            say(style.good(all_solved_text(ws, progress)))
+                            left = actions.left_for_gpu(ws, progress)
+                            say(style.good(str(all_solved_text(left))))
                             return 0
                         banner = tr("watch_moved_on", done=problem["id"], next=following["id"],
                                     title=localized(following.get("title")))

@@ -1,16 +1,15 @@
 """The `grade` command's options and entry point: add_arguments(parser) and
 run(options) -> int, as every driver command has them. Reached through
-`python3 judge.py grade` (commands/grade.py) or `python3 -m cudajudge_cli.grading`.
+`python3 judge.py grade` (commands/grade.py), its only door.
 Exit status: 0 all judged, 1 usage (a missing roster, unknown students), 2 the judge or
 the machine failed (the engine, an invalid policy, a locked DIR).
 """
 
-import argparse
 import os
 import random
 import sys
 
-from .bundle import add_grade_arguments, run_grade_platform  # Gradescope, PrairieLearn, Slurm
+from . import platforms  # Gradescope, PrairieLearn, Slurm, similarity
 from .engine import GradeError
 from .texts import interface_language, t
 
@@ -94,7 +93,7 @@ def add_arguments(parser):
                         help=t("h_sandbox", lang))
     parser.add_argument("--lines", action="store_true", help=t("h_lines", lang))
     parser.add_argument("--export-only", action="store_true", help=t("h_export_only", lang))
-    add_grade_arguments(parser)
+    platforms.add_arguments(parser)
 
 
 def init_policy(path, lang):
@@ -111,7 +110,7 @@ def run(options):
     try:
         if options.init_policy:
             return init_policy(options.init_policy, lang)
-        if (code := run_grade_platform(options)) is not None:
+        if (code := platforms.run(options)) is not None:
             return code
         if not options.roster:
             print(t("need_roster", lang), file=sys.stderr)
@@ -129,16 +128,3 @@ def run(options):
         kill_all()
         print(t("interrupted", lang, done=0), file=sys.stderr)
         return 130
-
-
-def main(argv=None):
-    try:  # the language of LANG and friends, as judge.py chooses it
-        from ..messages import language_from_environment, set_language
-        set_language(language_from_environment())
-    except ImportError:
-        pass
-    parser = argparse.ArgumentParser(prog="judge.py grade",
-                                     description="Grade a class of CUDA submissions.")
-    parser.add_argument("--lang", choices=["en", "zh"], default=None)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))

@@ -86,19 +86,21 @@ def policy_hash(policy):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def repo_root():
-    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    return os.path.abspath(os.environ.get("CUDAJUDGE_ROOT") or here)
+def policy_is_empty(text):
+    """True when a YAML text holds no value: blank lines, comments, document markers."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and stripped not in ("---", "..."):
+            return False
+    return True
 
 
-def tool_env(root):
-    env = dict(os.environ)
-    if not shutil.which("nvcc", path=env.get("PATH", "")):
-        for base in (env.get("CUDA_PATH"), env.get("CUDA_HOME"), "/usr/local/cuda"):
-            if base and os.access(os.path.join(base, "bin", "nvcc"), os.X_OK):
-                env["PATH"] = os.path.join(base, "bin") + os.pathsep + env.get("PATH", "")
-                break
-    return env
+def require_nvcc_or_consent(engine, policy, shown, lang):
+    """GradeError unless nvcc is found or the policy allows grading without it
+    (allow_without_nvcc): without nvcc the device-only check and the rules on the
+    compiled code do not run (docs/security.md). shown: how the policy is named."""
+    if not engine.nvcc() and not (policy or {}).get("allow_without_nvcc"):
+        raise GradeError(t("no_nvcc", lang, policy=shown or "--policy FILE"))
 
 
 class Engine:
@@ -106,32 +108,14 @@ class Engine:
 
     wrap = []  # bubblewrap_prefix(), put before every judgement by grade
 
-    def __init__(self, root=None, build=None, lang="en"):
+    def __init__(self, lang="en"):
+        """The driver's Workspace finds the repository, the build folder and the tool
+        environment, and builds the engine on first use as for every command (or takes
+        CUDAJUDGE_ENGINE as is). The judgements themselves still start here, since each
+        grade worker needs its own CUDA_VISIBLE_DEVICES and the grading options."""
+        from ..errors import JudgeError
+        from ..workspace import Workspace
         self.lang = lang
-        if self._from_workspace():
-            return
-        self.root = root or repo_root()
-        self.build = os.path.abspath(build or os.environ.get("CUDAJUDGE_BUILD")
-                                     or os.path.join(self.root, "build"))
-        override = os.environ.get("CUDAJUDGE_ENGINE")
-        path = override or os.path.join(self.build, "cudajudge")
-        if not os.path.isfile(path):
-            raise GradeError(t("engine_missing", lang, path=path))
-        self.command = ([os.environ.get("PYTHON", "python3"), path] if path.endswith(".py")
-                        else [path])
-        self.path = path
-        self.env = tool_env(self.root)
-
-    def _from_workspace(self):
-        """With the driver's package (cudajudge_cli/workspace.py): its root, build folder,
-        tool environment, and the engine built on first use as for every command. The
-        judgements themselves still start here, since each grade worker needs its own
-        CUDA_VISIBLE_DEVICES and the grading options."""
-        try:
-            from ..errors import JudgeError
-            from ..workspace import Workspace
-        except ImportError:
-            return False
         try:
             ws = Workspace()
             self.command = list(ws.engine())
@@ -139,7 +123,6 @@ class Engine:
             raise GradeError(str(err), getattr(err, "exit_code", 2))
         self.root, self.build, self.env = ws.root, ws.build, dict(ws.env)
         self.path = self.command[-1]
-        return True
 
     def once(self, args):
         try:
@@ -158,12 +141,42 @@ class Engine:
         return [p for p in json.loads(out).get("problems", []) if p.get("id")]
 
     def policy(self, path):
-        """(policy dict, policy_hash of it); GradeError with file:line:column."""
+        """(policy dict, policy_hash of it); GradeError with file:line:column. A file
+        that says nothing (empty, or comments only) is refused: YAML reads it as no
+        policy at all, which would grade every exercise with seed 1 without a word."""
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                empty = policy_is_empty(handle.read())
+        except OSError as err:
+            raise GradeError(t("policy_unreadable", self.lang, path=path,
+                               error=err.strerror or err))
+        if empty:
+            raise GradeError(t("policy_invalid", self.lang,
+                               error=t("policy_empty", self.lang, path=path)))
         code, out, err = self.once(["policy", path, "--root", self.root, "--lang", self.lang])
         if code != 0:
             raise GradeError(t("policy_invalid", self.lang, error=err.strip()))
         policy = json.loads(out.strip())
         return policy, policy_hash(policy)
+
+    def nvcc(self):
+        """The CUDA compiler the engine will use, or None: the engine's own search
+        (NVCC, none meaning absent; PATH; CUDA_PATH and CUDA_HOME; /usr/local/cuda).
+        Without it the device-only check and the PTX rules do not run
+        (docs/security.md)."""
+        env = self.env
+        chosen = env.get("NVCC")
+        if chosen == "none":
+            return None
+        if chosen and os.access(chosen, os.X_OK):
+            return chosen
+        found = shutil.which("nvcc", path=env.get("PATH", ""))
+        for base in (env.get("CUDA_PATH"), env.get("CUDA_HOME"), "/usr/local/cuda"):
+            if found:
+                break
+            if base and os.access(os.path.join(base, "bin", "nvcc"), os.X_OK):
+                found = os.path.join(base, "bin", "nvcc")
+        return found
 
     def device(self):
         code, out, _ = self.once(["device", "--build", self.build])

@@ -8,6 +8,7 @@ file: the last git commit that touched it when the student's folder is a git rep
 else its modification time. Used by batch.py.
 """
 
+import datetime
 import hashlib
 import os
 import subprocess
@@ -172,6 +173,40 @@ def lateness(policy, roster, sub):
         late["seconds_late"] = int(over)
         late["days"] = int(-(-over // 86400))  # a started day counts
     return late
+
+
+def parse_instant(value):
+    """An ISO 8601 instant (a `Z`, an offset, or Gradescope's microseconds) as an aware
+    datetime (UTC when it names no zone); None when it is not one."""
+    if isinstance(value, datetime.datetime):
+        return value if value.tzinfo else value.replace(tzinfo=datetime.timezone.utc)
+    if not value:
+        return None
+    text = str(value).strip().replace("Z", "+00:00").replace("z", "+00:00")
+    try:
+        instant = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        try:
+            instant = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%f%z")
+        except ValueError:
+            return None
+    return instant if instant.tzinfo else instant.replace(tzinfo=datetime.timezone.utc)
+
+
+def local_time(value, policy):
+    """An instant as people read it, in the time zone the policy's deadline was written
+    in (`deadline: "2026-12-15T23:59:00-08:00"` -> "2026-12-15 23:59 UTC-08:00"), else
+    in the instant's own; the text itself when it is not an instant."""
+    instant = parse_instant(value)
+    if instant is None:
+        return "" if value is None else str(value)
+    given = parse_instant((policy or {}).get("deadline_local"))
+    if given is not None:
+        instant = instant.astimezone(given.tzinfo)
+    minutes = int((instant.utcoffset() or datetime.timedelta(0)).total_seconds() // 60)
+    zone = "UTC" if not minutes else "UTC%s%02d:%02d" % ("-" if minutes < 0 else "+",
+                                                         abs(minutes) // 60, abs(minutes) % 60)
+    return instant.strftime("%Y-%m-%d %H:%M ") + zone
 
 
 def derive_seed(course_seed, exercise, student=None):

@@ -1,7 +1,6 @@
 """cudajudge_cli.grading.similarity: which submissions of a class look copied.
 
-`judge.py grade ROSTER --similarity [--out DIR] [--threshold T]` (also `python3 -m
-cudajudge_cli.grading.similarity ROSTER ...`) compares, exercise by exercise, every
+`judge.py grade ROSTER --similarity [--out DIR] [--threshold T]` compares, exercise by exercise, every
 student's file with every other one and with the reference solution, using Dolos
 (Ghent University's plagiarism detector, its library @dodona/dolos-lib on Node 18+),
 with the exercise's template as the shared base so that starter code does not count.
@@ -19,7 +18,6 @@ docs/grading.md's roster rules (`<id>.cu` or an alias, in the student's folder o
 its exercises/ folder, exactly one).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -27,7 +25,10 @@ import subprocess
 import sys
 import tempfile
 
-from cudajudge_cli.grading import gradescope as shared
+from .engine import Engine
+from .roster import find_submissions, list_students
+from .store import write_atomically
+from .texts import interface_language
 
 DEFAULT_THRESHOLD = 0.8
 
@@ -142,17 +143,15 @@ def run_dolos(node, lib, groups):
 
 
 def exercise_files(roster, problems):
-    """{exercise id: {student: path}} by docs/grading.md's candidate rule."""
-    students = sorted(n for n in os.listdir(roster)
-                      if not n.startswith(".") and os.path.isdir(os.path.join(roster, n)))
-    files = {}
-    for problem in problems:
-        chosen = {}
-        for student in students:
-            found = shared.candidates(os.path.join(roster, student), problem)
-            if len(found) == 1 and not os.path.islink(found[0]):
-                chosen[student] = found[0]
-        files[problem["id"]] = chosen
+    """{exercise id: {student: path}} by docs/grading.md's roster rule (the file grade
+    would judge, when there is one)."""
+    ids = [p["id"] for p in problems]
+    aliases = {p["id"]: p.get("aliases") or [] for p in problems}
+    found, _ = find_submissions(roster, list_students(roster), ids, aliases, "en")
+    files = {pid: {} for pid in ids}
+    for (student, pid), sub in found.items():
+        if sub.path and not os.path.islink(os.path.join(roster, sub.file)):
+            files[pid][student] = sub.path
     return files
 
 
@@ -250,11 +249,11 @@ def annotate_records(out, result):
                 "reference": mine.get("reference"),
                 "flagged": [p for p in ex["pairs"] if student in p["students"]],
                 "near_reference": any(p["student"] == student for p in ex["near_reference"])}
-            shared.write_json_atomically(path, record)
+            write_json(path, record)
             count += 1
     results = os.path.join(out, "results.jsonl")
     if os.path.exists(results) and count:
-        from cudajudge_cli.grading import slurm
+        from .platforms import slurm
         with open(results + ".part", "w", encoding="utf-8") as f:
             for r in slurm.all_records(records_dir):
                 f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
@@ -262,21 +261,28 @@ def annotate_records(out, result):
     return count
 
 
-def catalog_problems(root, build, ids=None):
-    env = shared.judge_env(root, build, tempfile.gettempdir())
-    catalog = shared.catalog_ids(root, env)
+def write_json(path, value):
+    write_atomically(path, json.dumps(value, indent=1, ensure_ascii=False) + "\n")
+
+
+def catalog_problems(engine, ids=None):
+    catalog = {p["id"]: p for p in engine.catalog()}
     if ids:
         return [catalog.get(i, {"id": i}) for i in ids]
     return [catalog[i] for i in sorted(catalog)]
 
 
+def pick(en, zh):
+    return zh if interface_language() == "zh" else en
+
+
 def add_arguments(parser):
     parser.add_argument("--similarity", action="store_true",
-                        help=shared.pick("compare the submissions with each other and the "
+                        help=pick("compare the submissions with each other and the "
                                          "reference (Dolos; optional)",
                                          "把提交彼此比较，并与参考解比较（Dolos，可选）"))
     parser.add_argument("--threshold", type=float, default=None,
-                        help=shared.pick("flag pairs at or above this similarity, 0..1 "
+                        help=pick("flag pairs at or above this similarity, 0..1 "
                                          "(default: the policy's similarity.threshold, else 0.8)",
                                          "标出相似度不低于此值（0..1）的配对（默认取策略的 "
                                          "similarity.threshold，否则 0.8）"))
@@ -288,47 +294,31 @@ def thresholds(policy, given=None):
     overrides both."""
     if given is not None:
         return given, given
-    settings = shared.platform_settings(policy)
-    return settings["similarity_threshold"], settings["reference_threshold"]
+    section = (policy or {}).get("similarity") or {}
+    threshold = float(section.get("threshold", DEFAULT_THRESHOLD))
+    return threshold, float(section.get("reference_threshold", threshold))
 
 
 def run(options):
-    root = os.environ.get("CUDAJUDGE_ROOT") or shared.repo_root()
-    build = os.environ.get("CUDAJUDGE_BUILD") or os.path.join(root, "build")
     lang = getattr(options, "lang", None) or "en"
-    policy = None
-    if getattr(options, "policy", None):
-        policy = shared.load_policy(root, build, options.policy)
+    engine = Engine(lang=lang)
+    policy = engine.policy(options.policy)[0] if getattr(options, "policy", None) else None
     threshold, reference_threshold = thresholds(policy, options.threshold)
     ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
     try:
-        result = analyze(root, build, options.roster, catalog_problems(root, build, ids),
-                         threshold, reference_threshold)
+        result = analyze(engine.root, engine.build, options.roster,
+                         catalog_problems(engine, ids), threshold, reference_threshold)
     except SimilarityUnavailable as err:
         print(err, file=sys.stderr)
         return 2
     out = getattr(options, "out", None) or "grades"
     os.makedirs(out, exist_ok=True)
-    shared.write_json_atomically(os.path.join(out, "similarity.json"), result)
+    write_json(os.path.join(out, "similarity.json"), result)
     report = report_text(result, lang)
     with open(os.path.join(out, "similarity.txt"), "w", encoding="utf-8") as f:
         f.write(report)
     annotate_records(out, result)
-    from cudajudge_cli.grading import exporters  # report.html gets the similarity section
+    from . import exporters  # report.html gets the similarity section
     exporters.refresh_report(out)
     sys.stdout.write(report)
     return 0
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m cudajudge_cli.grading.similarity")
-    parser.add_argument("roster")
-    parser.add_argument("--out")
-    parser.add_argument("--policy")
-    parser.add_argument("--lang", choices=("en", "zh"))
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

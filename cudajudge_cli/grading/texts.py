@@ -100,6 +100,28 @@ TEXTS = {
                       "{path} 已存在：换一个名字，或先删除它"),
     "policy_invalid": ("the policy is not valid:\n{error}\nfix that line and grade again",
                        "策略无效：\n{error}\n修改那一行后重新评分"),
+    "policy_empty": ("{path}:1:1: the policy is empty (blank lines or comments only): write "
+                     "at least its exercises, or start from `python3 judge.py grade "
+                     "--init-policy FILE`",
+                     "{path}:1:1：策略是空的（只有空行或注释）：至少写出要评测的练习，或从 "
+                     "`python3 judge.py grade --init-policy FILE` 生成的初始策略开始"),
+    "policy_unreadable": ("{path}: the policy cannot be read ({error}): give an existing file, "
+                          "or write one with `python3 judge.py grade --init-policy FILE`",
+                          "{path}：无法读取策略（{error}）：请给出存在的文件，或用 "
+                          "`python3 judge.py grade --init-policy FILE` 生成一个"),
+    "unknown_exercises": ("not exercises of the policy: {names}; name exercises the policy "
+                          "lists", "不是策略中的练习：{names}；请写策略列出的练习"),
+    "no_nvcc": ("nvcc, the CUDA compiler, is not found here: without it the device-only check "
+                "and the rules on the compiled code do not run (docs/security.md). Install the "
+                "CUDA toolkit, or say `allow_without_nvcc: true` in {policy} to grade without "
+                "these checks",
+                "这里找不到 nvcc（CUDA 编译器）：没有它，仅设备代码检查和针对编译结果的规则检查都不会"
+                "运行（见 docs/security.md）。请安装 CUDA toolkit，或在 {policy} 中写上 "
+                "`allow_without_nvcc: true` 以在没有这些检查的情况下评分"),
+    "check_device_only": ("the device-only check (host code and C library calls in device "
+                          "code)", "仅设备代码检查（设备代码中的主机代码和 C 库调用）"),
+    "check_ptx_rules": ("the rules on nvcc's compiled code (checked on the source text "
+                        "instead)", "针对 nvcc 编译结果的规则检查（改为只检查源代码文本）"),
     "engine_missing": ("the engine {path} is not built: run `python3 judge.py list` once "
                        "(it builds the judge), then grade again",
                        "评测引擎 {path} 尚未构建：先运行一次 `python3 judge.py list`（它会构建），"
@@ -128,9 +150,12 @@ TEXTS = {
                   "时间：{median} ms，是参考实现的 {ratio:.2f} 倍（{runs} 次中最好的一次）"),
     "fb_late": ("submitted {submitted}, {days} day(s) after the deadline {deadline}",
                 "提交于 {submitted}，晚于截止时间 {deadline} {days} 天"),
-    "fb_reproduce": ("to judge it yourself with the same cases: "
-                     "python3 judge.py {exercise} --file {file} --seed {seed}",
-                     "用同样的用例自己评测：python3 judge.py {exercise} --file {file} --seed {seed}"),
+    "fb_reproduce": ("to judge it yourself with the same cases, from your clone of the "
+                     "course's repository: {command}",
+                     "在你克隆的课程仓库根目录中，用同样的用例自己评测：{command}"),
+    "ce_below": ("{file} does not compile; the compiler's messages are below",
+                 "{file} 无法编译；编译器的输出在下面"),
+    "case_hidden": ("hidden case", "隐藏用例"),
     "rp_title": ("Grades", "成绩"),
     "rp_glance": ("The class at a glance", "全班概览"),
     "rp_verdicts": ("Verdicts per exercise", "各练习的评测结果"),
@@ -146,6 +171,12 @@ TEXTS = {
                    "评测后端：{backend}{device}。策略 sha256 {policy}。评测引擎 {engine}。"),
     "rp_emulated": ("Judged on the emulator: no performance points were given.",
                     "在模拟器上评测：没有给性能分。"),
+    "rp_checks_not_run": ("Graded without nvcc, as the policy allows (allow_without_nvcc): "
+                          "these checks did not run: {checks}.",
+                          "按策略允许（allow_without_nvcc）在没有 nvcc 的情况下评分：以下检查没有"
+                          "运行：{checks}。"),
+    "fb_checks_not_run": ("Graded without these checks (no nvcc on the grader): {checks}.",
+                          "评分时没有运行以下检查（评测机上没有 nvcc）：{checks}。"),
     "rp_similarity": ("Similarity (Dolos)", "相似度（Dolos）"),
     "rp_sim_about": ("Pairs of submissions at or above {threshold} and submissions at or above "
                      "{reference} against the reference solution, the exercise's template "
@@ -186,6 +217,8 @@ TEXTS = {
     "h_lines": ("one line per judgement even on a terminal", "即使在终端上也每个评测输出一行"),
     "h_export_only": ("judge nothing; write the outputs from the stored records",
                       "不评测；只根据已保存的记录生成结果文件"),
+    "one_door": ("grading has one command: python3 judge.py grade ... (python3 judge.py grade "
+                 "--help)", "评分只有一个命令：python3 judge.py grade ...（python3 judge.py grade --help）"),
     "need_roster": ("grade: give ROSTER (the folder with one folder per student), or "
                     "--init-policy FILE",
                     "grade：请给出 ROSTER（每个学生一个子文件夹的名单文件夹），或 --init-policy FILE"),

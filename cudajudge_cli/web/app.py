@@ -2,13 +2,15 @@
 
 Who uses it: cudajudge_cli/web/server.py (one App per server), and tests/web/.
 
-App holds the workspace (the driver's Workspace: root, build, catalog, progress
-store), the session token, and Judging, the one judgement (or first build) that
-may run at a time with its events. Its methods answer the API: the overview and
-an exercise as the terminal's `judge.py` and `show` see them, the learner's file
-(read, copied from the template, saved atomically), the next hint, the solution
-once AC, reset, and judging through the driver's run_judge and record_attempt in
-a worker thread. Errors meant for the page are ApiError(status, {"en", "zh"}).
+App holds the learner's workspace (learn.Practice: root, build, catalog,
+progress store), the session token, and Judging, the one judgement (or first
+build) that may run at a time with its events. Its methods answer the API: the
+overview and an exercise as the terminal's `judge.py` and `show` see them, the
+learner's file (read, started from the template, saved atomically), and the
+learner's actions done by learn/actions.py exactly as the terminal's commands do
+them: judging (in a worker thread) with the attempt recorded, the next hint, the
+solution once AC, reset. A judgement's report goes to the page as the model of
+view/model.py. Errors meant for the page are ApiError(status, {"en", "zh"}).
 """
 
 import hashlib
@@ -19,11 +21,21 @@ import tempfile
 import threading
 import time
 
-from cudajudge_cli import messages
-from cudajudge_cli.web.driver import driver
-from cudajudge_cli.web.texts import both
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import LANGUAGES, TEXTS, Text
+from cudajudge_cli.learn import actions
+from cudajudge_cli.learn.catalog import chapters_of, exercise_rules, hint_count, hint_pair
+from cudajudge_cli.learn.clangd import refresh_compile_commands
+from cudajudge_cli.learn.practice import Practice
+from cudajudge_cli.learn.progress import as_count, exercise_record, exercise_status
+from cudajudge_cli.view import model
 
 MAX_SOURCE_KB = 512
+
+
+def pair(key, **fields):
+    """The page's {"en", "zh"} of a text of the table."""
+    return Text(key, **fields).pair()
 
 
 def file_signature(path):
@@ -69,8 +81,7 @@ class Judging:
     Events of the current job are kept in a list, so that an event stream
     opened late (a reloaded page) still sees the whole judgement."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self):
         self.lock = threading.Condition()
         self.job = 0
         self.events = []
@@ -117,11 +128,9 @@ class Judging:
             work()
         except Exception as err:  # a bug: the page must still hear the end
             self.emit({"type": "done", "verdict": "JE", "exit_code": 2,
-                       "error": both("judge_failed", error=f"{type(err).__name__}: {err}")})
+                       "error": pair("web_judge_failed", error=f"{type(err).__name__}: {err}")})
         finally:
-            with self.lock:
-                self.running = None
-                self.lock.notify_all()
+            self.release()
 
     def wait(self, job, seen, timeout):
         """Events after the first `seen` of job (all of a newer job), waiting up to timeout."""
@@ -135,36 +144,37 @@ class App:
     """State shared by the request handlers: the workspace, the token, the judge."""
 
     def __init__(self, host, port, token=None):
-        d = driver()
-        self.d = d
-        self.ws = d.Workspace()
+        self.ws = Practice()
         self.host = host
         self.port = port
         self.token = token or secrets.token_urlsafe(24)
-        self.judging = Judging(self)
+        self.judging = Judging()
         self.ready = threading.Event()  # the engine is built and the catalog read
         self.build_error = None
         self.catalog_lock = threading.Lock()
 
     # -- first build -------------------------------------------------------
+    def build_events(self):
+        """Builds the engine, with a build event before (the first time) and after."""
+        first = self.ws.first_build()
+        self.judging.emit({"type": "build", "state": "start", "first": first,
+                           "text": pair("building_first")})
+        started = time.monotonic()
+        self.ws.engine_command()
+        self.judging.emit({"type": "build", "state": "end",
+                           "seconds": round(time.monotonic() - started, 2)})
+
     def start_build(self):
-        """Builds the engine (first run: about a minute) and reads the catalog."""
+        """Builds the engine (a fresh clone takes minutes) and reads the catalog."""
         def work():
-            first = not os.path.exists(os.path.join(self.ws.build, "build.ninja"))
-            self.judging.emit({"type": "build", "state": "start", "first": first,
-                               "text": both("building")})
-            started = time.monotonic()
             try:
-                self.ws.engine()
+                self.build_events()
                 self.ws.catalog()
-            except self.d.JudgeError as err:
-                self.build_error = both("build_failed", error=str(err))
+            except JudgeError as err:
+                self.build_error = pair("web_build_failed", error=str(err))
                 self.judging.emit({"type": "build", "state": "failed", "error": self.build_error})
-                return
             finally:
                 self.ready.set()
-            self.judging.emit({"type": "build", "state": "end",
-                               "seconds": round(time.monotonic() - started, 2)})
         self.judging.start("", work)
 
     def allowed_hosts(self):
@@ -179,7 +189,7 @@ class App:
     # -- the catalog ---------------------------------------------------------
     def problems(self):
         if not self.ready.is_set() or self.build_error:
-            raise ApiError(503, self.build_error or both("building"))
+            raise ApiError(503, self.build_error or pair("building_first"))
         with self.catalog_lock:
             return self.ws.catalog()
 
@@ -187,7 +197,7 @@ class App:
         for problem in self.problems():
             if problem["id"] == problem_id:
                 return problem
-        raise ApiError(404, both("unknown_id", id=str(problem_id)))
+        raise ApiError(404, pair("web_unknown_id", id=str(problem_id)))
 
     def exercise_file(self, problem):
         return self.ws.exercise_path(problem)
@@ -197,42 +207,40 @@ class App:
 
     # -- reading and writing the exercise -----------------------------------------
     def read_exercise(self, problem):
-        """The learner's file, copied from the template first when there is none
+        """The learner's file, started from the template first when there is none
         (as `watch` does)."""
+        try:
+            if actions.start_exercise_file(self.ws, problem):
+                self.refresh_editor_files()
+        except JudgeError as err:
+            raise ApiError(500, err.pair())
         path = self.exercise_file(problem)
-        if not os.path.isfile(path):
-            template = self.ws.path("templates", f"{problem['id']}.cu")
-            if not os.path.isfile(template):
-                raise ApiError(500, both("template_missing", file=self.relative(template)))
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            shutil.copyfile(template, path)
-            self.refresh_editor_files()
         try:
             with open(path, encoding="utf-8", errors="replace", newline="") as source:
                 text = source.read()
         except OSError as err:
-            raise ApiError(500, both("cannot_read", file=self.relative(path), error=err))
+            raise ApiError(500, pair("web_cannot_read", file=self.relative(path), error=err))
         digest, mtime = file_signature(path)
         return {"id": problem["id"], "file": self.relative(path), "source": text,
                 "hash": digest, "mtime": mtime}
 
     def save_exercise(self, problem, source):
         if not isinstance(source, str):
-            raise ApiError(400, both("bad_source"))
+            raise ApiError(400, pair("web_bad_source"))
         if len(source.encode("utf-8")) > MAX_SOURCE_KB * 1024:
-            raise ApiError(413, both("too_large", kb=MAX_SOURCE_KB))
+            raise ApiError(413, pair("web_too_large", kb=MAX_SOURCE_KB))
         path = self.exercise_file(problem)
         try:
             write_atomically(path, source)
         except OSError as err:
-            raise ApiError(500, both("cannot_save", file=self.relative(path), error=err))
+            raise ApiError(500, pair("web_cannot_save", file=self.relative(path), error=err))
         digest, mtime = file_signature(path)
         return {"id": problem["id"], "file": self.relative(path), "hash": digest,
                 "mtime": mtime}
 
     def refresh_editor_files(self):
         try:
-            self.d.refresh_compile_commands(self.ws)
+            refresh_compile_commands(self.ws)
         except Exception:  # clangd's file is a convenience, never a reason to fail
             pass
 
@@ -240,25 +248,25 @@ class App:
     def progress(self):
         return self.ws.progress().read(quiet=True)
 
-    def exercise_summary(self, problem, progress):
-        d = self.d
-        record = d.exercise_record(progress, problem["id"])
+    @staticmethod
+    def exercise_summary(problem, progress):
+        record = exercise_record(progress, problem["id"])
         return {"id": problem["id"], "title": problem.get("title"),
                 "chapter": problem.get("chapter"),
-                "status": d.exercise_status(progress, problem["id"]),
+                "status": exercise_status(progress, problem["id"]),
                 "best": record.get("best_verdict"), "best_ms": record.get("best_ms"),
                 "best_pct": record.get("best_pct"), "best_tier": record.get("best_tier"),
                 "best_ratio": record.get("best_ratio"), "last": record.get("last_verdict"),
-                "attempts": d.as_count(record.get("attempts")),
-                "hints_shown": d.as_count(record.get("hints_shown")),
+                "best_time": model.as_json(model.best_time(record)),
+                "attempts": as_count(record.get("attempts")),
+                "hints_shown": as_count(record.get("hints_shown")),
                 "backends": problem.get("backends") or []}
 
     def overview(self):
-        d = self.d
         problems = self.problems()
         progress = self.progress()
         chapters = []
-        for name, members in d.chapters_of(problems):
+        for name, members in chapters_of(problems):
             rows = [self.exercise_summary(p, progress) for p in members]
             chapters.append({
                 "name": name, "total": len(rows),
@@ -266,7 +274,7 @@ class App:
                 "attempted": sum(1 for r in rows if r["status"] == "attempted"),
                 "untouched": sum(1 for r in rows if r["status"] == "untouched"),
                 "exercises": rows})
-        following = d.next_exercise(problems, progress)
+        following = self.ws.next_exercise(progress)
         history = [a for a in progress.get("history", []) if isinstance(a, dict)][-20:]
         return {"chapters": chapters, "total": len(problems),
                 "solved": sum(c["solved"] for c in chapters),
@@ -276,14 +284,8 @@ class App:
     def exercise(self, problem):
         progress = self.progress()
         summary = self.exercise_summary(problem, progress)
-        hints = problem.get("hints") if isinstance(problem.get("hints"), dict) else {}
-        total = max((len(v) for v in hints.values() if isinstance(v, list)), default=0)
-        seen = min(summary["hints_shown"], total)
-        rules = problem.get("rules") if isinstance(problem.get("rules"), dict) else {}
-        required = [str(name) for name in rules.get("require") or []]
-        forbidden = [str(name) for name in rules.get("forbid") or []]
-        if "libraries" not in forbidden:
-            forbidden.append("libraries")  # forbidden everywhere, as `show` says
+        total = hint_count(problem)
+        required, forbidden = exercise_rules(problem)
         history = [a for a in progress.get("history", [])
                    if isinstance(a, dict) and a.get("id") == problem["id"]][-10:]
         return dict(summary, **{
@@ -292,93 +294,58 @@ class App:
             "check": problem.get("check"),
             "rules": {"require": [self.rule(n) for n in required],
                       "forbid": [self.rule(n) for n in forbidden]},
-            "hints_total": total, "hints": self.hints(hints, seen),
+            "hints_total": total,
+            "hints": self.hints(problem, min(summary["hints_shown"], total)),
             "solution_open": summary["best"] == "AC", "history": history,
             "file": self.relative(self.exercise_file(problem))})
 
     @staticmethod
     def rule(name):
-        meaning = messages.RULE_MEANINGS.get(name)
-        return {"name": name, "meaning": {"en": meaning[0], "zh": meaning[1]} if meaning
-                else {"en": name, "zh": name}}
+        known = f"rule:{name}" in TEXTS
+        return {"name": name, "meaning": pair("rule:" + name) if known
+                else {lang: name for lang in LANGUAGES}}
 
     @staticmethod
-    def hints(hints, seen):
-        shown = []
-        for number in range(seen):
-            pair = {}
-            for lang in ("en", "zh"):
-                items = hints.get(lang) if isinstance(hints.get(lang), list) else []
-                pair[lang] = str(items[number]) if number < len(items) else None
-            pair["zh"] = pair["zh"] or pair["en"]
-            pair["en"] = pair["en"] or pair["zh"]
-            shown.append(pair)
-        return shown
+    def hints(problem, seen):
+        return [hint_pair(problem, number) for number in range(1, seen + 1)]
 
+    # -- the learner's actions (learn/actions.py) ------------------------------------------
     def next_hint(self, problem):
-        hints = problem.get("hints") if isinstance(problem.get("hints"), dict) else {}
-        total = max((len(v) for v in hints.values() if isinstance(v, list)), default=0)
+        shown, total = actions.take_hint(self.ws, problem)
         if not total:
-            raise ApiError(404, both("no_hints", id=problem["id"]))
-        d = self.d
-        problem_id = problem["id"]
-
-        def take_hint(data):  # as `judge.py hint` counts: one more, up to the last
-            record = data["exercises"].setdefault(problem_id, {})
-            seen = min(d.as_count(record.get("hints_shown")), total)
-            record["hints_shown"] = max(seen, min(seen + 1, total))
-
-        data = self.ws.progress().update(take_hint)
-        seen = min(d.as_count(data["exercises"][problem_id].get("hints_shown")), total)
-        return {"id": problem_id, "hints_total": total, "hints": self.hints(hints, seen)}
+            raise ApiError(404, pair("hint_none", id=problem["id"]))
+        return {"id": problem["id"], "hints_total": total,
+                "hints": self.hints(problem, shown[-1])}
 
     def solution(self, problem):
-        record = self.d.exercise_record(self.progress(), problem["id"])
-        if record.get("best_verdict") != "AC":
-            best = record.get("best_verdict")
-            message = both("solution_locked", id=problem["id"], best=best or "-")
-            if not best:
-                message = {lang: both("solution_locked", id=problem["id"],
-                                      best=both("not_judged")[lang])[lang]
-                           for lang in ("en", "zh")}
-            raise ApiError(403, message)
-        reference = self.ws.path("reference", f"{problem['id']}.cu")
         try:
-            with open(reference, encoding="utf-8", errors="replace") as source:
-                return {"id": problem["id"], "file": self.relative(reference),
-                        "source": source.read()}
-        except OSError:
-            raise ApiError(500, both("reference_missing", file=self.relative(reference)))
+            reference, text = actions.solution(self.ws, problem)
+        except actions.SolutionLocked as locked:
+            raise ApiError(403, pair("web_solution_locked", id=problem["id"],
+                                     best=locked.best or Text("web_not_judged")))
+        except JudgeError as err:
+            raise ApiError(500, err.pair())
+        return {"id": problem["id"], "file": self.relative(reference), "source": text}
 
     def reset(self, problem):
         """As `judge.py reset ID --yes`: the file kept as .bak-TIME, then the template."""
-        template = self.ws.path("templates", f"{problem['id']}.cu")
-        path = self.exercise_file(problem)
-        if not os.path.isfile(template):
-            raise ApiError(500, both("template_missing", file=self.relative(template)))
-        backup = None
-        if os.path.isfile(path):
-            with open(path, "rb") as mine, open(template, "rb") as pristine:
-                same = mine.read() == pristine.read()
-            if not same:
-                backup = f"{path}.bak-{self.d.file_stamp()}"
-                shutil.copy2(path, backup)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        shutil.copyfile(template, path)
+        try:
+            plan = actions.reset(actions.plan_reset(self.ws, problem))
+        except JudgeError as err:
+            raise ApiError(500, err.pair())
         answer = self.read_exercise(problem)
-        answer["backup"] = self.relative(backup) if backup else None
+        answer["backup"] = self.relative(plan.backup) if plan.backup else None
         return answer
 
-    # -- judging ------------------------------------------------------------------------
     def judge(self, problem, source, seed, lang, perf):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or seed < 0 or seed >= 2 ** 32):
-            raise ApiError(400, both("bad_seed"))
-        lang = lang if lang in messages.LANGUAGES else "en"
+            raise ApiError(400, pair("web_bad_seed"))
+        lang = lang if lang in LANGUAGES else "en"
         problem_id = problem["id"]
         if not self.judging.reserve(problem_id):
             busy = self.judging.snapshot()[2]
-            raise ApiError(409, both("busy", id=busy) if busy else both("busy_build"))
+            raise ApiError(409, pair("web_busy", id=busy) if busy else pair("web_busy_build"))
         try:  # the page saves before judging; a refused press saves nothing
             if source is None:  # judge the file as it is (started from the template)
                 self.read_exercise(problem)
@@ -388,38 +355,49 @@ class App:
         except BaseException:
             self.judging.release()
             raise
-
-        def work():
-            d, ws = self.d, self.ws
-            emit = self.judging.emit
-            messages.set_language(lang)  # the driver's and the engine's texts
-            emit({"type": "start", "id": problem_id, "seed": seed, "lang": lang})
-            first = not os.path.exists(os.path.join(ws.build, "build.ninja"))
-            started = time.monotonic()
-            try:
-                emit({"type": "build", "state": "start", "first": first,
-                      "text": both("building")})
-                ws.engine()
-                emit({"type": "build", "state": "end",
-                      "seconds": round(time.monotonic() - started, 2)})
-                file_arg = d.file_to_judge(ws, problem, None)
-                self.refresh_editor_files()
-                run = d.run_judge(ws, problem_id, file_arg, seed, perf,
-                                  on_event=lambda event, line: emit(event))
-            except d.JudgeError as err:
-                emit({"type": "done", "id": problem_id, "verdict": "JE", "exit_code": 2,
-                      "error": both("judge_failed", error=str(err))})
-                return
-            if run.summary is None or run.malfunction:
-                emit({"type": "done", "id": problem_id, "verdict": "JE", "exit_code": 2,
-                      "error": both("judge_failed", error=run.problem_message())})
-                return
-            d.record_attempt(ws, problem_id, file_arg, run.summary)
-            record = d.exercise_record(self.progress(), problem_id)
-            emit({"type": "done", "id": problem_id, "verdict": run.verdict,
-                  "exit_code": run.exit_code, "seconds": round(run.seconds, 2),
-                  "best": record.get("best_verdict"),
-                  "attempts": d.as_count(record.get("attempts"))})
-
-        self.judging.launch(work)
+        self.judging.launch(lambda: self.judge_work(problem, seed, lang, perf))
         return {"started": True, "id": problem_id, "job": self.judging.job, "saved": saved}
+
+    def judge_work(self, problem, seed, lang, perf):
+        """The worker of one judgement: build, judge (the engine's events passed on with
+        what the page shows of them), record, and "done" with the report's model."""
+        ws, emit, problem_id = self.ws, self.judging.emit, problem["id"]
+        emit({"type": "start", "id": problem_id, "seed": seed, "lang": lang})
+        try:
+            self.build_events()
+            file_arg = actions.file_to_judge(ws, problem)
+            self.refresh_editor_files()
+            judgement = actions.judge(ws, problem, file_arg, seed, perf, lang=lang,
+                                      on_event=lambda event, line: emit(shown_event(event)))
+        except JudgeError as err:
+            emit({"type": "done", "id": problem_id, "verdict": "JE", "exit_code": 2,
+                  "error": pair("web_judge_failed", error=err.pair()[lang])})
+            return
+        run = judgement.run
+        if not run.usable:
+            emit({"type": "done", "id": problem_id, "verdict": "JE", "exit_code": 2,
+                  "error": pair("web_judge_failed", error=run.problem_message())})
+            return
+        default_file = f"exercises/{problem_id}.cu"
+        report = model.report(run, problem_id, file_arg, default_file)
+        steps = model.next_steps(actions.what_next(ws, judgement), run, problem_id, file_arg,
+                                 default_file)
+        record = exercise_record(self.progress(), problem_id)
+        emit({"type": "done", "id": problem_id, "verdict": run.verdict,
+              "exit_code": run.exit_code, "seconds": round(run.seconds, 2),
+              "best": record.get("best_verdict"),
+              "attempts": as_count(record.get("attempts")),
+              "report": model.as_json(report), "next": model.as_json(steps)})
+
+
+def shown_event(event):
+    """An engine event as the page gets it: the engine's fields, and what the page
+    shows of it (view/model.py): a phase's text, a case's view."""
+    kind = event.get("type")
+    if kind == "phase":
+        text = (model.progress_text(event) if event.get("state") == "start"
+                else model.phase_done_text(event))
+        return dict(event, text=model.as_json(text))
+    if kind == "case":
+        return dict(event, view=model.as_json(model.case_view(event)))
+    return event

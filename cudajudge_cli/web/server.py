@@ -13,9 +13,11 @@ another site can send neither), and an Origin other than this server's is
 refused. Exercise ids are checked against the catalog before they name a file.
 
 The API (JSON, UTF-8; texts meant for the learner come as {"en", "zh"}):
-    GET  /                          the page (web/static/index.html)
-    GET  /static/NAME               the bundled script and style
-    GET  /api/messages              the driver's texts (en, zh), to word reports alike
+    GET  /                          the page (web/src/index.html)
+    GET  /src/NAME                  the page's script and style (web/src/, served as is)
+    GET  /static/NAME               the bundled code editor (web/static/editor.js)
+    GET  /api/texts                 the one table of texts (en, zh): the page's own and
+                                    those of the driver's reports
     GET  /api/overview              chapters, exercises, progress, the next exercise
     GET  /api/exercise?id=ID        statement, contract, launch, rules, hints seen, the file
     GET  /api/file?id=ID            exercises/ID.cu as it is on disk now
@@ -25,13 +27,15 @@ The API (JSON, UTF-8; texts meant for the learner come as {"en", "zh"}):
     GET  /api/solution?id=ID        the reference, once the exercise is AC
     POST /api/reset   {id}          the template back (the file kept as .bak-TIME first)
     GET  /api/events?id=ID          server-sent events: the judgement's progress
-                                    (build, phases, each case, the summary, done)
-                                    and `file` when exercises/ID.cu changes on disk
+                                    (build, phases, each case, the summary, and
+                                    done with the report's model) and `file` when
+                                    exercises/ID.cu changes on disk
 
-What each request does is in app.py: judging runs the driver's run_judge in a
-worker thread and records the attempt with the driver's record_attempt, so the
-progress store and the history are the terminal's; one judgement at a time (a
-second request while one runs gets 409 and a message, it is not queued).
+What each request does is in app.py: judging runs learn/actions.judge in a
+worker thread, as the terminal's `judge.py ID` does, so the progress store and
+the history are the terminal's, and the report is view/model.py's; one
+judgement at a time (a second request while one runs gets 409 and a message, it
+is not queued).
 """
 
 import hmac
@@ -44,12 +48,14 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from cudajudge_cli import messages
-from cudajudge_cli.web.app import ApiError, App, file_signature
-from cudajudge_cli.web.texts import both
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import TEXTS, Text
+from cudajudge_cli.web.app import ApiError, App, file_signature, pair
 
-STATIC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.realpath(__file__)))), "web", "static")
+WEB = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.realpath(__file__)))), "web")
+SOURCE = os.path.join(WEB, "src")  # the page as written: index.html, main.js, style.css
+STATIC = os.path.join(WEB, "static")  # built by web/build.mjs: editor.js
 MAX_BODY = 1024 * 1024  # an exercise file is a few KiB
 EVENT_POLL_S = 0.5  # how often an event stream looks at the exercise file
 KEEPALIVE_S = 15
@@ -135,16 +141,16 @@ class Handler(BaseHTTPRequestHandler):
         """(path, query) when the request may go on; else answers and returns None."""
         host = self.headers.get("Host") or ""
         if host not in self.app.allowed_hosts():
-            self.refuse(403, both("bad_host", host=host, port=self.app.port))
+            self.refuse(403, pair("web_bad_host", host=host, port=self.app.port))
             return None
         origin = self.headers.get("Origin")
         if origin and not self.app.origin_allowed(origin):
-            self.refuse(403, both("bad_origin", origin=origin))
+            self.refuse(403, pair("web_bad_origin", origin=origin))
             return None
         parts = urllib.parse.urlsplit(self.path)
         query = urllib.parse.parse_qs(parts.query)
         if not self.token_ok(query, header_only):
-            self.refuse(403, both("bad_token"))
+            self.refuse(403, pair("web_bad_token"))
             return None
         return parts.path, query
 
@@ -160,13 +166,15 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if path in ("/", "/index.html"):
                 return self.page()
+            if path.startswith("/src/"):
+                return self.file_of(SOURCE, path)
             if path.startswith("/static/"):
-                return self.static(path[len("/static/"):])
+                return self.file_of(STATIC, path)
             if path == "/api/events":
                 return self.events(query)
             app = self.app
-            if path == "/api/messages":
-                return self.send_json(200, messages_table())
+            if path == "/api/texts":
+                return self.send_json(200, {key: list(texts) for key, texts in TEXTS.items()})
             if path == "/api/overview":
                 return self.send_json(200, app.overview())
             if path == "/api/status":
@@ -186,33 +194,35 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_error_json(err.status, err.message)
         except Exception as err:  # the page hears of it; the server goes on
             return self.send_error_json(500, self.failure(err))
-        self.refuse(404, both("not_found", path=path))
+        self.refuse(404, pair("web_not_found", path=path))
 
     def failure(self, err):
-        if isinstance(err, self.app.d.JudgeError):  # the driver's: what to fix, said as is
-            return both("driver_error", error=str(err))
-        return both("internal", kind=type(err).__name__, error=err)
+        if isinstance(err, JudgeError):  # the driver's: what to fix, said as is
+            return Text("web_driver_error", error=err.message).pair()
+        return pair("web_internal", kind=type(err).__name__, error=err)
 
     def page(self):
         try:
-            with open(os.path.join(STATIC, "index.html"), encoding="utf-8") as source:
+            with open(os.path.join(SOURCE, "index.html"), encoding="utf-8") as source:
                 html = source.read()
         except OSError as err:
-            return self.refuse(500, both("cannot_read", file="web/static/index.html", error=err))
+            return self.refuse(500, pair("web_cannot_read", file="web/src/index.html",
+                                         error=err))
         data = html.replace("__CUDAJUDGE_TOKEN__", self.app.token).encode("utf-8")
         cookie = (f"{self.cookie_name()}={self.app.token}; Path=/; HttpOnly; "
                   "SameSite=Strict")
         self.send_bytes(200, data, "text/html; charset=utf-8", [("Set-Cookie", cookie)])
 
-    def static(self, name):
+    def file_of(self, folder, path):
+        """A file of the page: a plain name in its folder, nothing above or beside it."""
+        name = path.split("/", 2)[2]
         if not name or "/" in name or "\\" in name or name.startswith("."):
-            return self.refuse(404, both("not_found", path="/static/" + name))
-        path = os.path.join(STATIC, name)
+            return self.refuse(404, pair("web_not_found", path=path))
         try:
-            with open(path, "rb") as source:
+            with open(os.path.join(folder, name), "rb") as source:
                 data = source.read()
         except OSError:
-            return self.refuse(404, both("not_found", path="/static/" + name))
+            return self.refuse(404, pair("web_not_found", path=path))
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
         if kind.startswith("text/") or kind.endswith("javascript"):
             kind += "; charset=utf-8"
@@ -298,40 +308,32 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_error_json(err.status, err.message)
         except Exception as err:  # the page hears of it; the server goes on
             return self.send_error_json(500, self.failure(err))
-        self.refuse(404, both("not_found", path=path))
+        self.refuse(404, pair("web_not_found", path=path))
 
     def json_body(self):
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
         if kind != "application/json":
-            raise ApiError(415, both("bad_body"))
+            raise ApiError(415, pair("web_bad_body"))
         try:
             length = int(self.headers.get("Content-Length") or "0")
         except ValueError:
-            raise ApiError(400, both("bad_body"))
+            raise ApiError(400, pair("web_bad_body"))
         if length < 0 or length > MAX_BODY:
-            raise ApiError(413, both("too_large", kb=MAX_BODY // 1024))
+            raise ApiError(413, pair("web_too_large", kb=MAX_BODY // 1024))
         try:
             value = json.loads(self.rfile.read(length).decode("utf-8") or "{}")
         except (UnicodeDecodeError, ValueError) as err:
-            raise ApiError(400, both("bad_request", error=str(err)))
+            raise ApiError(400, pair("web_bad_request", error=str(err)))
         if not isinstance(value, dict):
-            raise ApiError(400, both("bad_body"))
+            raise ApiError(400, pair("web_bad_body"))
         return value
-
-
-def messages_table():
-    """The driver's own texts, so that the page words a report as the terminal does."""
-    return {"messages": {k: list(v) for k, v in messages.MESSAGES.items()},
-            "verdicts": {k: list(v) for k, v in messages.VERDICT_NAMES.items()},
-            "tiers": {k: list(v) for k, v in messages.TIER_NAMES.items()},
-            "rules": {k: list(v) for k, v in messages.RULE_MEANINGS.items()}}
 
 
 def first(query, name, required=True):
     values = query.get(name) or []
     if not values or not values[0]:
         if required:
-            raise ApiError(400, both("missing_field", name=name))
+            raise ApiError(400, pair("web_missing_field", name=name))
         return None
     return values[0]
 

@@ -1,8 +1,8 @@
 /*
  * The contract between the runtime and a problem's launch glue.
  *
- * Each harness/problems/<id>.cuh is compiled after the learner's file (or the
- * reference) in one translation unit, harness/runtime/learner_tu.cu. The
+ * Each harness/problems/<id>/glue.cuh is compiled after the learner's file
+ * (or the reference) in one translation unit, harness/runtime/learner_tu.cu. The
  * runtime owns device buffers, poisoning, guard zones, error checks,
  * synchronisation and timing. A glue defines one of two entries:
  *

@@ -1,7 +1,7 @@
 /*
  * One translation unit per judged file: the learner's code (or a reference)
  * followed by its problem's launch glue. The engine compiles this file with
- *   -DCJ_LEARNER_FILE="\"/path/to/exercises/<id>.cu\"" -DCJ_GLUE="\"<id>.cuh\""
+ *   -DCJ_LEARNER_FILE="\"/path/to/exercises/<id>.cu\"" -DCJ_GLUE="\"/path/to/<id>/glue.cuh\""
  * so compiler messages point at the learner's own file and lines.
  */
 #include "glue.h"

@@ -5,7 +5,7 @@
  * engine starts it with the learner's module (nvcc -cubin of the learner's
  * file and the glue's device part) and the reference's; see
  * docs/trusted-runner.md. Built as
- *   g++ -DCJ_RUNNER -DCJ_GLUE="\"<id>.cuh\"" runner_tu.cpp
+ *   g++ -DCJ_RUNNER -DCJ_GLUE="\"<id>/glue.cuh\"" -I../problems runner_tu.cpp
  */
 #include "glue.h"
 

@@ -62,7 +62,7 @@ struct cj_wire_buf {
 struct cj_wire_case {
 	/* written by the engine */
 	char name[48];
-	int64_t param[CJ_MAX_PARAMS]; /* meaning is per problem (see its .cuh) */
+	int64_t param[CJ_MAX_PARAMS]; /* meaning is per problem (its layout.h) */
 	uint32_t nbuf;
 	uint32_t timed; /* 1: time this case after checking it */
 	struct cj_wire_buf buf[CJ_MAX_BUFS];

@@ -2,7 +2,7 @@
  * A seeded mutation fuzzer for LLVMFuzzerTestOneInput, for compilers without
  * libFuzzer. Reads the seed inputs named on the command line (files, or
  * folders of files), runs each, then runs mutants of them: bit flips, bytes
- * YAML cares about, deleted, repeated and spliced ranges, truncations.
+ * YAML or C cares about, deleted, repeated and spliced ranges, truncations.
  *   usage: fuzz_driver [-n ITERATIONS] [-s SEED] [-t SECONDS] SEED_PATH...
  * Deterministic for a given seed and iteration count; -t stops earlier.
  * A failing input is written to ./fuzz-crash-<iteration>.yaml before the
@@ -104,10 +104,11 @@ static void add_path(const char *path)
 	free(names);
 }
 
-/* Bytes that change how YAML reads a document. */
-static const uint8_t special[] = {':',  '-', ' ',  '\n', '\t', '[', ']', '{', '}', ',', '"',
-                                  '\'', '&', '*',  '!',  '|',  '>', '#', '%', '@', '?', '\\',
-                                  '\r', 0,   0xff, 0xc3, 0xe4, '0', '9', '.', 'e', '~'};
+/* Bytes that change how YAML reads a document, or C a text. */
+static const uint8_t special[] = {':', '-',  ' ',  '\n', '\t', '[',  ']',  '{', '}', ',',
+                                  '"', '\'', '&',  '*',  '!',  '|',  '>',  '#', '%', '@',
+                                  '?', '\\', '\r', 0,    0xff, 0xc3, 0xe4, '0', '9', '.',
+                                  'e', '~',  '/',  '<',  '(',  ')',  'R',  'u', '8', ';'};
 
 static void mutate(uint8_t **buf, size_t *size, size_t *cap)
 {

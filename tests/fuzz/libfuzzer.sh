@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Fuzzes the catalog loader with libFuzzer (clang -fsanitize=fuzzer, with
-# AddressSanitizer and UndefinedBehaviorSanitizer) for a few seconds, starting
-# from the seed inputs given. Exits 77 (skipped) without clang's libFuzzer.
+# Fuzzes a fuzz target (the catalog loader, the C/CUDA lexer) with libFuzzer
+# (clang -fsanitize=fuzzer, with AddressSanitizer and UndefinedBehaviorSanitizer)
+# for a few seconds, starting from the seed inputs given. Exits 77 (skipped)
+# without clang's libFuzzer.
 #   usage: libfuzzer.sh SECONDS SOURCE.c... -- SEED_PATH...
 # SOURCE.c: the fuzz target and the engine files it links (tests/meson.build
-# keeps that list); seeds may be files or folders. New inputs go to a
+# keeps that list), and -IFOLDER for their headers; seeds may be files or folders. New inputs go to a
 # temporary folder, never into the source tree. A failing input is printed
 # with od -c.
 set -u
@@ -28,13 +29,13 @@ fi
 # shellcheck disable=SC2086 # $yaml is a list of flags
 "$clang" -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all "${sources[@]}" $yaml -lm \
-	-o "$work/fuzz_catalog" || exit 1
+	-o "$work/fuzz_target" || exit 1
 mkdir "$work/corpus"
 seeds=()
 for s in "$@"; do
 	if [ -d "$s" ]; then seeds+=("$s"); else cp "$s" "$work/corpus/"; fi
 done
-"$work/fuzz_catalog" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+"$work/fuzz_target" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	-artifact_prefix="$work/" -print_final_stats=1 "$work/corpus" "${seeds[@]}" \
 	>"$work/log" 2>&1
 rc=$?

@@ -179,7 +179,8 @@ static void test_errors_name_line_and_column(void)
 	CHECK_STR_EQ(error_of("seed: 1\nlanguag: en\n"),
 	             "policy.yaml:2:1: unknown key 'languag' in the policy (expected one of: "
 	             "course, language, seed, seed_per_student, round, deadline, late, "
-	             "penalties, performance, exercises, gradescope, similarity)");
+	             "penalties, performance, exercises, gradescope, similarity, "
+	             "allow_without_nvcc)");
 	CHECK_STR_EQ(error_of("language: fr\n"),
 	             "policy.yaml:1:11: language must be en or zh, found 'fr'");
 	CHECK_STR_EQ(error_of("seed: -3\n"), "policy.yaml:1:7: seed must be a whole number, "
@@ -238,6 +239,50 @@ static void test_errors_in_chinese(void)
 
 /* The platforms' sections (docs/platforms.md): defaults, given values, the JSON form
  * and the mistakes, in both languages. */
+/* The deadline keeps the offset it was written with, to be shown in the course's time
+ * (issue 25: "-08:00" was shown as UTC); allow_without_nvcc is false unless said. */
+static void test_local_deadline_and_nvcc(void)
+{
+	struct policy p;
+	char err[512] = "";
+	static const char *const given[][2] = {
+	        {"2026-12-15T23:59:00-08:00", "2026-12-15T23:59:00-08:00"},
+	        {"2026-12-15T23:59+05:30", "2026-12-15T23:59:00+05:30"},
+	        {"2026-12-15T23:59:00Z", "2026-12-15T23:59:00Z"},
+	        {"2026-12-15 23:59", "2026-12-15T23:59:00Z"},
+	        {"2026-12-15", "2026-12-15T00:00:00Z"}};
+	for (size_t i = 0; i < sizeof given / sizeof *given; ++i) {
+		char *text = xasprintf("deadline: \"%s\"\n", given[i][0]);
+		CHECK_INT(parse(text, &p, err, sizeof err, false), ==, 0);
+		CHECK_STR_EQ(p.deadline_local, given[i][1]);
+		free(text);
+		policy_free(&p);
+	}
+	CHECK_INT(parse("deadline: \"2026-12-15T23:59:00-08:00\"\n", &p, err, sizeof err, false),
+	          ==, 0);
+	CHECK_STR_EQ(p.deadline_text, "2026-12-16T07:59:00Z");
+	CHECK(!p.allow_without_nvcc);
+	struct strbuf b = {0};
+	policy_json(&b, &p);
+	char *json = sb_take(&b);
+	CHECK_CONTAINS(json, "\"deadline\":\"2026-12-16T07:59:00Z\",\"deadline_epoch\":1797407940,"
+	                     "\"deadline_local\":\"2026-12-15T23:59:00-08:00\","
+	                     "\"allow_without_nvcc\":false");
+	free(json);
+	policy_free(&p);
+	CHECK_INT(parse("allow_without_nvcc: true\n", &p, err, sizeof err, false), ==, 0);
+	CHECK(p.allow_without_nvcc);
+	b = (struct strbuf){0};
+	policy_json(&b, &p);
+	json = sb_take(&b);
+	CHECK_CONTAINS(json, "\"deadline_local\":null,\"allow_without_nvcc\":true");
+	free(json);
+	policy_free(&p);
+	CHECK_STR_EQ(
+	        error_of("allow_without_nvcc: sometimes\n"),
+	        "policy.yaml:1:21: allow_without_nvcc must be true or false, found 'sometimes'");
+}
+
 static void test_platform_settings(void)
 {
 	struct policy p;
@@ -340,6 +385,7 @@ static const struct unit_test tests[] = {
         {"errors_name_line_and_column", test_errors_name_line_and_column, NULL},
         {"errors_in_chinese", test_errors_in_chinese, NULL},
         {"platform_settings", test_platform_settings, NULL},
+        {"local_deadline_and_nvcc", test_local_deadline_and_nvcc, NULL},
         {"missing_file", test_missing_file, NULL},
         {0}};
 

@@ -73,7 +73,7 @@ def make_class(roster):
 
 
 def run_similarity(roster, out, env):
-    return subprocess.run([sys.executable, "-m", "cudajudge_cli.grading.similarity", roster,
+    return subprocess.run([sys.executable, os.path.join(ARGS.root, "judge.py"), "grade", roster,
                            "--out", out, "--similarity", "--threshold", "0.75"],
                           cwd=ARGS.root, env=env, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)

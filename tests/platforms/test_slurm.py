@@ -26,6 +26,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import slurm_cluster  # noqa: E402
 
+ARGS = None
+JUDGE = None  # python3 judge.py of the checkout under test
 VOLATILE = ("judged_at", "seconds", "phases_s", "gpu")
 POLICY = {"course": "slurm test", "seed": 777,
           "exercises": [{"id": "warp_scan", "points": 10, "correctness": "per_case"},
@@ -65,16 +67,13 @@ def comparable(records):
 
 def read_tree(folder):
     sys.path.insert(0, ARGS.root)
-    from cudajudge_cli.grading import slurm
+    from cudajudge_cli.grading.platforms import slurm
     return slurm.all_records(folder)
 
 
 def local_records(env, roster, policy, out):
     """The same roster graded here, without Slurm."""
-    from cudajudge_cli.grading import gradescope
-    command = gradescope.grade_command(ARGS.root, env)
-    assert command, "no grade command in this checkout"
-    subprocess.run(command + [roster, "--policy", policy, "--out", out], cwd=ARGS.root,
+    subprocess.run(JUDGE + ["grade", roster, "--policy", policy, "--out", out], cwd=ARGS.root,
                    env=env, check=False)
     return read_tree(os.path.join(out, "records"))
 
@@ -94,14 +93,19 @@ def run_test(cluster, tmp):
     out = os.path.join(tmp, "graded")
     env = dict(cluster.env, CUDAJUDGE_ROOT=ARGS.root, CUDAJUDGE_BUILD=ARGS.build,
                PYTHONDONTWRITEBYTECODE="1", CUDAJUDGE_STATE=os.path.join(tmp, "state"))
-    done = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading.slurm", "submit", roster,
-                           "--out", out, "--policy", policy, "--shards", "3",
-                           "--max-running", "2"], cwd=ARGS.root, env=env,
+    done = subprocess.run(JUDGE + ["grade", roster, "--slurm", "--out", out, "--policy", policy,
+                                   "--shards", "3", "--max-running", "2"], cwd=ARGS.root,
+                          env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print(done.stdout)
     check(done.returncode == 0, "submit exits 0")
     with open(os.path.join(out, "batch.json")) as f:
         jobs = json.load(f)["jobs"]
+    for name in ("grade.sbatch", "collect.sbatch"):
+        with open(os.path.join(out, "slurm", name)) as f:
+            script = f.read()
+        check(sys.executable not in script and 'exec "$PYTHON" judge.py grade' in script,
+              "%s runs the python the node finds, no path of this machine baked in" % name)
     states = cluster.wait_done([jobs["array"], jobs["collect"]], timeout=600)
     shown = cluster.run(["scontrol", "show", "job", jobs["array"]], check=False)
     print(shown)
@@ -111,8 +115,8 @@ def run_test(cluster, tmp):
     for name in ("results.jsonl", "grades.csv", "junit.xml", "report.html"):
         check(os.path.exists(os.path.join(out, name)), "the collect job wrote " + name)
     merged = comparable(read_tree(os.path.join(out, "records")))
-    status = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading.slurm", "status", out],
-                            cwd=ARGS.root, env=env, stdout=subprocess.PIPE, text=True)
+    status = subprocess.run(JUDGE + ["grade", "--status", out], cwd=ARGS.root, env=env,
+                            stdout=subprocess.PIPE, text=True)
     print(status.stdout)
     check(status.returncode == 0 and "collected: yes" in status.stdout, "status: collected")
     local = comparable(local_records(dict(env), roster, policy, os.path.join(tmp, "local")))
@@ -155,7 +159,7 @@ def _files(folder):
 
 
 def main():
-    global ARGS
+    global ARGS, JUDGE
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--build", required=True)
@@ -163,6 +167,7 @@ def main():
     ARGS = parser.parse_args()
     ARGS.root = os.path.abspath(ARGS.root)
     ARGS.build = os.path.abspath(ARGS.build)
+    JUDGE = [sys.executable, os.path.join(ARGS.root, "judge.py")]
     sys.path.insert(0, ARGS.root)
     missing = slurm_cluster.missing_programs()
     if missing or os.geteuid() != 0:

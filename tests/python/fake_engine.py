@@ -17,6 +17,10 @@ Other switches:
     FAKE_GARBAGE=1        judge: print a line that is not JSON
     FAKE_NO_SUMMARY=1     judge: exit 1 after the cases, without a summary
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
+    policy, fingerprint   a grading policy (a JSON object) answered as validated; a hash
+                          of problems.yaml
+    FAKE_CATALOG=PATH     catalog: answer the JSON in PATH (a real engine's `catalog`,
+                          e.g. to replay every exercise's judgements: tests/snapshot.py)
     FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
                           emulator, and `--backend gpu` gives JE unless CE
     FAKE_DEVICE_ERROR     with FAKE_NO_DEVICE: the device's error text
@@ -34,6 +38,7 @@ Other switches:
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -111,7 +116,38 @@ def run_catalog(args):
         print("problems.yaml:12:5: unknown key 'titel' (expected one of: id, aliases, title)",
               file=sys.stderr)
         return 2
+    if os.environ.get("FAKE_CATALOG"):
+        with open(os.environ["FAKE_CATALOG"], encoding="utf-8") as recorded:
+            emit(json.load(recorded))
+        return 0
     emit({"problems": [catalog_entry(p) for p in PROBLEMS]})
+    return 0
+
+
+def run_policy(args):
+    """A policy file holding a JSON object is valid (answered as the engine answers a
+    validated policy); anything else is refused with file:line:column."""
+    try:
+        with open(args.path, encoding="utf-8") as source:
+            policy = json.load(source)
+    except (OSError, ValueError):
+        policy = None
+    if not isinstance(policy, dict):
+        print(f"{args.path}:1:1: not a grading policy", file=sys.stderr)
+        return 2
+    emit(policy)
+    return 0
+
+
+def run_fingerprint(args):
+    """A hash that changes with problems.yaml, as the engine's covers it among the rest."""
+    digest = hashlib.sha256()
+    try:
+        with open(os.path.join(args.root, "problems.yaml"), "rb") as source:
+            digest.update(source.read())
+    except OSError:
+        digest.update(b"no problems.yaml")
+    print(digest.hexdigest())
     return 0
 
 
@@ -334,8 +370,16 @@ def main(argv):
     device = commands.add_parser("device")
     device.add_argument("--build", required=True)
     device.add_argument("--fresh", action="store_true")
+    policy = commands.add_parser("policy")
+    policy.add_argument("path")
+    policy.add_argument("--root", required=True)
+    policy.add_argument("--lang", choices=["en", "zh"], default="en")
+    fingerprint = commands.add_parser("fingerprint")
+    fingerprint.add_argument("--root", required=True)
+    fingerprint.add_argument("--build", required=True)
     args = parser.parse_args(argv)
-    return {"catalog": run_catalog, "judge": run_judge, "device": run_device}[args.command](args)
+    return {"catalog": run_catalog, "judge": run_judge, "device": run_device,
+            "policy": run_policy, "fingerprint": run_fingerprint}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
-"""`judge.py grade-bundle gradescope --policy FILE --out ZIP` (docs/platforms.md): the
-command issue 18 names writes the Gradescope autograder zip, with the same names as
-`judge.py grade --bundle gradescope`, which keeps working; `judge.py --help` lists it.
-The bundle's contents are checked in depth by tests/platforms/test_gradescope.py.
+"""`judge.py grade-bundle gradescope|prairielearn --policy FILE --out ZIP`
+(docs/platforms.md): the one door that writes a platform's zip (issue 25: `judge.py grade
+--bundle` and `python3 -m cudajudge_cli.grading.bundle` did the same; the first now
+stops naming grade-bundle, the second is gone); `judge.py --help` lists it. What the
+zips do is checked where the platforms run them: tests/platforms/test_images.py.
 """
 
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
 import zipfile
@@ -41,13 +43,32 @@ class GradeBundleTest(unittest.TestCase):
         with zipfile.ZipFile(out) as zf:
             return sorted(zf.namelist())
 
-    def test_grade_bundle_writes_the_zip_as_grade_bundle_does(self):
+    def test_grade_bundle_writes_each_platforms_zip(self):
         names = self.bundle_names("grade-bundle", "gradescope")
         for name in ("setup.sh", "run_autograder", "policy.json", "cudajudge/judge.py",
                      "cudajudge/problems.yaml"):
             self.assertIn(name, names)
         self.assertFalse([n for n in names if n.startswith("cudajudge/tests/submissions/")])
-        self.assertEqual(names, self.bundle_names("grade", "--bundle", "gradescope"))
+        names = self.bundle_names("grade-bundle", "prairielearn")
+        for name in ("setup.sh", "run_prairielearn", "Dockerfile", "policy.json",
+                     "cudajudge/judge.py"):
+            self.assertIn(name, names)
+        self.assertNotIn("run_autograder", names)
+
+    def test_the_other_doors_are_closed(self):
+        done = judge("grade", "--bundle", "gradescope", "--policy", self.policy)
+        self.assertEqual(done.returncode, 2, done.stdout + done.stderr)
+        self.assertIn("python3 judge.py grade-bundle gradescope", done.stderr)
+        done = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading.bundle"],
+                              cwd=SCRIPT_ROOT, env=clean_environment(), capture_output=True,
+                              text=True)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn("No module named cudajudge_cli.grading.bundle", done.stderr)
+        done = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading", "--help"],
+                              cwd=SCRIPT_ROOT, env=clean_environment(), capture_output=True,
+                              text=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("python3 judge.py grade", done.stderr)
 
     def test_grade_bundle_needs_a_policy(self):
         done = judge("grade-bundle", "gradescope")
@@ -68,7 +89,7 @@ class PrepareTest(unittest.TestCase):
     rule 'reference-copy' alone (a student handing it in breaks it), which is no failure."""
 
     def test_a_reference_passes_as_itself(self):
-        from cudajudge_cli.grading.gradescope import reference_passed
+        from cudajudge_cli.grading.platforms.base import reference_passed
         copy = {"rule": "reference-copy", "kind": "forbid", "line": 0}
         self.assertTrue(reference_passed({"verdict": "AC"}))
         self.assertTrue(reference_passed({"verdict": "RULE", "rules": {

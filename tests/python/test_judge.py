@@ -24,9 +24,9 @@ import textwrap
 import time
 import unittest
 
-from support import (APT_FIX, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT, FakeRepoTest,
-                     clean_environment, option_value, read, write)
-from cudajudge_cli import workspace
+from support import (APT_FIX, FAKE_ENGINE, JUDGE, REAL_BUILD, REAL_ENGINE, REAL_ROOT,
+                     FakeRepoTest, clean_environment, option_value, read, write)
+from cudajudge_cli.core import workspace
 from cudajudge_cli.commands import check, selftest
 
 SUMMARY_KEYS = {"type", "id", "file", "verdict", "backend", "seed", "message", "compile_log",
@@ -92,9 +92,30 @@ class ResolveIdTest(FakeRepoTest):
         self.assertNotIn("copy templates/warp_scan.cu", done.stderr)
 
     def test_missing_explicit_file(self):
+        """A path the learner gave that does not exist: check the path; `reset` would
+        restore exercises/ID.cu, not that file, so it is not offered as the fix."""
         done = self.judge("warp_scan", "nowhere/mine.cu")
         self.assertCleanFailure(done)
-        self.assertIn("nowhere/mine.cu", done.stderr)
+        self.assertIn("nowhere/mine.cu does not exist: check the path", done.stderr)
+        self.assertIn(f"from the folder you are in, {os.path.realpath(self.root)}",
+                      done.stderr.replace(self.root, os.path.realpath(self.root)))
+        self.assertIn("`reset` restores only that file", done.stderr)
+        self.assertIn("judges exercises/warp_scan.cu", done.stderr)
+        self.assertNotIn("run: python3 judge.py reset", done.stderr)
+        self.assertNotIn("copy templates/", done.stderr)
+        self.assertEqual(self.judge_calls(), [])
+        absolute = self.judge("warp_scan", "/some/missing.cu", "--lang", "zh")
+        self.assertCleanFailure(absolute)
+        self.assertIn("/some/missing.cu 不存在：请检查路径", absolute.stderr)
+
+    def test_missing_exercise_file_named_as_a_path_is_told_to_reset(self):
+        """The exercise's own file, named by its path: reset is the true fix."""
+        os.remove(os.path.join(self.root, "exercises", "warp_scan.cu"))
+        done = self.judge("warp_scan", "exercises/warp_scan.cu")
+        self.assertCleanFailure(done)
+        self.assertIn("exercises/warp_scan.cu does not exist. To start from the template",
+                      done.stderr)
+        self.assertIn("python3 judge.py reset warp_scan", done.stderr)
 
     def test_explicit_file_is_passed_relative_to_root(self):
         write(os.path.join(self.root, "exercises", "attempt2.cu"), "// second try\n")
@@ -509,6 +530,39 @@ class SelftestSummaryTest(unittest.TestCase):
                 self.assertEqual(selftest.count_test_results(log), (1, 1, 1))
 
 
+class SelftestQuickTest(FakeRepoTest):
+    """`selftest --quick`: whether the install works, without the whole suite: the
+    reference judged AC and the template not, on whichever backend there is."""
+
+    def test_the_reference_is_ac_and_the_template_is_not(self):
+        done = self.judge("selftest", "--quick", env={"FAKE_NO_DEVICE": "1"})
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        lines = done.stdout.splitlines()
+        self.assertIn("ok    reference/warp_scan.cu: AC on emu", done.stdout)
+        self.assertIn("ok    templates/warp_scan.cu: WA on emu", done.stdout)
+        self.assertTrue(lines[-1].startswith("selftest --quick: 2 passed, 0 failed, 0 skipped"),
+                        lines[-1])
+        self.assertEqual([c[c.index("--file") + 1] for c in self.judge_calls()],
+                         ["reference/warp_scan.cu", "templates/warp_scan.cu"])
+
+    def test_a_judge_that_accepts_anything_fails_it(self):
+        done = self.judge("selftest", "--quick", env={"FAKE_VERDICT": "AC"})
+        self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
+        self.assertIn("FAIL  templates/warp_scan.cu: AC on gpu, expected not AC", done.stdout)
+        self.assertIn("selftest --quick: 1 passed, 1 failed", done.stdout)
+
+    def test_no_backend_at_all_fails_it(self):
+        done = self.judge("selftest", "--quick", env={"FAKE_NO_DEVICE": "1",
+                                                      "FAKE_VERDICT": "JE"})
+        self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
+
+    def test_help_says_how_long(self):
+        done = self.judge("--help")
+        self.assertIn("--quick", done.stdout)
+        self.assertIn("up to an hour", done.stdout)
+        self.assertIn("15 to 40 seconds", self.judge("selftest", "--help").stdout)
+
+
 class ResetTest(FakeRepoTest):
     def test_reset_with_yes_keeps_a_backup(self):
         exercise = os.path.join(self.root, "exercises", "warp_scan.cu")
@@ -646,7 +700,8 @@ class BuildManagementTest(unittest.TestCase):
         """ninja's steps, not silence (here stderr is no terminal: a line per quarter)."""
         first = self.judge("list")
         self.assertEqual(first.returncode, 0, first.stdout + first.stderr)
-        steps = re.findall(r"^building the judge: (\d+)/(\d+)$", first.stderr, re.MULTILINE)
+        steps = re.findall(r"^building the judge: (\d+)/(\d+) after \d+ s$", first.stderr,
+                           re.MULTILINE)
         self.assertTrue(steps, first.stderr)
         self.assertEqual(steps[-1][0], steps[-1][1])  # the last step is the last one
         self.assertLessEqual(len(steps), 4)
@@ -668,19 +723,34 @@ class BuildManagementTest(unittest.TestCase):
         self.assertIn("meson setup build", done.stderr)
         self.assertIn(f"cd {self.root}", done.stderr)
 
+    def toy_tests(self, **tests):
+        """The toy build with meson tests, each a Python statement (name=statement)."""
+        python = sys.executable.replace("\\", "/")
+        lines = [f"python = find_program('{python}')"] + [
+            f"test('{name}', python, args: ['-c', '{code}'])" for name, code in tests.items()]
+        write(os.path.join(self.root, "meson.build"), TOY_MESON + "\n".join(lines) + "\n")
+
     @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
     def test_selftest_runs_meson_test_and_counts(self):
-        python = sys.executable.replace("\\", "/")
-        write(os.path.join(self.root, "meson.build"), TOY_MESON + textwrap.dedent(f"""
-            python = find_program('{python}')
-            test('passes', python, args: ['-c', 'pass'])
-            test('fails', python, args: ['-c', 'raise SystemExit(1)'])
-            test('skips', python, args: ['-c', 'raise SystemExit(77)'])
-            """))
+        self.toy_tests(passes="pass", fails="raise SystemExit(1)", skips="raise SystemExit(77)")
         done = self.judge("selftest")
         self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
         self.assertIn("fails", done.stdout)  # meson test's own output is streamed
         self.assertEqual(done.stdout.splitlines()[-1], "selftest: 1 passed, 1 failed, 1 skipped")
+
+    @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
+    def test_selftest_quick_runs_only_the_quick_unit_tests(self):
+        self.toy_tests(check="pass", verdict="raise SystemExit(1)",
+                       slow_and_broken="raise SystemExit(1)")
+        self.assertEqual(self.judge("list").returncode, 0)  # builds the toy
+        for folder in ("reference", "templates"):
+            write(os.path.join(self.root, folder, "warp_scan.cu"), "// warp_scan\n")
+        done = self.judge("selftest", "--quick", env={"CUDAJUDGE_ENGINE": FAKE_ENGINE,
+                                                      "FAKE_NO_DEVICE": "1"})
+        self.assertEqual(done.returncode, 1, done.stdout + done.stderr)
+        self.assertIn("verdict", done.stdout)
+        self.assertNotIn("slow_and_broken", done.stdout)
+        self.assertIn("selftest --quick: 3 passed, 1 failed, 0 skipped", done.stdout)
 
     @unittest.skipIf(build_tools_missing(), f"cannot build here: {build_tools_missing()}")
     def test_two_judges_at_once_build_once_and_the_second_waits(self):

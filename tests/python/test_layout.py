@@ -1,12 +1,15 @@
-"""The shape of the driver (issue: the driver as a package): judge.py only
-finds the package and calls it; every module says at its top what it is for;
-no module is over 500 lines without a written reason; the modules import one
-another without cycles; every command module has add_arguments and run and
-is in the one COMMANDS table.
+"""The shape of the driver (docs/driver-layout.md): judge.py only finds the
+package and calls it; every module says at its top what it is for; no module is
+over 500 lines without a written reason, none over 800; the modules import one
+another without cycles; every command module has add_arguments and run and is
+in the one COMMANDS table; the repository and the build folder are found in one
+place, and the engine is started by one client; the old module names kept for
+grading/ are used by grading/ only.
 """
 
 import ast
 import os
+import re
 import unittest
 
 from support import JUDGE, SCRIPT_ROOT, read
@@ -14,6 +17,11 @@ from cudajudge_cli import commands
 
 PACKAGE = os.path.join(SCRIPT_ROOT, "cudajudge_cli")
 LONG_REASON = "Longer than 500 lines because"
+MOST_LINES = 800
+
+# The old names of core/ modules, kept until grading/ moves onto core/.
+OLD_NAMES = ("cudajudge_cli.engine", "cudajudge_cli.errors", "cudajudge_cli.messages",
+             "cudajudge_cli.workspace")
 
 
 def package_modules():
@@ -65,6 +73,34 @@ class LayoutTest(unittest.TestCase):
                 if len(source.splitlines()) > 500:
                     self.assertIn(LONG_REASON, ast.get_docstring(ast.parse(source)) or "")
 
+    def test_no_module_over_800_lines(self):
+        for name, path in package_modules().items():
+            with self.subTest(module=name):
+                self.assertLessEqual(len(read(path).splitlines()), MOST_LINES)
+
+    def test_the_old_names_are_for_grading_only(self):
+        modules = package_modules()
+        for name, path in modules.items():
+            if name.startswith("cudajudge_cli.grading") or name in OLD_NAMES:
+                continue
+            with self.subTest(module=name):
+                self.assertEqual(imported_modules(path, modules) & set(OLD_NAMES), set())
+
+    def test_where_things_are_is_found_in_one_place(self):
+        """CUDAJUDGE_ROOT and CUDAJUDGE_BUILD are read by core/workspace.py alone, and
+        only core/engine.py starts the engine's judge (grading/ moves onto both)."""
+        readers, starters = [], []
+        for name, path in package_modules().items():
+            if name.startswith("cudajudge_cli.grading"):
+                continue
+            source = read(path)
+            if re.search(r'environ(?:\.get\(|\[)"CUDAJUDGE_(ROOT|BUILD)"', source):
+                readers.append(name)
+            if "subprocess.Popen" in source and '"judge"' in source:
+                starters.append(name)
+        self.assertEqual(readers, ["cudajudge_cli.core.workspace"])
+        self.assertEqual(starters, ["cudajudge_cli.core.engine"])
+
     def test_no_import_cycles(self):
         modules = package_modules()
         graph = {name: imported_modules(path, modules) - {name}
@@ -95,7 +131,8 @@ class LayoutTest(unittest.TestCase):
                  if name.endswith(".py") and name != "__init__.py"}
         registered = {module.__name__.rsplit(".", 1)[1] for module, _ in
                       commands.COMMANDS.values()}
-        self.assertEqual(sorted(files - registered), ["overview"])  # the default, no name
+        # overview: the default, no name; options: the options several commands share
+        self.assertEqual(sorted(files - registered), ["options", "overview"])
         for name, (module, summary) in commands.COMMANDS.items():
             with self.subTest(command=name):
                 # a dashed command (grade-bundle) lives in an underscored module

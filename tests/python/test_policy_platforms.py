@@ -13,10 +13,11 @@ import sys
 import tempfile
 import unittest
 
-from support import REAL_BUILD, REAL_ENGINE, REAL_ROOT, write
+from support import REAL_ENGINE, REAL_ROOT, write
 from cudajudge_cli.grading import engine as grade_engine
-from cudajudge_cli.grading import gradescope, similarity
+from cudajudge_cli.grading import similarity
 from cudajudge_cli.grading.cli import STARTING_POLICY
+from cudajudge_cli.grading.platforms import base as platform
 
 POLICY = """\
 course: Platforms
@@ -45,7 +46,7 @@ class PolicyFromTheEngineTest(unittest.TestCase):
     def load(self, text):
         path = os.path.join(self.tmp.name, "policy.yaml")
         write(path, text)
-        return gradescope.load_policy(REAL_ROOT, REAL_BUILD, path), path
+        return platform.load_policy(path), path
 
     def test_the_policy_sets_the_platforms(self):
         policy, _ = self.load(POLICY)
@@ -54,7 +55,7 @@ class PolicyFromTheEngineTest(unittest.TestCase):
                                                 "stdout_visibility": "visible",
                                                 "time_budget_s": 300})
         self.assertEqual(policy["similarity"], {"threshold": 0.7, "reference_threshold": 0.9})
-        settings = gradescope.platform_settings(policy)
+        settings = platform.platform_settings(policy)
         self.assertEqual((settings["hidden_visibility"], settings["leaderboard"],
                           settings["stdout_visibility"], settings["time_budget_s"]),
                          ("hidden", True, "visible", 300.0))
@@ -62,7 +63,7 @@ class PolicyFromTheEngineTest(unittest.TestCase):
 
     def test_the_command_line_overrides(self):
         policy, _ = self.load(POLICY)
-        settings = gradescope.platform_settings(policy, {"hidden_visibility": "after_published",
+        settings = platform.platform_settings(policy, {"hidden_visibility": "after_published",
                                                          "leaderboard": None})
         self.assertEqual(settings["hidden_visibility"], "after_published")
         self.assertTrue(settings["leaderboard"])  # None: not given, the policy's stays
@@ -70,7 +71,7 @@ class PolicyFromTheEngineTest(unittest.TestCase):
 
     def test_defaults_without_the_sections(self):
         policy, _ = self.load("course: Plain\n")
-        settings = gradescope.platform_settings(policy)
+        settings = platform.platform_settings(policy)
         self.assertEqual((settings["hidden_visibility"], settings["leaderboard"],
                           settings["stdout_visibility"], settings["time_budget_s"]),
                          ("after_due_date", False, "hidden", 540.0))
@@ -80,22 +81,22 @@ class PolicyFromTheEngineTest(unittest.TestCase):
         self.assertEqual(similarity.thresholds(policy), (0.6, 0.6))
 
     def test_a_mistake_names_the_line_and_column(self):
-        with self.assertRaises(gradescope.PolicyError) as caught:
+        with self.assertRaises(grade_engine.GradeError) as caught:
             self.load("gradescope:\n  hidden_visibility: never\n")
         self.assertIn("policy.yaml:2:22: gradescope.hidden_visibility must be hidden, "
                       "after_due_date or after_published, found 'never'", str(caught.exception))
 
     def test_init_policy_writes_the_sections_the_engine_accepts(self):
         path = os.path.join(self.tmp.name, "init.yaml")
-        done = subprocess.run([sys.executable, "-m", "cudajudge_cli.grading", "--init-policy",
-                               path], cwd=REAL_ROOT, stdout=subprocess.PIPE,
+        done = subprocess.run([sys.executable, os.path.join(REAL_ROOT, "judge.py"), "grade",
+                               "--init-policy", path], cwd=REAL_ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
         self.assertEqual(done.returncode, 0, done.stderr)
         with open(path, encoding="utf-8") as f:
             text = f.read()
         self.assertIn("\ngradescope:\n", text)
         self.assertIn("\nsimilarity:\n", text)
-        policy = gradescope.load_policy(REAL_ROOT, REAL_BUILD, path)
+        policy = platform.load_policy(path)
         self.assertEqual(policy["gradescope"]["time_budget_s"], 540)
         self.assertEqual(policy["similarity"]["reference_threshold"], 0.8)
 

@@ -14,7 +14,8 @@ import unittest
 from concurrent.futures import ThreadPoolExecutor
 
 from support import JUDGE_COMMAND, FakeRepoTest, write
-from cudajudge_cli import messages, progress
+from cudajudge_cli.core import texts
+from cudajudge_cli.learn import progress
 
 ATTEMPT_KEYS = {"id", "file", "verdict", "seed", "median_ms", "at"}
 
@@ -211,7 +212,7 @@ class ProgressStoreTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory(prefix="cudajudge-state-")
         self.store = progress.ProgressStore(os.path.join(self.tmp.name, "state"))
-        messages.set_language("en")
+        texts.set_language("en")
 
     def tearDown(self):
         self.tmp.cleanup()

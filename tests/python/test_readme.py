@@ -10,7 +10,7 @@ import re
 import unittest
 
 from support import REAL_ROOT, SCRIPT_ROOT, read
-from cudajudge_cli import catalog
+from cudajudge_cli.learn import catalog
 
 README = os.path.join(SCRIPT_ROOT, "README.md")
 

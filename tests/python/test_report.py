@@ -1,12 +1,26 @@
-"""Tests of cudajudge_cli/report.py: the pieces of a judgement's report (the
-bandwidth bar and timing lines, the mismatch table, the lines under a case).
+"""Tests of the pieces of a judgement's report: what view/model.py decides (the timing
+and a noisy measurement, the mismatch table, the lines under a case, the broken rules)
+as view/report.py renders it on a terminal, and the model as the page gets it.
 """
 
 import io
+import json
 import types
 import unittest
 
-from cudajudge_cli import messages, report, terminal
+import support  # noqa: F401 (puts this checkout's package on the path)
+from cudajudge_cli.core import engine
+from cudajudge_cli.core import texts as messages
+from cudajudge_cli.view import model, report, terminal
+
+
+def timing_lines(style, timing):
+    return report.timing_lines(style, model.timing_view(timing))
+
+
+def rules_lines(style, rules, problem_id, verdict, message):
+    return [report.rule_line(style, line)
+            for line in model.rules_lines(rules, problem_id, verdict, message)]
 
 
 class TimingBarTest(unittest.TestCase):
@@ -25,38 +39,38 @@ class TimingBarTest(unittest.TestCase):
         timing = {"median_ms": 0.147551998, "reps": 20, "gbps": 3638.5, "copy_gbps": 4221.5,
                   "pct_of_copy": 86.2, "tier": "silver", "ref_median_ms": 0.147471994,
                   "ratio_to_ref": 1.001}
-        self.assertEqual(report.timing_lines(self.style, timing), [
+        self.assertEqual(timing_lines(self.style, timing), [
             "time 0.148 ms (median of 20) · 3638.5 GB/s",
             "[#################---] 86% of copy bandwidth (silver) · 1.00x the reference's time"])
 
     def test_below_bronze_and_without_a_reference(self):
-        self.assertEqual(report.timing_lines(self.style, {"median_ms": 2.0, "reps": 5,
+        self.assertEqual(timing_lines(self.style, {"median_ms": 2.0, "reps": 5,
                                                          "pct_of_copy": 20.0, "tier": None}),
                          ["time 2.000 ms (median of 5)", "[####----------------] 20% of copy "
                                                          "bandwidth"])
 
     def test_fastest_and_slowest_and_a_noisy_measurement(self):
         steady = {"median_ms": 0.150, "min_ms": 0.148, "max_ms": 0.155, "reps": 20}
-        self.assertEqual(report.timing_lines(self.style, steady), [
+        self.assertEqual(timing_lines(self.style, steady), [
             "time 0.150 ms (median of 20) · fastest 0.148 ms, slowest 0.155 ms"])
         noisy = dict(steady, max_ms=0.222)
-        lines = report.timing_lines(self.style, noisy)
+        lines = timing_lines(self.style, noisy)
         self.assertEqual(len(lines), 2)
         self.assertIn("slowest 0.222 ms", lines[0])
         self.assertIn("noisy", lines[1])
         self.assertIn("50%", lines[1])
         messages.set_language("zh")
         try:
-            self.assertIn("噪声", report.timing_lines(self.style, noisy)[1])
+            self.assertIn("噪声", timing_lines(self.style, noisy)[1])
         finally:
             messages.set_language("en")
         # a spread that makes no sense (the median outside it) is left out, not shown
-        self.assertEqual(report.timing_lines(self.style, dict(steady, min_ms=0.2)),
+        self.assertEqual(timing_lines(self.style, dict(steady, min_ms=0.2)),
                          ["time 0.150 ms (median of 20)"])
 
     def test_no_timing(self):
-        self.assertEqual(report.timing_lines(self.style, None), [])
-        self.assertEqual(report.timing_lines(self.style, {"median_ms": "NaN"}), [])
+        self.assertEqual(timing_lines(self.style, None), [])
+        self.assertEqual(timing_lines(self.style, {"median_ms": "NaN"}), [])
 
 
 class MismatchTableTest(unittest.TestCase):
@@ -64,7 +78,7 @@ class MismatchTableTest(unittest.TestCase):
         row = {"buffer": "slots", "index": 0, "block": -1, "warp": -1, "lane": -1,
                "expected": 985576.688, "got": float("-inf")}
         messages.set_language("en")
-        self.assertEqual(report.mismatch_table([row], None), [
+        self.assertEqual(report.mismatch_lines(model.mismatch_table([row], None)), [
             "index  block  warp  lane    expected   got",
             "    0      -     -     -  985576.688  -inf"])
 
@@ -77,7 +91,8 @@ class CaseDetailsTest(unittest.TestCase):
         messages.set_language(lang)
         self.addCleanup(messages.set_language, "en")
         case = {"bad": bad, "total": total, "unwritten": 0, "detail": detail}
-        return [line.strip() for line in report.case_details(terminal.Style(io.StringIO()), case)]
+        view = model.case_view(dict(case, verdict="WA"), opened=True)
+        return [line.strip() for line in report.case_details(terminal.Style(io.StringIO()), view)]
 
     def test_a_repeat_of_the_counts_is_dropped_in_english_and_chinese(self):
         self.assertEqual(self.details("31 of 32 elements of 'out' differ"),
@@ -96,15 +111,11 @@ class CaseDetailsTest(unittest.TestCase):
                          ["用例 'x' 中：线程 5 读了 7 个"])
 
     def test_repeats_counts(self):
-        self.assertTrue(report.repeats_counts("31 of 32 elements", 31, 32))
-        self.assertTrue(report.repeats_counts("32 个元素中有 31 个", 31, 32))
-        self.assertFalse(report.repeats_counts("31 of 33 elements", 31, 32))
-        self.assertFalse(report.repeats_counts("31 of 32 elements", 0, 32))
-        self.assertFalse(report.repeats_counts("only 31", 31, 32))
-
-
-if __name__ == "__main__":
-    unittest.main()
+        self.assertTrue(model.repeats_counts("31 of 32 elements", 31, 32))
+        self.assertTrue(model.repeats_counts("32 个元素中有 31 个", 31, 32))
+        self.assertFalse(model.repeats_counts("31 of 33 elements", 31, 32))
+        self.assertFalse(model.repeats_counts("31 of 32 elements", 0, 32))
+        self.assertFalse(model.repeats_counts("only 31", 31, 32))
 
 
 class RulesReportTest(unittest.TestCase):
@@ -124,8 +135,8 @@ class RulesReportTest(unittest.TestCase):
     def lines(self, message, lang="en", verdict="RULE", rules=None):
         messages.set_language(lang)
         self.addCleanup(messages.set_language, "en")
-        return report.rules_report(terminal.Style(io.StringIO()), rules or self.RULES,
-                                   "warp_reduce", verdict, message)
+        return rules_lines(terminal.Style(io.StringIO()), rules or self.RULES, "warp_reduce",
+                           verdict, message)
 
     def test_the_engines_reason_replaces_no_device(self):
         lines = self.lines(self.EN)
@@ -150,3 +161,66 @@ class RulesReportTest(unittest.TestCase):
         # a verdict other than RULE prints the engine's message above the rules
         lines = self.lines(self.EN, verdict="WA")
         self.assertFalse([line for line in lines if "not checked" in line], lines)
+
+
+class ModelTest(unittest.TestCase):
+    """The model decides once; the page gets it as JSON with the driver's texts in both
+    languages and the engine's words as they are."""
+
+    SUMMARY = {"type": "summary", "id": "warp_scan", "file": "exercises/warp_scan.cu",
+               "verdict": "WA", "backend": "emu", "seed": 7, "message": "case 'a': x",
+               "cases": [{"name": "a", "verdict": "WA", "bad": 2, "total": 4, "unwritten": 1,
+                          "detail": "2 of 4 elements of 'out' differ", "diagnosis": "d"},
+                         {"name": "b", "verdict": "WA", "bad": 1, "total": 4},
+                         {"name": "c", "verdict": "AC"}],
+               "timing": {"median_ms": 1.0, "min_ms": 0.5, "max_ms": 1.2, "reps": 3,
+                          "pct_of_copy": 91.0, "tier": "gold"}}
+
+    def run_of(self, summary):
+        run = engine.JudgeRun()
+        run.summary, run.exit_code = summary, 1
+        return run
+
+    def test_which_case_is_opened_and_what_a_closed_one_says(self):
+        view = model.report(self.run_of(self.SUMMARY), "warp_scan", "exercises/warp_scan.cu",
+                            "exercises/warp_scan.cu")
+        a, b, c = view["cases"]
+        self.assertEqual((a["opened"], b["opened"], c["kind"]), (True, False, "pass"))
+        self.assertEqual(a["detail"], [])  # a repeat of the counts, said once
+        self.assertEqual(str(b["brief"][0]), "1 of 4 elements differ")
+        self.assertIsNone(view["message"])  # it repeats case a, shown in full above
+        self.assertEqual(str(view["more_details"]),
+                         "(the first failing case in full; all of them: "
+                         "python3 judge.py warp_scan --verbose)")
+        self.assertEqual(str(view["timing"]["noisy"]).split(":")[0], "a noisy measurement")
+        self.assertEqual(view["timing"]["bandwidth"]["tier"], "gold")
+        verbose = model.report(self.run_of(self.SUMMARY), "warp_scan", "x.cu", "y.cu", True)
+        self.assertEqual([c.get("opened") for c in verbose["cases"]], [True, True, None])
+
+    def test_the_page_gets_both_languages(self):
+        view = model.as_json(model.report(self.run_of(self.SUMMARY), "warp_scan",
+                                          "exercises/warp_scan.cu", "exercises/warp_scan.cu"))
+        json.dumps(view)  # plain data
+        a = view["cases"][0]
+        self.assertEqual(a["counts"], {"en": "2 of 4 elements differ (1 never written)",
+                                       "zh": "4 个元素中有 2 个不一致（其中 1 个从未写入）"})
+        self.assertEqual(a["diagnosis"], {"en": "diagnosis: d", "zh": "诊断：d"})
+        self.assertEqual(view["verdict_name"], {"en": "wrong answer", "zh": "答案错误"})
+        self.assertEqual(view["header"]["device"], "emu")
+        self.assertEqual(view["timing"]["bandwidth"]["text"]["zh"], "达到复制带宽的 91%（金牌）")
+
+    def test_next_steps(self):
+        run = self.run_of(self.SUMMARY)
+        steps = model.next_steps({"saved": True, "hints_seen": 1, "hints_total": 3}, run,
+                                 "warp_scan", "mine.cu", "exercises/warp_scan.cu")
+        self.assertEqual(steps["hint"]["seen"], 1)
+        self.assertEqual(steps["reproduce"]["command"], "python3 judge.py warp_scan mine.cu --seed 7")
+        accepted = self.run_of(dict(self.SUMMARY, verdict="AC"))
+        steps = model.next_steps({"saved": True, "following": None, "left_for_gpu": ["x"]},
+                                 accepted, "warp_scan", "a", "a")
+        self.assertIsNone(steps["reproduce"])  # an AC needs no seed to repeat
+        self.assertIn("x can be judged only on a GPU", str(steps["all_solved"]))
+
+
+if __name__ == "__main__":
+    unittest.main()

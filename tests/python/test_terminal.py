@@ -1,10 +1,11 @@
-"""Tests of cudajudge_cli/terminal.py: lines folded to the terminal's width in
+"""Tests of cudajudge_cli/view/terminal.py: lines folded to the terminal's width in
 English and Chinese.
 """
 
 import unittest
 
-from cudajudge_cli import terminal
+import support  # noqa: F401 (puts this checkout's package on the path)
+from cudajudge_cli.view import terminal
 
 
 class FoldTest(unittest.TestCase):

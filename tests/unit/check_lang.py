@@ -5,8 +5,9 @@ The engine's own texts live in one table, harness/engine/report/texts.def:
 each TEXT(code, "english", "中文") has both languages, a Chinese that is not the
 English and holds Chinese characters, the same {fields} in both, and a code of
 its own. No file of the engine's rooms says anything outside that table (no
-L(), no English phrase in a string literal), but the files on their way to
-harness/engine/inspect/ (INSPECT below), which keep their L() for now.
+L(), no English phrase in a string literal), but the files of the inspection
+room harness/engine/inspect/ (INSPECT below), which keep their L() until their
+texts join the table.
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
 harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
@@ -15,8 +16,8 @@ own, for the reports the test binary writes):
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
     (%lld and %g stay %lld and %g, in that order; a '*' width counts too).
-And in every harness/problems/*.c that includes lang.h (the exercises whose
-texts are translated), no English phrase is left outside L(): a string
+And in every .c file under harness/problems that includes lang.h (the
+exercises' cases, whose texts are translated), no English phrase is left outside L(): a string
 literal of two or more English words that is not an argument of L() fails.
 Files that do not include lang.h yet are listed, and do not fail.
 The same holds in the files of STRICT (the race reports, the rules, the
@@ -193,15 +194,16 @@ def conversions(fmt):
         out.append((m.group("length") or "", conv))
 
 
-# The engine's files that still write L() (on their way to harness/engine/inspect/).
-INSPECT = ("harness/engine/rules.c", "harness/engine/compile.c", "harness/engine/hostobj.c",
-           "harness/engine/rewrite.c")
+# The engine's files that still write L(): the inspection room's, until their texts
+# join the table.
+INSPECT = ("harness/engine/inspect/rules.c", "harness/engine/inspect/device_only.c",
+           "harness/engine/inspect/judge_names.c")
 
 # Files outside harness/problems whose every English phrase is in L() or LT(), or in
 # the table (a T_ code).
-STRICT = ("harness/engine/verdict/race_report.c", "harness/engine/rules.c",
+STRICT = ("harness/engine/verdict/race_report.c",
           "harness/emu/emu.cpp", "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
-          "harness/engine/compile.c", "harness/engine/run/device.c",
+          "harness/engine/inspect/device_only.c", "harness/engine/run/device.c",
           "harness/engine/build/compiler.c", "harness/engine/build/host_object.c",
           "harness/engine/build/linked.c", "harness/engine/build/emu_build.c",
           "harness/engine/backends/emu.c", "harness/engine/backends/gpu.c",
@@ -317,7 +319,7 @@ def strict_untranslated(rel, toks, inside):
 
 
 def includes_lang(toks):
-    return any(t[0] == "pp" and re.match(r'#\s*include\s+"(\.\./engine/)?lang\.h"', t[1])
+    return any(t[0] == "pp" and re.match(r'#\s*include\s+"((\.\./)+engine/)?lang\.h"', t[1])
                for t in toks)
 
 
@@ -401,7 +403,8 @@ def check_tree(root):
                 for line, phrase in strict_untranslated(rel.replace(os.sep, "/"), toks,
                                                         inside):
                     failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")
-            in_problems = os.path.basename(folder) == "problems" and name.endswith(".c")
+            in_problems = (rel.replace(os.sep, "/").startswith("harness/problems/")
+                           and name.endswith(".c"))
             if in_problems and includes_lang(toks):
                 for line, phrase in untranslated(toks, inside):
                     failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")

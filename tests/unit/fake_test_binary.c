@@ -8,7 +8,7 @@
  * exactly as harness/runtime/run_cases.cu does: maps the descriptor given by
  * --wire, and for each case sets h->current, marks the case STARTED, writes
  * the output buffer, marks it DONE. The "device" is the CPU: warp_scan's
- * launch glue (harness/problems/warp_scan.cuh) scans each aligned run of 32
+ * launch glue (harness/problems/warp_scan/glue.cuh) scans each aligned run of 32
  * elements, param[2] times, with int32 wrap-around; buffer 0 is the input,
  * buffer 1 the output, param[0] elements each.
  *

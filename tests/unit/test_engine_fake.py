@@ -360,7 +360,7 @@ class EngineFakeTest(unittest.TestCase):
     def assert_located(self, m, block):
         """block, thread, warp and lane agree with the index: a warp (of `block`
         threads per block) covers `chunks` aligned runs of 32 elements, lane l
-        taking element l of each (harness/problems/warp_scan.cuh); chunks is not
+        taking element l of each (harness/problems/warp_scan/glue.cuh); chunks is not
         in the report, so any of 1..8 will do, but the run must be the warp's."""
         i = m["index"]
         self.assertTrue(0 <= m["thread"] < block, m)
@@ -757,7 +757,7 @@ MEMCHECK_LEARNER = """\
 MEMCHECK_HARNESS = """\
 ========= COMPUTE-SANITIZER
 ========= Invalid __global__ write of size 4 bytes
-=========     at cj_scan_kernel(const int *, int *, long long)+0x90 in {root}/harness/problems/warp_scan.cuh:20
+=========     at cj_scan_kernel(const int *, int *, long long)+0x90 in {root}/harness/problems/warp_scan/glue.cuh:20
 =========     by thread (0,0,0) in block (0,0,0)
 =========     Address 0x7f0000001000 is out of bounds
 =========
@@ -906,7 +906,7 @@ class SanitizeFakeTest(unittest.TestCase):
         self.assertEqual(run.summary["verdict"], "JE", run)
         self.assertEqual(run.returncode, 2)
         self.assertIn("judge's own code", run.summary["message"])
-        self.assertIn("harness/problems/warp_scan.cuh:20", run.summary["message"])
+        self.assertIn("harness/problems/warp_scan/glue.cuh:20", run.summary["message"])
 
     def test_no_report_is_a_judge_error(self):
         run = self.sanitize({})

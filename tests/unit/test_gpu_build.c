@@ -3,11 +3,10 @@
  * compiles a learner file with its glue and links the runtime into a test
  * binary; a syntax error is a compile failure whose log points at the
  * learner's file and line. The trusted runner's module build (nvcc -cubin),
- * kept and reused for an unchanged file, and its device-only check
- * (harness/engine/compile.c): honest device code passes, host code, host
- * variables and redefined judge names are a CE at their line; the check's
- * reader of preprocessed source on its own (find_host_code). Skipped (77)
- * where nvcc is missing.
+ * kept and reused for an unchanged file, and its device-only check: honest
+ * device code passes, host code, host variables and redefined judge names
+ * are a CE at their line (its reader of preprocessed source on its own:
+ * test_inspect.c). Skipped (77) where nvcc is missing.
  *   usage: test_gpu_build ROOT BUILD
  */
 #include <stdio.h>
@@ -18,7 +17,6 @@
 #include "build/linked.h"
 #include "build/module.h"
 #include "build/nvcc.h"
-#include "compile.h"
 #include "unit.h"
 #include "util.h"
 
@@ -168,33 +166,11 @@ static void test_device_only_check(void)
 	remove_tree(work);
 }
 
-static void test_find_host_code_alone(void)
-{
-	struct host_code h;
-	const char *lines = "# 1 \"/x/a.cu\" 1\n"
-	                    "__attribute__((device)) int f(int v) { return v; }\n"
-	                    "namespace n { inline namespace m __attribute__((x)) { } }\n"
-	                    "template <int N, bool B = (N > 2)> __attribute__((device)) int g();\n"
-	                    "extern \"C\" { __attribute__((global)) void k(const int *p) {} }\n"
-	                    "int main(int argc, char **argv) { return 0; }\n";
-	CHECK_INT(find_host_code(lines, "/x/a.cu", "/r", &h), ==, 1);
-	CHECK(h.function);
-	CHECK_INT(h.line, ==, 5);
-	CHECK_STR_EQ(h.name, "main");
-	const char *vector = "# 1 \"/x/a.cu\" 1\nstd::vector<int> table(5);\n";
-	CHECK_INT(find_host_code(vector, "/x/a.cu", "/r", &h), ==, 1);
-	CHECK(!h.function);
-	const char *other = "# 1 \"/usr/include/x.h\" 1\nint main() { return 0; }\n";
-	CHECK_INT(find_host_code(other, "/x/a.cu", "/r", &h), ==, 0);
-}
-
 static const struct unit_test tests[] = {
         {"a reference builds as a module, with its PTX kept, then is reused",
          test_module_of_a_reference},
         {"the device-only check passes honest code and refuses host code at its line",
          test_device_only_check},
-        {"the preprocessed-source reader finds host code in the learner's lines only",
-         test_find_host_code_alone},
         {"a reference compiles and links into a test binary", test_reference_links},
         {"a syntax error is a compile failure at file:line", test_syntax_error_points_at_the_line},
         {0},

@@ -24,7 +24,7 @@ static void report_ending(char *out, size_t n, const char *file, const char *var
 	         "    #0 cj_emu::fiber_entry() /repo/harness/emu/emu.cpp:88 (test+0x1)%s\n"
 	         "    #1 block_reduce_sum(float) %s:21 (test+0x2)%s\n"
 	         "    #2 cj_kernel(float const*, float*, int) "
-	         "/repo/harness/problems/block_reduce_sum.cuh:42 (test+0x3)%s\n"
+	         "/repo/harness/problems/block_reduce_sum/glue.cuh:42 (test+0x3)%s\n"
 	         "\n"
 	         "  Previous read of size 4 at 0x7f00 by thread T3:\n"
 	         "    #0 block_reduce_sum(float) %s:24 (test+0x4)%s\n"
@@ -126,7 +126,7 @@ static void test_unplaced_frames(void)
 	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 1);
 	CHECK_CONTAINS(text, "`partial` of block_reduce_sum");
 	/* the glue's line is a place of the exercise's: only the read is unplaced */
-	CHECK_CONTAINS(text, "harness/problems/block_reduce_sum.cuh:42");
+	CHECK_CONTAINS(text, "harness/problems/block_reduce_sum/glue.cuh:42");
 	CHECK_CONTAINS(text, "outside your code");
 }
 

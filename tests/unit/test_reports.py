@@ -20,11 +20,9 @@ Usage:
 Exits 77 (skipped) when the emulator was not built or there is no g++.
 """
 
-import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -37,19 +35,8 @@ REPORT_SAYS = re.compile(r"//\s*report-says:\s*(.+?)\s*$")
 
 def judge(problem, path, lang="en", **more_env):
     """The summary of one emulated run of the file at `path`."""
-    env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
-               CUDAJUDGE_STATE=STATE, **more_env)
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
-                          "--emulate", "--lang", lang, "--json"],
-                         env=env, capture_output=True, text=True, timeout=300)
-    for line in run.stdout.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if record.get("type") == "summary":
-            return record
-    raise AssertionError(f"no summary from judge.py:\n{run.stdout}\n{run.stderr}")
+    return emu_test_main.summary(sys.modules[__name__], problem, path, "--lang", lang,
+                                 **more_env)
 
 
 def report_text(summary):

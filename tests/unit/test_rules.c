@@ -431,7 +431,72 @@ static void test_same_code(void)
 	CHECK(rules_same_code(ref, path));
 	CHECK(rules_same_code("int f(int v) { return v + 1; } // mine", path));
 	CHECK(!rules_same_code("int f(int v) { return v + 2; }", path));
-	unlink(path);
+	/* a grading image keeps only the hash of the reference's code (grade --prepare) */
+	char dir[] = "/tmp/cj-rules-hash-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	setenv("CUDAJUDGE_CODE_HASH_DIR", dir, 1);
+	CHECK(rules_same_code(ref, path));
+	unsetenv("CUDAJUDGE_CODE_HASH_DIR");
+	const char *base = strrchr(path, '/') + 1;
+	char *kept = xasprintf("%s/%s.code-hash", dir, base);
+	char *moved = xasprintf("%s.code-hash", path);
+	CHECK(rename(kept, moved) == 0);
+	unlink(path); /* the reference itself is gone */
+	CHECK(rules_same_code("int f(int v) { return v + 1; } // mine", path));
+	CHECK(!rules_same_code("int f(int v) { return v + 2; }", path));
+	unlink(moved);
+	CHECK(rmdir(dir) == 0);
+	CHECK(!rules_same_code(ref, path)); /* neither the reference nor its hash */
+	free(kept);
+	free(moved);
+}
+
+/* nvcc writes the bytes >= 0x80 of a path, and its " and \\, as escapes in
+ * the PTX's .file table and in line markers: a learner's file in a folder
+ * named with them is still the learner's. */
+#define ODD_LEARNER "/s/José \"Q\" \\ it's/学生 一 😀/warp_scan.cu"
+#define ODD_WRITTEN                                                                                \
+	"/s/Jos\\303\\251 \\\"Q\\\" \\\\ it's/"                                                    \
+	"\\345\\255\\246\\347\\224\\237 \\344\\270\\200 \\360\\237\\230\\200/warp_scan.cu"
+
+static void test_escaped_paths(void)
+{
+	const char ptx[] = ".visible .entry cj_kernel()\n{\n"
+	                   "\t.loc\t2 5 3\n"
+	                   "\tshfl.sync.up.b32 \t%r2|%p1, %r1, 1, 0, -1;\n"
+	                   "\tret;\n}\n"
+	                   "\t.file\t1 \"/judge/harness/problems/warp_scan.cuh\"\n"
+	                   "\t.file\t2 \"" ODD_WRITTEN "\", 1764000000, 1234\n";
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	CHECK_INT(rules_scan_ptx(ptx, ODD_LEARNER, &s), ==, 2);
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 5);
+	const char ii[] = "# 1 \"/judge/harness/runtime/learner_tu.cu\"\n"
+	                  "# 1 \"" ODD_WRITTEN "\" 1\n"
+	                  "\n"
+	                  "void host() { cudaMallocHost(0, 0); }\n";
+	memset(&s, 0, sizeof s);
+	rules_scan_source(ii, ODD_LEARNER, true, true, &s);
+	CHECK(s.use[RULE_PINNED_MEMORY].found);
+	CHECK_INT(s.use[RULE_PINNED_MEMORY].line, ==, 2);
+}
+
+/* A folder named like a library or cooperative groups does not make the
+ * learner's own code library code. */
+static void test_library_named_folder(void)
+{
+	const char ptx[] = ".visible .entry cj_kernel()\n{\n"
+	                   "\t.loc\t2 5 3\n"
+	                   "\tshfl.sync.up.b32 \t%r2|%p1, %r1, 1, 0, -1;\n"
+	                   "\tret;\n}\n"
+	                   "\t.file\t2 \"/s/cub/cublas/cooperative_groups/warp_scan.cu\"\n";
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	CHECK_INT(rules_scan_ptx(ptx, "/s/cub/cublas/cooperative_groups/warp_scan.cu", &s), ==, 2);
+	CHECK(s.use[RULE_SHFL_SYNC].found);
+	CHECK(!s.use[RULE_LIBRARIES].found);
+	CHECK(!s.use[RULE_COOPERATIVE_GROUPS].found);
 }
 
 static const struct unit_test tests[] = {
@@ -450,6 +515,8 @@ static const struct unit_test tests[] = {
         {"directives that hide code or reach into the judge", test_directives},
         {"the emulator's stand-ins for toolkit headers may be included", test_judge_headers},
         {"a copy of the reference", test_same_code},
+        {"paths nvcc writes with escapes are the learner's", test_escaped_paths},
+        {"a folder named like a library", test_library_named_folder},
         {0}};
 
 int main(int argc, char **argv)

@@ -23,9 +23,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, ROOT)
 FAKE_ENGINE = os.path.join(ROOT, "tests", "python", "fake_engine.sh")
 
+from cudajudge_cli.core.errors import JudgeError  # noqa: E402
+from cudajudge_cli.learn.practice import Practice  # noqa: E402
 from cudajudge_cli.web import server as web_server  # noqa: E402
-from cudajudge_cli.web.driver import driver  # noqa: E402
-from cudajudge_cli.web import texts  # noqa: E402
 
 WRONG = "// fake-verdict: WA\n__device__ int warp_inclusive_scan(int v) { return v; }\n"
 RIGHT = "// fake-verdict: AC\n__device__ int warp_inclusive_scan(int v) { return v; }\n"
@@ -142,7 +142,8 @@ class ServerTest(unittest.TestCase):
 
     # -- token and host ------------------------------------------------------------------
     def test_without_the_token_nothing_is_served(self):
-        for path in ("/", "/api/overview", "/static/app.js", "/api/exercise?id=warp_scan"):
+        for path in ("/", "/api/overview", "/src/main.js", "/static/editor.js",
+                     "/api/exercise?id=warp_scan"):
             status, body, _ = self.get(path, token=False)
             self.assertEqual(status, 403, path)
         status, body, _ = self.get("/api/overview", token=False,
@@ -201,8 +202,20 @@ class ServerTest(unittest.TestCase):
         self.assertIn("no exercise", body["error"]["en"])
         status, _, _ = self.post("/api/save", {"id": "../x", "source": "x"})
         self.assertEqual(status, 404)
-        status, _, _ = self.get("/static/../judge.py")
-        self.assertEqual(status, 404)
+        for path in ("/static/../judge.py", "/src/../../judge.py", "/src/.hidden", "/src/"):
+            status, _, _ = self.get(path)
+            self.assertEqual(status, 404, path)
+
+    def test_the_page_is_served_from_web_src_and_the_editor_from_web_static(self):
+        status, page, _ = self.get("/")
+        self.assertEqual(status, 200)
+        self.assertIn(b'src="/src/main.js"', page)
+        for path, kind in (("/src/main.js", "javascript"), ("/src/style.css", "text/css"),
+                           ("/static/editor.js", "javascript")):
+            status, body, answer = self.get(path)
+            self.assertEqual(status, 200, path)
+            self.assertIn(kind, answer.getheader("Content-Type"), path)
+        self.assertIn(b'from "../static/editor.js"', self.get("/src/main.js")[1])
 
     # -- the exercise and the judge flow ------------------------------------------------------
     def test_opening_an_exercise_starts_its_file_from_the_template(self):
@@ -227,6 +240,18 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(summary["seed"], 42)
         done = events[-1]
         self.assertEqual((done["verdict"], done["best"], done["attempts"]), ("WA", "WA", 1))
+        # the report as view/model.py decides it, the driver's texts in both languages
+        report = done["report"]
+        self.assertEqual((report["verdict"], report["header"]["seed"]["en"]), ("WA", "seed 42"))
+        self.assertEqual(report["verdict_name"], {"en": "wrong answer", "zh": "答案错误"})
+        failed = [c for c in report["cases"] if c["kind"] == "fail"]
+        self.assertTrue(failed and failed[0]["opened"])
+        self.assertFalse(any(c["opened"] for c in failed[1:]))
+        self.assertEqual(done["next"]["reproduce"]["seed"], 42)
+        cases = [e for e in events if e["type"] == "case"]
+        self.assertEqual([c["view"]["name"] for c in cases], [c["name"] for c in cases])
+        phases = [e for e in events if e["type"] == "phase" and e["state"] == "start"]
+        self.assertTrue(phases and all(isinstance(p["text"], (dict, str)) for p in phases))
         # the terminal's store: judge.py's progress.json has the attempt
         with open(os.path.join(self.tmp, "state", "progress.json"), encoding="utf-8") as f:
             progress = json.load(f)
@@ -311,15 +336,14 @@ class ServerTest(unittest.TestCase):
 
     def test_the_first_build_is_announced_and_waited_for(self):
         web_server.stop(self.server)
-        workspace = driver().Workspace
-        real_engine = workspace.engine
+        real_engine = Practice.engine_command
         release = threading.Event()
 
         def slow_engine(ws):  # a first build that takes until the test says so
             release.wait(30)
             return real_engine(ws)
 
-        workspace.engine = slow_engine
+        Practice.engine_command = slow_engine
         try:
             self.server = web_server.make_server("127.0.0.1", 0)
             self.port, self.token = self.server.app.port, self.server.app.token
@@ -340,7 +364,7 @@ class ServerTest(unittest.TestCase):
             status, value, _ = self.get("/api/overview")
             self.assertEqual(status, 200)
         finally:
-            workspace.engine = real_engine
+            Practice.engine_command = real_engine
             release.set()
 
     def test_a_failure_inside_is_an_answer_not_a_dropped_connection(self):
@@ -348,7 +372,7 @@ class ServerTest(unittest.TestCase):
         original = app.overview
 
         def broken():
-            raise app.d.JudgeError("progress is kept in a folder under exercises/")
+            raise JudgeError("progress is kept in a folder under exercises/")
 
         app.overview = broken
         try:
@@ -364,18 +388,12 @@ class ServerTest(unittest.TestCase):
             app.overview = original
         self.assertEqual(self.get("/api/overview")[0], 200)
 
-    def test_the_page_gets_the_drivers_texts(self):
-        status, value, _ = self.get("/api/messages")
+    def test_the_page_gets_the_one_table_of_texts(self):
+        status, value, _ = self.get("/api/texts")
         self.assertEqual(status, 200)
-        self.assertEqual(value["messages"]["col_lane"], ["lane", "lane"])
-        self.assertEqual(value["verdicts"]["WA"][0], "wrong answer")
-
-    def test_server_texts_have_the_same_placeholders_in_both_languages(self):
-        import string
-        for key, (en, zh) in texts.TEXTS.items():
-            fields = lambda t: sorted(f for _, f, _, _ in string.Formatter().parse(t) if f)
-            self.assertEqual(fields(en), fields(zh), key)
-            self.assertRegex(zh, "[\u4e00-\u9fff]", key)
+        self.assertEqual(value["col_lane"], ["lane", "lane"])
+        self.assertEqual(value["verdict:WA"][0], "wrong answer")
+        self.assertEqual(value["page_judge"], ["Judge", "评测"])
 
 
 if __name__ == "__main__":

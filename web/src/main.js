@@ -1,79 +1,21 @@
-// web/src/main.js: the page of `python3 judge.py web` (bundled into web/static/app.js
-// by web/build.mjs). Two views: the chapters with progress (#/) and one exercise
-// (#/ex/ID): statement, contract, launch configuration, the editor on
-// exercises/ID.cu, the Judge button and the report. Everything comes from the
-// local server (cudajudge_cli/web/server.py); reports are worded with the driver's
-// own texts (GET /api/messages), so they read as the terminal's do.
+// web/src/main.js: the page of `python3 judge.py web`, served as it is (an ES module;
+// the code editor comes bundled in web/static/editor.js, built by web/build.mjs). Two
+// views: the chapters with progress (#/) and one exercise (#/ex/ID): statement,
+// contract, launch configuration, the editor on exercises/ID.cu, the Judge button and
+// the report. Everything comes from the local server (cudajudge_cli/web/server.py):
+// the texts from the driver's one table (GET /api/texts), and a judgement's report as
+// the model of cudajudge_cli/view/model.py, which this page renders without deciding
+// anything again (which case is opened, a noisy timing, the tier, the rules, the next
+// steps are the model's, as in the terminal).
 
-import { createEditor } from "./editor.js";
+import { createEditor } from "../static/editor.js";
 
 const TOKEN = document.querySelector('meta[name="cudajudge-token"]').content;
-
-// Texts of the page itself (the report's come from the driver).
-const UI = {
-  overview: ["Chapters", "章节"],
-  solved_of: ["{solved} of {total} exercises solved", "{total} 道题已通过 {solved} 道"],
-  next: ["next", "下一题"],
-  open: ["open", "打开"],
-  statement: ["Statement", "题目"],
-  contract: ["Contract", "接口"],
-  launch: ["Launch configuration", "启动配置"],
-  checking: ["checking", "检查方式"],
-  exact: ["exact", "精确比较"],
-  tolerance: ["within rtol {rtol}, atol {atol}", "允许误差 rtol {rtol}，atol {atol}"],
-  backends: ["backends", "后端"],
-  must_use: ["must use", "必须使用"],
-  must_not_use: ["must not use", "不得使用"],
-  also_called: ["also called", "别名"],
-  hints: ["Hints", "提示"],
-  hint_button: ["show a hint ({seen} of {total} seen)", "显示一条提示（已看 {seen}/{total}）"],
-  hints_all_seen: ["all {total} hints seen", "{total} 条提示已全部看过"],
-  no_hints: ["no hints for this exercise", "本题没有提示"],
-  solution: ["Solution", "参考解"],
-  solution_button: ["show the solution", "显示参考解"],
-  solution_closed: ["opens once your code is accepted", "你的代码通过后开放"],
-  history: ["Your attempts", "你的提交"],
-  no_attempts: ["not judged yet", "尚未评测"],
-  judge: ["Judge", "评测"],
-  judge_key: ["Ctrl-Enter", "Ctrl-Enter"],
-  judging: ["judging...", "评测中..."],
-  save: ["Save", "保存"],
-  saved: ["saved", "已保存"],
-  modified: ["modified (saved when you judge; Ctrl-S saves now)",
-             "已修改（评测前自动保存；Ctrl-S 立即保存）"],
-  reset: ["Reset to the template", "恢复为模板"],
-  reset_confirm: ["Replace {file} with the template? Your file is kept as {file}.bak-TIME first.",
-                  "用模板替换 {file}？你的文件会先保存为 {file}.bak-时间。"],
-  reset_done: ["restored the template; your file was kept as {backup}",
-               "已恢复模板；你的文件已保存为 {backup}"],
-  reset_same: ["restored the template", "已恢复模板"],
-  changed_outside: ["{file} was changed outside the page.", "{file} 在页面之外被修改了。"],
-  load_disk: ["load it", "载入它"],
-  keep_mine: ["keep mine", "保留我的"],
-  reloaded: ["{file} changed on disk: loaded", "{file} 在磁盘上有改动：已载入"],
-  seed: ["seed", "随机种子"],
-  judge_again_seed: ["judge again with this seed", "用这个种子再评测一次"],
-  no_report: ["Judge the file to see its report here.", "评测后在这里查看报告。"],
-  building: ["building the judge (first run only, about a minute)...",
-             "正在构建评测程序（仅第一次，约一分钟）..."],
-  built: ["judge built in {s} s", "评测程序构建完成，用时 {s} 秒"],
-  case_progress: ["{done} cases judged", "已评测 {done} 个用例"],
-  progress_change: ["progress: {before} → {after} · {solved} of {total} solved",
-                    "进度：{before} → {after} · 已通过 {solved}/{total}"],
-  none: ["none", "无"],
-  back: ["← chapters", "← 章节"],
-  show_all_cases: ["details", "详情"],
-  line_link_title: ["move the cursor to this line", "把光标移到这一行"],
-  lang_switch: ["中文", "English"],
-  tries: ["tries", "次数"],
-  editing: ["editing {file}", "正在编辑 {file}"],
-  error: ["error", "错误"],
-};
 
 const state = {
   lang: localStorage.getItem("cudajudge.lang") ||
     ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en"),
-  messages: null, overview: null, exercise: null, editor: null, hash: null,
+  texts: null, overview: null, exercise: null, editor: null, hash: null,
   modified: false, events: null, job: null, running: false, report: null,
   liveCases: [], phases: [], before: null, lastSeed: null, pendingDisk: false,
 };
@@ -82,9 +24,9 @@ const state = {
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in (values || {}) ? String(values[k]) : m));
 }
-function ui(key, values) { return fill(UI[key][state.lang === "zh" ? 1 : 0], values); }
-function tr(key, values) {
-  const pair = state.messages.messages[key];
+// The one lookup: a text of the driver's table (cudajudge_cli/core/texts.py).
+function t(key, values) {
+  const pair = state.texts[key];
   return pair ? fill(pair[state.lang === "zh" ? 1 : 0], values) : key;
 }
 // The catalog's texts are folded at about 70 columns for the terminal
@@ -116,14 +58,12 @@ function unfold(text) {
   return out.join("\n");
 }
 
+// A text as the server sends it: {"en", "zh"} (the driver's texts, the catalog's),
+// or a string (the engine's own words, in the language it judged in).
 function pick(pair) {
   if (pair == null) return "";
   if (typeof pair === "string") return pair;
   return pair[state.lang] || pair.en || "";
-}
-function tableName(table, key) {
-  const pair = state.messages[table][key];
-  return pair ? pair[state.lang === "zh" ? 1 : 0] : String(key);
 }
 
 // ---- DOM helpers (text is always set as text, never parsed as HTML) -------------------
@@ -198,7 +138,7 @@ function linkify(text) {
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     out.push(el("a", {
-      href: "#", class: "line-link", "data-line": line, title: ui("line_link_title"),
+      href: "#", class: "line-link", "data-line": line, title: t("page_line_link_title"),
       onclick: (e) => { e.preventDefault(); goToLine(line, column); },
     }, m[0]));
     last = m.index + m[0].length;
@@ -228,7 +168,7 @@ async function route() {
 }
 
 async function waitForBuild() {
-  notice(ui("building"), "busy");
+  notice(t("building_first"), "busy");
   for (;;) {
     const status = await api("/api/status");
     if (status.build_error) { throw Object.assign(new Error(""), { text: status.build_error }); }
@@ -250,7 +190,7 @@ function setLang(lang) {
 }
 
 function renderChrome() {
-  $("lang").textContent = ui("lang_switch");
+  $("lang").textContent = t("page_lang_switch");
   $("home").textContent = "cudajudge";
 }
 
@@ -269,19 +209,13 @@ function bar(done, total) {
 function mark(status) {
   return el("span", { class: "mark " + status }, status === "solved" ? "✓" : status === "attempted" ? "✗" : "·");
 }
-function bestTime(row) {
-  if (typeof row.best_ms !== "number") return "";
-  let text = tr("ms", { ms: row.best_ms.toFixed(3) });
-  if (row.best_tier) text += tr("tier_suffix", { tier: tableName("tiers", row.best_tier) });
-  return text;
-}
 
 function renderOverview() {
   const o = state.overview;
   const main = $("main");
   main.className = "overview";
   const head = el("tr", {}, ["col_chapter", "col_progress", "col_solved", "col_attempted", "col_untouched"]
-    .map((k) => el("th", {}, tr(k))));
+    .map((k) => el("th", {}, t(k))));
   const rows = o.chapters.map((c) => el("tr", {},
     el("td", {}, el("a", { href: "#/", onclick: (e) => { e.preventDefault(); $(`chapter-${c.name}`).scrollIntoView(); } }, c.name)),
     el("td", {}, bar(c.solved, c.total)),
@@ -292,18 +226,18 @@ function renderOverview() {
     el("h2", {}, c.name, " ", el("span", { class: "dim" }, `${c.solved}/${c.total}`)),
     el("table", { class: "exercises" },
       el("tr", {}, el("th", {}), ["col_id", "col_title", "col_best", "col_best_time", "col_tries"]
-        .map((k) => el("th", {}, tr(k)))),
+        .map((k) => el("th", {}, t(k)))),
       c.exercises.map((e) => el("tr", { class: e.id === o.next ? "next-row" : "" },
         el("td", {}, mark(e.status)),
         el("td", {}, el("a", { href: `#/ex/${e.id}`, class: "ex-link" }, e.id)),
         el("td", {}, pick(e.title)),
         el("td", {}, e.best ? el("span", { class: "verdict v-" + e.best }, e.best) : ""),
-        el("td", {}, bestTime(e)),
+        el("td", {}, pick(e.best_time)),
         el("td", { class: "num" }, e.attempts || ""))))));
   fillIn(main,
-    el("h1", { id: "solved-count" }, ui("solved_of", { solved: o.solved, total: o.total })),
+    el("h1", { id: "solved-count" }, t("page_solved_of", { solved: o.solved, total: o.total })),
     el("table", { class: "chapters" }, head, rows),
-    next ? el("p", { class: "next" }, ui("next"), ": ",
+    next ? el("p", { class: "next" }, t("page_next"), ": ",
       el("a", { href: `#/ex/${next.id}`, id: "next-link" }, `${next.id} · ${pick(next.title)}`)) : null,
     lists);
 }
@@ -315,6 +249,7 @@ async function showExercise(id) {
   state.hash = info.hash;
   state.modified = false;
   state.report = null;
+  state.next = null;
   state.liveCases = [];
   state.phases = [];
   const main = $("main");
@@ -345,37 +280,37 @@ async function showExercise(id) {
 function renderExerciseInfo() {
   const x = state.exercise;
   const check = x.check && x.check.exact === false
-    ? ui("tolerance", { rtol: x.check.rtol, atol: x.check.atol }) : ui("exact");
+    ? t("page_tolerance", { rtol: x.check.rtol, atol: x.check.atol }) : t("page_exact");
   const rules = (list) => list.map((r) => `${r.name} (${pick(r.meaning)})`).join("; ");
   const hintsBox = el("div", { class: "hints" },
     x.hints.map((h, i) => el("div", { class: "hint" }, el("b", {}, `${i + 1}/${x.hints_total}`), " ", pick(h))),
-    x.hints_total === 0 ? el("p", { class: "dim" }, ui("no_hints"))
+    x.hints_total === 0 ? el("p", { class: "dim" }, t("page_no_hints"))
       : x.hints.length < x.hints_total
         ? el("button", { id: "hint-button", onclick: nextHint },
-          ui("hint_button", { seen: x.hints.length, total: x.hints_total }))
-        : el("p", { class: "dim" }, ui("hints_all_seen", { total: x.hints_total })));
+          t("page_hint_button", { seen: x.hints.length, total: x.hints_total }))
+        : el("p", { class: "dim" }, t("page_hints_all_seen", { total: x.hints_total })));
   const history = (x.history || []).slice().reverse().map((a) =>
     el("li", {}, el("span", { class: "verdict v-" + a.verdict }, a.verdict), " ",
-      el("span", { class: "dim" }, `${(a.at || "").replace("T", " ").slice(0, 19)} · ${a.backend || ""} · ${ui("seed")} ${a.seed ?? "-"}`)));
+      el("span", { class: "dim" }, `${(a.at || "").replace("T", " ").slice(0, 19)} · ${a.backend || ""} · ${t("page_seed")} ${a.seed ?? "-"}`)));
   fillIn($("info"),
-    el("p", {}, el("a", { href: "#/", class: "back" }, ui("back"))),
+    el("p", {}, el("a", { href: "#/", class: "back" }, t("page_back"))),
     el("h1", {}, `${x.id} · ${pick(x.title)}`),
-    el("p", { class: "dim" }, `${x.chapter}`, x.aliases.length ? ` · ${ui("also_called")}: ${x.aliases.join(", ")}` : ""),
-    el("h3", {}, ui("contract")), el("pre", { class: "signature" }, x.signature || ""),
-    el("h3", {}, ui("statement")), el("div", { class: "prose", id: "statement" }, unfold(pick(x.statement))),
-    x.launch ? [el("h3", {}, ui("launch")), el("div", { class: "prose" }, unfold(pick(x.launch)))] : null,
+    el("p", { class: "dim" }, `${x.chapter}`, x.aliases.length ? ` · ${t("page_also_called")}: ${x.aliases.join(", ")}` : ""),
+    el("h3", {}, t("page_contract")), el("pre", { class: "signature" }, x.signature || ""),
+    el("h3", {}, t("page_statement")), el("div", { class: "prose", id: "statement" }, unfold(pick(x.statement))),
+    x.launch ? [el("h3", {}, t("page_launch")), el("div", { class: "prose" }, unfold(pick(x.launch)))] : null,
     el("ul", { class: "facts" },
-      el("li", {}, `${ui("checking")}: ${check}`),
-      el("li", {}, `${ui("backends")}: ${(x.backends || []).join(", ")}`),
-      x.rules.require.length ? el("li", {}, `${ui("must_use")}: ${rules(x.rules.require)}`) : null,
-      el("li", {}, `${ui("must_not_use")}: ${rules(x.rules.forbid)}`)),
-    el("h3", {}, ui("hints")), hintsBox,
-    el("h3", {}, ui("solution")),
-    x.solution_open ? el("button", { id: "solution-button", onclick: showSolution }, ui("solution_button"))
-      : el("p", { class: "dim" }, ui("solution_closed")),
+      el("li", {}, `${t("page_checking")}: ${check}`),
+      el("li", {}, `${t("page_backends")}: ${(x.backends || []).join(", ")}`),
+      x.rules.require.length ? el("li", {}, `${t("page_must_use")}: ${rules(x.rules.require)}`) : null,
+      el("li", {}, `${t("page_must_not_use")}: ${rules(x.rules.forbid)}`)),
+    el("h3", {}, t("page_hints")), hintsBox,
+    el("h3", {}, t("page_solution")),
+    x.solution_open ? el("button", { id: "solution-button", onclick: showSolution }, t("page_solution_button"))
+      : el("p", { class: "dim" }, t("page_solution_closed")),
     el("div", { id: "solution" }),
-    el("h3", {}, ui("history")),
-    history.length ? el("ul", { class: "history" }, history) : el("p", { class: "dim" }, ui("no_attempts")));
+    el("h3", {}, t("page_history")),
+    history.length ? el("ul", { class: "history" }, history) : el("p", { class: "dim" }, t("page_no_attempts")));
 }
 
 function renderToolbar() {
@@ -384,15 +319,15 @@ function renderToolbar() {
     el("span", { class: "file" }, x.file),
     el("span", { id: "save-state", class: "dim" }),
     el("span", { class: "spacer" }),
-    el("button", { id: "reset-button", onclick: resetFile }, ui("reset")),
-    el("button", { id: "save-button", onclick: () => save().catch(showError) }, ui("save")),
+    el("button", { id: "reset-button", onclick: resetFile }, t("page_reset")),
+    el("button", { id: "save-button", onclick: () => save().catch(showError) }, t("page_save")),
     el("button", { id: "judge-button", class: "primary", onclick: () => judge(), disabled: state.running,
-      title: ui("judge_key") }, state.running ? ui("judging") : `${ui("judge")} (${ui("judge_key")})`));
+      title: t("page_judge_key") }, state.running ? t("page_judging") : `${t("page_judge")} (${t("page_judge_key")})`));
   renderSaveState();
 }
 function renderSaveState() {
   const s = $("save-state");
-  if (s) s.textContent = state.modified ? ui("modified") : ui("saved");
+  if (s) s.textContent = state.modified ? t("page_modified") : t("page_saved");
 }
 
 async function save() {
@@ -421,7 +356,7 @@ async function showSolution() {
 
 async function resetFile() {
   const x = state.exercise;
-  if (!window.confirm(ui("reset_confirm", { file: x.file }))) return;
+  if (!window.confirm(t("page_reset_confirm", { file: x.file }))) return;
   try {
     const answer = await api("/api/reset", { id: x.id });
     state.loading = true;
@@ -430,7 +365,7 @@ async function resetFile() {
     state.hash = answer.hash;
     state.modified = false;
     renderSaveState();
-    notice(answer.backup ? ui("reset_done", { backup: answer.backup }) : ui("reset_same"), "good");
+    notice(answer.backup ? t("page_reset_done", { backup: answer.backup }) : t("page_reset_same"), "good");
   } catch (err) { showError(err); }
 }
 
@@ -448,9 +383,9 @@ async function onFileEvent(event) {
   }
   if (!state.modified) return loadFromDisk(true);
   const x = state.exercise;
-  notice(el("span", {}, ui("changed_outside", { file: x.file }), " ",
-    el("button", { id: "load-disk", onclick: () => loadFromDisk(false) }, ui("load_disk")), " ",
-    el("button", { onclick: () => { state.hash = event.hash; clearNotice(); } }, ui("keep_mine"))), "busy");
+  notice(el("span", {}, t("page_changed_outside", { file: x.file }), " ",
+    el("button", { id: "load-disk", onclick: () => loadFromDisk(false) }, t("page_load_disk")), " ",
+    el("button", { onclick: () => { state.hash = event.hash; clearNotice(); } }, t("page_keep_mine"))), "busy");
 }
 async function loadFromDisk(quietly) {
   const x = state.exercise;
@@ -461,7 +396,7 @@ async function loadFromDisk(quietly) {
   state.hash = file.hash;
   state.modified = false;
   renderSaveState();
-  if (quietly) notice(ui("reloaded", { file: x.file }), "good");
+  if (quietly) notice(t("page_reloaded", { file: x.file }), "good");
   else clearNotice();
 }
 
@@ -491,6 +426,7 @@ async function judge(seed) {
     state.modified = false;
     state.running = true;
     state.report = null;
+    state.next = null;
     state.liveCases = [];
     state.phases = [];
     state.done = null;
@@ -507,6 +443,7 @@ function onJudgeEvent(e) {
     state.job = e.job;
     state.running = true;
     state.report = null;
+    state.next = null;
     state.liveCases = [];
     state.phases = [];
     state.done = null;
@@ -520,19 +457,19 @@ function onJudgeEvent(e) {
       const p = state.phases.find((q) => q.name === "build");
       if (p) { p.state = "end"; p.seconds = e.seconds; }
     }
-  } else if (e.type === "phase") {
-    if (e.state === "start") state.phases.push({ name: e.phase, state: "start" });
+  } else if (e.type === "phase") {  // e.text: what the model says of it
+    if (e.state === "start") state.phases.push({ name: e.phase, state: "start", text: e.text });
     else {
       const p = [...state.phases].reverse().find((q) => q.name === e.phase);
-      if (p) { p.state = "end"; p.seconds = e.seconds; } else state.phases.push({ name: e.phase, state: "end", seconds: e.seconds });
+      if (p) { p.state = "end"; p.text = e.text; } else state.phases.push({ name: e.phase, state: "end", text: e.text });
     }
   } else if (e.type === "case") {
-    state.liveCases.push(e);
-  } else if (e.type === "summary") {
-    state.report = e;
+    state.liveCases.push(e.view);
   } else if (e.type === "done") {
     state.running = false;
     state.done = e;
+    state.report = e.report || null;
+    state.next = e.next || null;
     renderToolbar();
     afterJudgement(e).catch(showError);
   }
@@ -553,187 +490,126 @@ async function afterJudgement(done) {
     Object.assign(state.exercise, { hints: info.hints, hints_shown: info.hints_shown });
   }
   state.overview = overview;
-  state.progressNote = done.error ? null : ui("progress_change", {
+  state.progressNote = done.error ? null : t("page_progress_change", {
     before, after: info.best || "-", solved: overview.solved, total: overview.total });
   renderExerciseInfo();
   renderReport();
 }
 
-// ---- the report (as judge.py's render_summary words it) -----------------------------------------------------------
-function cell(m, key) {
-  const v = m[key];
-  if (["block", "warp", "lane"].includes(key) && typeof v === "number" && v < 0) return "-";
-  if (typeof v === "number" && !Number.isInteger(v)) return String(Number(v.toPrecision(9)));
-  return v == null ? "" : String(v);
-}
-function mismatchTable(mismatches, last) {
-  const shown = (mismatches || []).filter((m) => m && typeof m === "object").slice(0, 5);
-  const tail = last && typeof last === "object" && !shown.some((m) => m.index === last.index && m.buffer === last.buffer)
-    ? [null, last] : [];
-  const withBuffer = new Set([...shown, ...tail.filter(Boolean)].map((m) => m.buffer)).size > 1;
-  const keys = (withBuffer ? ["buffer"] : []).concat(["index", "block", "warp", "lane", "expected", "got"]);
-  return el("table", { class: "mismatches" },
-    el("tr", {}, keys.map((k) => el("th", {}, tr("col_" + k)))),
-    [...shown, ...tail].map((m) => m == null
-      ? el("tr", {}, el("td", { colspan: keys.length }, "..."))
-      : el("tr", { class: m.unwritten ? "unwritten" : "" }, keys.map((k) => el("td", { class: k === "buffer" ? "" : "num" }, cell(m, k))))));
-}
-function repeatsCounts(detail, bad, total) {
-  if (!bad || detail.trim().includes("\n")) return false;
-  const numbers = (detail.match(/\d+/g) || []).slice(0, 2).map(Number);
-  return numbers.length === 2 && [...numbers].sort().join() === [bad, total ?? -1].sort().join();
+// ---- the report: view/model.py's model, rendered --------------------------------------------------
+function caseRow(c) {
+  const markText = c.kind === "pass" ? "✓" : c.kind === "skip" ? "-" : "✗";
+  const markClass = c.kind === "pass" ? "solved" : c.kind === "skip" ? "untouched" : "attempted";
+  const head = [el("span", { class: "mark " + markClass }, markText), " ",
+    el("span", { class: "case-name" }, c.name), " ",
+    c.kind !== "pass" ? el("span", { class: "verdict v-" + c.verdict }, c.verdict) : null];
+  if (c.kind !== "fail") return el("div", { class: "case" }, head);
+  return el("details", { class: "case failed", open: !!c.opened },
+    el("summary", {}, head, " ", el("span", { class: "dim" }, c.brief.length === 1 ? pick(c.brief[0]) : "")),
+    el("div", { class: "case-body" }, caseDetails(c)));
 }
 function caseDetails(c) {
   const parts = [];
-  if (c.mismatches && c.mismatches.length) parts.push(mismatchTable(c.mismatches, c.last));
-  if (c.bad) {
-    let counts = tr("differ", { bad: c.bad, total: c.total ?? "?" });
-    if (c.unwritten) counts += tr("unwritten", { n: c.unwritten });
-    parts.push(el("div", { class: "counts" }, counts));
+  const m = c.mismatches;
+  if (m) {
+    parts.push(el("table", { class: "mismatches" },
+      el("tr", {}, m.columns.map((h) => el("th", {}, pick(h)))),
+      m.rows.map((row) => row == null
+        ? el("tr", {}, el("td", { colspan: m.columns.length }, "..."))
+        : el("tr", { class: row.unwritten ? "unwritten" : "" }, row.cells.map((v, i) =>
+          el("td", { class: m.buffer_column && i === 0 ? "" : "num" }, v))))));
   }
-  if (c.diagnosis) parts.push(el("div", { class: "diagnosis" }, linkify(tr("diagnosis", { text: c.diagnosis }))));
-  const detail = String(c.detail || "");
-  if (detail && !repeatsCounts(detail, c.bad, c.total)) parts.push(el("pre", { class: "detail" }, linkify(detail)));
-  if (c.speed && typeof c.speed === "object") {
-    parts.push(el("div", { class: "dim" }, `${c.speed.learner_ms} ms / ${c.speed.baseline_ms} ms = ${c.speed.speedup}x (${c.speed.needs}x)`));
-  }
+  if (c.counts) parts.push(el("div", { class: "counts" }, pick(c.counts)));
+  if (c.diagnosis) parts.push(el("div", { class: "diagnosis" }, linkify(pick(c.diagnosis))));
+  if (c.detail.length) parts.push(el("pre", { class: "detail" }, linkify(c.detail.join("\n"))));
   return parts;
 }
-function caseRow(c, open) {
-  const v = c.verdict || "JE";
-  const markText = v === "AC" ? "✓" : v === "SKIP" ? "-" : "✗";
-  const head = [el("span", { class: "mark " + (v === "AC" ? "solved" : v === "SKIP" ? "untouched" : "attempted") }, markText),
-    " ", el("span", { class: "case-name" }, c.name || "?"), " ",
-    v !== "AC" ? el("span", { class: "verdict v-" + v }, v) : null];
-  if (v === "AC" || v === "SKIP") return el("div", { class: "case" }, head);
-  return el("details", { class: "case failed", open },
-    el("summary", {}, head, " ", el("span", { class: "dim" }, c.bad ? tr("differ", { bad: c.bad, total: c.total ?? "?" }) : "")),
-    el("div", { class: "case-body" }, caseDetails(c)));
-}
-function deviceLabel(s) {
-  const backend = s.backend || "none";
-  const device = s.device && typeof s.device === "object" ? s.device : null;
-  if (backend === "gpu" && device && device.name) {
-    return device.cc ? `gpu (${device.name}, sm_${device.cc})` : `gpu (${device.name})`;
-  }
-  return backend === "none" ? tr("no_device") : backend;
-}
-const NOISY_SPREAD = 0.10;
-function timing(t) {
-  if (!t || typeof t.median_ms !== "number") return null;
-  const lines = [];
-  const first = [tr("time", { ms: t.median_ms.toFixed(3), reps: t.reps ?? "?" })];
-  const lo = t.min_ms, hi = t.max_ms;
-  const spread = typeof lo === "number" && typeof hi === "number" && lo > 0 && lo <= t.median_ms && t.median_ms <= hi;
-  if (spread) first.push(tr("time_spread", { lo: lo.toFixed(3), hi: hi.toFixed(3) }));
-  if (typeof t.gbps === "number") first.push(tr("gbps", { gbps: t.gbps.toFixed(1) }));
-  lines.push(el("div", {}, first.join(" · ")));
+function timing(tm) {
+  if (!tm) return null;
+  const lines = [el("div", {}, tm.parts.map(pick).join(" · "))];
   const second = [];
-  if (typeof t.pct_of_copy === "number") {
-    let text = tr("pct_of_copy", { pct: t.pct_of_copy.toFixed(0) });
-    if (t.tier) text += tr("tier_suffix", { tier: tableName("tiers", t.tier) });
+  const bw = tm.bandwidth;
+  if (bw) {
     second.push(el("span", { class: "bw" },
-      el("span", { class: "bar wide", title: `${t.pct_of_copy.toFixed(1)}%` },
-        el("span", { class: "fill " + (t.tier || "none"), style: `width:${Math.max(0, Math.min(100, t.pct_of_copy))}%` }),
+      el("span", { class: "bar wide", title: `${bw.pct.toFixed(1)}%` },
+        el("span", { class: "fill " + (bw.tier || "none"), style: `width:${Math.max(0, Math.min(100, bw.pct))}%` }),
         el("span", { class: "tick", style: "left:50%" }), el("span", { class: "tick", style: "left:80%" }),
-        el("span", { class: "tick", style: "left:90%" })), " ", text));
+        el("span", { class: "tick", style: "left:90%" })), " ", pick(bw.text)));
   }
-  if (typeof t.ratio_to_ref === "number") second.push(el("span", { class: "ratio" }, " · ", tr("ratio", { ratio: t.ratio_to_ref.toFixed(2) })));
+  if (tm.ratio) second.push(el("span", { class: "ratio" }, " · ", pick(tm.ratio)));
   if (second.length) lines.push(el("div", { id: "bandwidth" }, second));
-  // as the terminal's report (cudajudge_cli/report.py, NOISY_SPREAD)
-  if (spread && (hi - lo) / lo > NOISY_SPREAD) lines.push(el("div", { class: "note", id: "noisy" }, tr("time_noisy", { pct: ((hi - lo) / lo * 100).toFixed(0) })));
+  if (tm.noisy) lines.push(el("div", { class: "note", id: "noisy" }, pick(tm.noisy)));
   return el("div", { class: "timing" }, lines);
 }
-function phasesLine(p) {
-  if (!p || typeof p !== "object") return null;
-  const parts = ["compile", "link", "cases", "wait", "run", "reference"]
-    .filter((k) => typeof p[k] === "number" && p[k] >= 0.05).map((k) => tr("phase_" + k, { s: p[k].toFixed(1) }));
-  return parts.length ? el("div", { class: "phases dim" }, parts.join(" · ")) : null;
-}
-function rulesReport(rules, id, verdict) {
-  if (!rules || !Array.isArray(rules.violations)) return [];
-  const violations = rules.violations.filter((v) => v && typeof v === "object");
-  if (!violations.length) return rules.method === "source" ? [el("div", { class: "dim" }, tr("rules_source_only"))] : [];
-  const out = [el("div", {}, tr(verdict === "RULE" ? "rules_broken" : "rules_broken_too"))];
-  const file = String(rules.file || "");
-  const meaning = (r) => tableName("rules", r);
-  const items = violations.map((v) => {
-    const rule = String(v.rule || "?");
-    if (v.kind === "require") return tr("rule_required", { rule, meaning: meaning(rule), file });
-    const where = Number.isInteger(v.line) && v.line > 0 ? `${file}:${v.line}` : file;
-    return tr("rule_forbidden", { rule, meaning: meaning(rule), where, found: String(v.found || rule) });
-  });
-  out.push(el("ul", { class: "rules" }, items.map((t) => el("li", {}, "✗ ", linkify(t)))));
-  if (rules.output_verdict === "AC") out.push(el("div", {}, tr("rule_output_right")));
-  else if (!rules.output_verdict) out.push(el("div", {}, tr("rule_output_unchecked")));
-  if (rules.method === "source") out.push(el("div", { class: "dim" }, tr("rules_source_only")));
-  out.push(el("div", {}, tr("rules_fix", { id })));
+function rulesReport(lines) {
+  const out = [];
+  let items = null;
+  for (const line of lines) {
+    if (line.kind === "item") {
+      if (!items) { items = el("ul", { class: "rules" }); out.push(items); }
+      items.append(el("li", {}, "✗ ", linkify(pick(line.text))));
+    } else {
+      items = null;
+      out.push(el("div", { class: line.kind === "dim" ? "dim" : "" }, linkify(pick(line.text))));
+    }
+  }
   return out;
+}
+function nextSteps(steps) {
+  const x = state.exercise;
+  const out = [];
+  if (steps.following) {
+    const f = steps.following;
+    out.push(el("div", {}, t("page_next"), ": ", el("a", { href: `#/ex/${f.id}` }, `${f.id} · ${pick(f.title)}`)));
+  } else if (steps.all_solved) {
+    out.push(el("div", { class: "good" }, pick(steps.all_solved)));
+  } else if (steps.hint && x.hints.length < x.hints_total) {
+    out.push(el("button", { onclick: nextHint }, t("page_hint_button", { seen: x.hints.length, total: x.hints_total })));
+  }
+  if (steps.reproduce) {
+    out.push(el("div", { class: "seed" }, `${t("page_seed")} ${steps.reproduce.seed} `,
+      el("button", { id: "same-seed", disabled: state.running, onclick: () => judge(steps.reproduce.seed) }, t("page_judge_again_seed"))));
+  }
+  return el("div", { class: "steps" }, out);
 }
 function progressList() {
   const items = state.phases.map((p) => {
     if (p.name === "build") {
-      return el("li", { class: p.state }, p.state === "end" ? ui("built", { s: p.seconds }) : ui("building"));
+      return el("li", { class: p.state }, p.state === "end" ? t("page_built", { s: p.seconds }) : t("building_first"));
     }
-    const running = `running_${p.name}`;
-    const doneKey = `phase_${p.name}`;
-    const text = p.state === "end" && state.messages.messages[doneKey] && typeof p.seconds === "number"
-      ? tr(doneKey, { s: p.seconds.toFixed(1) })
-      : state.messages.messages[running] ? tr(running) : `${p.name}...`;
-    return el("li", { class: p.state }, text);
+    return el("li", { class: p.state }, pick(p.text));
   });
-  if (state.liveCases.length) items.push(el("li", { class: "start" }, ui("case_progress", { done: state.liveCases.length })));
+  if (state.liveCases.length) items.push(el("li", { class: "start" }, t("page_case_progress", { done: state.liveCases.length })));
   return el("ul", { class: "progress", id: "judge-progress" }, items);
 }
 
 function renderReport() {
   const box = $("report");
   if (!box) return;
-  const x = state.exercise;
-  const s = state.report;
+  const r = state.report;
   const done = state.done;
-  if (!s && !state.running && !done) { box.replaceChildren(el("p", { class: "dim" }, ui("no_report"))); return; }
+  if (!r && !state.running && !done) { box.replaceChildren(el("p", { class: "dim" }, t("page_no_report"))); return; }
   const parts = [];
-  if (!s) {  // while judging: the steps so far and the cases as they finish
+  if (!r) {  // while judging: the steps so far and the cases as they finish
     parts.push(progressList());
-    parts.push(el("div", { class: "cases" }, state.liveCases.map((c, i) => caseRow(c, false))));
-  }
-  if (s) {
-    const header = [s.id || x.id, s.file || x.file];
-    if (s.seed != null) header.push(tr("seed", { seed: s.seed }));
-    header.push(deviceLabel(s));
-    parts.push(el("div", { class: "report-head" }, header.join(" · ")));
-    if (s.note) parts.push(el("div", { class: "note" }, linkify(s.note)));
-    const cases = Array.isArray(s.cases) ? s.cases : state.liveCases;
-    let failed = 0;
-    parts.push(el("div", { class: "cases", id: "cases" }, cases.filter((c) => c && typeof c === "object").map((c) => {
-      const open = c.verdict !== "AC" && c.verdict !== "SKIP" && failed++ === 0;
-      return caseRow(c, open);
-    })));
-    const verdict = s.verdict || "JE";
-    if (verdict === "CE" && s.compile_log) parts.push(el("h4", {}, tr("compile_log")), el("pre", { class: "log" }, linkify(s.compile_log)));
-    if (s.program_output) parts.push(el("h4", {}, tr("program_output")), el("pre", { class: "log" }, linkify(s.program_output)));
-    const t = timing(s.timing);
-    if (t) parts.push(t);
-    const ph = phasesLine(s.phases_s);
-    if (ph) parts.push(ph);
+    parts.push(el("div", { class: "cases" }, state.liveCases.map(caseRow)));
+  } else {
+    const h = r.header;
+    parts.push(el("div", { class: "report-head" },
+      [h.id, h.file, h.seed ? pick(h.seed) : null, pick(h.device)].filter((p) => p != null).join(" · ")));
+    if (r.note) parts.push(el("div", { class: "note" }, linkify(r.note)));
+    parts.push(el("div", { class: "cases", id: "cases" }, r.cases.map(caseRow)));
+    // r.more_details names the terminal's --verbose: here every case opens by itself.
+    if (r.compile_log != null) parts.push(el("h4", {}, t("compile_log")), el("pre", { class: "log" }, linkify(r.compile_log)));
+    if (r.program_output != null) parts.push(el("h4", {}, t("program_output")), el("pre", { class: "log" }, linkify(r.program_output)));
+    const tm = timing(r.timing);
+    if (tm) parts.push(tm);
+    if (r.phases.length) parts.push(el("div", { class: "phases dim" }, r.phases.map(pick).join(" · ")));
     parts.push(el("div", { class: "verdict-line", id: "verdict" },
-      el("span", { class: "verdict big v-" + verdict }, verdict), " ", tableName("verdicts", verdict)));
-    if (s.message && verdict !== "RULE") parts.push(el("pre", { class: "message" }, linkify(String(s.message).replace(/\n+$/, ""))));
-    parts.push(...rulesReport(s.rules, x.id, verdict));
-    // next steps
-    const steps = [];
-    if (verdict === "AC" && state.overview && state.overview.next && state.overview.next !== x.id) {
-      const next = state.overview.chapters.flatMap((c) => c.exercises).find((e) => e.id === state.overview.next);
-      if (next) steps.push(el("div", {}, ui("next"), ": ", el("a", { href: `#/ex/${next.id}` }, `${next.id} · ${pick(next.title)}`)));
-    } else if (!["AC", "JE", "SKIP"].includes(verdict) && x.hints.length < x.hints_total) {
-      steps.push(el("button", { onclick: nextHint }, ui("hint_button", { seen: x.hints.length, total: x.hints_total })));
-    }
-    if (s.seed != null) {
-      steps.push(el("div", { class: "seed" }, `${ui("seed")} ${s.seed} `,
-        el("button", { id: "same-seed", disabled: state.running, onclick: () => judge(s.seed) }, ui("judge_again_seed"))));
-    }
-    parts.push(el("div", { class: "steps" }, steps));
+      el("span", { class: "verdict big v-" + r.verdict }, r.verdict), " ", pick(r.verdict_name)));
+    if (r.message) parts.push(el("pre", { class: "message" }, linkify(r.message)));
+    parts.push(...rulesReport(r.rules));
+    if (state.next) parts.push(nextSteps(state.next));
   }
   if (done && done.error) parts.push(el("pre", { class: "message bad", id: "judge-error" }, linkify(pick(done.error))));
   if (done && state.progressNote) parts.push(el("div", { class: "progress-note", id: "progress-note" }, state.progressNote));
@@ -757,7 +633,7 @@ window.addEventListener("hashchange", () => route());
 async function start() {
   $("lang").addEventListener("click", () => setLang(state.lang === "zh" ? "en" : "zh"));
   document.documentElement.lang = state.lang === "zh" ? "zh-CN" : "en";
-  state.messages = await api("/api/messages");
+  state.texts = await api("/api/texts");
   renderChrome();
   await route();
 }

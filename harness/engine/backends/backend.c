@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile.h"
+#include "problem.h"
 #include "judgement.h"
 #include "report/lang.h"
 #include "report/texts.h"
@@ -35,7 +35,7 @@ const struct backend *backend_choose(struct judgement *j)
 	    (!strcmp(want, "auto") && !j->dev.found && can_emulate && !o->prebuilt))
 		return &backend_emu;
 	const struct backend *b = !strcmp(want, "sanitize") ? &backend_sanitize
-	                          : o->prebuilt || glue_is_host_driven(o->root, j->entry->id)
+	                          : o->prebuilt || problem_is_host_driven(j->entry->id)
 	                                  ? &backend_linked
 	                                  : &backend_gpu;
 	if (j->dev.found) {

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
-#include "compile.h"
 #include "judgement.h"
 #include "problem.h"
 #include "report/lang.h"
@@ -52,7 +51,7 @@ static bool sanitize_ready(struct judgement *j)
 static void sanitize_build(struct judgement *j, struct build_result *br)
 {
 	const struct backend *b =
-	        glue_is_host_driven(j->o->root, j->entry->id) ? &backend_linked : &backend_gpu;
+	        problem_is_host_driven(j->entry->id) ? &backend_linked : &backend_gpu;
 	b->build(j, br);
 }
 

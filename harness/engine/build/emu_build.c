@@ -16,7 +16,7 @@
 #include "build/compiler.h"
 #include "build/host_object.h"
 #include "build/module.h"
-#include "compile.h"
+#include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "rewrite.h"
@@ -286,7 +286,7 @@ static void finish_device_check(struct side_check *side, struct build_result *re
 static bool start_checks(const struct build_paths *p, const char *id, const char *source,
                          const char *workdir, struct side_check *side, struct build_result *res)
 {
-	if (p->nvcc && !glue_is_host_driven(p->root, id)) {
+	if (p->nvcc && !problem_is_host_driven(id)) {
 		/* The same device-only check as on the GPU, with nvcc (docs/
 		 * trusted-runner.md): the emulator runs device code as host code,
 		 * so host code, C library calls and a redefined judge name would
@@ -375,7 +375,7 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 	struct side_check side = {.pid = -1};
 	double started = now_s();
 	char *learner = xasprintf("%s/learner.cu", workdir);
-	char *glue_src = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
+	char *glue_src = problem_glue_path(p->root, id);
 	char *glue = xasprintf("%s/glue.cuh", workdir);
 	char *raw = NULL;
 	bool compiled = false;

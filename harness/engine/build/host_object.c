@@ -10,6 +10,8 @@
 #include "build/cache.h"
 #include "build/compiler.h"
 #include "hostobj.h"
+#include "judge_names.h"
+#include "learner_file.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "util.h"
@@ -59,61 +61,6 @@ static char *host_object_pass_marker(const struct build_paths *p, const char *so
 	return marker;
 }
 
-/* The learner's file and the glue share a translation unit in the real
- * build: a #define or #undef of a word the glue uses, or code in namespace
- * std (a specialisation of a template the glue times with), would change the
- * glue's own code. The line, and the word in `name`, or 0. */
-static int changes_the_glue(const struct build_paths *p, const char *id, const char *source,
-                            char *name, size_t len)
-{
-	char *source_text = read_file(source, NULL);
-	if (!source_text)
-		return 0;
-	char *glue = xasprintf("%s/harness/problems/%s.cuh", p->root, id);
-	int found = 0, n = 1;
-	for (char *q = source_text; *q && !found; ++q) {
-		if (*q == '\n') {
-			++n;
-			continue;
-		}
-		if (!strncmp(q, "namespace", 9) &&
-		    (q == source_text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
-			const char *r = q + 9;
-			while (*r == ' ' || *r == '\t')
-				++r;
-			if (!strncmp(r, "std", 3) &&
-			    !(isalnum((unsigned char)r[3]) || r[3] == '_')) {
-				snprintf(name, len, "%s", text_of(T_word_code_in_namespace_std));
-				found = n;
-			}
-			continue;
-		}
-		if (*q != '#')
-			continue;
-		const char *r = q + 1;
-		while (*r == ' ' || *r == '\t')
-			++r;
-		int skip = !strncmp(r, "define", 6) ? 6 : !strncmp(r, "undef", 5) ? 5 : 0;
-		if (!skip || (r[skip] != ' ' && r[skip] != '\t'))
-			continue;
-		r += skip;
-		while (*r == ' ' || *r == '\t')
-			++r;
-		size_t k = 0;
-		while (isalnum((unsigned char)r[k]) || r[k] == '_')
-			++k;
-		char word[96];
-		snprintf(word, sizeof word, "%.*s", (int)(k < 95 ? k : 95), r);
-		if (k && hostobj_line_of(glue, word) > 0) {
-			snprintf(name, len, "%s", word);
-			found = n;
-		}
-	}
-	free(glue);
-	free(source_text);
-	return found;
-}
-
 /* A finding of the object check as the learner's CE: what runs or is called
  * that may not be, at file:line, and what to do. */
 static void refuse_object(const struct hostobj_result *h, const char *source, const char *shown,
@@ -155,7 +102,7 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
                        const char *workdir, struct build_result *res)
 {
 	char name[128] = "";
-	int line = changes_the_glue(p, id, source, name, sizeof name);
+	int line = learner_changes_glue(p->root, id, source, name, sizeof name);
 	if (line) {
 		res->log = xstrdup("");
 		build_refuse(res, say_alloc(T_changes_the_glue,
@@ -173,6 +120,7 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 	}
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *obj = xasprintf("%s/learner_alone.o", workdir);
+	char *learner = learner_file_for_nvcc(source, workdir);
 	char *cc_argv[] = {(char *)p->nvcc,
 	                   "-std=c++17",
 	                   "-O3",
@@ -180,7 +128,7 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 	                   "-Xcompiler",
 	                   "-ffunction-sections",
 	                   "-c",
-	                   (char *)source,
+	                   learner,
 	                   "-o",
 	                   obj,
 	                   NULL};
@@ -198,6 +146,7 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 			refuse_object(&h, source, shown, res);
 		}
 	}
+	free(learner);
 	free(arch);
 	free(obj);
 	free(marker);

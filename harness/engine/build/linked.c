@@ -11,7 +11,7 @@
 #include "build/compiler.h"
 #include "build/host_object.h"
 #include "build/nvcc.h"
-#include "compile.h"
+#include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "util.h"
@@ -21,7 +21,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
                       struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
-	if (glue_is_host_driven(p->root, id)) {
+	if (problem_is_host_driven(id)) {
 		check_host_object(p, id, source, cc, workdir, res);
 		if (res->status != BUILD_OK)
 			return 0;
@@ -34,9 +34,11 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *deps = xasprintf("%s/tu.d", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	char *glue = problem_glue_path(p->root, id);
 	const struct nvcc_job job = {.nvcc = p->nvcc,
 	                             .root = p->root,
 	                             .id = id,
+	                             .glue = glue,
 	                             .source = source,
 	                             .cc = cc,
 	                             .out = obj,
@@ -62,6 +64,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	res->check_s = check_s;
 	res->compile_s += check_s;
 	nvcc_line_free(&line);
+	free(glue);
 	free(arch);
 	free(obj);
 	free(deps);

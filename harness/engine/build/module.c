@@ -9,7 +9,8 @@
 #include "build/cache.h"
 #include "build/compiler.h"
 #include "build/nvcc.h"
-#include "compile.h"
+#include "problem.h"
+#include "device_only.h"
 #include "util.h"
 
 int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
@@ -28,9 +29,11 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		res->compile_s = now_s() - t;
 	} else {
 		char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
+		char *glue = problem_glue_path(p->root, id);
 		const struct nvcc_job job = {.nvcc = p->nvcc,
 		                             .root = p->root,
 		                             .id = id,
+		                             .glue = glue,
 		                             .source = source,
 		                             .cc = cc,
 		                             .module = true,
@@ -40,11 +43,14 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		struct nvcc_line line;
 		nvcc_line_init(&line, &job);
 		compile_and_link(p, line.argv, NULL, true, res);
-		if (res->status == BUILD_OK)
-			check_module_device_only(p, source, ii, res);
+		char *refusal =
+		        res->status == BUILD_OK ? device_only_refusal(p->root, source, ii) : NULL;
+		if (refusal)
+			build_refuse(res, refusal);
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, names, files, res->log);
 		nvcc_line_free(&line);
+		free(glue);
 		free(ii);
 	}
 	free(kept);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "learner_file.h"
 #include "util.h"
 
 char *find_nvcc(void)
@@ -36,8 +37,12 @@ void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job)
 	o[0] = xasprintf("-arch=sm_%d", job->cc);
 	o[1] = xasprintf("-I%s/harness/runtime", job->root);
 	o[2] = xasprintf("-I%s/harness/problems", job->root);
-	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", job->source);
-	o[4] = xasprintf("-DCJ_GLUE=\"%s.cuh\"", job->id);
+	/* A path nvcc's shell would misread goes through a link (learner_file.h). */
+	char *learner = job->keep_dir ? learner_file_for_nvcc(job->source, job->keep_dir)
+	                              : xstrdup(job->source);
+	o[3] = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
+	free(learner);
+	o[4] = xasprintf("-DCJ_GLUE=\"%s\"", job->glue);
 	o[5] = xasprintf("%s/harness/runtime/learner_tu.cu", job->root);
 	int n = 0;
 	char **a = l->argv;
@@ -75,7 +80,7 @@ void nvcc_line_free(struct nvcc_line *l)
 
 static _Noreturn void nvcc_line_usage(void)
 {
-	die("usage: nvcc-line --nvcc PATH --root DIR --id ID --file FILE --arch sm_XY "
+	die("usage: nvcc-line --nvcc PATH --root DIR --id ID --glue FILE --file FILE --arch sm_XY "
 	    "[--module] --out FILE [--depfile FILE] [--keep-dir DIR] [--run]");
 }
 
@@ -88,6 +93,7 @@ int nvcc_line_main(int argc, char **argv)
 		const char **to = !strcmp(a, "--nvcc")       ? &job.nvcc
 		                  : !strcmp(a, "--root")     ? &job.root
 		                  : !strcmp(a, "--id")       ? &job.id
+		                  : !strcmp(a, "--glue")     ? &job.glue
 		                  : !strcmp(a, "--file")     ? &job.source
 		                  : !strcmp(a, "--out")      ? &job.out
 		                  : !strcmp(a, "--depfile")  ? &job.depfile
@@ -104,7 +110,7 @@ int nvcc_line_main(int argc, char **argv)
 		else
 			nvcc_line_usage();
 	}
-	if (!job.nvcc || !job.root || !job.id || !job.source || !job.out || !job.cc)
+	if (!job.nvcc || !job.root || !job.id || !job.glue || !job.source || !job.out || !job.cc)
 		nvcc_line_usage();
 	struct nvcc_line line;
 	nvcc_line_init(&line, &job);

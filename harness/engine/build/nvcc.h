@@ -13,9 +13,10 @@
 char *find_nvcc(void);
 
 /* What to compile: harness/runtime/learner_tu.cu with `source` and the glue
- * of exercise `id`, -O3 -lineinfo for sm_<cc>. */
+ * of exercise `id` (`glue`: problem_glue_path, problem.h), -O3 -lineinfo for
+ * sm_<cc>. */
 struct nvcc_job {
-	const char *nvcc, *root, *id, *source;
+	const char *nvcc, *root, *id, *glue, *source;
 	int cc;
 	bool module;          /* device code only (-cubin -DCJ_MODULE), else an object (-c) */
 	const char *out;      /* the module or object */
@@ -31,7 +32,7 @@ struct nvcc_line {
 void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job);
 void nvcc_line_free(struct nvcc_line *l);
 
-/* `nvcc-line --nvcc PATH (or a name on PATH) --root DIR --id ID --file FILE --arch sm_XY [--module]
+/* `nvcc-line --nvcc PATH (or a name on PATH) --root DIR --id ID --glue FILE --file FILE --arch sm_XY [--module]
  * --out FILE [--depfile FILE] [--keep-dir DIR] [--run]`: prints the command
  * line, one word per line, or runs it (--run). argv[0] is the first option. */
 int nvcc_line_main(int argc, char **argv);

@@ -238,6 +238,21 @@ static void format_instant(int64_t t, char out[64])
 	         (unsigned)(rest / 60 % 60), (unsigned)(rest % 60));
 }
 
+/* The deadline as people wrote it: the same instant in the UTC offset its text gives
+ * (a text policy_parse_instant accepted), so that it is shown in the course's time. */
+static void format_local_instant(const char *s, int64_t t, char out[64])
+{
+	size_t n = strlen(s);
+	int oh = 0, om = 0, sign = 0;
+	if (n > 16 && (s[n - 6] == '+' || s[n - 6] == '-') && s[n - 3] == ':' &&
+	    digits(s + n - 5, 2, &oh) && digits(s + n - 2, 2, &om))
+		sign = s[n - 6] == '-' ? -1 : 1;
+	int64_t offset = sign * (int64_t)(oh * 3600 + om * 60);
+	format_instant(t + offset, out);
+	if (offset)
+		snprintf(out + 19, 64 - 19, "%c%02d:%02d", sign < 0 ? '-' : '+', oh, om);
+}
+
 /* ---- the sections ----------------------------------------------------------- */
 
 static void load_late(struct ploader *ld, const yaml_node_t *n, struct policy *p)
@@ -443,12 +458,21 @@ static void all_catalog_exercises(struct policy *p, const struct catalog *cat)
 
 static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy *p)
 {
-	static const char *const keys[] = {
-	        "course",      "language",  "seed",       "seed_per_student",
-	        "round",       "deadline",  "late",       "penalties",
-	        "performance", "exercises", "gradescope", "similarity"};
-	const yaml_node_t *v[12];
-	want_mapping(ld, root, text_of(T_policy_the_policy), keys, v, 12);
+	static const char *const keys[] = {"course",
+	                                   "language",
+	                                   "seed",
+	                                   "seed_per_student",
+	                                   "round",
+	                                   "deadline",
+	                                   "late",
+	                                   "penalties",
+	                                   "performance",
+	                                   "exercises",
+	                                   "gradescope",
+	                                   "similarity",
+	                                   "allow_without_nvcc"};
+	const yaml_node_t *v[13];
+	want_mapping(ld, root, text_of(T_policy_the_policy), keys, v, 13);
 	if (v[0])
 		p->course = xstrdup(want_text(ld, v[0], "course"));
 	if (v[1]) {
@@ -477,7 +501,10 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 			fail_at(ld, v[5], T_policy_deadline, FIELDS(F_STR("found", s)));
 		p->has_deadline = true;
 		format_instant(p->deadline, p->deadline_text);
+		format_local_instant(s, p->deadline, p->deadline_local);
 	}
+	if (v[12])
+		p->allow_without_nvcc = want_bool(ld, v[12], "allow_without_nvcc");
 	if (v[6])
 		load_late(ld, v[6], p);
 	if (v[7])
@@ -634,10 +661,12 @@ void policy_json(struct strbuf *b, const struct policy *p)
 	          (unsigned long long)p->seed, p->seed_per_student ? "true" : "false",
 	          (long long)p->round);
 	if (p->has_deadline)
-		sb_printf(b, ",\"deadline\":\"%s\",\"deadline_epoch\":%lld", p->deadline_text,
-		          (long long)p->deadline);
+		sb_printf(b,
+		          ",\"deadline\":\"%s\",\"deadline_epoch\":%lld,\"deadline_local\":\"%s\"",
+		          p->deadline_text, (long long)p->deadline, p->deadline_local);
 	else
-		sb_puts(b, ",\"deadline\":null,\"deadline_epoch\":null");
+		sb_puts(b, ",\"deadline\":null,\"deadline_epoch\":null,\"deadline_local\":null");
+	sb_printf(b, ",\"allow_without_nvcc\":%s", p->allow_without_nvcc ? "true" : "false");
 	sb_puts(b, ",\"late\":{\"penalty_per_day\":");
 	json_num(b, p->late_per_day);
 	if (p->late_max_days >= 0)

@@ -60,10 +60,11 @@ struct policy {
 	bool seed_per_student;
 	int64_t round; /* decimals of the points */
 	bool has_deadline;
-	int64_t deadline;       /* seconds since the epoch, UTC */
-	char deadline_text[64]; /* the same as YYYY-MM-DDTHH:MM:SSZ */
-	double late_per_day;    /* percent per started day late */
-	int64_t late_max_days;  /* -1: no limit */
+	int64_t deadline;        /* seconds since the epoch, UTC */
+	char deadline_text[64];  /* the same as YYYY-MM-DDTHH:MM:SSZ */
+	char deadline_local[64]; /* the same in the offset it was written with (+08:00, or Z) */
+	double late_per_day;     /* percent per started day late */
+	int64_t late_max_days;   /* -1: no limit */
 	double grace_minutes;
 	double penalty_rule, penalty_race, penalty_speed; /* percent of the correctness points */
 	enum perf_method method;
@@ -72,7 +73,8 @@ struct policy {
 	double tier_bronze, tier_silver, tier_gold;
 	struct policy_gradescope gradescope;
 	struct policy_similarity similarity;
-	bool all_exercises; /* no exercises: key: every catalog exercise, 10 points */
+	bool allow_without_nvcc; /* grade where no nvcc is found, without the checks it runs */
+	bool all_exercises;      /* no exercises: key: every catalog exercise, 10 points */
 	struct policy_exercise *exercises;
 	size_t nexercises;
 };

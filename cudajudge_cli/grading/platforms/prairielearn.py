@@ -1,0 +1,171 @@
+"""cudajudge_cli.grading.platforms.prairielearn: grading one submission as a
+PrairieLearn external grader.
+
+The grader image's entrypoint (the bundle's run_prairielearn) runs `judge.py grade
+--prairielearn --policy FILE`. It reads the student's files from ROOT/student and
+ROOT/data/data.json, and writes ROOT/results/results.json, where ROOT is /grade unless
+CUDAJUDGE_PRAIRIELEARN_ROOT moves it (to try it out of PrairieLearn).
+
+data.json may name the policy and the exercises in the question's params:
+`"params": {"cudajudge": {"policy": {...}, "exercises": ["warp_scan"]}}` (an
+inline policy, as the YAML file would say it, in JSON), which wins over `--policy FILE`
+(the image's policy): one image serves every question.
+Lateness is PrairieLearn's (its access rules give the credit): the policy's deadline
+is not used here, since the files' times in /grade/student mean nothing.
+
+What PrairieLearn is told: `gradable: true` with a score in 0..1 whenever the
+student's code was judged, a compile error included (score 0, the compiler's
+message); `gradable: false` (the student is not charged an attempt) when the
+judge itself failed (JE, an exception); the file is written before judging and
+replaced at the end, so it exists whatever happens.
+"""
+
+import json
+import os
+import shutil
+import sys
+
+from ..engine import GradeError
+from . import base
+
+ROOT_ENV = "CUDAJUDGE_PRAIRIELEARN_ROOT"
+MAX_BYTES = 1000000  # PrairieLearn refuses results over 1 MB
+
+TEXT = {
+    "not_finished": (
+        "Grading did not finish (a crash or the time limit); this attempt is not counted. "
+        "Submit again, and if this repeats tell the course staff.",
+        "评分未能完成（程序崩溃或超时），本次提交不计次数。请重新提交；若再次出现，请联系课程教员。"),
+    "internal": (
+        "The grader failed before it could grade your files: {error}. This attempt is not "
+        "counted; tell the course staff.",
+        "评分程序在评分之前出错：{error}。本次提交不计次数，请联系课程教员。"),
+    "judge_error": (
+        "The judge could not judge {exercise} ({message}): not your code's fault, this "
+        "attempt is not counted. Submit again, and if this repeats tell the course staff.",
+        "评测程序无法评测 {exercise}（{message}）：这不是你的代码的问题，本次提交不计次数。"
+        "请重新提交；若再次出现，请联系课程教员。"),
+    "compile_error": ("{exercise} did not compile; the compiler said:\n{log}",
+                      "{exercise} 编译失败，编译器输出：\n{log}"),
+    "summary": ("{points}/{max} points ({verdicts}).", "{points}/{max} 分（{verdicts}）。"),
+    "no_gpu": ("Judged on the CPU emulator: correctness only, no performance points.",
+               "在 CPU 模拟器上评测：只评正确性，没有性能分。"),
+    "hidden_line": ("case {index} {hidden}: {verdict}", "用例 {index} {hidden}：{verdict}"),
+    "not_judged": ("not judged", "未评测"),
+    "written": ("results written to {path}: gradable {gradable}, score {score}",
+                "结果已写入 {path}：gradable {gradable}，得分 {score}"),
+}
+
+
+def text(key, lang="en", **values):
+    en, zh = TEXT[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+def not_gradable(message):
+    return {"gradable": False, "score": 0.0, "message": message, "output": "", "tests": []}
+
+
+def results_from_records(records, lang="en"):
+    """PrairieLearn's results.json for one submission's records."""
+    tests = []
+    points = 0.0
+    max_points = 0.0
+    verdicts = []
+    messages = []
+    emulated = False
+    for record in records:
+        score = record.get("score") or {}
+        got = float(score.get("points") or 0)
+        most = float(score.get("max") or 0)
+        points += got
+        max_points += most
+        verdict = record.get("verdict")
+        verdicts.append("%s %s" % (record.get("exercise"), verdict or text("not_judged", lang)))
+        emulated = emulated or record.get("backend") == "emu"
+        if verdict == "JE":
+            return not_gradable(text("judge_error", lang, exercise=record.get("exercise"),
+                                     message=record.get("message") or "JE"))
+        message = record.get("message") or ""
+        if verdict == "CE":
+            log = (record.get("compile_log") or message).rstrip()[-20000:]
+            message = text("compile_error", lang, exercise=record.get("exercise"), log=log)
+            messages.append(message)
+        lines = [base.exercise_output(record, lang)]
+        for case in record.get("cases") or []:
+            if case.get("hidden"):
+                lines.append(text("hidden_line", lang, index=case.get("index"),
+                                  hidden=base.hidden_case(lang),
+                                  verdict=case.get("verdict")))
+            else:
+                lines.append(base.case_output(case, lang))
+        tests.append({"name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
+                      "description": record.get("file") or "",
+                      "points": round(got, 2), "max_points": round(most, 2),
+                      "message": message, "output": "\n".join(lines)})
+    summary = text("summary", lang, points=base.fmt(points), max=base.fmt(max_points),
+                   verdicts=", ".join(verdicts))
+    if emulated:
+        summary += " " + text("no_gpu", lang)
+    checks = base.checks_note(records, lang)
+    if checks:
+        summary += " " + checks
+    score = points / max_points if max_points > 0 else 0.0
+    return {"gradable": True, "score": round(min(1.0, max(0.0, score)), 4),
+            "message": "\n\n".join([summary] + messages), "output": "", "tests": tests}
+
+
+def fit(results):
+    """Shortens outputs until the file is under PrairieLearn's 1 MB."""
+    while len(json.dumps(results).encode("utf-8")) > MAX_BYTES:
+        longest = max(results["tests"] or [{}], key=lambda t: len(t.get("output", "")))
+        if not longest.get("output"):
+            results["message"] = results["message"][:20000]
+            break
+        longest["output"] = longest["output"][:len(longest["output"]) // 2] + "\n[...]"
+    return results
+
+
+def run(options):
+    """Grades ROOT/student into ROOT/results/results.json; 0 when a results file was
+    written (gradable or not)."""
+    pl_root = os.environ.get(ROOT_ENV, "/grade")
+    results_path = os.path.join(pl_root, "results", "results.json")
+    lang = getattr(options, "lang", None) or "en"
+    base.write_results(results_path, not_gradable(text("not_finished", lang)))
+    work = None
+    try:
+        root, build = base.where()
+        work = base.make_work_folder("cudajudge-prairielearn-")
+        data = {}
+        data_path = os.path.join(pl_root, "data", "data.json")
+        if os.path.exists(data_path):
+            with open(data_path, encoding="utf-8") as f:
+                data = json.load(f)
+        params = ((data.get("params") or {}).get("cudajudge") or {})
+        policy_path = options.policy
+        if isinstance(params.get("policy"), dict):  # the question's own wins
+            policy_path = os.path.join(work, "question-policy.json")  # JSON is YAML too
+            with open(policy_path, "w", encoding="utf-8") as f:
+                json.dump(params["policy"], f)
+        policy = base.load_policy(policy_path, lang)
+        lang = getattr(options, "lang", None) or (policy or {}).get("language") or "en"
+        wanted = params.get("exercises") or None
+        records = base.judge_submission(root, build, os.path.join(pl_root, "student"),
+                                        policy_path, work,
+                                        ignore_deadline=True, exercises=wanted,
+                                        reference_cases=getattr(options, "reference_cases",
+                                                                None))
+        results = fit(results_from_records(records, lang))
+    except Exception as err:  # whatever failed, PrairieLearn gets a file saying so
+        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+            type(err).__name__, err)
+        results = not_gradable(text("internal", lang, error=shown))
+        print(base.text("failed_log", lang, error=repr(err)), file=sys.stderr)
+    finally:
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+    base.write_results(results_path, results)
+    print(text("written", lang, path=results_path, gradable=results["gradable"],
+               score=results["score"]))
+    return 0

@@ -1,0 +1,392 @@
+"""cudajudge_cli.view.model: what the report of a judgement shows, decided once.
+
+report(run, ...) turns the engine's summary (core/engine.JudgeRun) into a plain
+model: the header, each case (passed, skipped or failed; which failed case is
+opened; its mismatch table, counts, diagnosis and the detail that is not a
+repeat of the counts), the compiler's and the program's output, the timing
+(the bandwidth, the tier, a noisy measurement), the phases, the verdict, the
+engine's message where the report has not said it already, the broken rules;
+next_steps(...) adds what to do now (the next exercise, a hint, the seed to
+reproduce). Texts of the driver are Text objects (core/texts.py); the engine's
+own words are strings, in the language it judged in.
+
+The terminal renders the model (view/report.py); the web server sends the same
+model as JSON (as_json: each Text as {"en", "zh"}) and web/src/main.js renders
+it without deciding anything again. Nothing here changes a verdict.
+"""
+
+import re
+import shlex
+
+from cudajudge_cli.core.engine import sm_name
+from cudajudge_cli.core.texts import LANGUAGES, TEXTS, Text, is_tier, tr
+from cudajudge_cli.learn.progress import is_number
+
+# The slowest timed run this much slower than the fastest (0.10: 10 %) makes the
+# report say the measurement was noisy. On a quiet H200 the references' runs
+# stay within a few percent of each other.
+NOISY_SPREAD = 0.10
+
+# Rows of a failed case's mismatch table before the "..." and the last mismatch.
+MISMATCH_ROWS = 5
+
+MISMATCH_COLUMNS = ("index", "block", "warp", "lane", "expected", "got")
+
+PHASES = ("compile", "link", "cases", "wait", "run", "reference")
+
+# The phases a status line names while the engine works (running_<phase>).
+RUNNING_PHASES = ("compile", "link", "device", "run", "reference", "rules")
+
+
+def format_number(value):
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return str(value)
+        if value == int(value) and abs(value) < 1e15:
+            return str(int(value))
+        return f"{value:.9g}"
+    return str(value)
+
+
+# -- the header ---------------------------------------------------------------------------
+def device_label(summary):
+    """gpu (NVIDIA H200, sm_90), emu, or none (no CUDA device)."""
+    backend = summary.get("backend") or "none"
+    device = summary.get("device")
+    if backend == "none":
+        return Text("device_label", backend=backend, detail=Text("no_device"))
+    if not isinstance(device, dict):
+        return backend
+    details = [str(device.get("name") or "GPU")]
+    arch = sm_name(device.get("cc"))
+    if arch:
+        details.append(arch)
+    return Text("device_label", backend=backend, detail=", ".join(details))
+
+
+def header(summary, problem_id, shown_file):
+    seed = summary.get("seed")
+    return {"id": str(summary.get("id") or problem_id),
+            "file": str(summary.get("file") or shown_file),
+            "seed": Text("seed", seed=seed) if seed is not None else None,
+            "device": device_label(summary)}
+
+
+# -- a case ---------------------------------------------------------------------------------
+def mismatch_cell(mismatch, key):
+    value = mismatch.get(key, "")
+    # The engine says -1 where an element has no one block, warp or lane
+    # (e.g. an address that every thread updates).
+    if key in ("block", "warp", "lane") and isinstance(value, int) and value < 0:
+        return "-"
+    return format_number(value)
+
+
+def mismatch_table(mismatches, last):
+    """The first mismatches, then "..." (a row None) and the last one; a buffer
+    column when they are in more than one buffer."""
+    shown = [m for m in mismatches if isinstance(m, dict)][:MISMATCH_ROWS]
+    tail_rows = [None, last] if isinstance(last, dict) and last not in shown else []
+    with_buffer = len({m.get("buffer") for m in shown + [r for r in tail_rows if r]}) > 1
+    keys = (["buffer"] if with_buffer else []) + list(MISMATCH_COLUMNS)
+    rows = [None if m is None else {"cells": [mismatch_cell(m, k) for k in keys],
+                                    "unwritten": bool(m.get("unwritten"))}
+            for m in shown + tail_rows]
+    return {"columns": [Text("col_" + k) for k in keys], "buffer_column": with_buffer,
+            "rows": rows}
+
+
+def repeats_counts(detail, bad, total):
+    """True when an engine's case detail says no more than the counts already
+    shown: one line whose first two numbers are bad and total, in any order and
+    in any language ("31 of 32 elements of 'out' differ", "31 / 32 个元素不一致")."""
+    if not bad or "\n" in detail.strip():
+        return False
+    numbers = [int(n) for n in re.findall(r"\d+", detail)[:2]]
+    return len(numbers) == 2 and sorted(numbers) == sorted([bad, total if total else -1])
+
+
+def case_view(case, opened=False):
+    """One case: kind pass, skip or fail; a failed one opened in full (the mismatch
+    table, the counts, the diagnosis, the detail) or, closed, its brief: the counts,
+    or the engine's detail where there are none."""
+    verdict = case.get("verdict") or "JE"
+    view = {"name": str(case.get("name") or "?"), "verdict": verdict,
+            "kind": "pass" if verdict == "AC" else "skip" if verdict == "SKIP" else "fail"}
+    if view["kind"] != "fail":
+        return view
+    bad, total, unwritten = case.get("bad"), case.get("total"), case.get("unwritten")
+    mismatches = case.get("mismatches") or []
+    counts = None
+    if bad:
+        total_text = total if total is not None else "?"
+        counts = (Text("differ_unwritten", bad=bad, total=total_text, n=unwritten) if unwritten
+                  else Text("differ", bad=bad, total=total_text))
+    detail = str(case.get("detail") or "")
+    # A detail that only repeats the counts (older engines wrote one) is said once.
+    detail_lines = detail.splitlines() if detail and not repeats_counts(detail, bad, total) \
+        else []
+    view.update(
+        opened=opened,
+        mismatches=mismatch_table(mismatches, case.get("last")) if mismatches else None,
+        counts=counts,
+        diagnosis=Text("diagnosis", text=case["diagnosis"]) if case.get("diagnosis") else None,
+        detail=detail_lines,
+        brief=[counts] if counts else detail_lines)
+    return view
+
+
+# -- timing and phases -------------------------------------------------------------------------
+def timing_view(timing):
+    """The time, the spread and the bandwidth; then the share of the copy bandwidth
+    (with the tier reached) and the ratio to the reference; a noisy measurement."""
+    if not isinstance(timing, dict) or not is_number(timing.get("median_ms")):
+        return None
+    median = timing["median_ms"]
+    parts = [Text("time", ms=f"{median:.3f}", reps=timing.get("reps") or "?")]
+    lo, hi = timing.get("min_ms"), timing.get("max_ms")
+    spread = is_number(lo) and is_number(hi) and 0 < lo <= median <= hi
+    if spread:
+        parts.append(Text("time_spread", lo=f"{lo:.3f}", hi=f"{hi:.3f}"))
+    if is_number(timing.get("gbps")):
+        parts.append(Text("gbps", gbps=f"{timing['gbps']:.1f}"))
+    bandwidth = None
+    pct = timing.get("pct_of_copy")
+    if is_number(pct):
+        tier = timing.get("tier") if is_tier(timing.get("tier")) else None
+        text = (Text("pct_of_copy_tier", pct=f"{pct:.0f}", tier=Text("tier:" + tier)) if tier
+                else Text("pct_of_copy", pct=f"{pct:.0f}"))
+        bandwidth = {"pct": pct, "tier": tier, "text": text}
+    ratio = timing.get("ratio_to_ref")
+    noisy = None
+    if spread and (hi - lo) / lo > NOISY_SPREAD:
+        noisy = Text("time_noisy", pct=f"{(hi - lo) / lo * 100:.0f}")
+    return {"parts": parts, "bandwidth": bandwidth,
+            "ratio": Text("ratio", ratio=f"{ratio:.2f}") if is_number(ratio) else None,
+            "noisy": noisy}
+
+
+def phases_view(phases):
+    """The phases' seconds worth a word."""
+    if not isinstance(phases, dict):
+        return []
+    # Under 0.05 s: the step did not happen (nothing to link after a compile error, no
+    # GPU, no timing) or took no time worth a word (no wait for the device).
+    return [Text("phase_" + name, s=f"{phases[name]:.1f}") for name in PHASES
+            if is_number(phases.get(name)) and phases[name] >= 0.05]
+
+
+def progress_text(event):
+    """What a status line says for one of the engine's events while it works:
+    a phase started (None for anything else)."""
+    if event.get("type") != "phase" or event.get("state") != "start":
+        return None
+    phase = str(event.get("phase"))
+    return Text("running_" + phase) if phase in RUNNING_PHASES else phase + "..."
+
+
+def phase_done_text(event):
+    """A finished phase with its seconds, where the engine timed it."""
+    phase = str(event.get("phase"))
+    if phase in PHASES and is_number(event.get("seconds")):
+        return Text("phase_" + phase, s=f"{event['seconds']:.1f}")
+    return progress_text(dict(event, state="start"))
+
+
+# -- the engine's message and the rules -------------------------------------------------------------
+# How the engine's message names the case it is about (harness/engine/judge.c), in
+# English and in Chinese, and how it goes on to the broken rules.
+CASE_PREFIXES = ("case '{}': ", "用例 '{}'：")
+ALSO_BREAKS = ("; it also breaks ", "；另外还违反了")
+
+
+def said_above(message, cases_in_full, rules):
+    """True when the engine's one-line message only repeats a case shown in full
+    above it ("case 'X': 31 of 32 elements of 'out' differ", what it says under
+    the case) and the rules that the rules lines list: a paragraph is said once.
+
+    Matches the engine's sentences until its JSON says which case a message is
+    about: then this is `message_code` "case_failed" (its field "case" among
+    cases_in_full) and "also_breaks" absent or the rules listed (docs/json.md)."""
+    if "\n" in message:
+        return False
+    if not any(message.startswith(prefix.format(name)) for prefix in CASE_PREFIXES
+               for name in cases_in_full):
+        return False
+    listed = isinstance(rules, dict) and any(isinstance(v, dict)
+                                             for v in rules.get("violations") or [])
+    return listed or not any(also in message for also in ALSO_BREAKS)
+
+
+# How the engine's message says that the output was not checked (harness/engine/judge.c),
+# in English and in Chinese.
+UNCHECKED_WORDS = ("output was not checked", "输出没有检查")
+
+
+def unchecked_reason(message):
+    """The sentence of the engine's message that says why the output was not checked,
+    when it gives a reason other than rule_output_unchecked's (no device): the
+    emulator cannot compile a library, say. None otherwise.
+
+    Matches the engine's sentences until its JSON carries the reason: then this is
+    the field "reason" of `message_code` "output_unchecked" (docs/json.md)."""
+    generic = {tr("rule_output_unchecked", lang).lower() for lang in LANGUAGES}
+    for sentence in re.split(r"(?<=\.)\s+|(?<=。)", message or ""):
+        sentence = sentence.strip().rstrip(".。")
+        if any(words in sentence.lower() for words in UNCHECKED_WORDS) \
+                and sentence.lower() not in generic:
+            return sentence
+    return None
+
+
+def rules_lines(rules, problem_id, verdict, message="", message_shown=None):
+    """The broken rules, from the engine's "rules" object: lines of kind heading,
+    item (a broken rule), plain or dim; [] when no rule was broken. message is the
+    engine's (shown above the rules when message_shown; by default for every verdict
+    but RULE): where it says why the output was not checked, its reason replaces
+    "no device", or is not said again when it is shown already."""
+    if message_shown is None:
+        message_shown = verdict != "RULE"
+    if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
+        return []
+    source_only = {"kind": "dim", "text": Text("rules_source_only")}
+    violations = [v for v in rules["violations"] if isinstance(v, dict)]
+    if not violations:  # kept, but the learner should know how weak the check was
+        return [source_only] if rules.get("method") == "source" else []
+    lines = [{"kind": "heading",
+              "text": Text("rules_broken" if verdict == "RULE" else "rules_broken_too")}]
+    file = str(rules.get("file") or "")
+    for v in violations:
+        rule = str(v.get("rule") or "?")
+        meaning = Text("rule:" + rule) if f"rule:{rule}" in TEXTS else rule
+        if v.get("kind") == "require":
+            text = Text("rule_required", rule=rule, meaning=meaning, file=file)
+        else:
+            line = v.get("line")
+            where = f"{file}:{line}" if isinstance(line, int) and line > 0 else file
+            text = Text("rule_forbidden", rule=rule, meaning=meaning, where=where,
+                        found=str(v.get("found") or rule))
+        lines.append({"kind": "item", "text": text})
+    output = rules.get("output_verdict")
+    if output == "AC":
+        lines.append({"kind": "plain", "text": Text("rule_output_right")})
+    elif not output:
+        reason = unchecked_reason(message)
+        if reason is None:
+            lines.append({"kind": "plain", "text": Text("rule_output_unchecked")})
+        elif not message_shown:
+            lines.append({"kind": "plain", "text": reason})
+    if rules.get("method") == "source":
+        lines.append(source_only)
+    lines.append({"kind": "plain", "text": Text("rules_fix", id=problem_id)})
+    return lines
+
+
+# -- the report --------------------------------------------------------------------------------------
+def judge_command(problem_id, file_arg, default_file, *options):
+    argv = ["python3", "judge.py", problem_id]
+    if file_arg != default_file:
+        argv.append(file_arg)
+    return " ".join(shlex.quote(a) for a in argv + list(options))
+
+
+def report(run, problem_id, shown_file, default_file, verbose=False):
+    """The model of one judgement's report. Only the first failing case is opened
+    (the same mistake usually breaks them all) unless verbose."""
+    summary = run.summary
+    raw_cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
+    cases, failed, in_full = [], 0, set()
+    for case in raw_cases:
+        if not isinstance(case, dict):
+            continue
+        failing = case.get("verdict") not in ("AC", "SKIP")
+        opened = failing and (verbose or failed == 0)
+        view = case_view(case, opened)
+        if opened:
+            in_full.add(view["name"])
+        failed += failing
+        cases.append(view)
+    verdict = run.verdict
+    message = str(summary.get("message") or "").rstrip("\n")
+    shown = bool(message) and verdict != "RULE" and not said_above(message, in_full,
+                                                                  summary.get("rules"))
+    compile_log = str(summary.get("compile_log") or "").rstrip("\n")
+    output = str(summary.get("program_output") or "").rstrip("\n")
+    return {
+        "header": header(summary, problem_id, shown_file),
+        "note": str(summary["note"]) if summary.get("note") else None,  # why the emulator
+        "cases": cases,
+        "more_details": (Text("more_details", command=judge_command(
+            problem_id, shown_file, default_file, "--verbose"))
+            if failed > 1 and not verbose else None),
+        "compile_log": compile_log if verdict == "CE" and summary.get("compile_log") else None,
+        "program_output": output if summary.get("program_output") else None,
+        "timing": timing_view(summary.get("timing")),
+        "phases": phases_view(summary.get("phases_s")),
+        "verdict": verdict,
+        "verdict_name": Text("verdict:" + verdict if f"verdict:{verdict}" in TEXTS
+                             else "verdict_unknown"),
+        "message": message if shown else None,
+        "rules": rules_lines(summary.get("rules"), problem_id, verdict, message, shown),
+    }
+
+
+def all_solved_text(left_for_gpu):
+    """When nothing is left to do: every exercise solved, or every exercise this
+    machine can judge (left_for_gpu: the rest, which need a GPU)."""
+    if left_for_gpu:
+        return Text("all_solved_here", ids=", ".join(left_for_gpu))
+    return Text("all_solved")
+
+
+def next_steps(facts, run, problem_id, shown_file, default_file):
+    """What to do now, from learn/actions.what_next's facts: after an AC the next
+    exercise (or that all are solved); after a failure a hint while some are unseen;
+    the seed to reproduce the run (not after an AC or a compile error, which need
+    none, nor where nothing ran for want of a GPU)."""
+    steps = {"following": None, "all_solved": None, "hint": None, "reproduce": None}
+    verdict = run.verdict
+    if verdict == "AC" and facts.get("saved"):
+        following = facts.get("following")
+        if following:
+            steps["following"] = dict(following, text=Text(
+                "next_after_ac", id=following["id"], title=following.get("title") or ""))
+        else:
+            steps["all_solved"] = all_solved_text(facts.get("left_for_gpu") or [])
+    elif verdict not in ("AC", "JE", "SKIP") and facts.get("saved"):
+        seen, total = facts.get("hints_seen", 0), facts.get("hints_total", 0)
+        if seen < total:
+            steps["hint"] = {"seen": seen, "total": total,
+                             "text": Text("stuck_hint", id=problem_id, seen=seen, total=total)}
+    seed = (run.summary or {}).get("seed")
+    if verdict not in ("AC", "CE") and seed is not None and not run.no_device:
+        command = judge_command(problem_id, shown_file, default_file, "--seed", str(seed))
+        steps["reproduce"] = {"seed": seed, "command": command,
+                              "text": Text("reproduce", command=command)}
+    return steps
+
+
+def best_time(record):
+    """An exercise's best time (and tier) from its progress record, or None."""
+    best = record.get("best_ms")
+    if not is_number(best):
+        return None
+    tier = record.get("best_tier")
+    if is_tier(tier):
+        return Text("ms_tier", ms=f"{best:.3f}", tier=Text("tier:" + tier))
+    return Text("ms", ms=f"{best:.3f}")
+
+
+def as_json(value):
+    """The model for the page: each Text as {"en": ..., "zh": ...}."""
+    if isinstance(value, Text):
+        return value.pair()
+    if isinstance(value, dict):
+        return {k: as_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [as_json(v) for v in value]
+    return value

@@ -1,0 +1,17 @@
+/*
+ * The device-only check of a module build (docs/trusted-runner.md): in the
+ * exercises whose learner code is device code only, the learner's file may
+ * neither redefine a name the judge's code uses nor hold host code, which
+ * would never run. Called by compile.c's build_module after nvcc kept the
+ * preprocessed device-side source.
+ */
+#ifndef HARNESS_ENGINE_INSPECT_DEVICE_ONLY_H
+#define HARNESS_ENGINE_INSPECT_DEVICE_ONLY_H
+
+/* The check of the learner's file `source` (under root), whose module's
+ * preprocessed source nvcc wrote to ii_path: the compiler-style message
+ * (file:line, what to do; malloc'd) that refuses it, or NULL when it
+ * passes. */
+char *device_only_refusal(const char *root, const char *source, const char *ii_path);
+
+#endif

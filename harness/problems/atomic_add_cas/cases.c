@@ -1,0 +1,201 @@
+/* atomic_add_cas: cases, golden model and the check of the returned values
+ * (device side: glue.cuh).
+ *
+ * Every value is a whole number from 1 to 8 and every starting value a whole
+ * number, and no sum leaves the range where floats hold whole numbers exactly
+ * (below 2^24), so the final sums are exact whatever the order. Because every
+ * value is positive, the values a slot held strictly increase: sorting the
+ * returned values of one slot must give its history, start, start + v1, ...,
+ * each step adding the value of the thread that got the previous one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../../engine/util.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int64_t slots, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_SLOTS] = slots;
+	c->timed = timed;
+	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *sl = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)slots);
+	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
+	olds->by_extra = true;
+	float *v = vals->data, *start = sl->data, *want = sl->expect;
+	int32_t *s = slot_of->data;
+	for (int64_t k = 0; k < slots; ++k)
+		want[k] = start[k] = (float)rng_range(rng, -1000, 1000);
+	for (int64_t i = 0; i < n; ++i) {
+		v[i] = (float)rng_range(rng, 1, 8);
+		s[i] = (int32_t)rng_range(rng, 0, slots - 1);
+		want[s[i]] += v[i]; /* exact: whole numbers below 2^24 */
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), 32, 32,
+	         1, false);
+	add_case(set, rng, L("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), 256,
+	         256, 4, false);
+	add_case(set, rng, L("many blocks, one slot", "多个 block，一个槽位"), 20000, 128, 1,
+	         false);
+	add_case(set, rng, L("many blocks, 1000 slots", "多个 block，1000 个槽位"), 50000, 256,
+	         1000, false);
+	add_case(set, rng, L("block 1024, 3 slots", "block 1024，3 个槽位"), 1024 * 40, 1024, 3,
+	         false);
+	/* Every thread retries until its turn: the work grows with the square of
+	 * the threads on one address (65536 take about 0.4 s on an H200, four
+	 * times as many over 5 s). */
+	if (!plan->emulated)
+		add_case(set, rng,
+		         L("heavy contention: 65536 threads, one slot",
+		           "激烈争用：65536 个线程，一个槽位"),
+		         1 << 16, 256, 1, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	if (buf == CJ_B_SLOTS) {
+		w->block = -1;
+		w->thread = -1;
+		return;
+	}
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
+}
+
+static const float *sort_olds;
+static int by_old(const void *a, const void *b)
+{
+	float x = sort_olds[*(const int64_t *)a], y = sort_olds[*(const int64_t *)b];
+	return (x > y) - (x < y);
+}
+
+/* The returned values of each slot, in increasing order, must be its history. */
+static bool check_olds(const struct jcase *c, char *why, size_t whylen)
+{
+	int64_t n = c->param[CJ_P_N], slots = c->param[CJ_P_SLOTS];
+	const float *v = c->buf[CJ_B_VALS].data, *olds = c->buf[CJ_B_OLDS].data;
+	const float *start = c->buf[CJ_B_SLOTS].initial;
+	const int32_t *s = c->buf[CJ_B_SLOT_OF].data;
+	int64_t *order = xmalloc((size_t)n * sizeof *order);
+	int64_t *first = xcalloc((size_t)slots + 1, sizeof *first);
+	for (int64_t i = 0; i < n; ++i)
+		first[s[i] + 1]++;
+	for (int64_t k = 0; k < slots; ++k)
+		first[k + 1] += first[k];
+	int64_t *fill = xmalloc((size_t)slots * sizeof *fill);
+	for (int64_t k = 0; k < slots; ++k)
+		fill[k] = first[k];
+	for (int64_t i = 0; i < n; ++i)
+		order[fill[s[i]]++] = i;
+	sort_olds = olds;
+	bool ok = true;
+	for (int64_t k = 0; k < slots && ok; ++k) {
+		int64_t lo = first[k], hi = first[k + 1];
+		qsort(order + lo, (size_t)(hi - lo), sizeof *order, by_old);
+		float expect = start[k];
+		for (int64_t j = lo; j < hi && ok; ++j) {
+			int64_t i = order[j];
+			if (olds[i] != expect) {
+				bool is_new = olds[i] == expect + v[i];
+				snprintf(
+				        why, whylen,
+				        L("slot %lld: thread %lld (block %lld, thread %lld) got %g "
+				          "back, but after the %lld updates before it the slot "
+				          "held %g. %s",
+				          "槽位 %lld：线程 %lld（block %lld，线程 %lld）拿回了 "
+				          "%g，但在它之前的 %lld 次更新之后，槽位里是 %g。%s"),
+				        (long long)k, (long long)i,
+				        (long long)(i / c->param[CJ_P_BLOCK]),
+				        (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i],
+				        (long long)(j - lo), (double)expect,
+				        is_new ? L("That is the value after its own update: return "
+				                   "the old value, the one the successful "
+				                   "atomicCAS returned",
+				                   "这是它自己更新之后的值：应返回旧值，也就是成功"
+				                   "的那次 atomicCAS 返回的值")
+				               : L("Each thread must get back the value the slot "
+				                   "held just before its own update",
+				                   "每个线程拿回的必须是槽位在它自己更新之前的值"));
+				ok = false;
+			}
+			expect += v[i];
+		}
+	}
+	free(order);
+	free(first);
+	free(fill);
+	return ok;
+}
+
+static uint32_t float_bits(float v)
+{
+	uint32_t b;
+	memcpy(&b, &v, sizeof b);
+	return b;
+}
+
+/* True when every shown slot holds its start's bits plus the values' bits, added
+ * as unsigned integers: the sum of the bit patterns, not of the floats. */
+static bool bits_added(const struct jcase *c, const struct case_findings *f)
+{
+	const float *got = c->buf[CJ_B_SLOTS].data, *start = c->buf[CJ_B_SLOTS].initial;
+	const float *v = c->buf[CJ_B_VALS].data;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
+	if (!start)
+		return false;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		uint64_t k = f->report.shown[i].index;
+		uint32_t sum = float_bits(start[k]);
+		for (int64_t t = 0; t < c->param[CJ_P_N]; ++t)
+			if ((uint64_t)to[t] == k)
+				sum += float_bits(v[t]);
+		if (sum != float_bits(got[k]))
+			return false;
+	}
+	return true;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_SLOTS || f->report.nshown == 0)
+		return NULL;
+	if (bits_added(c, f))
+		return L("each slot holds the sum of the bit patterns, added as integers: the new "
+		         "value must be the float sum, __float_as_uint(__uint_as_float(assumed) + "
+		         "val), not assumed + __float_as_uint(val)",
+		         "每个槽位里是位模式按整数相加的和：新值必须是 float 的和，即 "
+		         "__float_as_uint(__uint_as_float(assumed) + val)，而不是 assumed + "
+		         "__float_as_uint(val)");
+	const float *got = c->buf[CJ_B_SLOTS].data;
+	uint64_t k = f->report.shown[0].index;
+	if (got[k] < (float)f->report.shown[0].want)
+		return L("the sums are too small: updates were lost, as when two threads read the "
+		         "same old value and both write old + val; retry until atomicCAS returns "
+		         "the value you expected",
+		         "和偏小：有更新丢失了，比如两个线程读到同一个旧值，又都写入 old + "
+		         "val；要一直重试，直到 atomicCAS 返回你预期的值");
+	return NULL;
+}
+
+const struct problem atomic_add_cas_problem = {
+        .id = "atomic_add_cas",
+        .make_cases = make_cases,
+        .locate = locate,
+        .check_extra = check_olds,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,300 @@
+/* atomic_max_float: cases, golden model, the check of returned old values, and
+ * diagnoses (device side: glue.cuh). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* Distributions of the values a case draws from. */
+enum spread { MIXED, NEGATIVE, ZEROS, INFINITIES, HUGE_MAGNITUDE, MINUS_ZERO, FALLING };
+
+static float draw(struct rng *rng, enum spread s)
+{
+	switch (s) {
+	case NEGATIVE:
+		return (float)-rng_uniform(rng, 1e-3, 1e6);
+	case ZEROS: {
+		static const float pick[] = {0.0f, -0.0f, -1.0f, -1e-30f, 1e-30f};
+		return pick[rng_range(rng, 0, 4)];
+	}
+	case INFINITIES:
+		switch (rng_range(rng, 0, 9)) {
+		case 0:
+			return INFINITY;
+		case 1:
+		case 2:
+			return -INFINITY;
+		default:
+			return (float)rng_uniform(rng, -1e6, 1e6);
+		}
+	case HUGE_MAGNITUDE:
+		return (float)rng_uniform(rng, -3e38, 3e38);
+	case MINUS_ZERO: /* -0.0 and negatives, nothing above -0.0 */
+		return rng_range(rng, 0, 3) == 0 ? -0.0f : (float)-rng_uniform(rng, 1e-3, 1e3);
+	default:
+		return (float)rng_uniform(rng, -1e6, 1e6);
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int nslots, enum spread spread, float init, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_SLOTS] = nslots;
+	c->timed = timed;
+	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *slots = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)nslots);
+	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
+	olds->by_extra = true;
+	float *v = vals->data, *s = slots->data, *want = slots->expect;
+	int32_t *to = slot_of->data;
+	/* MINUS_ZERO: every address starts below -0.0, so -0.0 must raise it */
+	for (int j = 0; j < nslots; ++j)
+		s[j] = want[j] =
+		        isnan(init) ? draw(rng, spread == MINUS_ZERO ? NEGATIVE : spread) : init;
+	/* FALLING: eight neighbouring threads of a warp share an address, the
+	 * first of them with its largest value and the others falling after it.
+	 * That thread reads the address before the others raise it, so a swap
+	 * whose failure is ignored loses the largest value whenever its
+	 * neighbours get in between (on the emulator, whose threads give way at
+	 * atomics, once in four; as on a GPU): with 32 such groups a block, all
+	 * but certain in every run, not only when the draw happens to say so. */
+	float top = spread == FALLING ? (float)rng_uniform(rng, 1e4, 1e6) : 0;
+	for (int64_t i = 0; i < n; ++i) {
+		if (spread == FALLING) {
+			v[i] = top - (float)i - (float)rng_uniform(rng, 0.0, 0.5);
+			to[i] = (int32_t)(i / 8 % nslots);
+		} else {
+			v[i] = draw(rng, spread);
+			to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
+		}
+		if (v[i] > want[to[i]])
+			want[to[i]] = v[i];
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 64 threads, one address", "样例：64 个线程，一个地址"), 64,
+	         64, 1, MIXED, -INFINITY, false);
+	/* the emulator runs every thread as a fiber: fewer of them, same contention */
+	add_case(set, rng,
+	         plan->emulated ? L("64K threads on one address", "64K 个线程争用一个地址")
+	                        : L("1M threads on one address", "1M 个线程争用一个地址"),
+	         plan->emulated ? 1 << 16 : 1 << 20, 256, 1, MIXED, -INFINITY, false);
+	add_case(set, rng, L("all negative", "全为负数"), 100000, 256, 16, NEGATIVE, NAN, false);
+	add_case(set, rng, L("signed zeros", "带符号的零"), 4096, 128, 8, ZEROS, -0.0f, false);
+	/* -0.0 >= 0.0 is true, but its bits are INT_MIN: a sign test on the float
+	 * sends it to an integer atomicMax that never lets it win */
+	add_case(set, rng, L("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), 2048,
+	         128, 16, MINUS_ZERO, NAN, false);
+	add_case(set, rng, L("infinities", "无穷大"), 10000, 96, 32, INFINITIES, NAN, false);
+	add_case(set, rng, L("the initial value is the max", "初始值就是最大值"), 5000, 256, 4,
+	         MIXED, 1e30f, false);
+	add_case(set, rng,
+	         L("each address's largest value comes first", "每个地址的最大值最先到达"), 4096,
+	         256, 32, FALLING, -INFINITY, false);
+	add_case(set, rng, L("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
+	         plan->emulated ? 50000 : 200000, 128, 4096, HUGE_MAGNITUDE, -INFINITY, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, MIXED, -INFINITY,
+		         true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	if (buf == CJ_B_SLOTS) { /* many threads wrote it; name none */
+		w->block = -1;
+		w->thread = -1;
+		return;
+	}
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
+}
+
+static float fold_zero(float v)
+{
+	return v == 0.0f ? 0.0f : v;
+}
+
+/* The (address, value) pairs that were ever stored, as an open-addressing
+ * hash set with -0 folded into +0: "did this address ever hold this value?"
+ * in constant time, for millions of threads. */
+struct seen_set {
+	uint64_t *keys; /* 0 = empty; keys are (slot + 1) << 32 | value bits */
+	uint64_t mask;
+};
+
+static uint64_t seen_key(int32_t slot, float value)
+{
+	uint32_t bits;
+	value = fold_zero(value);
+	memcpy(&bits, &value, sizeof bits);
+	return (uint64_t)(uint32_t)(slot + 1) << 32 | bits;
+}
+
+static uint64_t seen_hash(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	return k;
+}
+
+static bool seen_init(struct seen_set *s, uint64_t count)
+{
+	uint64_t cap = 16;
+	while (cap < 2 * count)
+		cap *= 2;
+	s->mask = cap - 1;
+	s->keys = calloc(cap, sizeof *s->keys);
+	return s->keys != NULL;
+}
+
+static void seen_add(struct seen_set *s, uint64_t k)
+{
+	uint64_t i = seen_hash(k) & s->mask;
+	while (s->keys[i] && s->keys[i] != k)
+		i = (i + 1) & s->mask;
+	s->keys[i] = k;
+}
+
+static bool seen_has(const struct seen_set *s, uint64_t k)
+{
+	for (uint64_t i = seen_hash(k) & s->mask; s->keys[i]; i = (i + 1) & s->mask)
+		if (s->keys[i] == k)
+			return true;
+	return false;
+}
+
+/* Every returned old value must be one the address really held: its initial
+ * value or another thread's value, never above the final maximum; and some
+ * thread holding the maximum must have seen a smaller old value (it did the
+ * last raise). */
+static bool check_olds(const struct jcase *c, char *why, size_t whylen)
+{
+	int64_t n = c->param[CJ_P_N];
+	int nslots = (int)c->param[CJ_P_SLOTS];
+	const float *vals = c->buf[CJ_B_VALS].data, *olds = c->buf[CJ_B_OLDS].data;
+	const float *start = c->buf[CJ_B_SLOTS].initial, *final = c->buf[CJ_B_SLOTS].expect;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
+
+	struct seen_set known;
+	if (!seen_init(&known, (uint64_t)(n + nslots))) {
+		snprintf(why, whylen,
+		         L("out of memory while checking returned values", "检查返回值时内存不足"));
+		return false;
+	}
+	for (int j = 0; j < nslots; ++j)
+		seen_add(&known, seen_key(j, start[j]));
+	for (int64_t i = 0; i < n; ++i)
+		seen_add(&known, seen_key(to[i], vals[i]));
+
+	bool ok = true;
+	for (int64_t i = 0; i < n && ok; ++i) {
+		if (isnan(olds[i]) || !seen_has(&known, seen_key(to[i], olds[i]))) {
+			snprintf(why, whylen,
+			         L("thread %lld (block %lld, thread %lld) got back %g, a value "
+			           "address %d never held: atomicMaxFloat must return the value "
+			           "before the update",
+			           "线程 %lld（block %lld 的线程 %lld）拿回了 %g，而地址 %d "
+			           "从未存过这个值：atomicMaxFloat 必须返回更新之前的值"),
+			         (long long)i, (long long)(i / c->param[CJ_P_BLOCK]),
+			         (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i], to[i]);
+			ok = false;
+		} else if (olds[i] > final[to[i]]) {
+			snprintf(why, whylen,
+			         L("thread %lld got back %g, larger than the final maximum %g of "
+			           "address %d",
+			           "线程 %lld 拿回了 %g，比最终的最大值 %g（地址 %d）还大"),
+			         (long long)i, (double)olds[i], (double) final[to[i]], to[i]);
+			ok = false;
+		}
+	}
+	/* Whoever raised an address to its final maximum saw something smaller. */
+	bool *raised = calloc(c->buf[CJ_B_SLOTS].count, sizeof *raised);
+	for (int64_t i = 0; i < n && ok && raised; ++i)
+		raised[to[i]] |= vals[i] == final[to[i]] && olds[i] < vals[i];
+	for (int j = 0; j < nslots && ok && raised; ++j) {
+		if (final[j] > start[j] && !raised[j]) {
+			snprintf(why, whylen,
+			         L("address %d ends at %g, but no thread that stored %g got back a "
+			           "smaller old value: is the value returned before or after the "
+			           "update?",
+			           "地址 %d 最终是 %g，但存入 %g "
+			           "的线程没有一个拿回更小的旧值：返回的是更新之前的值，还是更新之"
+			           "后的值？"),
+			         j, (double) final[j], (double) final[j]);
+			ok = false;
+		}
+	}
+	free(raised);
+	free(known.keys);
+	return ok;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_SLOTS)
+		return NULL;
+	const float *got = c->buf[CJ_B_SLOTS].data, *want = c->buf[CJ_B_SLOTS].expect;
+	int nslots = (int)c->param[CJ_P_SLOTS];
+	bool below = true, negative_only = true, minus_zero_lost = true, is_min = true;
+	const float *vals = c->buf[CJ_B_VALS].data;
+	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
+	for (int j = 0; j < nslots; ++j) {
+		if (got[j] == want[j])
+			continue;
+		below &= got[j] < want[j];
+		negative_only &= want[j] < 0;
+		minus_zero_lost &= want[j] == 0.0f && signbit(want[j]) && got[j] < 0;
+	}
+	for (int64_t i = 0; i < c->param[CJ_P_N] && is_min; ++i)
+		is_min = !(vals[i] < got[to[i]]);
+	/* Before the direction: bits compared as ints also end at the smallest
+	 * value where every value is negative. */
+	if (minus_zero_lost)
+		return L("addresses whose maximum is -0.0 kept a negative value: -0.0 >= 0 is true "
+		         "for floats, yet its bits read as an int are INT_MIN, below every "
+		         "negative float's, so a sign test on the value that sends it to an "
+		         "integer atomicMax never lets it win; compare floats in an atomicCAS loop",
+		         "最大值为 -0.0 的地址还留着一个负数：对 float 来说 -0.0 >= 0 成立，但它"
+		         "的位模式当作 int 是 INT_MIN，比任何负 float 的位都小，所以按数值判断"
+		         "符号、把它交给整数 atomicMax 的写法永远不会让它胜出；请在 atomicCAS "
+		         "循环里比较 float 值");
+	if (negative_only)
+		return L("only addresses whose maximum is negative are wrong (they end at the "
+		         "smallest value): the bits of negative floats order backwards as "
+		         "integers (-2.0f's bits are a larger int than -1.0f's), so compare the "
+		         "floats (__int_as_float(old) < val), not their bits",
+		         "只有最大值为负数的地址出错（它们最终是最小值）：负 float 的位模式当作"
+		         "整数比较时顺序是反的（-2.0f 的位是比 -1.0f 更大的 int），所以要比较 "
+		         "float 值本身（__int_as_float(old) < val），而不是它们的位");
+	if (is_min && c->param[CJ_P_N] > 1)
+		return L("the addresses end at the smallest value, not the largest: check the "
+		         "direction of the comparison",
+		         "各地址最终是最小值而不是最大值：检查比较的方向");
+	if (below)
+		return L("some addresses end below the true maximum: updates were lost between a "
+		         "read and a write; make the read-compare-write one atomicCAS loop",
+		         "有些地址最终小于真正的最大值：在读和写之间丢失了更新；把“读取、比较、写入"
+		         "”做成一个 atomicCAS 循环");
+	return NULL;
+}
+
+const struct problem atomic_max_float_problem = {
+        .id = "atomic_max_float",
+        .make_cases = make_cases,
+        .locate = locate,
+        .check_extra = check_olds,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,110 @@
+/* barrier_phases: cases, golden model (the statement's float arithmetic,
+ * segment by segment) and diagnoses (device side: glue.cuh). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* `steps` steps over one segment of `len` elements, in place. */
+static void smooth(float *seg, int len, int steps)
+{
+	float *next = malloc(sizeof(float) * (size_t)len);
+	if (!next)
+		abort();
+	for (int s = 0; s < steps; ++s) {
+		for (int t = 0; t < len; ++t) {
+			float left = t > 0 ? seg[t - 1] : 0.0f,
+			      right = t + 1 < len ? seg[t + 1] : 0.0f;
+			next[t] = (left + seg[t] + right) / 3.0f;
+		}
+		memcpy(seg, next, sizeof(float) * (size_t)len);
+	}
+	free(next);
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t blocks,
+                     int block, int steps, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	int64_t n = blocks * block;
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_STEPS] = steps;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *x = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		want[i] = x[i] = (float)rng_uniform(rng, -1, 1);
+	for (int64_t b = 0; b < blocks; ++b)
+		smooth(want + b * block, block, steps);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"),
+	         1, 32, 1, false);
+	add_case(set, rng, L("block 32, 2 steps", "block 32，2 步"), 4, 32, 2, false);
+	add_case(set, rng, L("block 96, 5 steps", "block 96，5 步"), 10, 96, 5, false);
+	add_case(set, rng, L("block 256, 16 steps", "block 256，16 步"), 6, 256, 16, false);
+	add_case(set, rng, L("block 1024, 3 steps", "block 1024，3 步"), 2, 1024, 3, false);
+	add_case(set, rng, L("block 64, no steps", "block 64，0 步"), 3, 64, 0, false);
+	if (!plan->emulated)
+		add_case(set, rng,
+		         L("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), 4000,
+		         128, 50, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n / 256, 256, 8, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
+	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
+		return NULL;
+	int64_t block = c->param[CJ_P_BLOCK];
+	bool edges_only = true;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		int64_t t = (int64_t)f->report.shown[i].index % block;
+		edges_only &= t == 0 || t == block - 1;
+	}
+	if (edges_only)
+		return L("only the first or last thread of a block is wrong: the neighbours "
+		         "outside the tile count as 0",
+		         "只有 block 的第一个或最后一个线程出错：tile 之外的邻居按 0 计");
+	return L("values were mixed from two steps: every thread must finish reading its "
+	         "neighbours before any thread writes the step's new value (one barrier phase), "
+	         "and finish writing before anyone reads the next step (another)",
+	         "数值混用了两步的结果：所有线程都读完邻居之后，才能有线程写入这一步的新值（一个 "
+	         "barrier 阶段）；所有线程都写完之后，才能有线程读下一步（另一个阶段）");
+}
+
+const struct problem barrier_phases_problem = {
+        .id = "barrier_phases",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+        /* the exercise forbids __syncthreads(): the phases are bar's */
+        .race_advice = LT("One thread read a neighbour's element while its owner overwrote "
+                          "it, in the same phase of bar: every thread must arrive after its "
+                          "reads and wait before its write (auto t = bar.arrive(); ... "
+                          "bar.wait(cuda::std::move(t)); or bar.arrive_and_wait()), and "
+                          "arrive and wait again after the write, before the next step reads "
+                          "(this exercise forbids __syncthreads())",
+                          "一个线程在读取邻居的元素时，该元素的所有者正在覆盖它，两者处于 bar "
+                          "的同一个阶段：每个线程都必须在读完之后 arrive、在写入之前 wait"
+                          "（auto t = bar.arrive(); ... bar.wait(cuda::std::move(t)); 或 "
+                          "bar.arrive_and_wait()），并在写入之后、下一步读取之前再 arrive 并 "
+                          "wait 一次（本题禁止使用 __syncthreads()）"),
+};

@@ -1,0 +1,78 @@
+/*
+ * Launch glue for block_softmax: a rows x len matrix stored row after row (row
+ * r starts at element r * len); block b handles rows b * rpb ..
+ * b * rpb + rpb - 1, all its threads calling block_softmax_row once per row.
+ * Before its first call each block fills its static shared memory with junk
+ * (cj_fill_static_smem), so that code reading a shared slot no thread of the
+ * block wrote (say the slot of a 5th warp in a block of 3 warps) gets a wrong
+ * answer in every run, not only when earlier kernels happened to leave
+ * something harmful there. No dynamic shared memory is given.
+ * The meaning of param[] and of the buffers: layout.h.
+ */
+#include "block_softmax/layout.h"
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+/* Junk for shared memory: as a float about 2.9e38 (it wins every max and
+ * swamps every sum), as an int an odd number (it never cancels out). */
+#define CJ_SMEM_JUNK 0x7f5a5a5bu
+
+extern __shared__ __align__(16) unsigned char cj_dynamic_smem[];
+
+/* Writes CJ_SMEM_JUNK over the block's static shared memory: the range from
+ * the end of the shared memory the system reserves to the start of dynamic
+ * shared memory, which holds every static __shared__ variable. The range is
+ * used only when the reserved region before it is at least the 1 KiB that
+ * devices of compute capability 8.0 and newer reserve, and the range holds
+ * this function's own static variable; with any other layout nothing is
+ * written. Ends with a barrier. */
+__device__ void cj_fill_static_smem(void)
+{
+#if defined(__CUDA_ARCH__) && defined(__NVCC__) && __CUDA_ARCH__ >= 800
+	__shared__ unsigned cj_smem_anchor;
+	if (threadIdx.x == 0)
+		cj_smem_anchor = CJ_SMEM_JUNK; /* keeps it allocated */
+	unsigned reserved, lo, hi, anchor;
+	asm volatile("mov.u32 %0, %%reserved_smem_offset_begin;" : "=r"(reserved));
+	asm volatile("mov.u32 %0, %%reserved_smem_offset_end;" : "=r"(lo));
+	hi = (unsigned)__cvta_generic_to_shared(cj_dynamic_smem);
+	anchor = (unsigned)__cvta_generic_to_shared(&cj_smem_anchor);
+	if (lo >= reserved + 1024 && lo % 16 == 0 && hi % 16 == 0 && lo <= anchor && anchor < hi &&
+	    hi - lo <= 228 * 1024) {
+		for (unsigned a = lo + 16 * threadIdx.x; a < hi; a += 16 * blockDim.x)
+			asm volatile("st.shared.v4.u32 [%0], {%1, %1, %1, %1};" ::"r"(a),
+			             "r"(CJ_SMEM_JUNK)
+			             : "memory");
+	}
+#endif
+	__syncthreads();
+}
+
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+extern "C" __global__ void __launch_bounds__(1024)
+        cj_block_softmax_kernel(const float *x, float *y, long long rows, int len, int rpb)
+{
+	cj_fill_static_smem();
+	for (int k = 0; k < rpb; ++k) {
+		long long r = (long long)blockIdx.x * rpb + k;
+		if (r >= rows) /* the same for every thread of the block */
+			break;
+		block_softmax_row(x + r * len, y + r * len, len);
+	}
+}
+#endif
+
+CJ_DECLARE_KERNEL(cj_block_softmax_kernel, "cj_block_softmax_kernel",
+                  (const float *x, float *y, long long rows, int len, int rpb));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long rows = c->param[CJ_P_ROWS];
+	int len = (int)c->param[CJ_P_LEN];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int rpb = (int)c->param[CJ_P_RPB];
+	CJ_LAUNCH(cj_block_softmax_kernel, (unsigned)((rows + rpb - 1) / rpb), block, 0, stream,
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpb);
+}
+#endif

@@ -1,0 +1,47 @@
+/* The golden model shared by the softmax exercises; see softmax_golden.h. */
+#include "softmax_golden.h"
+
+#include <math.h>
+
+#include "../../engine/rng.h"
+
+void golden_softmax_row(const float *x, float *y, int64_t len)
+{
+	double m = -INFINITY, s = 0;
+	for (int64_t j = 0; j < len; ++j)
+		m = x[j] > m ? x[j] : m;
+	for (int64_t j = 0; j < len; ++j)
+		s += exp((double)x[j] - m);
+	for (int64_t j = 0; j < len; ++j)
+		y[j] = (float)(exp((double)x[j] - m) / s);
+}
+
+static float draw(struct rng *rng, enum softmax_spread s, int64_t j, int64_t row, int64_t hot,
+                  float ramp_step)
+{
+	switch (s) {
+	case SPREAD_LARGE:
+		return (float)rng_uniform(rng, -100, 100);
+	case SPREAD_NEGATIVE:
+		return (float)rng_uniform(rng, -120, -100);
+	case SPREAD_TIES:
+		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
+	case SPREAD_DOMINANT:
+		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
+	case SPREAD_RAMP:
+		return (float)j * ramp_step;
+	default:
+		return (float)rng_uniform(rng, -5, 5);
+	}
+}
+
+void softmax_rows(struct rng *rng, float *x, float *y, int64_t rows, int64_t len,
+                  enum softmax_spread s, float ramp_step)
+{
+	for (int64_t r = 0; r < rows; ++r) {
+		int64_t hot = rng_range(rng, 0, len - 1);
+		for (int64_t j = 0; j < len; ++j)
+			x[r * len + j] = draw(rng, s, j, r, hot, ramp_step);
+		golden_softmax_row(x + r * len, y + r * len, len);
+	}
+}

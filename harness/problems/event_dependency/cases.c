@@ -1,0 +1,76 @@
+/* event_dependency: cases and golden model (host and device side:
+ * glue.cuh). produce: tmp[i] = 2 * in[i] + 1; consume: out[i] =
+ * tmp[i] + tmp[n - 1 - i]. Inputs are whole numbers, so every result is exact. */
+#include <math.h>
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = 256;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *iv = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		iv[i] = (float)rng_range(rng, -1000, 1000);
+	for (int64_t i = 0; i < n; ++i)
+		want[i] = (2 * iv[i] + 1) + (2 * iv[n - 1 - i] + 1);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 256 elements", "样例：256 个元素"), 256, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, false);
+	add_case(set, rng, L("1000 elements", "1000 个元素"), 1000, false);
+	add_case(set, rng, L("65536 elements", "65536 个元素"), 65536, false);
+	if (!plan->emulated)
+		add_case(set, rng, L("a million elements", "100 万个元素"), 1 << 20, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)c;
+	(void)buf;
+	w->block = (int64_t)index / 256;
+	w->thread = (int64_t)index % 256;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	(void)c;
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
+		return NULL;
+	if (isnan(f->report.shown[0].got))
+		return L(
+		        "consume read d_tmp before produce had written it (the judge holds the "
+		        "producer stream back, and d_tmp starts as NaN): record the event on the "
+		        "producer stream right after produce (cudaEventRecord(ready, producer)), "
+		        "then make the consumer stream wait for it (cudaStreamWaitEvent(consumer, "
+		        "ready, 0)) before consume. A record on the consumer stream, the producer "
+		        "waiting for its own event, or a wait enqueued before the record orders "
+		        "nothing",
+		        "consume 在 produce 写完之前就读了 d_tmp（评测程序会故意拖住生产者 "
+		        "stream，且 d_tmp 初始为 NaN）：在 produce 之后立即在生产者 stream 上记录 "
+		        "event（cudaEventRecord(ready, producer)），然后让消费者 stream 在 consume "
+		        "之前等待它（cudaStreamWaitEvent(consumer, ready, 0)）。在消费者 stream 上"
+		        "记录、让生产者等待自己的 event，或者在记录之前就把等待入队，都不能规定任何"
+		        "顺序");
+	return NULL;
+}
+
+const struct problem event_dependency_problem = {
+        .id = "event_dependency",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,218 @@
+/* global_softmax: cases, golden model (in double) and diagnoses (device side:
+ * glue.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* How a case's inputs are drawn. */
+enum spread {
+	SMALL,    /* uniform in [-5, 5) */
+	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
+	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
+	TIES,     /* all equal */
+	DOMINANT, /* one element 40, the rest in [-40, -30) */
+	STEPS,    /* slice b in [2b - 1, 2b + 1): the slices' maxima differ a lot */
+	RAMP,     /* the sample: (i % 10) / 2 */
+};
+
+static float draw(struct rng *rng, enum spread s, int64_t i, int64_t slice, int64_t hot)
+{
+	switch (s) {
+	case LARGE:
+		return (float)rng_uniform(rng, -100, 100);
+	case NEGATIVE:
+		return (float)rng_uniform(rng, -120, -100);
+	case TIES:
+		return 0.75f;
+	case DOMINANT:
+		return i == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
+	case STEPS:
+		return (float)(2 * (i / slice) + rng_uniform(rng, -1, 1));
+	case RAMP:
+		return (float)(i % 10) / 2;
+	default:
+		return (float)rng_uniform(rng, -5, 5);
+	}
+}
+
+/* `blocks` slices asked for; the slice is rounded up to a multiple of 4 and
+ * the number of slices follows from it, so none is empty. */
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int64_t blocks, enum spread spread, bool timed)
+{
+	int64_t slice = (n + blocks - 1) / blocks;
+	slice = (slice + 3) / 4 * 4;
+	blocks = (n + slice - 1) / slice;
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->param[CJ_P_SLICE] = slice;
+	c->timed = timed;
+	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n)->data;
+	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, (uint64_t)n)->expect;
+	float *parts = case_buf(set, c, "parts", CJ_F32, CJ_OUT, (uint64_t)(2 * blocks))->expect;
+	int64_t hot = rng_range(rng, 0, n - 1);
+	for (int64_t i = 0; i < n; ++i)
+		x[i] = draw(rng, spread, i, slice, hot);
+	double m = -INFINITY, s = 0;
+	for (int64_t b = 0; b < blocks; ++b) {
+		double bm = -INFINITY, bs = 0;
+		int64_t end = (b + 1) * slice < n ? (b + 1) * slice : n;
+		for (int64_t i = b * slice; i < end; ++i)
+			bm = x[i] > bm ? x[i] : bm;
+		for (int64_t i = b * slice; i < end; ++i)
+			bs += exp((double)x[i] - bm);
+		parts[2 * b] = (float)bm;
+		parts[2 * b + 1] = (float)bs;
+		m = bm > m ? bm : m;
+	}
+	for (int64_t i = 0; i < n; ++i)
+		s += exp((double)x[i] - m);
+	for (int64_t i = 0; i < n; ++i)
+		y[i] = (float)(exp((double)x[i] - m) / s);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng,
+	         L("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"),
+	         100, 32, 2, RAMP, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, SMALL, false);
+	add_case(set, rng, L("n=5, block 64", "5 个元素，block 64"), 5, 64, 3, SMALL, false);
+	add_case(set, rng, L("block 96, 7 blocks", "block 96，7 个 block"), 10007, 96, 7, SMALL,
+	         false);
+	add_case(set, rng,
+	         L("block 256, 300 blocks (more than threads)",
+	           "block 256，300 个 block（多于线程数）"),
+	         100003, 256, 300, SMALL, false);
+	add_case(set, rng, L("block 1024, 2000 blocks", "block 1024，2000 个 block"),
+	         plan->emulated ? 100000 : (1 << 20) + 3, 1024, 2000, SMALL, false);
+	add_case(set, rng, L("block 32, 500 blocks", "block 32，500 个 block"), 64001, 32, 500,
+	         SMALL, false);
+	add_case(set, rng, L("maxima differ by slice, block 128", "各段最大值不同，block 128"),
+	         50000, 128, 50, STEPS, false);
+	add_case(set, rng,
+	         L("inputs up to +-100 (exp overflows), block 128",
+	           "输入达 +-100（exp 上溢），block 128"),
+	         50000, 128, 64, LARGE, false);
+	add_case(set, rng,
+	         L("all in [-120, -100) (exp underflows), block 160",
+	           "都在 [-120, -100)（下溢），block 160"),
+	         30000, 160, 33, NEGATIVE, false);
+	add_case(set, rng, L("all equal, block 64", "全部相等，block 64"), 4099, 64, 9, TIES,
+	         false);
+	add_case(set, rng, L("one dominant element, block 512", "一个极大元素，block 512"), 200000,
+	         512, 40, DOMINANT, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1024, SMALL, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	if (buf == CJ_B_PARTS) { /* stored by thread 0 of block index / 2 */
+		w->block = (int64_t)index / 2;
+		w->thread = 0;
+		return;
+	}
+	int64_t slice = c->param[CJ_P_SLICE];
+	w->block = (int64_t)index / slice;
+	w->thread = -1; /* which thread wrote it is up to the code */
+}
+
+/* True when every y is off by one and the same factor (0.1 %). */
+static bool constant_ratio(const struct jcase *c)
+{
+	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
+	double ratio = 0;
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i) {
+		if (want[i] < 1e-20f)
+			continue;
+		double q = got[i] / want[i];
+		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
+			return false;
+		ratio = q;
+	}
+	return ratio != 0 && fabs(ratio - 1) > 1e-3;
+}
+
+/* True when each slice holds its own softmax (its partial alone). */
+static bool per_block_softmax(const struct jcase *c)
+{
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
+	const float *parts = c->buf[CJ_B_PARTS].expect;
+	int64_t n = c->param[CJ_P_N], slice = c->param[CJ_P_SLICE];
+	if (c->param[CJ_P_BLOCKS] < 2)
+		return false;
+	for (int64_t i = 0; i < n; ++i) {
+		int64_t b = i / slice;
+		double want = exp((double)x[i] - parts[2 * b]) / parts[2 * b + 1];
+		if (fabs(got[i] - want) > 1e-3 * want + 1e-30)
+			return false;
+	}
+	return true;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->report.nshown == 0)
+		return NULL;
+	const struct mismatch *m = &f->report.shown[0];
+	const float *x = c->buf[CJ_B_X].data;
+	double big = 0;
+	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i)
+		big = fabs(x[i]) > big ? fabs(x[i]) : big;
+	if (f->bad_buf == CJ_B_PARTS) {
+		if (m->got_bits == 0xffffffffu)
+			return L("a partial was never stored: thread 0 of every block must return "
+			         "its slice's (max, sum)",
+			         "有的部分结果从未被写入：每个 block 的线程 0 都必须返回它那一段的 "
+			         "(max, sum)");
+		if (m->index % 2 == 0)
+			return L("a partial's max (.x) is wrong: it must be the largest element of "
+			         "the block's slice [begin, end), over every warp of the block",
+			         "部分结果的最大值（.x）不对：它必须是这个 block 那一段 [begin, "
+			         "end) 中最大的元素，要涵盖 block 的每个 warp");
+		if (big > 80 && !isfinite(m->got))
+			return L("a partial's sum overflowed: sum exp(x - max) with the slice's "
+			         "max, not exp(x)",
+			         "部分结果的和溢出了：要用这一段的最大值求 exp(x - max) "
+			         "之和，而不是 exp(x) 之和");
+		return L("a partial's sum (.y) is wrong: it must be the sum of expf(x - max) over "
+		         "the whole slice, max being the slice's maximum (when a thread's running "
+		         "max grows, rescale its running sum by expf(old - new))",
+		         "部分结果的和（.y）不对：它必须是整段 expf(x - max) 之和，max "
+		         "是这一段的最大值（线程的当前最大值变大时，要把它的累加和乘以 expf(old - "
+		         "new) 重新缩放）");
+	}
+	if (f->bad_buf != CJ_B_Y)
+		return NULL;
+	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
+		return L("wrong where inputs are large in magnitude: subtract the maximum of the "
+		         "whole vector before expf",
+		         "输入绝对值大的地方出错：在 expf 之前减去整个向量的最大值");
+	if (per_block_softmax(c))
+		return L("each block normalised its slice with its own partial only: merge all "
+		         "nparts partials into the whole vector's max and sum first",
+		         "每个 block 只用自己的部分结果给自己那一段做了归一化：要先把全部 nparts "
+		         "个部分结果合并成整个向量的最大值和总和");
+	if (constant_ratio(c))
+		return L("every element is off by the same factor: the merged sum is wrong. The "
+		         "partial sums are relative to different maxima; scale each by expf(m_b - "
+		         "M) (M the largest m_b) before adding them",
+		         "每个元素都差了同一个倍数：合并后的总和不对。各个部分和对应的最大值不同；"
+		         "相加之前要把每个部分和乘以 expf(m_b - M)（M 是最大的 m_b）");
+	return NULL;
+}
+
+const struct problem global_softmax_problem = {
+        .id = "global_softmax",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

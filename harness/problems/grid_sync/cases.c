@@ -1,0 +1,131 @@
+/* grid_sync: cases, golden model (the same float arithmetic as the
+ * statement's formula) and diagnoses (device side: glue.cuh). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void blur(const float *from, float *to, int64_t n)
+{
+	for (int64_t i = 0; i < n; ++i) {
+		float left = i > 0 ? from[i - 1] : 0.0f, right = i + 1 < n ? from[i + 1] : 0.0f;
+		to[i] = (left + from[i] + right) / 3.0f;
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int steps,
+                     int block, int blocks, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_STEPS] = steps;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->timed = timed;
+	struct jbuf *a = case_buf(set, c, "a", CJ_F32, CJ_INOUT, (uint64_t)n);
+	struct jbuf *b = case_buf(set, c, "b", CJ_F32, CJ_INOUT, (uint64_t)n);
+	b->by_extra = true; /* scratch */
+	float *av = a->data, *bv = b->data, *want = a->expect;
+	for (int64_t i = 0; i < n; ++i) {
+		av[i] = want[i] = (float)rng_uniform(rng, -1, 1);
+		bv[i] = 0.0f;
+	}
+	float *tmp = malloc(sizeof(float) * (size_t)n);
+	if (!tmp)
+		abort();
+	for (int s = 0; s < steps; ++s) {
+		blur(want, tmp, n);
+		memcpy(want, tmp, sizeof(float) * (size_t)n);
+	}
+	free(tmp);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	/* On the emulator every thread of the grid is a fiber at once: small
+	 * grids; on a GPU the grid is whatever fits, at most the count given. */
+	add_case(set, rng, L("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), 10, 1, 32, 2,
+	         false);
+	add_case(set, rng, L("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"),
+	         1000, 4, 32, 3, false);
+	add_case(set, rng, L("4099 elements, 7 steps", "4099 个元素，7 步"), 4099, 7, 64, 4, false);
+	add_case(set, rng, L("fewer elements than threads, 3 steps", "元素比线程少，3 步"), 50, 3,
+	         64, 2, false);
+	if (!plan->emulated) {
+		add_case(set, rng,
+		         L("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"),
+		         1 << 20, 9, 256, 100000, false);
+		add_case(set, rng,
+		         L("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"),
+		         100003, 40, 128, 100000, false);
+	}
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 4, 256, 100000, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)c;
+	(void)buf;
+	(void)index;
+	w->block = -1; /* the grid's size is the device's: no fixed owner */
+	w->thread = -1;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_A || f->report.nshown == 0)
+		return NULL;
+	int64_t n = c->param[CJ_P_N];
+	int steps = (int)c->param[CJ_P_STEPS];
+	/* the result of one step fewer: a step lost, or left in b */
+	float *cur = malloc(sizeof(float) * (size_t)n), *tmp = malloc(sizeof(float) * (size_t)n);
+	if (!cur || !tmp)
+		abort();
+	memcpy(cur, c->buf[CJ_B_A].initial, sizeof(float) * (size_t)n);
+	for (int s = 0; s + 1 < steps; ++s) {
+		blur(cur, tmp, n);
+		memcpy(cur, tmp, sizeof(float) * (size_t)n);
+	}
+	const float *got = c->buf[CJ_B_A].data;
+	bool one_short = steps > 0;
+	for (int i = 0; i < f->report.nshown && one_short; ++i) {
+		uint64_t k = f->report.shown[i].index;
+		one_short = fabsf(got[k] - cur[k]) <= 1e-5f * (1 + fabsf(cur[k]));
+	}
+	free(cur);
+	free(tmp);
+	if (one_short)
+		return L("a holds the result of one step fewer than asked: after an odd number of "
+		         "steps the newest values are in b; copy them back to a (after another "
+		         "grid.sync())",
+		         "a 里是比要求少一步的结果：奇数步之后最新的值在 b 里；要把它们拷回 "
+		         "a（在再一次 grid.sync() 之后）");
+	return L("some elements were computed from neighbours of the wrong step: every block must "
+	         "finish writing a step before any block reads it (grid.sync() between steps), and "
+	         "nobody may overwrite a value another block still has to read",
+	         "有些元素是用错了步的邻居算出来的：所有 block 都写完一步之后，才能有 block "
+	         "读它（步与步之间要 grid.sync()），而且谁都不能覆盖别的 block 还要读的值");
+}
+
+const struct problem grid_sync_problem = {
+        .id = "grid_sync",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+        /* the blocks of one step hand their values to the next step's readers */
+        .race_advice = LT("One thread read a neighbour's element while another thread, "
+                          "perhaps of another block, wrote it in the same step: every block "
+                          "must finish writing a step before any block reads it, and finish "
+                          "reading before anything overwrites it; grid.sync() (of "
+                          "cooperative_groups::this_grid()) between the two orders both",
+                          "一个线程读取邻居的元素时，另一个线程（可能属于另一个 block）正在同一"
+                          "步里写它：每个 block 都必须写完一步之后，才能有 block 读取它；也必须"
+                          "读完之后，才能有人覆盖它；在两者之间调用 grid.sync()（来自 "
+                          "cooperative_groups::this_grid()）就能规定这两种顺序"),
+};

@@ -1,0 +1,108 @@
+/* last_block_reduce: cases, golden sums (in double) and diagnoses (device
+ * side: glue.cuh). */
+#include <math.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int trials,
+                     int blocks, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_TRIALS] = trials;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->timed = timed;
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)(n * trials));
+	struct jbuf *partials = case_buf(set, c, "partials", CJ_F32, CJ_INOUT, (uint64_t)blocks);
+	partials->by_extra = true; /* scratch: any content */
+	struct jbuf *arrived = case_buf(set, c, "arrived", CJ_U32, CJ_INOUT, 1);
+	struct jbuf *totals = case_buf(set, c, "totals", CJ_F32, CJ_OUT, (uint64_t)trials);
+	((uint32_t *)arrived->data)[0] = ((uint32_t *)arrived->expect)[0] = 0;
+	float *xv = x->data, *pv = partials->data, *want = totals->expect;
+	for (int b = 0; b < blocks; ++b)
+		pv[b] = 0.0f;
+	double *scale = case_scale(totals);
+	for (int t = 0; t < trials; ++t) {
+		double s = 0, m = 0;
+		for (int64_t i = 0; i < n; ++i) {
+			float v = (float)rng_uniform(rng, -1, 1);
+			xv[t * n + i] = v;
+			s += v;
+			m += fabs(v);
+		}
+		want[t] = (float)s;
+		scale[t] = m;
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	/* The emulator runs every block of a launch at once (coresident): a few
+	 * dozen one-warp blocks; the GPU gets as many as are resident at once. */
+	add_case(set, rng, L("sample: 2 blocks, 64 elements", "样例：2 个 block，64 个元素"), 64, 2,
+	         2, false);
+	add_case(set, rng, L("8 blocks, 5 trials", "8 个 block，5 轮"), 1000, 5, 8, false);
+	add_case(set, rng, L("37 blocks, 3 trials", "37 个 block，3 轮"), 5000, 3, 37, false);
+	add_case(set, rng, L("more blocks than elements", "block 比元素多"), 20, 3, 64, false);
+	if (!plan->emulated) {
+		add_case(set, rng, L("whole device, 200 trials", "全设备，200 轮"), 100000, 200,
+		         4096, false);
+		add_case(set, rng,
+		         L("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"),
+		         1 << 20, 20, 4096, false);
+	}
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 1, 4096, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)c;
+	(void)buf;
+	(void)index;
+	w->block = -1; /* whichever block was last */
+	w->thread = 0;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf == CJ_B_ARRIVED)
+		return L("the counter is not 0 after the launch: the last block must reset it, or "
+		         "the next launch starts counting where this one stopped",
+		         "launch 结束后计数器不是 0：最后一个 block 必须把它清零，否则下一次 "
+		         "launch 会从这次停下的地方接着数");
+	if (f->bad_buf != CJ_B_TOTALS || f->report.nshown == 0)
+		return NULL;
+	const float *got = c->buf[CJ_B_TOTALS].data;
+	bool first_right = true, all_nan = true;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		first_right &= f->report.shown[i].index > 0;
+		all_nan &= isnan(got[f->report.shown[i].index]);
+	}
+	if (first_right && c->param[CJ_P_TRIALS] > 1)
+		return L("the first launch is right and later ones are not: the last block must "
+		         "set the counter back to 0 for the next launch",
+		         "第一次 launch 正确，之后的不对：最后一个 block 必须把计数器设回 "
+		         "0，留给下一次 launch");
+	if (all_nan)
+		return L("no total was written: no block found that it was the last one. The old "
+		         "value atomicAdd returns runs from 0 to gridDim.x - 1",
+		         "没有写入总和：没有哪个 block 发现自己是最后一个。atomicAdd 返回的旧值从 "
+		         "0 到 gridDim.x - 1");
+	return L("the total misses some partial sums: each partial must be visible (a fence after "
+	         "writing it) before the counter says so, and the last block must fence after "
+	         "reading the counter before it reads the partials",
+	         "总和漏掉了一些部分和：每个部分和必须在计数器宣告它之前就已可见（写完后加 "
+	         "fence），最后一个 block 读到计数器之后、读部分和之前也必须加 fence");
+}
+
+const struct problem last_block_reduce_problem = {
+        .id = "last_block_reduce",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,106 @@
+/* memcpy_async: cases, golden model (each tile reversed) and diagnoses
+ * (device side: glue.cuh). */
+#include <math.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int tile, int blocks, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_TILE] = tile;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *x = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		x[i] = (float)rng_uniform(rng, -1000, 1000);
+	for (int64_t base = 0; base < n; base += tile) {
+		int64_t count = n - base < tile ? n - base : tile;
+		for (int64_t k = 0; k < count; ++k)
+			want[base + k] = x[base + count - 1 - k];
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: one tile of 8", "样例：一个 8 元素的 tile"), 8, 32, 8, 1,
+	         false);
+	add_case(set, rng, L("tiles of 128, one per block", "128 元素的 tile，每 block 一个"),
+	         128 * 6, 32, 128, 6, false);
+	add_case(set, rng, L("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"),
+	         256 * 10, 64, 256, 2, false);
+	add_case(set, rng, L("short last tile", "最后一个 tile 较短"), 1024 * 3 + 77, 128, 1024, 2,
+	         false);
+	add_case(set, rng, L("tile larger than the block", "tile 比 block 大"), 4096 * 2, 256, 4096,
+	         1, false);
+	add_case(set, rng, L("fewer elements than one tile", "元素比一个 tile 还少"), 13, 64, 512,
+	         3, false);
+	if (!plan->emulated)
+		add_case(set, rng, L("16M elements", "16M 个元素"), 1 << 24, 256, 2048, 1024,
+		         false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 2048, 1056, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t tile = c->param[CJ_P_TILE], blocks = c->param[CJ_P_BLOCKS];
+	int64_t base = (int64_t)index / tile * tile, count = c->param[CJ_P_N] - base;
+	if (count > tile)
+		count = tile;
+	w->block = (int64_t)index / tile % blocks;
+	w->thread = ((int64_t)index - base) % c->param[CJ_P_BLOCK];
+	(void)count;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
+		return NULL;
+	const float *got = c->buf[CJ_B_OUT].data;
+	int64_t tile = c->param[CJ_P_TILE], n = c->param[CJ_P_N];
+	bool nan = false, tail_only = true;
+	for (int i = 0; i < f->report.nshown; ++i) {
+		int64_t k = (int64_t)f->report.shown[i].index;
+		int64_t base = k / tile * tile, count = n - base < tile ? n - base : tile;
+		nan |= isnan(got[k]);
+		/* output k reads tile slot count - 1 - (k - base): past a quarter? */
+		tail_only &= count - 1 - (k - base) >= count / 4;
+	}
+	if (nan && tail_only)
+		return L("only the first quarter of each tile arrived: memcpy_async takes a size "
+		         "in bytes, count * sizeof(float)",
+		         "每个 tile 只到了前四分之一：memcpy_async 的大小以字节计，应为 count * "
+		         "sizeof(float)");
+	if (nan)
+		return L("some outputs come from shared memory that nothing wrote: wait on the "
+		         "barrier before reading the tile",
+		         "有些输出来自没人写过的 shared memory：读 tile 之前要先在 barrier 上等待");
+	return NULL;
+}
+
+const struct problem memcpy_async_problem = {
+        .id = "memcpy_async",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+        /* the tile is written by the asynchronous copy, not by a thread */
+        .race_advice = LT("cuda::memcpy_async writes the tile in the background and is done "
+                          "only when the phase of bar it was given completes: wait on bar "
+                          "(bar.arrive_and_wait()) after starting the copy and before reading "
+                          "the tile, and again after the last read, before the next call's "
+                          "copy overwrites it",
+                          "cuda::memcpy_async 在后台写入 tile，只有当传给它的 bar 的当前阶段"
+                          "完成时才算完成：启动复制之后、读取 tile 之前要在 bar 上等待"
+                          "（bar.arrive_and_wait()），读完最后一个值之后、下一次调用的复制覆盖 "
+                          "tile 之前还要再等待一次"),
+};

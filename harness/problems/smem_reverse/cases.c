@@ -1,0 +1,84 @@
+/* smem_reverse: cases, golden model and diagnoses (device side:
+ * glue.cuh). out[n - 1 - i] = in[i]; lengths that are not a multiple
+ * of the block size leave a partial tile in the last block. */
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     bool counting, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
+	int32_t *iv = in->data, *want = out->expect;
+	for (int64_t i = 0; i < n; ++i)
+		iv[i] = counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
+	for (int64_t i = 0; i < n; ++i)
+		want[n - 1 - i] = iv[i];
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 0..63, block 32", "样例：0..63，block 32"), 64, 32, true,
+	         false);
+	add_case(set, rng, L("one partial block", "一个不满的 block"), 20, 32, true, false);
+	add_case(set, rng, L("block 256, partial last tile", "block 256，最后一个 tile 不满"),
+	         256 * 40 + 77, 256, false, false);
+	add_case(set, rng, L("block 96", "block 大小 96"), 96 * 31 + 95, 96, false, false);
+	add_case(set, rng, L("block 1024", "block 大小 1024"), 1024 * 30 + 1, 1024, false, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 64, false, false);
+	if (!plan->emulated)
+		add_case(set, rng, L("16 million, block 512", "1600 万个元素，block 512"), 16 << 20,
+		         512, false, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, false, true);
+}
+
+/* The reference's layout: element k of out is written by the block whose
+ * tile holds in[n - 1 - k]. */
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	int64_t src = buf == CJ_B_OUT ? n - 1 - (int64_t)index : (int64_t)index;
+	w->block = src / block;
+	int64_t base = w->block * block, len = n - base < block ? n - base : block;
+	w->thread = buf == CJ_B_OUT ? len - 1 - (src - base) : src - base;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
+		return NULL;
+	const int32_t *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	uint64_t k = f->report.shown[0].index;
+	int64_t b = (int64_t)k / block, base = b * block;
+	int64_t len = n - base < block ? n - base : block;
+	if (got[k] == in[base + len - 1 - ((int64_t)k - base)])
+		return L("each block reversed its own tile in place, but the tiles themselves must "
+		         "swap ends too: block b's tile belongs at the mirrored end of out",
+		         "每个 block 都在原位反转了自己的 tile，但 tile 本身也要首尾对调：block b "
+		         "的 tile 应放在 out 中镜像对称的另一端");
+	if ((int64_t)k >= n - (n % block) || (int64_t)k < n % block)
+		return L("only the partial tile is wrong: when n is not a multiple of blockDim.x "
+		         "the last block holds fewer than blockDim.x elements, and both the read "
+		         "and the mirrored write must use that shorter length",
+		         "只有不满的那个 tile 出错：n 不是 blockDim.x 的整数倍时，最后一个 block "
+		         "的元素少于 blockDim.x 个，读取和镜像写入都必须用这个较短的长度");
+	return NULL;
+}
+
+const struct problem smem_reverse_problem = {
+        .id = "smem_reverse",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,164 @@
+/*
+ * Host-driven glue for stream_overlap (glue.h: cj_host_run). The learner's
+ * host_alloc provides the two host buffers; the glue checks that they are
+ * page-locked, fills h_in from the case's input, runs run_pipeline with four
+ * non-blocking streams, waits for the device, and hands h_out back as the
+ * output. On the case marked `measure` (GPU only) it also times, alternately,
+ * the serial sum (one stream: copy in, transform, copy out, all of n) and the
+ * learner's pipeline, on the same buffers. Timed repetitions report the
+ * pipeline's own time (cj_measure.run_ms).
+ * The meaning of param[] and of the buffers: layout.h.
+ */
+#include <chrono>
+#include <string.h>
+
+#include "cuda_check.h"
+#include "stream_overlap/layout.h"
+
+#define CJ_OVERLAP_STREAMS 4
+
+static cudaError_t cj_require_pinned(const void *p, unsigned *flags)
+{
+#ifndef CJ_EMU /* the emulator has no page-locked memory to tell apart */
+	cudaPointerAttributes a;
+	CJ_CHECK(cudaPointerGetAttributes(&a, p));
+	if (a.type != cudaMemoryTypeHost)
+		*flags |= CJ_HOST_PAGEABLE;
+#else
+	(void)p;
+	(void)flags;
+#endif
+	return cudaSuccess;
+}
+
+/* One run of the learner's pipeline, with h_out poisoned first; ms gets the
+ * host time from the call to the idle device. */
+static cudaError_t cj_run_learner(const float *h_in, float *h_out, void *const dev[], long long n,
+                                  cudaStream_t *streams, double *ms)
+{
+	/* Nothing of an earlier run may pass for this one's work. */
+	memset(h_out, 0xff, (size_t)n * sizeof(float));
+	CJ_CHECK(cudaMemset(dev[CJ_B_IN], 0xff, (size_t)n * sizeof(float)));
+	CJ_CHECK(cudaMemset(dev[CJ_B_OUT], 0xff, (size_t)n * sizeof(float)));
+	CJ_CHECK(cudaDeviceSynchronize());
+	auto t0 = std::chrono::steady_clock::now();
+	run_pipeline(h_in, h_out, (float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT], n, streams,
+	             CJ_OVERLAP_STREAMS);
+	CJ_CHECK(cudaGetLastError());
+	CJ_CHECK(cudaDeviceSynchronize());
+	*ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+	              .count();
+	return cudaSuccess;
+}
+
+/* The serial sum's kernel: the exercise's transform, as the judge's own code,
+ * so that nothing in the learner's file can make the baseline slower. */
+__global__ void cj_serial_transform(const float *in, float *out, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n) {
+		float v = in[i];
+		for (int k = 0; k < 2048; ++k) {
+			float t = 3.8f * v;
+			v = fmaf(-t, v, t);
+		}
+		out[i] = v;
+	}
+}
+
+/* The serial sum: the same work, one step after another on one stream. */
+static cudaError_t cj_run_serial(const float *h_in, float *h_out, void *const dev[], long long n,
+                                 cudaStream_t s, cudaEvent_t ev[2], float *ms)
+{
+	size_t bytes = (size_t)n * sizeof(float);
+	CJ_CHECK(cudaEventRecord(ev[0], s));
+	CJ_CHECK(cudaMemcpyAsync(dev[CJ_B_IN], h_in, bytes, cudaMemcpyHostToDevice, s));
+	cj_serial_transform<<<cj_blocks_for(n, 256), 256, 0, s>>>((const float *)dev[CJ_B_IN],
+	                                                          (float *)dev[CJ_B_OUT], n);
+	CJ_CHECK(cudaGetLastError());
+	CJ_CHECK(cudaMemcpyAsync(h_out, dev[CJ_B_OUT], bytes, cudaMemcpyDeviceToHost, s));
+	CJ_CHECK(cudaEventRecord(ev[1], s));
+	CJ_CHECK(cudaStreamSynchronize(s));
+	CJ_CHECK(cudaEventElapsedTime(ms, ev[0], ev[1]));
+	return cudaSuccess;
+}
+
+static float cj_median(float *v, int k)
+{
+	for (int i = 1; i < k; ++i)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; --j) {
+			float t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+static cudaError_t cj_overlap_case(const struct cj_wire_case *c, void *const dev[],
+                                   struct cj_measure *m, float *h_in, float *h_out,
+                                   cudaStream_t *streams, cudaEvent_t ev[2])
+{
+	long long n = c->param[CJ_P_N];
+	CJ_CHECK(cj_require_pinned(h_in, &m->host_flags));
+	CJ_CHECK(cj_require_pinned(h_out, &m->host_flags));
+	CJ_CHECK(cudaMemcpy(h_in, dev[CJ_B_IN], (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
+	double learner;
+	if (m->want && !m->host_flags) {
+		enum { WARMUP = 1, REPS = 7 };
+		float mine[REPS], serial[REPS];
+		for (int r = 0; r < WARMUP + REPS; ++r) {
+			float s;
+			CJ_CHECK(cj_run_serial(h_in, h_out, dev, n, streams[0], ev, &s));
+			CJ_CHECK(cj_run_learner(h_in, h_out, dev, n, streams, &learner));
+			if (r >= WARMUP) {
+				serial[r - WARMUP] = s;
+				mine[r - WARMUP] = (float)learner;
+			}
+		}
+		m->reps = REPS;
+		m->learner_ms = cj_median(mine, REPS);
+		m->baseline_ms = cj_median(serial, REPS);
+	}
+	/* The run whose results are judged; in timed repetitions its time is the
+	 * pipeline's alone, without host_alloc and the glue's own copies. */
+	CJ_CHECK(cj_run_learner(h_in, h_out, dev, n, streams, &learner));
+	if (m->timing)
+		m->run_ms = (float)learner;
+	CJ_CHECK(cudaMemcpy(dev[CJ_B_OUT], h_out, (size_t)n * sizeof(float),
+	                    cudaMemcpyHostToDevice));
+	return cudaSuccess;
+}
+
+cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)
+{
+	long long n = c->param[CJ_P_N];
+	cudaStream_t streams[CJ_OVERLAP_STREAMS] = {0};
+	cudaEvent_t ev[2] = {0, 0};
+	cudaError_t e = cudaSuccess;
+	float *h_in = host_alloc(n), *h_out = host_alloc(n);
+	if (!h_in || !h_out) {
+		snprintf(cj_error_sink, cj_error_sink_len,
+		         "host_alloc(%lld) returned NULL: it must return room for that many floats",
+		         n);
+		e = cudaErrorMemoryAllocation;
+	}
+	for (int i = 0; i < CJ_OVERLAP_STREAMS && e == cudaSuccess; ++i)
+		e = cj_note_error(cudaStreamCreateWithFlags(&streams[i], cudaStreamNonBlocking),
+		                  "cudaStreamCreateWithFlags", __FILE__, __LINE__);
+	for (int i = 0; i < 2 && e == cudaSuccess; ++i)
+		e = cj_note_error(cudaEventCreate(&ev[i]), "cudaEventCreate", __FILE__, __LINE__);
+	if (e == cudaSuccess)
+		e = cj_overlap_case(c, dev, m, h_in, h_out, streams, ev);
+	/* After a failure these may fail too; the first error is what counts. */
+	for (int i = 0; i < 2; ++i)
+		if (ev[i])
+			cudaEventDestroy(ev[i]);
+	for (int i = 0; i < CJ_OVERLAP_STREAMS; ++i)
+		if (streams[i])
+			cudaStreamDestroy(streams[i]);
+	if (h_in)
+		host_free(h_in);
+	if (h_out)
+		host_free(h_out);
+	return e;
+}

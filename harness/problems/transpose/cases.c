@@ -1,0 +1,102 @@
+/* transpose: cases, golden model and diagnoses (device side: glue.cuh).
+ * Shapes include non-square ones, sides that are multiples of 32 but not of 64
+ * (the tile's side), sides that are multiples of neither, and sides of 1. */
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
+                     int64_t cols, bool counting, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = rows * cols;
+	c->param[CJ_P_BLOCK] = 512;
+	c->param[CJ_P_ROWS] = rows;
+	c->param[CJ_P_COLS] = cols;
+	c->timed = timed;
+	uint64_t n = (uint64_t)(rows * cols);
+	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, n);
+	float *iv = in->data, *want = out->expect;
+	for (uint64_t i = 0; i < n; ++i)
+		iv[i] = counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
+	for (int64_t r = 0; r < rows; ++r)
+		for (int64_t k = 0; k < cols; ++k)
+			want[k * rows + r] = iv[r * cols + k];
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 64 x 64 counting", "样例：64 x 64，依次计数"), 64, 64, true,
+	         false);
+	add_case(set, rng, L("64 x 128", "64 x 128 矩阵"), 64, 128, false, false);
+	add_case(set, rng, L("128 x 64", "128 x 64 矩阵"), 128, 64, false, false);
+	/* Partial tiles first on a shape at least a tile tall: a store without
+	 * bounds goes past the end of out here (RE); on a shape with fewer than
+	 * 64 rows it also lands on elements its own block writes (RACE). */
+	add_case(set, rng, L("129 x 257", "129 x 257 矩阵"), 129, 257, false, false);
+	add_case(set, rng,
+	         L("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"),
+	         32, 96, true, false);
+	add_case(set, rng, L("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), 37, 70,
+	         true, false);
+	add_case(set, rng, L("1 x 1000", "1 x 1000 矩阵"), 1, 1000, false, false);
+	add_case(set, rng, L("1000 x 1", "1000 x 1 矩阵"), 1000, 1, false, false);
+	add_case(set, rng, L("1 x 1", "1 x 1 矩阵"), 1, 1, false, false);
+	if (!plan->emulated)
+		add_case(set, rng, L("3001 x 2050", "3001 x 2050 矩阵"), 3001, 2050, false, false);
+	if (plan->timed) {
+		int64_t rows = 8192, cols = e->perf.n / rows > 0 ? e->perf.n / rows : 1;
+		add_case(set, rng, L("timed", "计时"), rows, cols, false, true);
+	}
+}
+
+/* The tiled layout: out[k][r] comes from tile (k / 64, r / 64) of in, written
+ * by thread (x = r % 64, y = k % 8) of that block. */
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
+	int64_t r, k;
+	if (buf == CJ_B_OUT) {
+		k = (int64_t)index / rows;
+		r = (int64_t)index % rows;
+	} else {
+		r = (int64_t)index / cols;
+		k = (int64_t)index % cols;
+	}
+	int64_t grid_x = (cols + 63) / 64;
+	w->block = (r / 64) * grid_x + k / 64;
+	w->thread = (k % 8) * 64 + r % 64;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
+		return NULL;
+	const float *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
+	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
+	uint64_t k = f->report.shown[0].index;
+	if (got[k] == in[k] && rows != 1 && cols != 1)
+		return L("out holds in unchanged at the reported places: was the tile read back in "
+		         "the order it was stored (tile[y][x] instead of tile[x][y])?",
+		         "在报告的位置上，out 里是原样未转置的 in：tile "
+		         "是不是按存入时的顺序读回的（用了 tile[y][x] 而不是 tile[x][y]）？");
+	if (rows != cols && f->report.bad < f->report.total)
+		return L("wrong only for some elements of a non-square matrix: check which of rows "
+		         "and cols each index and each bound uses (out has cols rows of rows "
+		         "elements)",
+		         "只在非方阵的部分元素上出错：检查每个下标和每个边界用的是 rows 还是 "
+		         "cols（out 有 cols 行，每行 rows 个元素）");
+	return NULL;
+}
+
+const struct problem transpose_problem = {
+        .id = "transpose",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,256 @@
+/* warp_allreduce: cases, golden model (sums in double) and diagnoses (device
+ * side: glue.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* Distributions of the inputs. */
+enum spread { RAMP, UNIFORM, TIES };
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int passes, int chunks, enum spread spread, double lo, double hi, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_PASSES] = passes;
+	c->param[CJ_P_CHUNKS] = chunks;
+	c->timed = timed;
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
+	struct jbuf *maxs = case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
+	float *xv = x->data, *want_sum = sums->expect, *want_max = maxs->expect;
+	double *scale = case_scale(sums);
+	static const float ties[] = {-3.0f, -1.5f, -0.25f, 0.5f, 2.0f};
+	for (int64_t i = 0; i < n; ++i) {
+		switch (spread) {
+		case RAMP:
+			xv[i] = (float)(i + 1);
+			break;
+		case TIES:
+			/* a few values, the largest one rarely: several lanes share the max */
+			xv[i] = ties[rng_range(rng, 0, 3) + (rng_range(rng, 0, 15) == 0)];
+			break;
+		default:
+			xv[i] = (float)rng_uniform(rng, lo, hi);
+			break;
+		}
+	}
+	/* Every lane of a run gets the same answer. Lanes past n add 0 and do not
+	 * raise the maximum. A second pass of the sum adds 32 equal values. */
+	for (int64_t r = 0; r < n; r += 32) {
+		double s = 0, m = 0;
+		float mx = -INFINITY;
+		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+			s += xv[i];
+			m += fabs(xv[i]);
+			if (xv[i] > mx)
+				mx = xv[i];
+		}
+		if (passes > 1) {
+			s *= 32;
+			m *= 32;
+		}
+		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+			want_sum[i] = (float)s;
+			scale[i] = m;
+			want_max[i] = mx;
+		}
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1,
+	         RAMP, 0, 0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, UNIFORM, -1,
+	         1, false);
+	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 3000, 128, 1, 1,
+	         UNIFORM, -100, -1, false);
+	add_case(set, rng, L("ties, block 96", "有并列最大值，block 96"), 4000, 96, 1, 1, TIES, 0,
+	         0, false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, UNIFORM, -5, -1, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
+	         UNIFORM, -1, 1, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM, -1, 1, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, UNIFORM, -1e30, 1e30,
+	         false);
+	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
+	         UNIFORM, -1, 1, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 256, 1,
+	         4, UNIFORM, -1, 1, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, UNIFORM, -1, 1, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
+	int64_t thread = warp * 32 + (int64_t)index % 32;
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
+}
+
+static bool near(double got, double want, double mag)
+{
+	return !isnan(got) && fabs(got - want) <= 1e-5 + 1e-4 * (mag + fabs(want));
+}
+
+/* Over the complete runs of 32 (at most a few thousand): does lane k of each
+ * run hold pattern(values of the run, k)? */
+static bool every_lane(const struct jcase *c, int buf, double (*pattern)(const float *v, int k))
+{
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[buf].data;
+	int64_t full = c->param[CJ_P_N] / 32 < 2048 ? c->param[CJ_P_N] / 32 : 2048;
+	for (int64_t r = 0; r < full; ++r) {
+		double mag = 0;
+		for (int k = 0; k < 32; ++k)
+			mag += fabs(x[r * 32 + k]);
+		for (int k = 0; k < 32; ++k)
+			if (!near(got[r * 32 + k], pattern(x + r * 32, k), mag))
+				return false;
+	}
+	return full > 0;
+}
+
+/* Is `lane` right in every complete run while some other lane is wrong? */
+static bool only_lane_right(const struct jcase *c, int buf, int lane)
+{
+	const float *got = c->buf[buf].data, *want = c->buf[buf].expect;
+	const double *scale = c->buf[buf].scale;
+	int64_t full = c->param[CJ_P_N] / 32 < 2048 ? c->param[CJ_P_N] / 32 : 2048;
+	bool other_wrong = false;
+	for (int64_t r = 0; r < full; ++r)
+		for (int k = 0; k < 32; ++k) {
+			int64_t i = r * 32 + k;
+			bool ok = near(got[i], want[i], scale ? scale[i] : 0);
+			if (k == lane && !ok)
+				return false;
+			other_wrong |= k != lane && !ok;
+		}
+	return other_wrong;
+}
+
+static double own(const float *v, int k)
+{
+	return v[k];
+}
+
+/* xor masks 8, 4, 2, 1 only: each lane ends with the sum of its half-warp. */
+static double half_sum(const float *v, int k)
+{
+	double s = 0;
+	for (int j = k & 16; j < (k & 16) + 16; ++j)
+		s += v[j];
+	return s;
+}
+
+static double half_max(const float *v, int k)
+{
+	float m = v[k & 16];
+	for (int j = k & 16; j < (k & 16) + 16; ++j)
+		m = v[j] > m ? v[j] : m;
+	return m;
+}
+
+/* A maximum that starts from 0 instead of the lane's own value. */
+static double max_with_zero(const float *v, int k)
+{
+	(void)k;
+	float m = 0.0f;
+	for (int j = 0; j < 32; ++j)
+		m = v[j] > m ? v[j] : m;
+	return m;
+}
+
+/* The values truncated to ints before they are added. */
+static double truncated_sum(const float *v, int k)
+{
+	(void)k;
+	double s = 0;
+	for (int j = 0; j < 32; ++j)
+		s += (double)(int)v[j];
+	return s;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	int b = f->bad_buf;
+	if ((b != CJ_B_SUMS && b != CJ_B_MAXS) || c->param[CJ_P_PASSES] != 1)
+		return NULL;
+	bool sums = b == CJ_B_SUMS; /* the message names the function that is wrong */
+	if (only_lane_right(c, b, 0))
+		return sums ? L("warp_allreduce_sum: lane 0 is right but other lanes are not: did "
+		                "you use __shfl_down_sync where every lane needs the result? "
+		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
+		                "0's result with __shfl_sync",
+		                "warp_allreduce_sum：lane 0 正确，其他 lane 却不对：是不是在每个 "
+		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
+		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果")
+		            : L("warp_allreduce_max: lane 0 is right but other lanes are not: did "
+		                "you use __shfl_down_sync where every lane needs the result? "
+		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
+		                "0's result with __shfl_sync",
+		                "warp_allreduce_max：lane 0 正确，其他 lane 却不对：是不是在每个 "
+		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
+		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果");
+	if (only_lane_right(c, b, 31))
+		return sums ? L("warp_allreduce_sum: lane 31 is right but other lanes are not: "
+		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
+		                "lane needs the whole warp's result",
+		                "warp_allreduce_sum：lane 31 正确，其他 lane "
+		                "却不对：数据是往高编号 lane "
+		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
+		                "warp 的结果")
+		            : L("warp_allreduce_max: lane 31 is right but other lanes are not: "
+		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
+		                "lane needs the whole warp's result",
+		                "warp_allreduce_max：lane 31 正确，其他 lane "
+		                "却不对：数据是往高编号 lane "
+		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
+		                "warp 的结果");
+	if (every_lane(c, b, own))
+		return sums ? L("warp_allreduce_sum: every lane returned its own value: nothing "
+		                "was exchanged between the lanes",
+		                "warp_allreduce_sum：每个 lane 都返回了自己的值：lane "
+		                "之间什么也没有交换")
+		            : L("warp_allreduce_max: every lane returned its own value: nothing "
+		                "was exchanged between the lanes",
+		                "warp_allreduce_max：每个 lane 都返回了自己的值：lane "
+		                "之间什么也没有交换");
+	if (every_lane(c, b, b == CJ_B_SUMS ? half_sum : half_max))
+		return sums ? L("warp_allreduce_sum: each lane holds the result of its own "
+		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
+		                "warp_allreduce_sum：每个 lane 只得到了自己所在半个 warp "
+		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）")
+		            : L("warp_allreduce_max: each lane holds the result of its own "
+		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
+		                "warp_allreduce_max：每个 lane 只得到了自己所在半个 warp "
+		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）");
+	if (b == CJ_B_MAXS && every_lane(c, b, max_with_zero))
+		return L("warp_allreduce_max: the maximum of all-negative lanes came out as 0: "
+		         "start from the lane's own value, not from 0",
+		         "warp_allreduce_max：所有 lane 都是负数时，最大值却得到了 0：从 lane "
+		         "自己的值开始，而不是从 0 开始");
+	if (b == CJ_B_SUMS && every_lane(c, b, truncated_sum))
+		return L("warp_allreduce_sum: the fractional parts were lost: was something kept "
+		         "in an int?",
+		         "warp_allreduce_sum：小数部分丢了：是不是有什么存在了 int 里？");
+	return NULL;
+}
+
+const struct problem warp_allreduce_problem = {
+        .id = "warp_allreduce",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,61 @@
+/*
+ * Launch glue for warp_allreduce. Each warp takes `chunks` runs of 32
+ * consecutive elements, loading them all before the first reduction so that
+ * enough loads are in flight to keep memory busy (chunks = 1 in most cases,
+ * more in the timed case). Lane l of global warp w takes element
+ * i = (w * chunks + k) * 32 + l of run w * chunks + k and stores
+ *   sums[i] = warp_allreduce_sum(x[i]),  maxs[i] = warp_allreduce_max(x[i])
+ * (with passes == 2, each function is applied twice in a row: the second call
+ * gets what the first returned).
+ * Lanes past n still call both functions, with 0 for the sum and -inf for the
+ * maximum (values that change nothing), as the contract requires all 32
+ * lanes, and store nothing. Runs that start past n are not reduced at all.
+ * The meaning of param[] and of the buffers: layout.h.
+ */
+#include "warp_allreduce/layout.h"
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+extern "C" __global__ void cj_warp_allreduce_kernel(const float *x, float *sums, float *maxs,
+                                                    long long n, int passes, int chunks)
+{
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	float v[CJ_ALLRED_MAX_CHUNKS];
+#pragma unroll
+	for (int k = 0; k < CJ_ALLRED_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		v[k] = k < chunks && i < n ? x[i] : 0.0f;
+	}
+#pragma unroll
+	for (int k = 0; k < CJ_ALLRED_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		if (k >= chunks || i - threadIdx.x % 32 >= n) /* the same for every lane */
+			break;
+		float s = v[k], m = i < n ? v[k] : -INFINITY;
+		for (int p = 0; p < passes; ++p)
+			s = warp_allreduce_sum(s);
+		for (int p = 0; p < passes; ++p)
+			m = warp_allreduce_max(m);
+		if (i < n) {
+			sums[i] = s;
+			maxs[i] = m;
+		}
+	}
+}
+#endif
+
+CJ_DECLARE_KERNEL(cj_warp_allreduce_kernel, "cj_warp_allreduce_kernel",
+                  (const float *x, float *sums, float *maxs, long long n, int passes, int chunks));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
+	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
+	CJ_LAUNCH(cj_warp_allreduce_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], (float *)dev[CJ_B_MAXS], n,
+	          (int)c->param[CJ_P_PASSES], chunks);
+}
+#endif

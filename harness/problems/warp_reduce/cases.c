@@ -1,0 +1,183 @@
+/* warp_reduce: cases, golden model (in double) and diagnoses (device side:
+ * glue.cuh). */
+#include <math.h>
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int calls, int chunks, double lo, double hi, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_CALLS] = calls;
+	c->param[CJ_P_CHUNKS] = chunks;
+	c->timed = timed;
+	int64_t runs = (n + 31) / 32;
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
+	float *xv = x->data, *want = sums->expect;
+	double *scale = case_scale(sums);
+	for (int64_t i = 0; i < n; ++i)
+		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
+	/* Lanes past n add 0. The squares are rounded to float first, as the
+	 * glue computes them on the device. */
+	for (int64_t r = 0; r < runs; ++r) {
+		double s = 0, m = 0, q = 0;
+		for (int64_t i = r * 32; i < r * 32 + 32 && i < n; ++i) {
+			float sq = xv[i] * xv[i];
+			s += xv[i];
+			m += fabs(xv[i]);
+			q += sq;
+		}
+		want[r * calls] = (float)s;
+		scale[r * calls] = m;
+		if (calls > 1) {
+			want[r * calls + 1] = (float)q;
+			scale[r * calls + 1] = q;
+		}
+	}
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1, 1,
+	         false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -5, 5, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1, -1,
+	         1, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
+	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 5000, 128, 1, 1,
+	         -100, -1, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -1e6, 1e6, false);
+	add_case(set, rng, L("called twice: sums and sums of squares", "调用两次：和与平方和"),
+	         3001, 96, 2, 1, -2, 2, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
+	         4, -1, 1, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -1, 1, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t run = (int64_t)index / c->param[CJ_P_CALLS];
+	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
+	int64_t thread = warp * 32;                 /* lane 0 stores */
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
+}
+
+/* What lane 0 returns under a known mistake, for run values v[0..31]. */
+typedef double (*pattern_fn)(const float *v);
+
+static double own_value(const float *v)
+{
+	return v[0];
+}
+
+/* __shfl_up_sync hands lane 0 its own value at every step: v doubles 5 times. */
+static double doubled_five_times(const float *v)
+{
+	return 32.0 * v[0];
+}
+
+/* Offsets 8, 4, 2, 1: lanes 0..15 only. */
+static double lower_half(const float *v)
+{
+	double s = 0;
+	for (int k = 0; k < 16; ++k)
+		s += v[k];
+	return s;
+}
+
+/* Offsets 16, 8, 4, 2: the even lanes only. */
+static double even_lanes(const float *v)
+{
+	double s = 0;
+	for (int k = 0; k < 32; k += 2)
+		s += v[k];
+	return s;
+}
+
+/* Each value truncated to an int before it is added. */
+static double truncated(const float *v)
+{
+	double s = 0;
+	for (int k = 0; k < 32; ++k)
+		s += (double)(int)v[k];
+	return s;
+}
+
+/* True when lane 0 of every complete run (up to a few thousand) returned what
+ * `pattern` predicts, and at least one such run exists. */
+static bool every_run(const struct jcase *c, pattern_fn pattern)
+{
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_SUMS].data;
+	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS];
+	int64_t full = n / 32 < 4096 ? n / 32 : 4096;
+	for (int64_t r = 0; r < full; ++r) {
+		double want = pattern(x + r * 32), mag = 0;
+		for (int k = 0; k < 32; ++k)
+			mag += fabs(x[r * 32 + k]);
+		double g = got[r * calls];
+		if (isnan(g) || fabs(g - want) > 1e-5 + 1e-4 * (mag + fabs(want)))
+			return false;
+	}
+	return full > 0;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
+		return NULL;
+	if (every_run(c, own_value))
+		return L("lane 0 returned its own value: the values of the other lanes were never "
+		         "added",
+		         "lane 0 返回了自己的值：其他 lane 的值从未加进来");
+	if (every_run(c, doubled_five_times))
+		return L("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
+		         "own value back; fold the higher lanes down onto lane 0 with "
+		         "__shfl_down_sync",
+		         "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
+		         "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
+		         "0 上");
+	if (every_run(c, lower_half))
+		return L("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
+		         "(16, 8, 4, 2, 1)",
+		         "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）");
+	if (every_run(c, even_lanes))
+		return L("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
+		         "missing",
+		         "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1");
+	if (every_run(c, truncated))
+		return L("the fractional parts were lost: was something kept in an int?",
+		         "小数部分丢了：是不是有什么存在了 int 里？");
+	bool squares_only = c->param[CJ_P_CALLS] > 1;
+	for (int i = 0; i < f->report.nshown; ++i)
+		squares_only &= f->report.shown[i].index % 2 == 1;
+	if (squares_only)
+		return L(
+		        "the first call in each kernel is right but the second is wrong: the "
+		        "function must leave nothing behind that a second call depends on",
+		        "每个 kernel "
+		        "里第一次调用正确，第二次却错了：函数不能留下任何会让第二次调用依赖的状态");
+	return NULL;
+}
+
+const struct problem warp_reduce_problem = {
+        .id = "warp_reduce",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

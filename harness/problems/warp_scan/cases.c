@@ -1,0 +1,195 @@
+/* warp_scan: cases, golden model and diagnoses (device side: glue.cuh). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
+ * wrap-around of 32-bit integers (a GPU's int addition). Lanes past n hold 0. */
+static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
+{
+	for (int64_t w = 0; w < n; w += 32) {
+		uint32_t lane[32] = {0};
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			lane[k] = (uint32_t)in[w + k];
+		for (int p = 0; p < passes; ++p)
+			for (int k = 1; k < 32; ++k)
+				lane[k] += lane[k - 1];
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			out[w + k] = (int32_t)lane[k];
+	}
+}
+
+static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
+                     int passes, int chunks, int32_t lo, int32_t hi, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_PASSES] = passes;
+	c->param[CJ_P_CHUNKS] = chunks;
+	c->timed = timed;
+	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
+	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
+	int32_t *v = in->data;
+	for (int64_t i = 0; i < n; ++i)
+		v[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
+	golden_scan(v, out->expect, n, passes);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
+	         0, false);
+	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1000, 1000,
+	         false);
+	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -50, 50, false);
+	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
+	         -1000, 1000, false);
+	add_case(set, rng, L("random, block 256", "随机，block 256"),
+	         plan->emulated ? 20003 : 100003, 256, 1, 1, -100000, 100000, false);
+	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	         1024 * 7 + 13, 1024, 1, 1, -(1 << 20), 1 << 20, false);
+	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -(1 << 25), 1 << 25,
+	         false);
+	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
+	         -100, 100, false);
+	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
+	         4, -1000, 1000, false);
+	if (plan->timed)
+		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -100, 100, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
+	int64_t thread = warp * 32 + (int64_t)index % 32;
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
+}
+
+/* True when pattern(k, lanes) holds for every output of every complete warp. */
+static bool every_warp(const struct jcase *c, int32_t (*pattern)(const int32_t *v, int k))
+{
+	const int32_t *in = c->buf[CJ_B_IN].data, *out = c->buf[CJ_B_OUT].data;
+	int64_t n = c->param[CJ_P_N];
+	if (n < 32)
+		return false;
+	for (int64_t w = 0; w + 32 <= n; w += 32)
+		for (int k = 0; k < 32; ++k)
+			if (out[w + k] != pattern(in + w, k))
+				return false;
+	return true;
+}
+
+static int32_t exclusive(const int32_t *v, int k)
+{
+	uint32_t s = 0;
+	for (int j = 0; j < k; ++j)
+		s += (uint32_t)v[j];
+	return (int32_t)s;
+}
+
+static int32_t total(const int32_t *v, int k)
+{
+	(void)k;
+	return exclusive(v, 32);
+}
+
+static int32_t suffix(const int32_t *v, int k)
+{
+	uint32_t s = 0;
+	for (int j = k; j < 32; ++j)
+		s += (uint32_t)v[j];
+	return (int32_t)s;
+}
+
+static int32_t unchanged(const int32_t *v, int k)
+{
+	return v[k];
+}
+
+/* Without the `lane >= offset` test, lane k also adds its own value once per
+ * offset larger than k. */
+static int32_t unguarded(const int32_t *v, int k)
+{
+	uint32_t x[32];
+	for (int j = 0; j < 32; ++j)
+		x[j] = (uint32_t)v[j];
+	for (int d = 1; d < 32; d *= 2) {
+		uint32_t y[32];
+		for (int j = 0; j < 32; ++j)
+			y[j] = x[j] + (j >= d ? x[j - d] : x[j]);
+		memcpy(x, y, sizeof x);
+	}
+	return (int32_t)x[k];
+}
+
+/* __shfl_down_sync in place of __shfl_up_sync, guard kept: lane j >= d adds
+ * lane j + d's value (its own when j + d is past the warp). */
+static int32_t down_guarded(const int32_t *v, int k)
+{
+	uint32_t x[32];
+	for (int j = 0; j < 32; ++j)
+		x[j] = (uint32_t)v[j];
+	for (int d = 1; d < 32; d *= 2) {
+		uint32_t y[32];
+		for (int j = 0; j < 32; ++j)
+			y[j] = x[j] + (j >= d ? x[j + d < 32 ? j + d : j] : 0);
+		memcpy(x, y, sizeof x);
+	}
+	return (int32_t)x[k];
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	if (c->param[CJ_P_PASSES] != 1 || f->bad_buf != CJ_B_OUT)
+		return NULL;
+	if (every_warp(c, unchanged))
+		return L("every lane returned its own input: the scan was never computed",
+		         "每个 lane 都返回了自己的输入：根本没有计算前缀和");
+	if (every_warp(c, exclusive))
+		return L("each lane holds the sum of the lanes before it: that is an exclusive "
+		         "scan; an inclusive scan also adds the lane's own value",
+		         "每个 lane 得到的是它之前各 lane 的和：这是排他式前缀和（exclusive "
+		         "scan）；包含式前缀和还要加上 lane 自己的值");
+	if (every_warp(c, total))
+		return L("every lane holds the whole warp's sum: that is a reduction (all-reduce), "
+		         "not a scan",
+		         "每个 lane 得到的都是整个 warp 的和：这是归约（all-reduce），不是前缀和");
+	if (every_warp(c, suffix))
+		return L("lane k holds the sum of lanes k..31: values flowed from higher lanes "
+		         "(__shfl_down_sync); a prefix sum pulls from lower lanes with "
+		         "__shfl_up_sync",
+		         "lane k 得到的是 lane k..31 的和：数据是从高编号 lane "
+		         "流过来的（__shfl_down_sync）；前缀和要用 __shfl_up_sync 从低编号 lane "
+		         "取值");
+	if (every_warp(c, down_guarded))
+		return L(
+		        "only lane 0 is right: the shuffle was __shfl_down_sync, which hands lane "
+		        "k "
+		        "the value of lane k + d (from above); an inclusive scan adds lane k - d's "
+		        "value, which __shfl_up_sync brings",
+		        "只有 lane 0 是对的：用的 shuffle 是 __shfl_down_sync，它把 lane k + d "
+		        "（更高编号）的值交给 lane k；包含式前缀和要加的是 lane k - d 的值，要用 "
+		        "__shfl_up_sync 取得");
+	if (every_warp(c, unguarded))
+		return L("lanes below the shuffle offset added their own value again: "
+		         "__shfl_up_sync returns the caller's own value when lane < offset, so add "
+		         "only when lane >= offset",
+		         "编号小于 shuffle 偏移量的 lane 又加了一次自己的值：lane < offset 时 "
+		         "__shfl_up_sync 返回调用者自己的值，所以只在 lane >= offset 时相加");
+	return NULL;
+}
+
+const struct problem warp_scan_problem = {
+        .id = "warp_scan",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,302 @@
+/* warp_vote: cases, golden model and diagnoses (device side: glue.cuh). */
+#include <stdio.h>
+
+#include "../../engine/cases.h"
+#include "../../engine/lang.h"
+#include "../problem.h"
+#include "layout.h"
+
+/* What each run of 32 looks like: which lanes have pred true. */
+enum pattern { NONE, ALL, ONE, ALL_BUT_ONE, ALTERNATE, HALF, SPARSE, PATTERNS };
+
+static bool pick(struct rng *rng, enum pattern p, int lane, int special)
+{
+	switch (p) {
+	case NONE:
+		return false;
+	case ALL:
+		return true;
+	case ONE:
+		return lane == special;
+	case ALL_BUT_ONE:
+		return lane != special;
+	case ALTERNATE:
+		return lane % 2 == special % 2;
+	case HALF:
+		return rng_range(rng, 0, 1) == 1;
+	default:
+		return rng_range(rng, 0, 9) == 0;
+	}
+}
+
+/* The golden model of one run of 32 starting at element w: pad lanes past n
+ * vote false. */
+static void golden_run(const int32_t *x, int64_t w, int64_t n, int32_t *count, int32_t *flags)
+{
+	int c = 0;
+	for (int k = 0; k < 32 && w + k < n; ++k)
+		c += x[w + k] > 0;
+	for (int k = 0; k < 32 && w + k < n; ++k) {
+		count[w + k] = c;
+		flags[w + k] = (c > 0 ? 1 : 0) | (c == 32 ? 2 : 0);
+	}
+}
+
+static struct jcase *add_case(struct case_set *set, const char *name, int64_t n, int block,
+                              int chunks, bool timed)
+{
+	struct jcase *c = case_new(set, name);
+	c->param[CJ_P_N] = n;
+	c->param[CJ_P_BLOCK] = block;
+	c->param[CJ_P_CHUNKS] = chunks;
+	c->timed = timed;
+	case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
+	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
+	case_buf(set, c, "flags", CJ_I32, CJ_OUT, (uint64_t)n);
+	return c;
+}
+
+static void finish_case(struct jcase *c)
+{
+	const int32_t *x = c->buf[CJ_B_X].data;
+	for (int64_t w = 0; w < c->param[CJ_P_N]; w += 32)
+		golden_run(x, w, c->param[CJ_P_N], c->buf[CJ_B_COUNT].expect,
+		           c->buf[CJ_B_FLAGS].expect);
+}
+
+/* Every run of 32 gets a pattern in turn (starting at a random one), so each
+ * case mixes warps where no lane, every lane, one lane and some lanes vote
+ * true. Values are random: positive where the vote is true, else <= 0. */
+static void add_patterned(struct case_set *set, struct rng *rng, const char *name, int64_t n,
+                          int block, int chunks, bool timed)
+{
+	struct jcase *c = add_case(set, name, n, block, chunks, timed);
+	int32_t *x = c->buf[CJ_B_X].data;
+	int first = (int)rng_range(rng, 0, PATTERNS - 1);
+	for (int64_t w = 0; w < n; w += 32) {
+		enum pattern p = (enum pattern)((first + w / 32) % PATTERNS);
+		int special = (int)rng_range(rng, 0, 31);
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			x[w + k] = pick(rng, p, k, special) ? (int32_t)rng_range(rng, 1, 1000000)
+			                                    : (int32_t)rng_range(rng, -1000000, 0);
+	}
+	finish_case(c);
+}
+
+static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                       const struct case_plan *plan)
+{
+	/* sample: warp 0 alternates +k / -k (16 true), warp 1 is all positive */
+	struct jcase *s =
+	        add_case(set, L("sample: two warps", "样例：两个 warp"), 64, 64, 1, false);
+	int32_t *x = s->buf[CJ_B_X].data;
+	for (int i = 0; i < 64; ++i)
+		x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
+	finish_case(s);
+
+	add_patterned(set, rng, L("every pattern, block 32", "各种模式，block 32"), 32 * 40, 32, 1,
+	              false);
+	add_patterned(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
+	              96 * 5 + 45, 96, 1, false);
+	struct jcase *one = add_case(set, L("n=1", "只有 1 个元素"), 1, 32, 1, false);
+	((int32_t *)one->buf[CJ_B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
+	finish_case(one);
+	add_patterned(set, rng,
+	              L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	              1024 * 5 + 77, 1024, 1, false);
+	add_patterned(set, rng, L("random, block 256", "随机，block 256"),
+	              plan->emulated ? 20003 : 100003, 256, 1, false);
+	add_patterned(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000 + 13,
+	              128, 4, false);
+	if (plan->timed)
+		add_patterned(set, rng, L("timed", "计时"), e->perf.n, 256, 8, true);
+}
+
+static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t chunks = c->param[CJ_P_CHUNKS];
+	int64_t run = (int64_t)index / 32;
+	int64_t warp = run / chunks; /* see glue.cuh */
+	int64_t thread = warp * 32 + (int64_t)index % 32;
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
+}
+
+/* What a known mistake returns in lane k of a run (pred: the run's votes). */
+typedef int32_t (*mistake_fn)(const bool *pred, int k);
+
+static int32_t own_vote(const bool *pred, int k)
+{
+	return pred[k];
+}
+
+static int32_t rank_upto(const bool *pred, int k)
+{
+	int c = 0;
+	for (int j = 0; j <= k; ++j)
+		c += pred[j];
+	return c;
+}
+
+static int32_t rank_from(const bool *pred, int k)
+{
+	int c = 0;
+	for (int j = k; j < 32; ++j)
+		c += pred[j];
+	return c;
+}
+
+static int32_t count_false(const bool *pred, int k)
+{
+	(void)k;
+	return 32 - rank_upto(pred, 31);
+}
+
+static int32_t flags_swapped(const bool *pred, int k)
+{
+	(void)k;
+	int c = rank_upto(pred, 31);
+	return (c == 32 ? 1 : 0) | (c > 0 ? 2 : 0);
+}
+
+static int32_t flags_own(const bool *pred, int k)
+{
+	return pred[k] ? 3 : 0;
+}
+
+/* True when every element of buffer buf is what `mistake` predicts. */
+static bool every_lane(const struct jcase *c, int buf, mistake_fn mistake)
+{
+	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[buf].data;
+	int64_t n = c->param[CJ_P_N];
+	for (int64_t w = 0; w < n; w += 32) {
+		bool pred[32] = {false};
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			pred[k] = x[w + k] > 0;
+		for (int k = 0; k < 32 && w + k < n; ++k)
+			if (got[w + k] != mistake(pred, k))
+				return false;
+	}
+	return true;
+}
+
+/* True when lane 0 of every run is right and some other lane is wrong. */
+static bool only_lane0(const struct jcase *c, int buf)
+{
+	const int32_t *got = c->buf[buf].data, *want = c->buf[buf].expect;
+	int64_t n = c->param[CJ_P_N];
+	bool others_wrong = false;
+	for (int64_t i = 0; i < n; ++i) {
+		if (i % 32 == 0 && got[i] != want[i])
+			return false;
+		others_wrong |= i % 32 != 0 && got[i] != want[i];
+	}
+	return others_wrong;
+}
+
+static const char *diagnose_mistake(const struct jcase *c, const struct case_findings *f)
+{
+	if (f->bad_buf == CJ_B_COUNT) {
+		if (every_lane(c, CJ_B_COUNT, own_vote))
+			return L("each lane returned its own vote (0 or 1): __ballot_sync gathers "
+			         "every lane's vote into one 32-bit mask, and __popc counts its "
+			         "bits",
+			         "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
+			         "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1");
+		if (every_lane(c, CJ_B_COUNT, rank_upto))
+			return L(
+			        "lane k counted only lanes 0..k: that is a rank (what warp_compact "
+			        "needs), not the warp's total; count every bit of the ballot",
+			        "lane k 只数了 lane 0..k：这是排名（warp_compact "
+			        "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位");
+		if (every_lane(c, CJ_B_COUNT, rank_from))
+			return L("lane k counted only lanes k..31 (was the ballot shifted by the "
+			         "lane number?): every lane must count all 32 bits",
+			         "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
+			         "编号移位了？）：每个 lane 都要数全部 32 位");
+		if (every_lane(c, CJ_B_COUNT, count_false))
+			return L("the count is of lanes whose pred is false: count the set bits of "
+			         "__ballot_sync(0xffffffff, pred)",
+			         "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
+			         "中为 1 的位");
+		if (only_lane0(c, CJ_B_COUNT))
+			return L("only lane 0 has the right count: every lane must return it "
+			         "(__ballot_sync gives every lane the same mask)",
+			         "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
+			         "给每个 lane 的掩码都一样）");
+	}
+	if (f->bad_buf == CJ_B_FLAGS) {
+		if (every_lane(c, CJ_B_FLAGS, flags_swapped))
+			return L("*any and *all are swapped: any is true when at least one lane "
+			         "votes true (__any_sync), all when every lane does (__all_sync)",
+			         "*any 和 *all 弄反了：至少一个 lane 投真时 any "
+			         "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）");
+		if (every_lane(c, CJ_B_FLAGS, flags_own))
+			return L("*any and *all only reflect the lane's own vote: they are about "
+			         "the whole warp (__any_sync, __all_sync)",
+			         "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
+			         "warp（__any_sync、__all_sync）");
+		if (only_lane0(c, CJ_B_FLAGS))
+			return L(
+			        "only lane 0 has the right *any and *all: every lane must set them",
+			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
+	}
+	return NULL;
+}
+
+/* What a value of the flags buffer means: bit 0 is *any, bit 1 is *all. */
+static const char *flags_words(int32_t v)
+{
+	switch (v) {
+	case 0:
+		return L("0 (*any false, *all false)", "0（*any 为假，*all 为假）");
+	case 1:
+		return L("1 (*any true, *all false)", "1（*any 为真，*all 为假）");
+	case 2:
+		return L("2 (*any false, *all true)", "2（*any 为假，*all 为真）");
+	case 3:
+		return L("3 (*any true, *all true)", "3（*any 为真，*all 为真）");
+	default:
+		return L("a value that is neither 0, 1, 2 nor 3", "一个不是 0、1、2、3 的值");
+	}
+}
+
+/* The flags buffer in words, from its first mismatch: the learner never
+ * sees the encoding otherwise. */
+static const char *flags_explained(const struct case_findings *f, const char *mistake)
+{
+	static char text[768];
+	const struct mismatch *m = &f->report.shown[0];
+	int32_t want = (int32_t)m->want, got = (int32_t)m->got;
+	char meaning[512];
+	snprintf(meaning, sizeof meaning,
+	         L("flags holds each lane's *any in bit 0 and its *all in bit 1 (flags = *any + 2 "
+	           "* *all): element %llu should be %s but is %s",
+	           "flags 用第 0 位存每个 lane 的 *any，第 1 位存它的 *all（flags = *any + 2 * "
+	           "*all）：第 %llu 个元素应为 %s，实际是 %s"),
+	         (unsigned long long)m->index, flags_words(want), flags_words(got));
+	if (mistake)
+		snprintf(text, sizeof text, L("%s. %s", "%s。注：%s"), mistake, meaning);
+	else
+		snprintf(text, sizeof text, "%s", meaning);
+	return text;
+}
+
+static const char *diagnose(const struct jcase *c, const struct case_findings *f)
+{
+	/* (flags never written: the engine's own diagnosis says so) */
+	if (f->bad_buf == CJ_B_FLAGS && f->report.nshown > 0 &&
+	    f->report.unwritten < f->report.bad) {
+		const char *mistake = diagnose_mistake(c, f);
+		return flags_explained(f, mistake);
+	}
+	return diagnose_mistake(c, f);
+}
+
+const struct problem warp_vote_problem = {
+        .id = "warp_vote",
+        .make_cases = make_cases,
+        .locate = locate,
+        .diagnose = diagnose,
+};

@@ -1,0 +1,57 @@
+/*
+ * Launch glue for warp_vote. Each warp votes on `chunks` consecutive runs of
+ * 32 elements, loading them all first so that enough loads are in flight
+ * (chunks = 1 in most cases, more in the timed case). Lane l of global warp w
+ * handles element (w * chunks + k) * 32 + l of run k, with pred = x[i] > 0.
+ * Lanes past n still call warp_vote (with pred = false), since all 32 lanes
+ * of a warp take part, and store nothing.
+ * The meaning of param[] and of the buffers: layout.h.
+ */
+#include "warp_vote/layout.h"
+
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
+/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
+ * learner's code would like in registers (the compiler keeps to 64 a thread). */
+extern "C" __global__ void __launch_bounds__(1024)
+        cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
+{
+	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	int v[CJ_VOTE_MAX_CHUNKS];
+#pragma unroll
+	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
+		long long i = first + 32LL * k;
+		v[k] = k < chunks && i < n ? x[i] : 0;
+	}
+#pragma unroll
+	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
+		if (k >= chunks) /* the same for every lane of the warp */
+			break;
+		/* Preset both answers (alternating with k) so that a call which
+		 * forgets to store one of them is caught. */
+		bool any = k % 2 == 0, all = k % 2 == 1;
+		int c = warp_vote(v[k] > 0, &any, &all);
+		long long i = first + 32LL * k;
+		if (i < n) {
+			count[i] = c;
+			flags[i] = (any ? 1 : 0) | (all ? 2 : 0);
+		}
+	}
+}
+#endif
+
+CJ_DECLARE_KERNEL(cj_warp_vote_kernel, "cj_warp_vote_kernel",
+                  (const int *x, int *count, int *flags, long long n, int chunks));
+
+#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
+void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+{
+	long long n = c->param[CJ_P_N];
+	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
+	int chunks = (int)c->param[CJ_P_CHUNKS];
+	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
+	CJ_LAUNCH(cj_warp_vote_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
+	          (const int *)dev[CJ_B_X], (int *)dev[CJ_B_COUNT], (int *)dev[CJ_B_FLAGS], n,
+	          chunks);
+}
+#endif

@@ -1,0 +1,3 @@
+int before;
+/* never closed
+__shared__ int inside[32];

@@ -1,0 +1,160 @@
+"""Tests of cudajudge_cli/core/texts.py, the one table of texts: every text in English
+and Chinese with the same placeholders, every key used (by the driver, the web server or
+the page, web/src/main.js) and none missing, no text for people printed outside the
+table, one lookup, argparse's messages translated, the language chosen from the
+environment.
+"""
+
+import ast
+import os
+import re
+import string
+import unittest
+
+from support import JUDGE, SCRIPT_ROOT, read
+from cudajudge_cli import cli
+from cudajudge_cli.core import texts
+
+PAGE = os.path.join(SCRIPT_ROOT, "web", "src", "main.js")
+
+
+
+def driver_sources():
+    """judge.py and the modules of the package cudajudge_cli/ (grading/ has its own
+    table until it joins this one)."""
+    found = [JUDGE]
+    for folder, subfolders, names in os.walk(os.path.join(SCRIPT_ROOT, "cudajudge_cli")):
+        subfolders[:] = sorted(s for s in subfolders if s != "grading")
+        found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".py")]
+    return found
+
+
+def placeholders(text):
+    return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name})
+
+
+class MessageTableTest(unittest.TestCase):
+    def test_every_text_has_english_and_chinese_with_the_same_placeholders(self):
+        for key, pair in texts.TEXTS.items():
+            with self.subTest(key=key):
+                self.assertEqual(len(pair), 2)
+                english, chinese = pair
+                self.assertTrue(english.strip() and chinese.strip())
+                self.assertEqual(placeholders(english), placeholders(chinese))
+
+    def test_every_key_used_exists_and_every_text_is_used(self):
+        from cudajudge_cli.view import model
+        source = "\n".join(read(path) for path in driver_sources())
+        key = r'["\']([a-z0-9_]*[a-z0-9])["\']'
+        used = set(re.findall(r'\b(?:tr|Text|pair)\(\s*' + key, source))
+        # a key chosen by a condition: Text("rules_broken" if ... else "rules_broken_too")
+        used |= set(re.findall(r'\belse ' + key, source)) & set(texts.TEXTS)
+        used |= set(re.findall(r'"(help_cmd_[a-z_]+|col_[a-z_]+)"', source))
+        used |= {"running_" + p for p in model.RUNNING_PHASES}
+        used |= {"phase_" + p for p in model.PHASES}
+        used |= {"col_" + c for c in model.MISMATCH_COLUMNS + ("buffer",)}
+        used |= set(cli.ARGPARSE_MESSAGES)
+        page = set(re.findall(r'\bt\(' + key, read(PAGE)))
+        used |= page
+        # families named by the engine's answers: every verdict, tier and rule it knows
+        family = {k for k in texts.TEXTS if k.split(":")[0] in ("verdict", "tier", "rule")}
+        self.assertEqual(sorted(used - set(texts.TEXTS)), [])
+        self.assertEqual(sorted(set(texts.TEXTS) - used - family), [])
+        self.assertTrue({"page_judge", "compile_log", "building_first"} <= page)
+
+    def test_one_lookup(self):
+        """No other table of texts and no other lookup function in the driver or the page."""
+        lookups = []
+        for path in driver_sources():
+            for node in ast.walk(ast.parse(read(path))):
+                if isinstance(node, ast.FunctionDef) and node.name in (
+                        "t", "text", "both", "pick", "ui") and path.endswith(".py"):
+                    lookups.append(f"{path}: {node.name}")
+                if isinstance(node, ast.Dict) and len(node.values) > 3 and all(
+                        isinstance(v, ast.Tuple) and len(v.elts) == 2
+                        and all(isinstance(e, (ast.Constant, ast.JoinedStr)) for e in v.elts)
+                        for v in node.values) and not path.endswith("texts.py"):
+                    lookups.append(f"{path}: a table at line {node.lineno}")
+        page = read(PAGE)
+        self.assertEqual(re.findall(r"^function (ui|tr|tableName)\b", page, re.M), [])
+        self.assertNotIn("const UI", page)
+        self.assertEqual(lookups, [])
+
+    def test_a_text_is_said_in_either_language(self):
+        said = texts.Text("solution_locked", id="warp_scan",
+                          best=texts.Text("solution_not_judged"))
+        self.assertIn("not judged yet", said.pair()["en"])
+        self.assertIn("还没有评测过", said.pair()["zh"])
+        title = {"en": "Warp reduce", "zh": "warp 归约"}
+        self.assertEqual(texts.tr("next_title", "zh", id="x", title=title), "下一题：x · warp 归约")
+
+    def test_no_text_for_people_outside_the_table(self):
+        """Calls that put text in front of the learner get it from tr()."""
+        tree = ast.Module(body=[node for path in driver_sources()
+                                for node in ast.parse(read(path)).body], type_ignores=[])
+        outputs = {"say", "warn", "print", "JudgeError", "doctor_line", "ArgumentTypeError"}
+        wrappers = {"good", "bad", "odd", "dim", "bold", "paint", "verdict", "pad", "indent",
+                    "str", "join", "check_mark"}
+        found = []
+
+        def prose(node, where):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                if name == "tr" or name not in wrappers:
+                    return
+                for arg in node.args:
+                    prose(arg, where)
+            elif isinstance(node, (ast.Subscript, ast.Compare)):
+                return
+            elif isinstance(node, ast.IfExp):
+                prose(node.body, where)
+                prose(node.orelse, where)
+            elif isinstance(node, ast.Constant):
+                if isinstance(node.value, str) and re.search(r"[a-z]{2,}", node.value):
+                    found.append(f"line {where}: {node.value!r}")
+            else:
+                for child in ast.iter_child_nodes(node):
+                    prose(child, where)
+
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name in outputs:
+                for arg in node.args:
+                    prose(arg, node.lineno)
+            if name in ("add_argument", "add_parser", "Parser") or name in outputs:
+                for keyword in node.keywords:
+                    if keyword.arg in ("help", "description", "epilog"):
+                        prose(keyword.value, node.lineno)
+        self.assertEqual(found, [])
+
+    def test_argparse_messages_are_recognised(self):
+        texts.set_language("zh")
+        try:
+            self.assertEqual(cli.translate_argparse(
+                "the following arguments are required: ID"), "缺少以下参数：ID")
+            self.assertEqual(cli.translate_argparse(
+                "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh')"),
+                "参数 --lang：无效的选择 'fr'（可选：'en', 'zh'）")
+            self.assertEqual(cli.translate_argparse(
+                "argument --seed: invalid int value: 'x'"), "参数 --seed：'x' 不是有效的 int 值")
+        finally:
+            texts.set_language("en")
+        self.assertEqual(cli.translate_argparse("unrecognized arguments: -x"),
+                         "unrecognized arguments: -x")
+
+
+class LanguageChoiceTest(unittest.TestCase):
+    def test_environment_order(self):
+        choose = texts.language_from_environment
+        self.assertEqual(choose({}), "en")
+        self.assertEqual(choose({"LANG": "zh_CN.UTF-8"}), "zh")
+        self.assertEqual(choose({"LC_MESSAGES": "zh_TW", "LANG": "en_US"}), "zh")
+        self.assertEqual(choose({"LC_ALL": "C", "LC_MESSAGES": "zh_CN"}), "en")
+        self.assertEqual(choose({"LC_ALL": "", "LANG": "zh_CN"}), "zh")
+        self.assertEqual(choose({"LANG": "de_DE.UTF-8"}), "en")
+
+
+if __name__ == "__main__":
+    unittest.main()
