@@ -18,6 +18,17 @@
  *       the CUDA device as one JSON object
  *   cudajudge policy FILE [--root DIR] [--lang en|zh]
  *       validates a grading policy (policy.h) and prints it as one JSON object
+ *   cudajudge fingerprint --root DIR --build DIR
+ *       one hex hash of everything a verdict depends on besides the judged
+ *       file (build/cache.h: the engine, problems.yaml, harness/problems,
+ *       harness/emu, harness/runtime, the references, the runtime libraries,
+ *       the cj-runner-* programs, the references' modules); the grading
+ *       records keep it, and a record whose fingerprint differs is stale
+ *   cudajudge nvcc-line --nvcc PATH --root DIR --id ID --file FILE --arch sm_XY
+ *                       [--module] --out FILE [--depfile FILE] [--keep-dir DIR] [--run]
+ *       the one nvcc command line of a learner's file or a reference with its
+ *       exercise's glue (build/nvcc.h), one word per line, or run (--run);
+ *       meson builds the references' modules with it (as cj-nvcc-line)
  *
  * Exit status: 0 accepted, 1 the learner's code failed, 2 the judge or the
  * environment failed (a message on stderr says what to do).
@@ -27,15 +38,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/problem.h"
-#include "catalog.h"
-#include "device.h"
+#include "problem.h"
+#include "build/cache.h"
+#include "build/nvcc.h"
+#include "config/catalog.h"
+#include "run/device.h"
 #include "judge.h"
-#include "json.h"
-#include "lang.h"
-#include "policy.h"
+#include "report/json.h"
+#include "report/lang.h"
+#include "config/policy.h"
 #include "rules.h"
-#include "sanitize.h"
+#include "verdict/sanitize.h"
 #include "util.h"
 
 static void usage(void)
@@ -45,6 +58,11 @@ static void usage(void)
 	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
 	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
+	      "       cudajudge policy FILE [--root DIR] [--lang en|zh]\n"
+	      "       cudajudge fingerprint --root DIR --build DIR\n"
+	      "       cudajudge nvcc-line --nvcc PATH --root DIR --id ID --file FILE "
+	      "--arch sm_XY [--module]\n"
+	      "                           --out FILE [--depfile FILE] [--keep-dir DIR] [--run]\n"
 	      "       (judge also takes --lang en|zh: the language of its texts, en by default)\n",
 	      stderr);
 	exit(2);
@@ -191,6 +209,10 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "policy"))
 		return policy_main(argc - 2, argv + 2);
+	if (!strcmp(cmd, "fingerprint"))
+		return fingerprint_main(argc - 2, argv + 2);
+	if (!strcmp(cmd, "nvcc-line"))
+		return nvcc_line_main(argc - 2, argv + 2);
 	struct judge_options o = {0};
 	bool fresh = false;
 	for (int i = 2; i < argc; ++i) {

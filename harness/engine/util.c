@@ -207,6 +207,6 @@ uint64_t fnv1a(uint64_t h, const void *data, size_t len)
 {
 	const unsigned char *s = data;
 	for (size_t i = 0; i < len; ++i)
-		h = (h ^ s[i]) * 0x100000001b3ULL;
+		h = (h ^ s[i]) * 0x100000001b3ull;
 	return h;
 }

@@ -45,8 +45,9 @@ char *find_in_dirs(const char *dirs, const char *name);
 /* `path` relative to `root` when it lies inside it, else `path` itself. */
 const char *relative_to(const char *path, const char *root);
 
-/* FNV-1a, 64 bits: h folded with len bytes of data. Start from FNV1A_OFFSET. */
-#define FNV1A_OFFSET 0xcbf29ce484222325ULL
+/* FNV-1a (64 bits), the engine's one hash for cache keys and fingerprints:
+ * start from FNV1A_OFFSET and fold each part in with fnv1a(h, data, len). */
+#define FNV1A_OFFSET 0xcbf29ce484222325ull
 uint64_t fnv1a(uint64_t h, const void *data, size_t len);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * Fuzz target for the compute-sanitizer log parser and judgement
- * (harness/engine/sanitize.c): any bytes go in as a log; parsing and judging
+ * (harness/engine/verdict/sanitize.c): any bytes go in as a log; parsing and judging
  * it under each tool must neither crash nor leak, the findings' strings stay
  * terminated, and the message is a terminated string. Built like
  * fuzz_catalog.c: with fuzz_driver.c (the `fuzz_sanitize_log` test of the
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../harness/engine/sanitize.h"
+#include "../../harness/engine/verdict/sanitize.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

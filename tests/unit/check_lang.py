@@ -1,5 +1,13 @@
 #!/usr/bin/env python3
-"""Checks every L(en, zh) of the engine's C sources (harness/engine/lang.h).
+"""Checks every text of the engine's C sources in both languages.
+
+The engine's own texts live in one table, harness/engine/report/texts.def:
+each TEXT(code, "english", "中文") has both languages, a Chinese that is not the
+English and holds Chinese characters, the same {fields} in both, and a code of
+its own. No file of the engine's rooms says anything outside that table (no
+L(), no English phrase in a string literal), but the files of the inspection
+room harness/engine/inspect/ (INSPECT below), which keep their L() until their
+texts join the table.
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
 harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
@@ -186,10 +194,22 @@ def conversions(fmt):
         out.append((m.group("length") or "", conv))
 
 
-# Files outside harness/problems whose every English phrase is in L() or LT().
-STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/emu.cpp",
-          "harness/engine/judge.c", "harness/engine/sanitize.c", "harness/engine/compile.c",
-          "harness/engine/device.c")
+# The engine's files that still write L(): the inspection room's, until their texts
+# join the table.
+INSPECT = ("harness/engine/inspect/rules.c", "harness/engine/inspect/device_only.c",
+           "harness/engine/inspect/judge_names.c")
+
+# Files outside harness/problems whose every English phrase is in L() or LT(), or in
+# the table (a T_ code).
+STRICT = ("harness/engine/verdict/race_report.c",
+          "harness/emu/emu.cpp", "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
+          "harness/engine/inspect/device_only.c", "harness/engine/run/device.c",
+          "harness/engine/build/compiler.c", "harness/engine/build/host_object.c",
+          "harness/engine/build/linked.c", "harness/engine/build/emu_build.c",
+          "harness/engine/backends/emu.c", "harness/engine/backends/gpu.c",
+          "harness/engine/backends/linked.c", "harness/engine/backends/sanitizer.c",
+          "harness/engine/backends/backend.c", "harness/engine/run/test_run.c",
+          "harness/engine/verdict/case_verdict.c", "harness/engine/verdict/build_verdict.c")
 # Not in STRICT, as they hold no words for the learner: check.c (numbers only)
 # and report.c (JSON keys and the engine's texts, written as they are).
 
@@ -199,7 +219,7 @@ PARSING = {"strstr", "strncmp", "strcmp", "memcmp", "strchr", "sscanf", "starts"
 
 # English that stays English in these files, and why.
 ALLOWED = {
-    "harness/engine/race_report.c": {
+    "harness/engine/verdict/race_report.c": {
         "atomic write", "atomic read",  # ThreadSanitizer's words, keys of kind_text()
     },
     "harness/engine/rules.c": {
@@ -306,9 +326,51 @@ def includes_lang(toks):
 # ---------------------------------------------------------------------------
 
 
+FIELD = re.compile(r"\{([A-Za-z_]\w*)(?::[^}]*)?\}")
+
+
+def fields_of(text):
+    """The {field} names of a table text ("{{" is a brace, not a field)."""
+    return set(FIELD.findall(text.replace("{{", "")))
+
+
+def check_table(root):
+    """(failures, count of texts) for harness/engine/report/texts.def."""
+    rel = os.path.join("harness", "engine", "report", "texts.def")
+    with open(os.path.join(root, rel), encoding="utf-8") as f:
+        toks = list(tokens(f.read()))
+    failures, codes = [], set()
+    for k, tok in enumerate(toks):
+        if tok[:2] != ("id", "TEXT") or k + 1 >= len(toks) or toks[k + 1][:2] != ("punct", "("):
+            continue
+        line, code = tok[2], toks[k + 2][1] if k + 2 < len(toks) else ""
+        en, j = literal_runs(toks, k + 4)
+        zh, m = literal_runs(toks, j + 1)
+        if toks[k + 2][0] != "id" or toks[k + 3][:2] != ("punct", ",") or j == k + 4 or \
+                m == j + 1 or toks[m][:2] != ("punct", ")"):
+            failures.append(f"{rel}:{line}: not TEXT(code, \"english\", \"中文\")")
+            continue
+        if code in codes:
+            failures.append(f"{rel}:{line}: the code {code} is there twice")
+        codes.add(code)
+        for problem in check_pair(en, zh):
+            if not problem.startswith("printf conversions differ"):
+                failures.append(f"{rel}:{line}: {problem}: {code}")
+        if fields_of(en) != fields_of(zh):
+            failures.append(f"{rel}:{line}: {code}: English fields {sorted(fields_of(en))}, "
+                            f"Chinese fields {sorted(fields_of(zh))}")
+        if "%" in en.replace("%%", "") or "%" in zh.replace("%%", ""):
+            failures.append(f"{rel}:{line}: {code}: a printf conversion in a table text "
+                            "(name a field instead)")
+    if not codes:
+        failures.append(f"{rel}: no TEXT() at all: is the scanner looking in the right place?")
+    return failures, len(codes)
+
+
 def check_tree(root):
-    """(failures, notes, count of L() pairs checked)."""
-    failures, notes, count = [], [], 0
+    """(failures, notes, count of L() pairs and table texts checked)."""
+    failures, count = check_table(root)
+    notes = []
     harness = os.path.join(root, "harness")
     for folder, dirs, files in os.walk(harness):
         dirs.sort()
@@ -319,7 +381,7 @@ def check_tree(root):
             rel = os.path.relpath(path, root)
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
-            if rel == os.path.join("harness", "engine", "lang.h"):
+            if rel == os.path.join("harness", "engine", "report", "lang.h"):
                 continue  # the definition, and examples in its comment
             found, toks, inside = find_translations(text)
             for line, en, zh in found:
@@ -329,10 +391,15 @@ def check_tree(root):
                 count += 1
                 for problem in check_pair(en, zh):
                     failures.append(f"{rel}:{line}: {problem}: L({en!r}, {zh!r})")
-            if rel.replace(os.sep, "/") in STRICT:
-                if not found:
-                    failures.append(f"{rel}: no L(en, zh) at all: its reports are not "
-                                    "translated")
+            unix_rel = rel.replace(os.sep, "/")
+            in_engine = unix_rel.startswith("harness/engine/") and unix_rel not in INSPECT
+            if in_engine and found:
+                failures.append(f"{rel}:{found[0][0]}: L() in the engine: its texts live in "
+                                "harness/engine/report/texts.def")
+            if unix_rel in STRICT:
+                if not found and not re.search(r"\bT_[a-z]", text):
+                    failures.append(f"{rel}: no L(en, zh) and no text of the table at all: its "
+                                    "reports are not translated")
                 for line, phrase in strict_untranslated(rel.replace(os.sep, "/"), toks,
                                                         inside):
                     failures.append(f"{rel}:{line}: English outside L(): {phrase!r}")
@@ -357,7 +424,7 @@ def main(argv):
         print("note:", note)
     for failure in failures:
         print(failure)
-    print(f"{count} L(en, zh) pairs checked, {len(failures)} problems")
+    print(f"{count} texts (the table's and L(en, zh) pairs) checked, {len(failures)} problems")
     if count == 0:
         print("no L(en, zh) found: is the scanner looking in the right place?")
         return 1

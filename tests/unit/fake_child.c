@@ -30,6 +30,10 @@
  *   cwd                  prints its working directory
  *   hog MB               allocates and touches MB MiB, then sleeps forever
  *   shmhog MB            the same in MAP_SHARED anonymous memory (RssShmem)
+ *   mapfd FD             maps the whole file FD (MAP_SHARED), reads every page of
+ *                        its data (its first st_blocks * 512 bytes: a read of a
+ *                        hole would make a page), prints "MAPPED", stays 0.5 s,
+ *                        exits 0
  *   jail PATH            tries what the jail forbids, PATH a file outside its
  *                        write_dirs; prints one "NAME yes|no" line each:
  *                        chmod utime xattr signal-parent socket memfd tty shm
@@ -258,6 +262,21 @@ int main(int argc, char **argv)
 		printf("HOLDING\n");
 		fflush(stdout);
 		sleep_forever();
+	} else if (!strcmp(mode, "mapfd")) {
+		int fd = atoi(arg);
+		struct stat st;
+		if (fstat(fd, &st) != 0 || st.st_size == 0)
+			return 10;
+		volatile char *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+		if (p == MAP_FAILED)
+			return 11;
+		unsigned sum = 0;
+		for (off_t i = 0; i < (off_t)st.st_blocks * 512 && i < st.st_size; i += 4096)
+			sum += (unsigned char)p[i];
+		printf("MAPPED %u\n", sum);
+		fflush(stdout);
+		usleep(500 * 1000); /* long enough for the supervisor to look */
+		return 0;
 	} else if (!strcmp(mode, "jail")) {
 		struct stat st;
 		bool got = stat(arg, &st) == 0;

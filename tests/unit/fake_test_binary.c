@@ -19,6 +19,9 @@
  *   exit_early     solves case 0, then exit(0)
  *   hang           solves case 0, marks case 1 STARTED, sleeps forever
  *   burn           solves case 0, marks case 1 STARTED, spins on the CPU
+ *   hog            solves case 0, then in case 1 holds 256 MiB of shared
+ *                  anonymous memory (which RLIMIT_DATA does not count) and
+ *                  sleeps forever
  *   crash          solves case 0, then SIGSEGV in case 1
  *   flood          prints forever, before any case
  *   chatty         prints 10000 bytes, then solves everything
@@ -253,6 +256,14 @@ int main(int argc, char **argv)
 			if (is("burn"))
 				for (volatile unsigned long x = 0;; ++x)
 					;
+			if (is("hog")) {
+				size_t bytes = (size_t)256 << 20;
+				char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+				               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+				if (p != MAP_FAILED)
+					memset(p, 1, bytes);
+				sleep_forever();
+			}
 			if (is("crash")) {
 				volatile int *p = NULL;
 				*p = 1;

@@ -1,5 +1,5 @@
 /*
- * problems.yaml loading (harness/engine/catalog.c): a valid catalog, lookups,
+ * problems.yaml loading (harness/engine/config/catalog.c): a valid catalog, lookups,
  * and one malformed input per kind of mistake, each of which must give one
  * message "<shown path>:LINE:COLUMN: what is wrong".
  *
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
+#include "config/catalog.h"
 #include "unit.h"
 
 static const char *yaml_dir = "tests/unit/yaml";

@@ -1,5 +1,5 @@
 /*
- * Output checking (harness/engine/check.c): float_matches at the edges of
+ * Output checking (harness/engine/verdict/check.c): float_matches at the edges of
  * its tolerance, and compare_buffer's counts and reports for every element
  * type. Tolerances here are powers of two so that the boundaries are exact.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "verdict/check.h"
 #include "rng.h"
 #include "unit.h"
 #include "wire.h"

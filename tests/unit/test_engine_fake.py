@@ -60,8 +60,10 @@ CATALOG = """\
 """
 
 SUMMARY_KEYS = {"type", "id", "verdict", "backend", "seed", "cases", "timing", "phases_s",
-                "message", "program_output", "compile_log", "file", "device"}
+                "message", "code", "fields", "program_output", "compile_log", "file", "device",
+                "build"}
 CASE_KEYS = {"type", "name", "verdict", "params", "param", "buffer", "total", "bad", "unwritten",
+             "diagnosis_code", "detail_code", "detail_fields",
              "mismatches", "last", "diagnosis", "detail", "speed", "time_ms"}
 EXIT_FOR = {"AC": 0, "SKIP": 0, "JE": 2}
 
@@ -512,6 +514,47 @@ class EngineFakeTest(unittest.TestCase):
         self.assertIn("more than 1 s of CPU time", s["message"])
         self.assertLess(run.elapsed, 10)
         self.assert_no_fake_left()
+
+    def test_host_memory_past_the_limit_is_re(self):
+        """README's cap (limits.memory_mb) holds although the case file the engine hands
+        the program is a sparse 16 GiB: RE at once, the message naming the limit."""
+        root = make_root(self.tmp, "memory-root", limits=f"wall_s: {WALL_S}, memory_mb: 64")
+        run = self.judge("hog", root=root)
+        s = run.summary
+        self.assertEqual(s["verdict"], "RE", run)
+        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
+        self.assertIn("more than 64 MiB of host memory, its limit", run.cases[1]["detail"])
+        self.assertIn("more than 64 MiB of host memory", s["message"])
+        self.assertLess(s["phases_s"]["run"], WALL_S)
+        self.assert_no_fake_left()
+
+    def test_message_codes(self):
+        """Beside each text the engine says, its code and fields (docs/json.md): a reader
+        decides by them, never by the words."""
+        run = self.judge("solve")
+        self.assertEqual(run.summary["code"], "all_passed")
+        self.assertEqual(run.summary["fields"], {"cases": len(run.cases)})
+        self.assertTrue(all(c["detail_code"] is None and c["detail_fields"] == {}
+                            for c in run.cases))
+        run = self.judge("off_by_one")
+        first = next(c for c in run.cases if c["verdict"] == "WA")
+        self.assertEqual(run.summary["code"], "case_mismatch")
+        self.assertEqual(run.summary["fields"], {"case": first["name"], "bad": first["bad"],
+                                                 "total": first["total"], "buffer": "out"})
+        run = self.judge("crash")
+        crashed = run.cases[-1]
+        self.assertEqual(crashed["detail_code"], "killed")
+        self.assertEqual(crashed["detail_fields"]["case"], crashed["name"])
+        self.assertEqual(run.summary["code"], "case_failed")
+        self.assertEqual(run.summary["fields"], {"case": crashed["name"],
+                                                 "detail": crashed["detail"]})
+        run = self.judge("hang")
+        self.assertEqual(run.cases[-1]["detail_code"], "timed_out")
+        self.assertEqual(set(run.cases[-1]["detail_fields"]), {"case", "seconds", "limit_s"})
+        self.assertEqual(run.cases[-1]["detail_fields"]["limit_s"], WALL_S)
+        run = self.judge("exclusive")
+        self.assertEqual({c["diagnosis_code"] for c in run.cases if c["diagnosis"]},
+                         {"exercise"})  # warp_scan's own diagnosis
 
     # ---- timing ---------------------------------------------------------------
 

@@ -122,6 +122,20 @@ class EngineLanguageTest(unittest.TestCase):
             english = self.judge_in("en", mode=mode)
             self.assertFalse(has_chinese(english.summary["message"]), english.summary)
 
+    def test_codes_do_not_change(self):
+        """The message codes and their fields (docs/json.md) are what a reader decides
+        by: the same in both languages, only the words differ."""
+        for mode in ("solve", "exclusive", "crash", "guard", "exit_early"):
+            english, chinese = self.judge_in("en", mode=mode), self.judge_in("zh", mode=mode)
+            self.assertEqual(english.summary["code"], chinese.summary["code"], mode)
+            self.assertEqual(set(english.summary["fields"]), set(chinese.summary["fields"]))
+            for e, z in zip(english.cases, chinese.cases):
+                self.assertEqual(e["detail_code"], z["detail_code"], mode)
+                self.assertEqual(e["diagnosis_code"], z["diagnosis_code"], mode)
+                numbers = {k: v for k, v in e["detail_fields"].items() if not isinstance(v, str)}
+                self.assertEqual(numbers, {k: v for k, v in z["detail_fields"].items()
+                                           if not isinstance(v, str)}, mode)
+
     def test_unknown_language_is_a_usage_error(self):
         run = self.engine(["judge", "--root", self.root, "--build", self.build, "--id",
                            "warp_scan", "--file", self.file, "--prebuilt", fake.FAKE,

@@ -1,12 +1,12 @@
 /*
- * The GPU backend's build without a GPU (harness/engine/compile.c): nvcc
+ * The GPU backend's build without a GPU (harness/engine/build/): nvcc
  * compiles a learner file with its glue and links the runtime into a test
  * binary; a syntax error is a compile failure whose log points at the
- * learner's file and line. The trusted runner's module build (nvcc -cubin)
- * and its device-only check: honest device code passes, host code, host
- * variables and redefined judge names are a CE at their line (its reader of
- * preprocessed source on its own: test_inspect.c). Skipped (77) where nvcc
- * is missing.
+ * learner's file and line. The trusted runner's module build (nvcc -cubin),
+ * kept and reused for an unchanged file, and its device-only check: honest
+ * device code passes, host code, host variables and redefined judge names
+ * are a CE at their line (its reader of preprocessed source on its own:
+ * test_inspect.c). Skipped (77) where nvcc is missing.
  *   usage: test_gpu_build ROOT BUILD
  */
 #include <stdio.h>
@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compile.h"
+#include "build/linked.h"
+#include "build/module.h"
+#include "build/nvcc.h"
 #include "unit.h"
 #include "util.h"
 
@@ -83,11 +85,18 @@ static void build_text(const char *work, const char *name, const char *text, str
 	"{ for (int d = 1; d < 32; d <<= 1) { int b = __shfl_up_sync(0xffffffffu, v, d); "         \
 	"if ((threadIdx.x & 31) >= d) v += b; } return v; }\n"
 
+/* The module of a reference, built in a build folder of its own: the first
+ * time by nvcc (its PTX kept for the rules check), the second time taken from
+ * the kept builds, with the list of the files it read. */
 static void test_module_of_a_reference(void)
 {
-	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
 	char work[] = "/tmp/cj-gpu-build-XXXXXX";
 	CHECK(mkdtemp(work) != NULL);
+	char *own_build = xasprintf("%s/build", work);
+	char *again = xasprintf("%s/again", work);
+	make_dirs(own_build);
+	make_dirs(again);
+	struct build_paths p = {.root = root, .build = own_build, .nvcc = nvcc};
 	char *source = xasprintf("%s/reference/transpose.cu", root);
 	char *module = xasprintf("%s/m.cubin", work);
 	struct build_result r;
@@ -95,11 +104,23 @@ static void test_module_of_a_reference(void)
 	CHECK_MSG(r.status == BUILD_OK, "status %d, log: %s", r.status, r.log);
 	CHECK_MSG(access(module, R_OK) == 0, "no module at %s", module);
 	CHECK(r.link_s == 0);
+	CHECK(!r.cached);
 	char *ptx = xasprintf("%s/learner_tu.ptx", work); /* what the rules check reads */
 	CHECK_MSG(access(ptx, R_OK) == 0, "no PTX kept at %s", ptx);
-	free(ptx);
+	free(r.log);
+	char *module2 = xasprintf("%s/m.cubin", again);
+	char *deps2 = xasprintf("%s/tu.d", again);
+	build_module(&p, "transpose", source, 90, again, module2, &r);
+	CHECK_MSG(r.status == BUILD_OK && r.cached, "status %d, cached %d", r.status, r.cached);
+	CHECK_MSG(access(module2, R_OK) == 0, "no module at %s", module2);
+	CHECK_MSG(access(deps2, R_OK) == 0, "no dependency list at %s", deps2);
 	free(r.log);
 	remove_tree(work);
+	free(ptx);
+	free(own_build);
+	free(again);
+	free(module2);
+	free(deps2);
 	free(source);
 	free(module);
 }
@@ -146,7 +167,8 @@ static void test_device_only_check(void)
 }
 
 static const struct unit_test tests[] = {
-        {"a reference builds as a module, with its PTX kept", test_module_of_a_reference},
+        {"a reference builds as a module, with its PTX kept, then is reused",
+         test_module_of_a_reference},
         {"the device-only check passes honest code and refuses host code at its line",
          test_device_only_check},
         {"a reference compiles and links into a test binary", test_reference_links},

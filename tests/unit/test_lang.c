@@ -1,5 +1,5 @@
 /*
- * The language of the engine's texts (harness/engine/lang.c): lang_set, L(),
+ * The language of the engine's texts (harness/engine/report/lang.c): lang_set, L(),
  * utf8_copy, and every exercise's case names built in English and in
  * Chinese: the same cases and data in both, names that fit struct jcase
  * whole and stay distinct. (tests/unit/check_lang.py checks the texts
@@ -8,8 +8,8 @@
  * Linked with -Wl,--wrap=case_new, so that the names the problems ask for
  * are seen before case_new cuts them to fit.
  */
-#include "cases.h"
-#include "lang.h"
+#include "run/cases.h"
+#include "report/lang.h"
 #include "rng.h"
 #include "problem.h"
 #include "unit.h"

@@ -1,5 +1,5 @@
 /*
- * ThreadSanitizer's report in the learner's words (harness/engine/
+ * ThreadSanitizer's report in the learner's words (harness/engine/verdict/
  * race_report.c), on hand-written reports shaped like the emulator's: the
  * learner's lines wherever the judged file lives, the judge's own names
  * (cj_...) never shown, and an exercise's own advice in place of the usual one.
@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lang.h"
-#include "race_report.h"
+#include "report/lang.h"
+#include "verdict/race_report.h"
 #include "unit.h"
 
 /* A report of a read and a write of one shared variable, both in `file`;
@@ -47,7 +47,7 @@ static void test_file_outside_the_root(void)
 	report(out, sizeof out, "/home/me/mine.cu", "block_reduce_sum(float)::partial");
 	const struct race_context ctx = {
 	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "/home/me/mine.cu"};
-	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 0);
 	CHECK_CONTAINS(text, "/home/me/mine.cu:21");
 	CHECK_CONTAINS(text, "/home/me/mine.cu:24");
 	CHECK_MSG(!strstr(text, "harness/"), "%s", text);
@@ -63,7 +63,7 @@ static void test_file_under_the_root(void)
 	const struct race_context ctx = {.root = "/repo",
 	                                 .learner = "/repo/exercises/block_reduce_sum.cu",
 	                                 .shown = "exercises/block_reduce_sum.cu"};
-	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 0);
 	CHECK_CONTAINS(text, " exercises/block_reduce_sum.cu:21");
 	CHECK_CONTAINS(text, "__syncthreads()"); /* the usual advice */
 }
@@ -82,7 +82,7 @@ static void test_no_internal_names(void)
 		                                 .learner = "/w/x.cu",
 		                                 .shown = "x.cu",
 		                                 .advice = "Use bar."};
-		CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+		CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 0);
 		CHECK_MSG(!strstr(text, "cj_"), "%s", text);
 		CHECK_CONTAINS(text, words[i]);
 		CHECK_CONTAINS(text, "Use bar.");
@@ -93,7 +93,7 @@ static void test_no_internal_names(void)
 	report(out, sizeof out, "/w/x.cu", names[0]);
 	const struct race_context ctx = {.root = "/repo", .learner = "/w/x.cu", .shown = "x.cu"};
 	CHECK_INT(lang_set("zh"), ==, 0);
-	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 0);
 	CHECK_INT(lang_set("en"), ==, 0);
 	CHECK_CONTAINS(text, "练习自带 kernel 中的 shared 数组 `tile`");
 	CHECK_MSG(!strstr(text, "cj_"), "%s", text);
@@ -109,7 +109,7 @@ static void test_build_ids(void)
 	CHECK_CONTAINS(out, ":21 (test+0x2) (BuildId: 28998338d518)\n");
 	const struct race_context ctx = {
 	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "mine.cu"};
-	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 0);
+	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 0);
 	CHECK_CONTAINS(text, "mine.cu:21");
 	CHECK_CONTAINS(text, "mine.cu:24");
 	CHECK_MSG(!strstr(text, "outside your code"), "%s", text);
@@ -123,7 +123,7 @@ static void test_unplaced_frames(void)
 	report(out, sizeof out, "<null>", "block_reduce_sum(float)::partial");
 	const struct race_context ctx = {
 	        .root = "/repo", .learner = "/home/me/mine.cu", .shown = "mine.cu"};
-	CHECK_INT(describe_race(out, &ctx, text, sizeof text), ==, 1);
+	CHECK_INT(describe_race(out, &ctx, NULL, text, sizeof text), ==, 1);
 	CHECK_CONTAINS(text, "`partial` of block_reduce_sum");
 	/* the glue's line is a place of the exercise's: only the read is unplaced */
 	CHECK_CONTAINS(text, "harness/problems/block_reduce_sum/glue.cuh:42");

@@ -1,5 +1,5 @@
 /*
- * The sanitize backend's report parser and judgement (harness/engine/
+ * The sanitize backend's report parser and judgement (harness/engine/verdict/
  * sanitize.c), on the compute-sanitizer logs in tests/unit/sanitizer/: written
  * by hand after NVIDIA's manual, and (h200_*) recorded on an H200 with
  * compute-sanitizer 2025.3.1 (see its README).
@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lang.h"
-#include "sanitize.h"
+#include "report/lang.h"
+#include "verdict/sanitize.h"
 #include "unit.h"
 #include "util.h"
 

@@ -1,5 +1,5 @@
 /*
- * Supervision (harness/engine/supervise.c) of fake_child, a program that
+ * Supervision (harness/engine/run/supervise.c) of fake_child, a program that
  * misbehaves on request: hangs, forks, crashes, floods, burns CPU.
  *
  * Usage: test_supervise FAKE_CHILD [TEST...]
@@ -15,13 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "supervise.h"
+#include "run/supervise.h"
 #include "util.h"
 #include "unit.h"
 
@@ -537,6 +538,59 @@ static void test_memory_cap(void)
 	run_result_free(&r);
 }
 
+/* A case file of `size` bytes (sparse) whose first `written` bytes hold data,
+ * as the engine hands one to a test binary. */
+static int case_file(uint64_t size, uint64_t written)
+{
+	int fd = memfd_create("cases", MFD_CLOEXEC);
+	CHECK(fd >= 0);
+	CHECK(ftruncate(fd, (off_t)size) == 0);
+	char chunk[65536];
+	memset(chunk, 7, sizeof chunk);
+	for (uint64_t at = 0; at < written; at += sizeof chunk)
+		CHECK(pwrite(fd, chunk, sizeof chunk, (off_t)at) == (ssize_t)sizeof chunk);
+	return fd;
+}
+
+/* The cap is rss_bytes whatever the size of the case file: the engine's is a
+ * sparse 16 GiB, which once raised the cap past any memory the machine has. */
+static void test_memory_cap_with_case_file(void)
+{
+	int fd = case_file((uint64_t)1 << 30, (uint64_t)4 << 20);
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.rss_bytes = (uint64_t)64 << 20;
+	lim.no_fork = true;
+	lim.wall_s = 8;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("hog", "256", fd, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_MEMORY);
+	CHECK_MSG(took < 5, "took %.1f s", took);
+	run_result_free(&r);
+	close(fd);
+}
+
+/* What the case file holds, mapped and read by the program, is not its memory. */
+static void test_case_file_not_counted(void)
+{
+	int fd = case_file((uint64_t)1 << 30, (uint64_t)96 << 20);
+	char arg[16];
+	snprintf(arg, sizeof arg, "%d", fd);
+	struct run_limits lim = DEFAULT_LIMITS;
+	lim.rss_bytes = (uint64_t)64 << 20;
+	lim.no_fork = true;
+	struct run_result r;
+	double took;
+	CHECK_INT(run_fake("mapfd", arg, fd, &lim, &r, &took), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_MSG(r.output && !strncmp(r.output, "MAPPED", 6), "output '%s'", r.output);
+	CHECK_MSG(r.peak_rss > ((uint64_t)64 << 20), "peak %llu: the mapping was not seen",
+	          (unsigned long long)r.peak_rss);
+	run_result_free(&r);
+	close(fd);
+}
+
 /* Writes only under write_dirs (where Landlock exists), in cwd. */
 static void test_writes_confined(void)
 {
@@ -706,6 +760,8 @@ static const struct unit_test tests[] = {
         {"no fork, threads allowed", test_no_fork},
         {"exec of another program is stopped", test_exec_is_stopped},
         {"host memory cap", test_memory_cap},
+        {"host memory cap: a sparse case file does not raise it", test_memory_cap_with_case_file},
+        {"host memory cap: the case file's data is not counted", test_case_file_not_counted},
         {"writes confined to write_dirs and cwd", test_writes_confined},
         {"the jail closes what Landlock leaves open", test_jail},
         {"shared anonymous memory is counted", test_shared_memory_counted},

@@ -1,11 +1,11 @@
 /*
- * Verdicts (harness/engine/verdict.c): names, parsing, corpus folders, exit
+ * Verdicts (harness/engine/verdict/verdict.c): names, parsing, corpus folders, exit
  * codes and which verdict wins when a run has several findings.
  */
 #include <strings.h>
 
 #include "unit.h"
-#include "verdict.h"
+#include "verdict/verdict.h"
 
 static const struct {
 	enum verdict v;

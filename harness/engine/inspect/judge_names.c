@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../problems/problem.h"
+#include "problem.h"
 #include "c_lexer.h"
 #include "lang.h"
 #include "util.h"

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../problems/problem.h"
+#include "problem.h"
 #include "json.h"
 #include "lang.h"
 #include "supervise.h"

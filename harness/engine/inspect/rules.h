@@ -18,7 +18,8 @@
 #include <stdbool.h>
 
 #include "catalog.h"
-#include "compile.h"
+#include "build/build.h"
+#include "build/cache.h"
 
 enum rule_id {
 	RULE_SHFL_SYNC,

@@ -1,0 +1,62 @@
+/* The gpu backend: the learner's device code compiled into a module, run by
+ * the exercise's prebuilt trusted runner, which times it in turn with the
+ * reference's module in the same process (docs/trusted-runner.md); see
+ * backend.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "build/module.h"
+#include "judgement.h"
+#include "report/lang.h"
+#include "report/texts.h"
+#include "util.h"
+
+static void build_module_for_runner(struct judgement *j, struct build_result *br)
+{
+	j->module = xasprintf("%s/learner.cubin", j->work);
+	build_module(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->module, br);
+	j->bin = runner_path(&j->paths, j->entry->id);
+	if (br->status == BUILD_OK && j->dev.found && access(j->bin, X_OK) != 0) {
+		br->status = BUILD_TOOL_FAILED;
+		free(br->log);
+		char said[512];
+		br->log = xstrdup(say(NULL, said, sizeof said, T_runner_missing,
+		                      FIELDS(F_STR("runner", relative_to(j->bin, j->o->root)))));
+	}
+}
+
+/* The runner's arguments: the learner's module and, for a timed case, the
+ * reference's (timed in turn with it in the same process). Under the sanitize
+ * backend no case is timed. */
+static char **gpu_command(struct judgement *j, const struct case_set *set, char **argv)
+{
+	int k = 0;
+	while (argv[k])
+		++k;
+	argv[k++] = "--module";
+	argv[k++] = j->module;
+	bool timed = false;
+	for (int i = 0; i < set->n; ++i)
+		timed |= set->cases[i].timed;
+	if (timed && !j->ref_module)
+		j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc, CJ_DEFAULT_CC,
+		                                 j->work);
+	if (timed && j->ref_module) {
+		argv[k++] = "--reference";
+		argv[k++] = j->ref_module;
+	}
+	argv[k] = NULL;
+	return argv;
+}
+
+const struct backend backend_gpu = {
+        .name = "gpu",
+        .supports = BACKEND_DEVICE | BACKEND_TIMES,
+        .ready = backend_nvcc_ready,
+        .build = build_module_for_runner,
+        .limits = backend_default_limits,
+        .command = gpu_command,
+        .after_run = NULL,
+};

@@ -1,0 +1,440 @@
+/* The emulator's build; see emu_build.h. */
+#include "build/emu_build.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "build/compiler.h"
+#include "build/host_object.h"
+#include "build/module.h"
+#include "problem.h"
+#include "report/lang.h"
+#include "report/texts.h"
+#include "rewrite.h"
+#include "run/supervise.h"
+#include "util.h"
+
+#ifndef CJ_EMU_CHECK_CC
+#define CJ_EMU_CHECK_CC 90 /* any target will do: the check reads no machine code */
+#endif
+
+char *find_cxx(void)
+{
+	const char *env = getenv("CXX");
+	if (env && *env) {
+		if (strchr(env, '/'))
+			return access(env, X_OK) == 0 ? xstrdup(env) : NULL;
+		return find_in_dirs(getenv("PATH"), env);
+	}
+	char *p = find_in_dirs(getenv("PATH"), "g++");
+	return p ? p : find_in_dirs(getenv("PATH"), "c++");
+}
+
+/* Writes `src` rewritten for the emulator to `dst`; 0 on success. */
+static int write_rewritten(const char *src, const char *dst, char **log)
+{
+	char *text = read_file(src, NULL);
+	if (!text) {
+		*log = say_alloc(T_file_unreadable,
+		                 FIELDS(F_STR("file", src), F_STR("error", strerror(errno))));
+		return -1;
+	}
+	char *out = rewrite_for_emulator(text, src);
+	free(text);
+	FILE *f = fopen(dst, "w");
+	int rc = f && fputs(out, f) >= 0 ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	free(out);
+	if (rc)
+		*log = say_alloc(T_file_unwritable,
+		                 FIELDS(F_STR("file", dst), F_STR("error", strerror(errno))));
+	return rc;
+}
+
+/* ---- the emulator's precompiled prelude ---- */
+
+/* The emulator's g++ command line: the compiler, `flags` (what the compile
+ * and its precompiled prelude share), then `rest`; both NULL-terminated, and
+ * argv has room for `cap` words. */
+static void emulator_cxx_argv(char **argv, size_t cap, const char *cxx, char *const flags[],
+                              char *const rest[])
+{
+	size_t n = 0;
+	argv[n++] = (char *)cxx;
+	for (int i = 0; flags[i] && n + 1 < cap; ++i)
+		argv[n++] = flags[i];
+	for (int i = 0; rest[i] && n + 1 < cap; ++i)
+		argv[n++] = rest[i];
+	argv[n] = NULL;
+}
+
+/* What every emulated test program starts with (harness/runtime/glue.h: the
+ * emulator's CUDA headers and the C++ library they pull in), parsed once by
+ * g++ into build/cache/pch and given to each compile with -include: about
+ * half a second less per judgement. `flags` are the compile's own options,
+ * which the precompiled header must share. Returns the header to -include
+ * (malloc'd), or NULL when none could be made (then g++ parses the headers
+ * itself, as before). *seconds: the time spent making it, 0 when it was
+ * there. */
+static char *emulator_prelude(const struct build_paths *p, char *const flags[], double *seconds)
+{
+	*seconds = 0;
+	if (!p->build || getenv("CUDAJUDGE_NO_PCH"))
+		return NULL;
+	uint64_t h = FNV1A_OFFSET;
+	h = fnv1a(h, "prelude-v1", 11);
+	h = fnv1a(h, p->cxx, strlen(p->cxx) + 1);
+	for (int i = 0; flags[i]; ++i)
+		h = fnv1a(h, flags[i], strlen(flags[i]) + 1);
+	char *emu = xasprintf("%s/harness/emu", p->root);
+	char *rt = xasprintf("%s/harness/runtime", p->root);
+	h = hash_tree(h, emu);
+	h = hash_tree(h, rt);
+	free(emu);
+	free(rt);
+	char *dir = xasprintf("%s/cache/pch", p->build);
+	make_dirs(dir);
+	char *header = xasprintf("%s/prelude-%016llx.h", dir, (unsigned long long)h);
+	char *pch = xasprintf("%s.gch", header);
+	free(dir);
+	if (access(header, R_OK) == 0 && access(pch, R_OK) == 0) {
+		free(pch);
+		return header;
+	}
+	/* Made under names of this process's own, then renamed into place: two
+	 * judgements making it at once each end with a whole one. */
+	char *tmp_h = xasprintf("%s.%d.h", header, (int)getpid());
+	char *tmp_pch = xasprintf("%s.gch", tmp_h);
+	bool ok = false;
+	FILE *f = fopen(tmp_h, "w");
+	if (f) {
+		ok = fputs("#include \"glue.h\"\n", f) >= 0;
+		ok = fclose(f) == 0 && ok;
+	}
+	if (ok) {
+		char *rest[] = {"-x", "c++-header", tmp_h, "-o", tmp_pch, NULL};
+		char *argv[64];
+		emulator_cxx_argv(argv, sizeof argv / sizeof argv[0], p->cxx, flags, rest);
+		char *log = NULL;
+		ok = run_tool(argv, &log, seconds) == 0;
+		free(log);
+	}
+	/* the header first: a header without its .gch is only slower */
+	ok = ok && rename(tmp_h, header) == 0 && rename(tmp_pch, pch) == 0;
+	unlink(tmp_h);
+	unlink(tmp_pch);
+	free(tmp_h);
+	free(tmp_pch);
+	free(pch);
+	if (!ok) {
+		free(header);
+		return NULL;
+	}
+	/* A new prelude replaces the ones made for headers that have changed
+	 * since: those not used for a day go (each is some 60 MB). Both of the
+	 * emulator's kinds of launch have a prelude of their own in use. */
+	char keep[32];
+	snprintf(keep, sizeof keep, "prelude-%016llx", (unsigned long long)h);
+	char *folder = xasprintf("%s/cache/pch", p->build);
+	forget_unused(folder, "prelude-", keep, 86400);
+	free(folder);
+	return header;
+}
+
+/* ---- nvcc's device-only check, beside the host compile ---- */
+
+/* The emulator's nvcc device-only check runs in a child of the engine's own,
+ * beside the host compile (two tools at once: on two cores the check's time
+ * is hidden). The child sends its build_result back through a pipe. Where no
+ * child can be started, the check runs at once and its result is held. */
+struct side_check {
+	pid_t pid; /* -1: no child running */
+	int fd;    /* the pipe's read end */
+	bool held; /* the check ran in the engine itself: `result` */
+	struct build_result result;
+};
+
+static bool side_started(const struct side_check *side)
+{
+	return side->pid >= 0 || side->held;
+}
+
+struct side_record {
+	enum build_status status;
+	double compile_s;
+	bool host_code, object_refused, cached;
+	size_t log_len;
+};
+
+static void write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+static void start_device_check(const struct build_paths *p, const char *id, const char *source,
+                               const char *workdir, struct side_check *side)
+{
+	side->pid = -1;
+	side->held = false;
+	int fds[2];
+	pid_t pid = -1;
+	if (pipe2(fds, O_CLOEXEC) == 0) {
+		fflush(NULL); /* nothing buffered is written twice */
+		pid = fork();
+		if (pid < 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+	}
+	if (pid < 0) {
+		char *module = xasprintf("%s/check.cubin", workdir);
+		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &side->result);
+		free(module);
+		side->held = true;
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the engine, and nvcc with it */
+		struct build_result r;
+		char *module = xasprintf("%s/check.cubin", workdir);
+		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &r);
+		struct side_record rec = {r.status,         r.compile_s, r.host_code,
+		                          r.object_refused, r.cached,    r.log ? strlen(r.log) : 0};
+		write_all(fds[1], &rec, sizeof rec);
+		write_all(fds[1], r.log ? r.log : "", rec.log_len);
+		_exit(0);
+	}
+	close(fds[1]);
+	side->pid = pid;
+	side->fd = fds[0];
+	supervise_spare_child(pid);
+}
+
+/* Waits for the check and returns its result, once; a check that died
+ * without one is the judge's failure (BUILD_TOOL_FAILED). */
+static void finish_device_check(struct side_check *side, struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (side->held) {
+		*res = side->result;
+		side->held = false;
+		return;
+	}
+	struct side_record rec;
+	struct strbuf got = {0};
+	char chunk[8192];
+	ssize_t n;
+	while ((n = read(side->fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		sb_add(&got, chunk, (size_t)n);
+	}
+	close(side->fd);
+	while (waitpid(side->pid, NULL, 0) < 0 && errno == EINTR) {
+		/* an ECHILD: already reaped by a run's cleanup, its result is in */
+	}
+	supervise_spare_child(0);
+	side->pid = -1;
+	side->fd = -1;
+	size_t len = got.len;
+	char *data = sb_take(&got);
+	if (len >= sizeof rec) {
+		memcpy(&rec, data, sizeof rec);
+		if (rec.log_len == len - sizeof rec) {
+			res->status = rec.status;
+			res->compile_s = rec.compile_s;
+			res->host_code = rec.host_code;
+			res->object_refused = rec.object_refused;
+			res->cached = rec.cached;
+			res->log = xstrdup(data + sizeof rec);
+			free(data);
+			return;
+		}
+	}
+	free(data);
+	res->status = BUILD_TOOL_FAILED;
+	res->log = xstrdup(text_of(T_nvcc_check_lost));
+}
+
+/* ---- the build ---- */
+
+/* Starts the file's checks: nvcc's device-only check beside the host
+ * compile (`side`), or for host code the object check, at once. False when
+ * the object check refused the file (res holds its CE). */
+static bool start_checks(const struct build_paths *p, const char *id, const char *source,
+                         const char *workdir, struct side_check *side, struct build_result *res)
+{
+	if (p->nvcc && !problem_is_host_driven(id)) {
+		/* The same device-only check as on the GPU, with nvcc (docs/
+		 * trusted-runner.md): the emulator runs device code as host code,
+		 * so host code, C library calls and a redefined judge name would
+		 * otherwise go unnoticed here. Its PTX and preprocessed source stay
+		 * in workdir, where the rules check reads them. Beside the host
+		 * compile; its verdict comes first. */
+		start_device_check(p, id, source, workdir, side);
+	} else if (p->nvcc) {
+		/* Host code: the object check, as on the GPU. */
+		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
+		if (res->status != BUILD_OK)
+			return false;
+		double check_s = res->check_s;
+		free(res->log);
+		memset(res, 0, sizeof *res);
+		res->check_s = check_s;
+	}
+	return true;
+}
+
+/* g++ of the rewritten learner's file and glue in workdir (learner.cu,
+ * glue.cuh), then the link with libcjrt_emu.a. The dependency list is
+ * workdir/tu.d unless nvcc writes that one (`beside`: its check runs). */
+static void compile_emulated(const struct build_paths *p, const char *workdir, const char *out_bin,
+                             bool coresident, bool beside, struct build_result *res)
+{
+	char *inc_emu = xasprintf("-I%s/harness/emu", p->root);
+	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
+	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
+	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s/learner.cu\"", workdir);
+	char *def_glue = xasprintf("-DCJ_GLUE=\"%s/glue.cuh\"", workdir);
+	/* The emulator's reports name __FILE__: from the root, they stay short. */
+	char *map_root = xasprintf("-fmacro-prefix-map=%s/=", p->root);
+	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
+	char *obj = xasprintf("%s/tu.o", workdir);
+	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *deps = xasprintf("%s/%s.d", workdir, beside ? "tu_host" : "tu");
+	/* What the precompiled prelude must share with the compile. */
+	char *flags[] = {"-std=c++17",
+	                 "-O1",
+	                 "-g",
+	                 "-fsanitize=thread",
+	                 "-fno-omit-frame-pointer",
+	                 "-fno-strict-aliasing",
+	                 "-DCJ_EMU",
+	                 coresident ? "-DCJ_EMU_CORESIDENT=1" : "-DCJ_EMU_CORESIDENT=0",
+	                 inc_emu,
+	                 inc_rt,
+	                 inc_pb,
+	                 map_root,
+	                 NULL};
+	double prelude_s = 0;
+	char *prelude = emulator_prelude(p, flags, &prelude_s);
+	char *rest[] = {"-include", prelude, def_src, def_glue, "-MD", "-MF", deps,
+	                "-x",       "c++",   "-c",    tu,       "-o",  obj,   NULL};
+	char *cc_argv[64];
+	emulator_cxx_argv(cc_argv, sizeof cc_argv / sizeof cc_argv[0], p->cxx, flags,
+	                  prelude ? rest : rest + 2); /* without a prelude, no -include */
+	char *ld_argv[] = {(char *)p->cxx,
+	                   "-fsanitize=thread",
+	                   "-o",
+	                   (char *)out_bin,
+	                   "-Wl,--whole-archive",
+	                   lib,
+	                   "-Wl,--no-whole-archive",
+	                   obj,
+	                   "-lpthread",
+	                   NULL};
+	double check_s = res->check_s;
+	compile_and_link(p, cc_argv, ld_argv, false, res);
+	res->check_s = check_s;
+	res->compile_s += check_s + prelude_s;
+	char *owned[] = {prelude,  inc_emu, inc_rt, inc_pb, def_src, def_glue,
+	                 map_root, tu,      obj,    lib,    deps};
+	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; ++i)
+		free(owned[i]);
+}
+
+static const char *const kept_names[] = {"test", "tu.d", NULL};
+
+/* The whole build: checks, rewriting, compile and link. */
+static void build_afresh(const struct build_paths *p, const char *id, const char *source,
+                         const char *workdir, const char *out_bin, bool coresident,
+                         struct build_result *res)
+{
+	struct side_check side = {.pid = -1};
+	double started = now_s();
+	char *learner = xasprintf("%s/learner.cu", workdir);
+	char *glue_src = problem_glue_path(p->root, id);
+	char *glue = xasprintf("%s/glue.cuh", workdir);
+	char *raw = NULL;
+	bool compiled = false;
+	if (!start_checks(p, id, source, workdir, &side, res)) {
+		/* the object check's CE */
+	} else if (write_rewritten(source, learner, &raw) != 0 ||
+	           write_rewritten(glue_src, glue, &raw) != 0) {
+		res->status = BUILD_TOOL_FAILED;
+		res->log = raw;
+	} else {
+		compile_emulated(p, workdir, out_bin, coresident, side_started(&side), res);
+		compiled = true;
+	}
+	if (side_started(&side)) {
+		struct build_result check;
+		finish_device_check(&side, &check);
+		if (compiled && check.status != BUILD_OK) {
+			free(res->log); /* the check's CE (or failure) is the verdict */
+			*res = check;
+		} else {
+			free(check.log);
+		}
+		if (compiled && check.status == BUILD_OK) {
+			res->check_s = check.compile_s;
+			res->compile_s = now_s() - started - res->link_s; /* the two side by side */
+		}
+	}
+	free(learner);
+	free(glue_src);
+	free(glue);
+}
+
+int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
+                          const char *workdir, const char *out_bin, bool coresident,
+                          struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *emu_lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	bool built = access(emu_lib, R_OK) == 0;
+	free(emu_lib);
+	if (!built) {
+		res->status = BUILD_TOOL_FAILED;
+		res->log = xstrdup(text_of(T_emulator_not_built));
+		return 0;
+	}
+	char *kept = kept_build_path(
+	        p, "emu", id, build_key(p, id, source, coresident ? "emu-coresident" : "emu"));
+	char *deps = xasprintf("%s/tu.d", workdir);
+	const char *files[] = {out_bin, deps, NULL};
+	double t = now_s();
+	if (kept_build_take(kept, kept_names, files, &res->log)) {
+		res->cached = true;
+		res->compile_s = now_s() - t;
+	} else {
+		build_afresh(p, id, source, workdir, out_bin, coresident, res);
+		if (res->status == BUILD_OK)
+			kept_build_keep(kept, kept_names, files, res->log);
+	}
+	free(kept);
+	free(deps);
+	return 0;
+}

@@ -1,0 +1,117 @@
+/* The host-driven exercises' linked test program; see linked.h. */
+#include "build/linked.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "build/compiler.h"
+#include "build/host_object.h"
+#include "build/nvcc.h"
+#include "problem.h"
+#include "report/lang.h"
+#include "report/texts.h"
+#include "util.h"
+
+int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+                      const char *workdir, const char *out_bin, bool compile_only,
+                      struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (problem_is_host_driven(id)) {
+		check_host_object(p, id, source, cc, workdir, res);
+		if (res->status != BUILD_OK)
+			return 0;
+		double check_s = res->check_s;
+		free(res->log);
+		memset(res, 0, sizeof *res);
+		res->check_s = check_s;
+	}
+	char *arch = xasprintf("-arch=sm_%d", cc);
+	char *obj = xasprintf("%s/tu.o", workdir);
+	char *deps = xasprintf("%s/tu.d", workdir);
+	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	char *glue = problem_glue_path(p->root, id);
+	const struct nvcc_job job = {.nvcc = p->nvcc,
+	                             .root = p->root,
+	                             .id = id,
+	                             .glue = glue,
+	                             .source = source,
+	                             .cc = cc,
+	                             .out = obj,
+	                             .depfile = deps,
+	                             .keep_dir = workdir};
+	struct nvcc_line line;
+	nvcc_line_init(&line, &job);
+	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
+	 * anything the learner's file could add there. */
+	char *ld_argv[] = {(char *)p->nvcc,
+	                   arch,
+	                   "-o",
+	                   (char *)out_bin,
+	                   "-Xlinker",
+	                   "--whole-archive",
+	                   lib,
+	                   "-Xlinker",
+	                   "--no-whole-archive",
+	                   obj,
+	                   NULL};
+	double check_s = res->check_s;
+	compile_and_link(p, line.argv, ld_argv, compile_only, res);
+	res->check_s = check_s;
+	res->compile_s += check_s;
+	nvcc_line_free(&line);
+	free(glue);
+	free(arch);
+	free(obj);
+	free(deps);
+	free(lib);
+	return 0;
+}
+
+int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+                    struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char variant[32];
+	snprintf(variant, sizeof variant, "linked sm_%d", cc);
+	char *kept = kept_build_path(p, "reference", id, build_key(p, id, source, variant));
+	const char *names[] = {"test", NULL};
+	*bin = xasprintf("%s/test", kept);
+	if (access(*bin, X_OK) == 0) {
+		res->log = xstrdup("");
+		res->cached = true;
+	} else {
+		char *work = xasprintf("%s.work%d", kept, (int)getpid());
+		char *tmp_bin = xasprintf("%s/test", work);
+		const char *files[] = {tmp_bin, NULL};
+		if (make_dirs(work) != 0) {
+			res->status = BUILD_TOOL_FAILED;
+			res->log = say_alloc(
+			        T_folder_not_made,
+			        FIELDS(F_STR("folder", work), F_STR("error", strerror(errno))));
+		} else {
+			build_test_binary(p, id, source, cc, work, tmp_bin, false, res);
+		}
+		if (res->status == BUILD_OK)
+			kept_build_keep(kept, names, files, res->log);
+		if (res->status == BUILD_OK && access(*bin, X_OK) != 0) {
+			res->status = BUILD_TOOL_FAILED;
+			char *more =
+			        say_alloc(T_reference_not_stored,
+			                  FIELDS(F_STR("log", res->log), F_STR("folder", kept)));
+			free(res->log);
+			res->log = more;
+		}
+		remove_tree(work);
+		free(work);
+		free(tmp_bin);
+	}
+	free(source);
+	free(kept);
+	return 0;
+}

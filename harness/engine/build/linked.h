@@ -1,0 +1,26 @@
+/* The linked test program of the host-driven exercises (stream_overlap,
+ * event_dependency), whose learner code is host code: the learner's file with
+ * its glue compiled by nvcc into an object and linked with the runtime
+ * (libcjrt.a), after the object check (build/host_object.h). Also the
+ * reference's own program of that kind, timed by a run of its own. Called by
+ * the linked and sanitizer backends. */
+#ifndef HARNESS_ENGINE_BUILD_LINKED_H
+#define HARNESS_ENGINE_BUILD_LINKED_H
+
+#include <stdbool.h>
+
+#include "build/build.h"
+
+/* Builds out_bin from `source` for exercise `id` and compute capability cc
+ * (e.g. 90), intermediate files in workdir (tu.d: the files it read).
+ * compile_only stops after the object file (no device to run it on). */
+int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+                      const char *workdir, const char *out_bin, bool compile_only,
+                      struct build_result *res);
+
+/* Builds (or reuses, kept in build/cache/reference) the reference's program
+ * of `id` for cc. Its path in *bin (malloc'd). */
+int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+                    struct build_result *res);
+
+#endif

@@ -1,0 +1,92 @@
+/* The trusted runner's modules; see module.h. */
+#include "build/module.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "build/compiler.h"
+#include "build/nvcc.h"
+#include "problem.h"
+#include "device_only.h"
+#include "util.h"
+
+int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
+                 const char *workdir, const char *out_module, struct build_result *res)
+{
+	memset(res, 0, sizeof *res);
+	char variant[32];
+	snprintf(variant, sizeof variant, "module sm_%d", cc);
+	char *kept = kept_build_path(p, "modules", id, build_key(p, id, source, variant));
+	char *deps = xasprintf("%s/tu.d", workdir);
+	const char *names[] = {"module.cubin", "tu.d", NULL};
+	const char *files[] = {out_module, deps, NULL};
+	double t = now_s();
+	if (kept_build_take(kept, names, files, &res->log)) {
+		res->cached = true;
+		res->compile_s = now_s() - t;
+	} else {
+		char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
+		char *glue = problem_glue_path(p->root, id);
+		const struct nvcc_job job = {.nvcc = p->nvcc,
+		                             .root = p->root,
+		                             .id = id,
+		                             .glue = glue,
+		                             .source = source,
+		                             .cc = cc,
+		                             .module = true,
+		                             .out = out_module,
+		                             .depfile = deps,
+		                             .keep_dir = workdir};
+		struct nvcc_line line;
+		nvcc_line_init(&line, &job);
+		compile_and_link(p, line.argv, NULL, true, res);
+		char *refusal =
+		        res->status == BUILD_OK ? device_only_refusal(p->root, source, ii) : NULL;
+		if (refusal)
+			build_refuse(res, refusal);
+		if (res->status == BUILD_OK)
+			kept_build_keep(kept, names, files, res->log);
+		nvcc_line_free(&line);
+		free(glue);
+		free(ii);
+	}
+	free(kept);
+	free(deps);
+	return 0;
+}
+
+char *reference_module(const struct build_paths *p, const char *id, int cc, int default_cc,
+                       const char *workdir)
+{
+	if (cc == default_cc) {
+		char *prebuilt = xasprintf("%s/reference/%s.cubin", p->build, id);
+		if (access(prebuilt, R_OK) == 0)
+			return prebuilt;
+		free(prebuilt);
+	}
+	if (!p->nvcc)
+		return NULL;
+	/* Another compute capability than the build's: built here, and kept. */
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char *dir = xasprintf("%s/reference", workdir);
+	char *out = xasprintf("%s/module.cubin", dir);
+	struct build_result br = {.status = BUILD_TOOL_FAILED};
+	if (make_dirs(dir) == 0)
+		build_module(p, id, source, cc, dir, out, &br);
+	if (br.status != BUILD_OK) {
+		free(out);
+		out = NULL;
+	}
+	free(br.log);
+	free(source);
+	free(dir);
+	return out;
+}
+
+char *runner_path(const struct build_paths *p, const char *id)
+{
+	return xasprintf("%s/harness/runtime/cj-runner-%s", p->build, id);
+}

@@ -1,0 +1,84 @@
+/* problems.yaml: loading with libyaml, validation with file:line:column
+ * errors, and the in-memory catalog the rest of the engine reads. */
+#ifndef HARNESS_ENGINE_CONFIG_CATALOG_H
+#define HARNESS_ENGINE_CONFIG_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "verdict/check.h"
+
+struct text_pair {
+	char *en;
+	char *zh;
+};
+
+struct string_list {
+	char **items;
+	size_t n;
+};
+
+enum backend_bit {
+	BACKEND_GPU = 1u << 0,
+	BACKEND_EMU = 1u << 1,
+	BACKEND_SANITIZE = 1u << 2,
+};
+
+struct limits {
+	double wall_s;      /* wall-clock limit of one test binary run */
+	double cpu_s;       /* CPU-time limit */
+	uint64_t memory_mb; /* host data-segment limit, 0 = none */
+	uint64_t output_kb; /* learner output kept for the report */
+};
+
+struct perf_spec {
+	int64_t n;             /* elements in the timed case; 0 = not timed */
+	double bytes_per_elem; /* bytes the kernel must move per element */
+	uint32_t reps;         /* timed repetitions */
+};
+
+struct problem_entry {
+	char *id;
+	struct string_list aliases;
+	char *chapter;
+	struct text_pair title;
+	struct text_pair statement;
+	char *signature;
+	struct text_pair launch; /* the launch configuration, in words (shown by `show`) */
+	struct string_list hints_en, hints_zh;
+	struct string_list require, forbid; /* rules: */
+	struct check_spec check;
+	struct limits limits;
+	struct perf_spec perf;
+	unsigned backends;        /* enum backend_bit */
+	char *emu_skip_reason;    /* why `emu` cannot judge it, when it cannot */
+	char *emu_skip_reason_zh; /* the same in Chinese (skip.emu_zh), or NULL */
+	/* why `sanitize` cannot judge it (skip.sanitize, skip.sanitize_zh), or NULL */
+	char *sanitize_skip_reason, *sanitize_skip_reason_zh;
+	bool coresident; /* the emulator runs every block of a launch at once */
+	int line;        /* where the entry starts in problems.yaml */
+};
+
+struct catalog {
+	char *path;
+	struct problem_entry *entries;
+	size_t n;
+};
+
+/* Loads and validates path. On failure returns -1 and writes one message of
+ * the form "problems.yaml:12:5: unknown key 'titel' (expected one of: ...)"
+ * into err. `shown_path` is how the file is named in messages. */
+int catalog_load(const char *path, const char *shown_path, struct catalog *cat, char *err,
+                 size_t errlen);
+
+/* Same, from memory (for tests and the fuzzer). */
+int catalog_parse(const char *text, size_t len, const char *shown_path, struct catalog *cat,
+                  char *err, size_t errlen);
+
+void catalog_free(struct catalog *cat);
+
+/* Exact id or alias; NULL when none. */
+const struct problem_entry *catalog_find(const struct catalog *cat, const char *name);
+
+#endif

@@ -1,0 +1,63 @@
+/* The state of one judgement, shared by the rooms that take part in it:
+ * judge.c (which makes it and ends it), the backend that builds and runs
+ * (backends/), the run (run/test_run.c) and the verdicts (verdict/). */
+#ifndef HARNESS_ENGINE_JUDGEMENT_H
+#define HARNESS_ENGINE_JUDGEMENT_H
+
+#include <stdbool.h>
+
+#include "build/build.h"
+#include "config/catalog.h"
+#include "judge.h"
+#include "problem.h"
+#include "report/report.h"
+#include "rules.h"
+#include "run/cases.h"
+#include "run/compute_sanitizer.h"
+#include "run/device.h"
+
+#ifndef CJ_DEFAULT_CC
+#define CJ_DEFAULT_CC 90
+#endif
+
+struct backend;
+
+struct judgement {
+	const struct judge_options *o;
+	struct catalog cat;
+	const struct problem_entry *entry;
+	const struct problem *prob;
+	const struct backend *backend; /* builds and runs (backends/backend.h) */
+	struct build_paths paths;
+	struct device_info dev;
+	struct summary sum;
+	struct case_outcome out[CASES_MAX];
+	char *case_json[CASES_MAX];
+	int nout;
+	char message[1664];  /* a case name and its detail */
+	struct message said; /* message's text code and fields */
+	char note[256];      /* one line about the backend, e.g. why the emulator */
+	double t0;
+	struct rules_outcome rules; /* the RULE check, decided before the run */
+	char source[4096];          /* the judged file's real path (sanitizer locations) */
+	char *work;                 /* the run's scratch folder: the test binary's cwd */
+	char *bin;                  /* what runs: the test program, or the exercise's runner */
+	/* The trusted runner's inputs (docs/trusted-runner.md): the learner's
+	 * module, and the reference's for the timed case; NULL when the test
+	 * binary is a linked one (host-driven exercises, the emulator). */
+	char *module;
+	char *ref_module;
+	char *sanitizer;         /* compute-sanitizer when the sanitize backend runs */
+	enum sanitize_tool tool; /* the tool of the run being made */
+};
+
+/* The device's compute capability, or the build's when there is none. */
+static inline int judgement_cc(const struct judgement *j)
+{
+	return j->dev.found ? j->dev.cc : CJ_DEFAULT_CC;
+}
+
+/* Prints the summary line (after the cases') and frees the cases' lines. */
+void judgement_finish(struct judgement *j);
+
+#endif

@@ -1,0 +1,211 @@
+/* JSON lines for judge.py; see report.h. */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/json.h"
+#include "util.h"
+
+static void emit(struct strbuf *b)
+{
+	char *s = sb_take(b);
+	puts(s);
+	fflush(stdout);
+	free(s);
+}
+
+void report_phase(const char *phase, const char *state, double seconds)
+{
+	struct strbuf b = {0};
+	sb_puts(&b, "{\"type\":\"phase\",\"phase\":");
+	json_str(&b, phase);
+	sb_puts(&b, ",\"state\":");
+	json_str(&b, state);
+	if (seconds >= 0) {
+		sb_puts(&b, ",\"seconds\":");
+		json_num(&b, seconds);
+	}
+	sb_puts(&b, "}");
+	emit(&b);
+}
+
+static void value(struct strbuf *b, uint32_t elem, double v)
+{
+	(void)elem;
+	json_num(b, v);
+}
+
+static void mismatch_json(struct strbuf *b, const struct problem *p, const struct jcase *c, int buf,
+                          const struct mismatch *m)
+{
+	struct where w = {-1, -1};
+	p->locate(c, buf, m->index, &w);
+	sb_puts(b, "{\"buffer\":");
+	json_str(b, c->buf[buf].name);
+	sb_printf(b, ",\"index\":%llu,\"block\":%lld,\"thread\":%lld,\"warp\":%lld,\"lane\":%lld",
+	          (unsigned long long)m->index, (long long)w.block, (long long)w.thread,
+	          w.thread >= 0 ? (long long)(w.thread / 32) : -1LL,
+	          w.thread >= 0 ? (long long)(w.thread % 32) : -1LL);
+	sb_puts(b, ",\"expected\":");
+	value(b, c->buf[buf].elem, m->want);
+	sb_puts(b, ",\"got\":");
+	value(b, c->buf[buf].elem, m->got);
+	sb_printf(b, ",\"unwritten\":%s}",
+	          m->got_bits == c->buf[buf].poison * 0x01010101u ? "true" : "false");
+}
+
+char *report_case(const struct problem *p, const struct case_outcome *o)
+{
+	struct strbuf b = {0};
+	const struct jcase *c = o->c;
+	const struct buffer_report *r = &o->f.report;
+	sb_puts(&b, "{\"type\":\"case\",\"name\":");
+	json_str(&b, c->name);
+	sb_puts(&b, ",\"verdict\":");
+	json_str(&b, verdict_name(o->verdict));
+	sb_puts(&b, ",\"params\":{");
+	static const char *const names[] = {"n", "block"};
+	for (int i = 0; i < 2; ++i)
+		sb_printf(&b, "%s\"%s\":%lld", i ? "," : "", names[i], (long long)c->param[i]);
+	/* every parameter, in the order the problem's glue documents them */
+	sb_puts(&b, "},\"param\":[");
+	for (int i = 0; i < CJ_MAX_PARAMS; ++i)
+		sb_printf(&b, "%s%lld", i ? "," : "", (long long)c->param[i]);
+	sb_puts(&b, "]");
+	int bad = o->f.bad_buf;
+	sb_printf(&b, ",\"buffer\":");
+	json_str(&b, bad >= 0 ? c->buf[bad].name : NULL);
+	sb_printf(&b, ",\"total\":%llu,\"bad\":%llu,\"unwritten\":%llu,\"mismatches\":[",
+	          (unsigned long long)(bad >= 0 ? r->total : 0),
+	          (unsigned long long)(bad >= 0 ? r->bad : 0),
+	          (unsigned long long)(bad >= 0 ? r->unwritten : 0));
+	for (int i = 0; bad >= 0 && i < r->nshown; ++i) {
+		if (i)
+			sb_puts(&b, ",");
+		mismatch_json(&b, p, c, bad, &r->shown[i]);
+	}
+	sb_puts(&b, "],\"last\":");
+	if (bad >= 0 && r->bad > (uint64_t)r->nshown)
+		mismatch_json(&b, p, c, bad, &r->last);
+	else
+		sb_puts(&b, "null");
+	sb_puts(&b, ",\"diagnosis\":");
+	json_str(&b, o->diagnosis);
+	sb_puts(&b, ",\"diagnosis_code\":");
+	json_str(&b, o->diagnosis ? text_code_name(o->diagnosis_code) : NULL);
+	sb_puts(&b, ",\"detail\":");
+	json_str(&b, o->detail[0] ? o->detail : NULL);
+	message_json(&b, "detail_code", "detail_fields", &o->said);
+	sb_puts(&b, ",\"speed\":");
+	if (o->speed.reps > 0) {
+		sb_printf(&b, "{\"reps\":%u,\"learner_ms\":", o->speed.reps);
+		json_num(&b, o->speed.learner_ms);
+		sb_puts(&b, ",\"baseline_ms\":");
+		json_num(&b, o->speed.baseline_ms);
+		sb_puts(&b, ",\"speedup\":");
+		json_num(&b, round(o->speed.speedup * 1000) / 1000);
+		sb_puts(&b, ",\"needs\":");
+		json_num(&b, o->speed.needs);
+		sb_puts(&b, "}");
+	} else {
+		sb_puts(&b, "null");
+	}
+	sb_puts(&b, ",\"time_ms\":");
+	if (o->time_ms >= 0)
+		json_num(&b, o->time_ms);
+	else
+		sb_puts(&b, "null");
+	sb_puts(&b, "}");
+	char *s = sb_take(&b);
+	puts(s);
+	fflush(stdout);
+	return s;
+}
+
+static void timing_json(struct strbuf *b, const struct timing *t)
+{
+	if (!t->have) {
+		sb_puts(b, "null");
+		return;
+	}
+	sb_puts(b, "{\"median_ms\":");
+	json_num(b, t->median_ms);
+	sb_puts(b, ",\"min_ms\":");
+	json_num(b, t->min_ms);
+	sb_puts(b, ",\"max_ms\":");
+	json_num(b, t->max_ms);
+	sb_printf(b, ",\"reps\":%u,\"gbps\":", t->reps);
+	json_num(b, round(t->gbps * 10) / 10);
+	sb_puts(b, ",\"copy_gbps\":");
+	json_num(b, round(t->copy_gbps * 10) / 10);
+	sb_puts(b, ",\"pct_of_copy\":");
+	json_num(b, round(t->pct_of_copy * 10) / 10);
+	sb_puts(b, ",\"tier\":");
+	json_str(b, t->tier);
+	sb_puts(b, ",\"ref_median_ms\":");
+	if (t->ref_median_ms >= 0)
+		json_num(b, t->ref_median_ms);
+	else
+		sb_puts(b, "null");
+	sb_puts(b, ",\"ratio_to_ref\":");
+	if (t->ref_median_ms > 0)
+		json_num(b, round(t->ratio_to_ref * 1000) / 1000);
+	else
+		sb_puts(b, "null");
+	sb_puts(b, "}");
+}
+
+void report_summary(const struct summary *s, char *const case_json[], int ncases)
+{
+	struct strbuf b = {0};
+	sb_puts(&b, "{\"type\":\"summary\"");
+	json_kv_str(&b, "id", s->id);
+	json_kv_str(&b, "file", s->file);
+	json_kv_str(&b, "verdict", verdict_name(s->verdict));
+	json_kv_str(&b, "backend", s->backend);
+	sb_printf(&b, ",\"seed\":%llu", (unsigned long long)s->seed);
+	json_kv_str(&b, "message", s->message ? s->message : "");
+	if (s->said)
+		message_json(&b, "code", "fields", s->said);
+	sb_puts(&b, ",\"note\":");
+	json_str(&b, s->note);
+	json_kv_str(&b, "compile_log", s->compile_log ? s->compile_log : "");
+	json_kv_str(&b, "program_output", s->program_output ? s->program_output : "");
+	sb_puts(&b, ",\"cases\":[");
+	for (int i = 0; i < ncases; ++i)
+		sb_printf(&b, "%s%s", i ? "," : "", case_json[i]);
+	sb_puts(&b, "],\"timing\":");
+	timing_json(&b, &s->timing);
+	sb_puts(&b, ",\"phases_s\":{\"compile\":");
+	json_num(&b, round(s->compile_s * 1000) / 1000);
+	sb_puts(&b, ",\"link\":");
+	json_num(&b, round(s->link_s * 1000) / 1000);
+	sb_puts(&b, ",\"cases\":");
+	json_num(&b, round(s->cases_s * 1000) / 1000);
+	sb_puts(&b, ",\"wait\":");
+	json_num(&b, round(s->wait_s * 1000) / 1000);
+	sb_puts(&b, ",\"run\":");
+	json_num(&b, round(s->run_s * 1000) / 1000);
+	sb_puts(&b, ",\"reference\":");
+	json_num(&b, round(s->reference_s * 1000) / 1000);
+	sb_puts(&b, ",\"total\":");
+	json_num(&b, round(s->total_s * 1000) / 1000);
+	sb_printf(&b, "},\"build\":{\"cached\":%s", s->build_cached ? "true" : "false");
+	sb_puts(&b, "},\"device\":");
+	if (s->device && s->device->found) {
+		sb_puts(&b, "{\"name\":");
+		json_str(&b, s->device->name);
+		sb_printf(&b, ",\"cc\":%d,\"copy_gbps\":", s->device->cc);
+		json_num(&b, round(s->device->copy_gbps * 10) / 10);
+		sb_puts(&b, "}");
+	} else {
+		sb_puts(&b, "null");
+	}
+	if (s->rules_json)
+		sb_printf(&b, ",\"rules\":%s", s->rules_json);
+	sb_puts(&b, "}");
+	emit(&b);
+}

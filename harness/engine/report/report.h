@@ -1,0 +1,64 @@
+/* The engine's output: JSON lines on stdout, one per phase event, one per
+ * case judged, and a summary last (format documented in README.md). */
+#ifndef HARNESS_ENGINE_REPORT_REPORT_H
+#define HARNESS_ENGINE_REPORT_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "problem.h"
+#include "report/texts.h"
+#include "run/device.h"
+#include "verdict/verdict.h"
+
+struct case_outcome {
+	const struct jcase *c;
+	enum verdict verdict;
+	struct case_findings f;
+	const char *diagnosis; /* static text or NULL */
+	enum text_code diagnosis_code;
+	char detail[1536];   /* what happened, when not a plain mismatch */
+	struct message said; /* detail's text code and fields (T_NONE: no detail) */
+	double time_ms;      /* median of the timed repetitions, < 0 when not timed */
+	/* The problem's speed rule on this case (judge.c: judge_speed); reps 0: none. */
+	struct {
+		unsigned reps;
+		double learner_ms, baseline_ms, speedup, needs;
+	} speed;
+};
+
+struct timing {
+	bool have;
+	double median_ms, min_ms, max_ms;
+	unsigned reps;
+	double gbps, copy_gbps, pct_of_copy;
+	const char *tier;     /* "gold", "silver", "bronze" or NULL */
+	double ref_median_ms; /* < 0 when the reference was not timed */
+	double ratio_to_ref;  /* learner time / reference time */
+};
+
+struct summary {
+	const char *id, *file, *backend;
+	enum verdict verdict;
+	uint64_t seed;
+	const char *message;
+	const struct message *said; /* message's text code and fields */
+	const char *note;           /* about the backend, or NULL */
+	const char *compile_log;
+	const char *program_output;
+	struct timing timing;
+	/* Seconds: compiling and linking, preparing the cases (inputs and
+	 * expected outputs), waiting for the device, the run, timing the
+	 * reference, and the whole judgement. */
+	double compile_s, link_s, cases_s, wait_s, run_s, reference_s, total_s;
+	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
+	const struct device_info *device; /* NULL when none */
+	const char *rules_json;           /* the RULE check (rules.h), or NULL */
+};
+
+void report_phase(const char *phase, const char *state, double seconds);
+/* Prints the case line and returns the same JSON object (malloc'd). */
+char *report_case(const struct problem *p, const struct case_outcome *o);
+void report_summary(const struct summary *s, char *const case_json[], int ncases);
+
+#endif

@@ -1,0 +1,40 @@
+/* The case set of one run: cases built by a problem's make_cases, their
+ * buffers bump-allocated in a memfd that becomes the test binary's case file
+ * (harness/runtime/wire.h), and the engine-private golden outputs. */
+#ifndef HARNESS_ENGINE_RUN_CASES_H
+#define HARNESS_ENGINE_RUN_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "problem.h"
+
+#define CASES_MAX 64
+
+struct case_set {
+	int fd;            /* the memfd, -1 when closed */
+	uint8_t *base;     /* its mapping */
+	uint64_t reserved; /* bytes mapped */
+	uint64_t used;     /* bytes handed out, header region included */
+	struct jcase cases[CASES_MAX];
+	int n;
+	uint8_t int_poison; /* poison byte of integer outputs (floats get 0xff: NaN) */
+};
+
+/* Creates an empty set able to hold `reserve` bytes of buffers. */
+int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errlen);
+/* Writes the header and case table; the file is then ready for a test binary. */
+void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int flush_l2);
+/* The test binary's record of case i (valid after publish). */
+struct cj_wire_case *case_record(struct case_set *set, int i);
+/* The case the test binary said it was working on (-1 if none). */
+int case_set_current(const struct case_set *set);
+/* A hash of every input buffer (CJ_IN): equal before and after a run unless
+ * the test binary wrote into the judge's inputs. */
+uint64_t case_set_hash_inputs(const struct case_set *set);
+/* A new set holding only case `which` of `from`, inputs copied, outputs fresh. */
+int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
+                      size_t errlen);
+void case_set_free(struct case_set *set);
+
+#endif

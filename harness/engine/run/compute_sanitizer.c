@@ -1,0 +1,141 @@
+/* compute-sanitizer, the tool of the sanitize backend: where it is, what it
+ * can do, and the command line that runs a test program under one of its
+ * tools; see compute_sanitizer.h. */
+#include "run/compute_sanitizer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run/supervise.h"
+#include "util.h"
+
+static const char *const tool_names[SAN_TOOLS] = {"memcheck", "racecheck", "synccheck",
+                                                  "initcheck"};
+
+const char *sanitize_tool_name(enum sanitize_tool t)
+{
+	return (unsigned)t < SAN_TOOLS ? tool_names[t] : NULL;
+}
+
+unsigned sanitize_parse_tools(const char *name)
+{
+	if (!name)
+		return 0;
+	if (!strcmp(name, "all"))
+		return (1u << SAN_TOOLS) - 1;
+	for (int t = 0; t < SAN_TOOLS; ++t)
+		if (!strcmp(name, tool_names[t]))
+			return 1u << t;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding the tool and its command line                              */
+/* ------------------------------------------------------------------ */
+
+static char *executable(char *path)
+{
+	if (path && access(path, X_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+char *find_sanitizer(const char *nvcc)
+{
+	const char *env = getenv("COMPUTE_SANITIZER");
+	char *p = env && *env ? executable(xstrdup(env)) : NULL;
+	if (!p && nvcc) {
+		/* <toolkit>/bin/nvcc: the tool sits next to it, or in
+		 * <toolkit>/compute-sanitizer/ in older toolkits. */
+		char *dir = xstrdup(nvcc);
+		char *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			p = executable(xasprintf("%s/compute-sanitizer", dir));
+			if (!p)
+				p = executable(xasprintf(
+				        "%s/../compute-sanitizer/compute-sanitizer", dir));
+		}
+		free(dir);
+	}
+	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
+	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
+		const char *base = getenv(homes[i]);
+		if (base && *base)
+			p = executable(xasprintf("%s/bin/compute-sanitizer", base));
+	}
+	if (!p)
+		p = find_in_dirs(getenv("PATH"), "compute-sanitizer");
+	if (!p)
+		p = executable(xstrdup("/usr/local/cuda/bin/compute-sanitizer"));
+	return p;
+}
+
+bool sanitizer_has_option(const char *sanitizer, const char *option)
+{
+	char *argv[] = {(char *)sanitizer, "--help", NULL};
+	struct run_limits lim = {.wall_s = 30, .output_keep = 1 << 20, .output_kill = 4 << 20};
+	struct run_result r;
+	bool found = run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.output &&
+	             strstr(r.output, option) != NULL;
+	run_result_free(&r);
+	return found;
+}
+
+char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *log_path,
+                     char *const prog_argv[])
+{
+	/* --strip-paths no: full paths tell the learner's file from the glue.
+	 * --check-exit-code no: the engine judges the exit status itself.
+	 * --target-processes application-only: a forked child is not followed.
+	 * --show-backtrace device: device frames lead back to the learner's
+	 * line when the access happened inside code inlined into the glue. */
+	static char *const common[] = {"--strip-paths",
+	                               "no",
+	                               "--check-exit-code",
+	                               "no",
+	                               "--print-limit",
+	                               "32",
+	                               "--show-backtrace",
+	                               "device",
+	                               "--target-processes",
+	                               "application-only",
+	                               "--demangle",
+	                               "simple",
+	                               "--launch-timeout",
+	                               "60",
+	                               NULL};
+	static char *const race[] = {"--racecheck-report", "all", NULL};
+	static char *const init[] = {"--initcheck-address-space", "all", NULL};
+	size_t n = 0;
+	while (prog_argv[n])
+		++n;
+	char **argv = xcalloc(n + 32, sizeof *argv);
+	size_t k = 0;
+	argv[k++] = (char *)sanitizer;
+	argv[k++] = "--tool";
+	argv[k++] = (char *)tool_names[t];
+	argv[k++] = "--log-file";
+	argv[k++] = (char *)log_path;
+	for (size_t i = 0; common[i]; ++i)
+		argv[k++] = common[i];
+	/* Shared memory under initcheck came with compute-sanitizer 2025.4; older
+	 * versions refuse the option and check nothing. */
+	char *const *extra = t == SAN_RACECHECK ? race : NULL;
+	if (t == SAN_INITCHECK && sanitizer_has_option(sanitizer, init[0]))
+		extra = init;
+	for (size_t i = 0; extra && extra[i]; ++i)
+		argv[k++] = extra[i];
+	argv[k++] = "--";
+	for (size_t i = 0; i < n; ++i)
+		argv[k++] = prog_argv[i];
+	argv[k] = NULL;
+	return argv;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing the report                                                  */
+/* ------------------------------------------------------------------ */

@@ -1,0 +1,148 @@
+/* One run of the test program over an exercise's cases; see test_run.h. */
+#include "run/test_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "report/lang.h"
+#include "report/texts.h"
+#include "report/report.h"
+#include "rng.h"
+#include "util.h"
+#include "verdict/case_verdict.h"
+#include "verdict/race_report.h"
+#include "wire.h"
+
+#define CASE_RESERVE_BYTES ((uint64_t)16 << 30) /* virtual: the memfd is sparse */
+
+int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r)
+{
+	char fd[16], cc[16];
+	snprintf(fd, sizeof fd, "%d", set->fd);
+	snprintf(cc, sizeof cc, "%d", j->dev.cc);
+	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
+	struct run_limits lim;
+	j->backend->limits(j, &lim);
+	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
+	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
+	char **command = j->backend->command ? j->backend->command(j, set, argv) : argv;
+	int rc = run_supervised(command, set->fd, &lim, r);
+	if (command != argv)
+		free(command);
+	return rc;
+}
+
+/* The cases of this judgement's seed, published in their case file; false
+ * (a JE in the summary) when none could be made. */
+static bool prepare_cases(struct judgement *j, struct case_set *set)
+{
+	char err[256];
+	if (case_set_init(set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
+		j->sum.verdict = V_JE;
+		say(&j->said, j->message, sizeof j->message, T_cases_not_made,
+		    FIELDS(F_STR("error", err)));
+		return false;
+	}
+	struct rng rng;
+	rng_seed(&rng, j->sum.seed);
+	/* Integer outputs are poisoned with a byte that changes from run to run. */
+	set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
+	unsigned supports = j->backend->supports;
+	struct case_plan plan = {
+	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && (supports & BACKEND_TIMES) &&
+	                 !j->rules.n,
+	        /* The sanitizers are slow too: the emulator's small sizes suit them. */
+	        .emulated = (supports & BACKEND_SMALL_CASES) != 0,
+	};
+	j->prob->make_cases(set, &rng, j->entry, &plan);
+	case_set_publish(set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+	return true;
+}
+
+/* A run on the device takes its lock: alone when something is measured. */
+static int take_the_device(const struct judgement *j, const struct case_set *set)
+{
+	if (!(j->backend->supports & BACKEND_DEVICE))
+		return -1;
+	bool measures = false;
+	for (int i = 0; i < set->n; ++i)
+		measures |= set->cases[i].timed ||
+		            (set->cases[i].measure && (j->backend->supports & BACKEND_TIMES));
+	return take_device_lock(j->o->build, !measures);
+}
+
+/* What ended the whole run rather than a case: the device could not be used,
+ * the program could not read its cases, or it wrote into their inputs. True
+ * when the summary says so (j->sum.verdict, j->message). */
+static bool run_failed(struct judgement *j, const struct case_set *set, const struct run_result *r,
+                       uint64_t inputs_before)
+{
+	bool exited = r->end == RUN_EXITED;
+	enum text_code code = T_NONE;
+	char why[320] = "";
+	/* The emulator needs no device: its exit 5 is the learner's (_exit(5)). */
+	if ((j->backend->supports & BACKEND_DEVICE) && exited &&
+	    r->exit_code == CJ_EXIT_NO_DEVICE) {
+		/* The runtime says on stderr which call failed. */
+		const char *out = r->output ? r->output : "";
+		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
+		code = why[0] ? T_device_unusable_because : T_device_unusable;
+	} else if (exited && r->exit_code == CJ_EXIT_BAD_WIRE &&
+	           ((const struct cj_wire_header *)set->base)->mapped != CJ_WIRE_MAPPED) {
+		code = T_cases_unread;
+	} else if (exited && r->exit_code == CJ_EXIT_WRONG_ARCH) {
+		code = T_device_changed;
+		device_query(j->paths.build, true, &j->dev);
+	} else if (case_set_hash_inputs(set) != inputs_before) {
+		/* The runtime never writes inputs: the learner's code reached into
+		 * the judge's case file. Nothing it left there can be trusted. */
+		code = T_inputs_written;
+	} else {
+		return false;
+	}
+	j->sum.verdict = code == T_inputs_written ? V_RE : V_JE;
+	say(&j->said, j->message, sizeof j->message, code, FIELDS(F_STR("why", why)));
+	return true;
+}
+
+void run_and_check(struct judgement *j)
+{
+	struct case_set set;
+	double t = now_s();
+	if (!prepare_cases(j, &set))
+		return;
+	uint64_t inputs_before = case_set_hash_inputs(&set);
+	j->sum.cases_s = now_s() - t;
+	t = now_s();
+	int lock = take_the_device(j, &set);
+	j->sum.wait_s = now_s() - t;
+
+	report_phase("run", "start", -1);
+	struct run_result r;
+	if (spawn_test(j, j->bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
+		j->sum.verdict = V_JE;
+		say(&j->said, j->message, sizeof j->message, T_program_not_started,
+		    FIELDS(F_STR("error", r.error)));
+	} else {
+		j->sum.run_s = r.wall_s;
+		report_phase("run", "done", r.wall_s);
+		j->sum.program_output = r.output;
+		r.output = NULL; /* handed to the summary */
+		if (!run_failed(j, &set, &r, inputs_before)) {
+			r.output = (char *)j->sum.program_output;
+			j->sum.verdict = decide_cases(j, &set, &r);
+			strip_race_report(r.output); /* said in the case's words */
+			r.output = NULL;
+			say_first_failure(j);
+			if (j->backend->after_run)
+				j->backend->after_run(j, &set);
+		}
+	}
+	if (lock >= 0)
+		close(lock);
+	run_result_free(&r);
+	case_set_free(&set);
+}

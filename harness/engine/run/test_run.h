@@ -1,0 +1,25 @@
+/* One run of the test program over an exercise's cases: the case file made
+ * from the judgement's seed, the device taken when the backend runs there,
+ * the program started through the backend's command line and limits, what
+ * ended the whole run (the device missing, the case file unread or changed)
+ * told apart from what the cases say (verdict/case_verdict.h). Called by
+ * judge.c; spawn_test also by the backends that run again (another
+ * sanitizer tool, the reference's own program). */
+#ifndef HARNESS_ENGINE_RUN_TEST_RUN_H
+#define HARNESS_ENGINE_RUN_TEST_RUN_H
+
+#include "judgement.h"
+#include "run/cases.h"
+#include "run/supervise.h"
+
+#define WARMUP_LAUNCHES 3 /* launches before the timed ones of a timed case */
+
+/* Runs j->bin over the cases and decides them: j->sum (verdict, timing,
+ * phases, the program's output) and j->message. */
+void run_and_check(struct judgement *j);
+
+/* Runs bin over the published case file `set` under supervision, through
+ * the backend's command line and limits. run_supervised's status. */
+int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r);
+
+#endif
