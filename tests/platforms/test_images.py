@@ -234,8 +234,10 @@ class Fixture:
 FIXTURE = None
 
 
-def gs_run(img, files, metadata=None, env=None, kill_after=None):
-    """One Gradescope submission: the layout, run_autograder from /autograder."""
+def gs_run(img, files, metadata=None, env=None, kill_when_started=False):
+    """One Gradescope submission: the layout, run_autograder from /autograder.
+    kill_when_started: SIGKILL the whole run as soon as its first results.json
+    (the "did not finish" one) is there, as Gradescope's global timeout would."""
     ag = img.path("/autograder")
     for sub in ("submission", "results"):
         shutil.rmtree(os.path.join(ag, sub), ignore_errors=True)
@@ -252,14 +254,20 @@ def gs_run(img, files, metadata=None, env=None, kill_after=None):
                        "late_due_date": None, "total_points": "25.0", "title": "CUDA"},
         "users": [{"email": "s@example.org", "id": 7, "name": "S"}],
         "previous_submissions": []})
-    if kill_after is None:
+    if not kill_when_started:
         done = img.run(["/autograder/run_autograder"], cwd="/autograder", env=env)
         out = done.stdout
     else:
+        results = os.path.join(ag, "results", "results.json")
         child = subprocess.Popen(img.argv(["/autograder/run_autograder"], "/autograder", env),
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  start_new_session=True)
-        time.sleep(kill_after)
+        deadline = time.monotonic() + 300
+        while not (os.path.exists(results) and child.poll() is None):
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("run_autograder ended or wrote no results.json before "
+                                     "it could be killed:\n" + child.communicate()[0])
+            time.sleep(0.02)
         os.killpg(child.pid, signal.SIGKILL)  # as Gradescope's global timeout does
         out = child.communicate()[0]
     with open(os.path.join(ag, "results", "results.json"), encoding="utf-8") as f:
@@ -417,7 +425,12 @@ class Gradescope(GradescopeChecks, unittest.TestCase):
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0, out)
         self.assertIn("Grading stopped after 1 s", results["output"])
-        results, out = gs_run(self.img, student_files("ada"), kill_after=3)
+        # A file that spins until its time limit: grading cannot finish between the
+        # first results.json and the kill, however fast the machine is.
+        files = dict(student_files("ada"))
+        files["warp_scan.cu"] = source_text(f"{SUB}/warp_scan/time_limit_exceeded/"
+                                            "step_never_doubles.cu")
+        results, out = gs_run(self.img, files, kill_when_started=True)
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0)
         self.assertIn("did not finish", results["output"])

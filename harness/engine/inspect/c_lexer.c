@@ -182,7 +182,7 @@ static bool lex_quoted(const struct c_lexer *lx, struct cur *c, int quote)
 static bool lex_raw(const struct c_lexer *lx, struct cur *c)
 {
 	const char *d = c->p;
-	while (c->p < lx->end && c->p - d <= 16 && *c->p != '(' && !strchr(" )\\\t\v\f\n", *c->p))
+	while (c->p < lx->end && c->p - d <= 16 && *c->p != '(' && !strchr(" )\\\t\v\f\r\n", *c->p))
 		c->p++;
 	if (c->p >= lx->end || *c->p != '(' || c->p - d > 16)
 		return false;
