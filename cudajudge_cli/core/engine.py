@@ -11,13 +11,15 @@ summary) is a malfunction: the verdict is JE and problem_message() says why.
 The engine decides every verdict; nothing here changes one.
 
 Used by core/workspace.py (the catalog, the device), learn/actions.py (a
-learner's judgement), commands/check.py and doctor.py, and meant for grading/
-(its own engine.py moves onto this one: docs/driver-layout.md, "Calling the
-engine").
+learner's judgement), commands/check.py and doctor.py, and grading/ (a grade
+run's policy, fingerprint and judgements, through grading/grader.py):
+docs/driver-layout.md, "Calling the engine".
 """
 
+import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import threading
@@ -227,25 +229,55 @@ class Engine:
         return self._object(stdout, stderr, "device")
 
     def policy(self, path):
-        """A grading policy as the engine validates it (a dict); JudgeError with the
-        engine's file:line:column message when it is invalid."""
-        code, stdout, stderr = self.once(["policy", path, "--root", self.ws.root,
-                                          "--lang", self.language()])
-        if code != 0:
-            raise JudgeError(stderr.strip() or engine_failure(
+        """A grading policy as the engine validates it (a dict). JudgeError when the
+        file cannot be read, when it says nothing (YAML reads an empty file as no policy
+        at all, which would grade every exercise with seed 1 without a word), or with
+        the engine's file:line:column message when it is invalid."""
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                empty = policy_is_empty(handle.read())
+        except OSError as err:
+            raise JudgeError(tr("policy_unreadable", self.lang, path=path,
+                                error=err.strerror or err), as_is=True)
+        if empty:
+            error = tr("policy_empty", self.lang, path=path)
+        else:
+            code, stdout, stderr = self.once(["policy", path, "--root", self.ws.root,
+                                              "--lang", self.language()])
+            if code == 0:
+                return self._object(stdout, stderr, "policy")
+            error = stderr.strip() or engine_failure(
                 tr("engine_while_policy", self.lang, how=describe_exit(code, self.lang)),
-                stderr, self.lang), as_is=True)
-        return self._object(stdout, stderr, "policy")
+                stderr, self.lang)
+        raise JudgeError(tr("policy_invalid", self.lang, error=error), as_is=True)
 
     def fingerprint(self):
-        """One hex hash of everything a verdict depends on (`cudajudge fingerprint`)."""
+        """One hex hash of everything a verdict depends on (`cudajudge fingerprint`):
+        a grade record judged under another fingerprint is judged again."""
         code, stdout, stderr = self.once(["fingerprint", "--root", self.ws.root,
                                           "--build", self.ws.build])
         value = stdout.strip()
-        if code != 0 or not value or any(c not in "0123456789abcdef" for c in value):
-            raise JudgeError(engine_failure(tr("engine_unexpected_for", self.lang,
-                                               what="fingerprint"), stderr, self.lang))
-        return value
+        if code == 0 and value and all(c in "0123456789abcdef" for c in value):
+            return value
+        if code == 2 and not value and stderr.lstrip().startswith("usage:"):
+            # An engine without the command answers with its usage. The fallback goes
+            # when the command lands (the engine's build room lists what a verdict
+            # depends on): until then the same inputs are hashed here.
+            return hash_of_verdict_inputs(self.ws.root, self.ws.build, self.command()[-1])
+        raise JudgeError(engine_failure(tr("engine_unexpected_for", self.lang,
+                                           what="fingerprint"), stderr, self.lang))
+
+    def nvcc(self):
+        """The CUDA compiler the engine will use, or None: the engine's own search
+        (NVCC, "none" meaning absent; else PATH, where the workspace put CUDA_PATH's,
+        CUDA_HOME's or /usr/local/cuda's when nvcc was not on it). Without it the
+        device-only check and the PTX rules do not run (docs/security.md)."""
+        chosen = self.ws.env.get("NVCC")
+        if chosen == "none":
+            return None
+        if chosen and os.access(chosen, os.X_OK):
+            return chosen
+        return shutil.which("nvcc", path=self.ws.env.get("PATH", ""))
 
     # -- judging ----------------------------------------------------------------------
     def judge_args(self, problem_id, file_arg, seed=None, perf=True, backend=None, lang=None):
@@ -320,6 +352,56 @@ class Engine:
             children = list(self._running)
         for child, own_group in children:
             stop_child(child, own_group, patience=0)
+
+
+def policy_is_empty(text):
+    """True when a YAML text holds no value: blank lines, comments, document markers."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and stripped not in ("---", "..."):
+            return False
+    return True
+
+
+# What a verdict depends on besides the learner's file: the exercises' folders, the
+# emulator and the runtime the test programs are built from (sources under the root),
+# and what the build made of them (under the build folder), with the engine itself.
+VERDICT_SOURCES = ("problems.yaml", "harness/problems", "harness/emu", "harness/runtime")
+VERDICT_BUILDS = (("harness/runtime", (".a",), ("cj-runner-",)),
+                  ("harness/emu", (".a",), ()), ("reference", ("",), ()))
+
+
+def hash_of_verdict_inputs(root, build, engine):
+    """SHA-256 over the engine, VERDICT_SOURCES and VERDICT_BUILDS: Engine.fingerprint's
+    answer while the engine has no `fingerprint` command. Files are named relative to
+    their folder, so that moving the checkout changes nothing."""
+    files = [("engine", engine)]
+    for part in VERDICT_SOURCES:
+        path = os.path.join(root, part)
+        if os.path.isdir(path):
+            for folder, subfolders, names in os.walk(path):
+                subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+                files += [("root/" + os.path.relpath(os.path.join(folder, n), root),
+                           os.path.join(folder, n)) for n in sorted(names)]
+        else:
+            files.append(("root/" + part, path))
+    for part, endings, starts in VERDICT_BUILDS:
+        folder = os.path.join(build, part)
+        names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+        files += [(f"build/{part}/{n}", os.path.join(folder, n)) for n in names
+                  if (n.endswith(endings) or n.startswith(starts))
+                  and os.path.isfile(os.path.join(folder, n))]
+    digest = hashlib.sha256()
+    for name, path in files:
+        digest.update(name.encode("utf-8", "replace") + b"\0")
+        try:
+            with open(path, "rb") as handle:
+                for chunk in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(chunk)
+        except OSError:
+            digest.update(b"missing")
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def drain(stream, sink):

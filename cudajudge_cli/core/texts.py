@@ -414,6 +414,17 @@ TEXTS = {
     "engine_while_catalog": ("{how} while reading problems.yaml", "在读取 problems.yaml 时{how}"),
     "engine_while_policy": ("{how} while reading the grading policy",
                             "在读取评分策略时{how}"),
+    "policy_invalid": ("the policy is not valid:\n{error}\nfix that line and grade again",
+                       "策略无效：\n{error}\n修改那一行后重新评分"),
+    "policy_empty": ("{path}:1:1: the policy is empty (blank lines or comments only): write "
+                     "at least its exercises, or start from `python3 judge.py grade "
+                     "--init-policy FILE`",
+                     "{path}:1:1：策略是空的（只有空行或注释）：至少写出要评测的练习，或从 "
+                     "`python3 judge.py grade --init-policy FILE` 生成的初始策略开始"),
+    "policy_unreadable": ("{path}: the policy cannot be read ({error}): give an existing file, "
+                          "or write one with `python3 judge.py grade --init-policy FILE`",
+                          "{path}：无法读取策略（{error}）：请给出存在的文件，或用 "
+                          "`python3 judge.py grade --init-policy FILE` 生成一个"),
     "engine_while_device": ("{how} while looking for a GPU", "在查找 GPU 时{how}"),
     "engine_no_problem_list": ("gave a catalog without a problem list",
                                "给出的题目目录里没有题目列表"),

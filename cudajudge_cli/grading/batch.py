@@ -19,8 +19,9 @@ import time
 
 from . import SCHEMA
 from . import exporters
-from .engine import (Engine, GradeError, bubblewrap_prefix, kill_all, policy_hash,
-                     require_nvcc_or_consent)
+from cudajudge_cli.core.errors import JudgeError
+
+from . import grader
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
@@ -129,8 +130,9 @@ class GradeRun:
     # ---- setup ------------------------------------------------------------------------
     def load(self):
         if not os.path.isdir(self.roster):
-            raise GradeError(t("no_roster", self.lang, roster=self.o.roster), 1)
-        self.engine = Engine(lang=self.lang)
+            raise JudgeError(t("no_roster", self.lang, roster=self.o.roster), 1)
+        self.engine = grader.open_engine(self.lang)
+        self.wrap = []  # bubblewrap around every judgement: choose_backend
         path = self.o.policy
         empty = None
         if not path:
@@ -139,22 +141,23 @@ class GradeRun:
             empty.close()
             path = empty.name
         try:
-            self.policy, self.policy_sha = self.engine.policy(path)
+            self.policy = self.engine.policy(path)
         finally:
             if empty:
                 os.unlink(empty.name)
+        self.policy_sha = grader.policy_hash(self.policy)
         if self.o.seed_per_student:
             self.policy["seed_per_student"] = True
         if getattr(self.o, "ignore_deadline", False):  # the platform judges lateness
             self.policy.update(deadline=None, deadline_epoch=None, deadline_local=None)
-            self.policy_sha = policy_hash(self.policy)
+            self.policy_sha = grader.policy_hash(self.policy)
         self.plang = self.policy.get("language") or "en"  # feedback, report, records
         self.catalog = {p["id"]: p for p in self.engine.catalog()}
         self.exercises = [e for e in self.policy["exercises"] if e["id"] in self.catalog]
         only = list(getattr(self.o, "only_exercises", None) or [])
         unknown = sorted(set(only) - {e["id"] for e in self.exercises})
         if unknown:
-            raise GradeError(t("unknown_exercises", self.lang, names=", ".join(unknown)), 1)
+            raise JudgeError(t("unknown_exercises", self.lang, names=", ".join(unknown)), 1)
         if only:
             self.exercises = [e for e in self.exercises if e["id"] in only]
         # Without nvcc the device-only check and the rules on the compiled code do not
@@ -163,9 +166,9 @@ class GradeRun:
         self.checks = {"nvcc": bool(self.nvcc),
                        "not_run": [] if self.nvcc else list(CHECKS_WITHOUT_NVCC)}
         self.fingerprint = self.engine.fingerprint()
-        self.engine_info = {"version": self.engine.version(), "fingerprint": self.fingerprint}
-        usage = self.engine.usage_text()
-        self.engine_args = ["--grading"] if "--grading" in usage else []
+        self.engine_info = {"version": grader.version(self.engine.ws.root),
+                            "fingerprint": self.fingerprint}
+        self.engine_args = grader.grading_options(self.engine)
 
     def title(self, exercise):
         title = self.catalog.get(exercise, {}).get("title") or {}
@@ -179,11 +182,11 @@ class GradeRun:
         elif not shutil.which("bwrap"):
             say(t("no_bwrap", self.lang), sys.stderr)
         else:
-            self.engine.wrap = bubblewrap_prefix(self.engine.build)
-            if not self.engine.wrap:
+            self.wrap = grader.bubblewrap_prefix(self.engine.ws.build)
+            if not self.wrap:
                 say(t("bwrap_fails", self.lang), sys.stderr)
         self.base_env = env
-        device = {"found": False} if self.o.emulate else self.engine.device()
+        device = {"found": False} if self.o.emulate else self.device()
         self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(
             self.o.gpus, device)
         self.device = device if self.gpus else None
@@ -196,6 +199,17 @@ class GradeRun:
             self.backend = "emu"
             self.jobs = max(1, self.o.jobs or cores)
             say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
+
+    def device(self):
+        """The engine's device, or none found when it cannot tell."""
+        try:
+            return self.engine.device()
+        except JudgeError:
+            return {"found": False}
+
+    def judge(self, exercise, path, seed, backend, perf, env):
+        return grader.judge(self.engine, exercise, path, seed, backend, perf, self.engine_args,
+                            env, self.plang, self.wrap)
 
     def count_cases(self, store):
         """How many cases each per_case exercise has on this backend, from judging its
@@ -215,11 +229,11 @@ class GradeRun:
             key = f"{ex['id']}/{self.backend}"
             entry = known.get(key)
             if not entry or entry.get("fingerprint") != self.fingerprint:
-                reference = os.path.join(self.engine.root, "reference", ex["id"] + ".cu")
+                reference = os.path.join(self.engine.ws.root, "reference", ex["id"] + ".cu")
                 seed, _ = self.seed_for(None, ex["id"])
-                run = self.engine.judge(ex["id"], reference, seed, backend=self.backend,
-                                        perf=self.backend == "gpu", env=self.base_env,
-                                        lang=self.plang)
+                run = grader.judge(self.engine, ex["id"], reference, seed, self.backend,
+                                   self.backend == "gpu", [], self.base_env, self.plang,
+                                   self.wrap)
                 if run.verdict != "AC":
                     continue  # then the cases that ran are all there is to count
                 entry = {"fingerprint": self.fingerprint, "count": len(run.cases)}
@@ -238,11 +252,11 @@ class GradeRun:
     def plan(self, store):
         students = list_students(self.roster)
         if not students:
-            raise GradeError(t("no_students", self.lang, roster=self.o.roster), 1)
+            raise JudgeError(t("no_students", self.lang, roster=self.o.roster), 1)
         wanted = set(self.o.only or []) | set(self.o.regrade or [])
         unknown = sorted(wanted - set(students))
         if unknown:
-            raise GradeError(t("unknown_students", self.lang, names=", ".join(unknown),
+            raise JudgeError(t("unknown_students", self.lang, names=", ".join(unknown),
                                roster=self.o.roster), 1)
         self.students = students
         ids = [e["id"] for e in self.exercises]
@@ -330,15 +344,11 @@ class GradeRun:
             env["CUDA_VISIBLE_DEVICES"] = gpu
         started = time.monotonic()
         backend = "gpu" if self.backend == "gpu" else "emu"
-        runs = [self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
-                                  perf=backend == "gpu", extra_args=self.engine_args, env=env,
-                                  lang=self.plang)]
+        runs = [self.judge(sub.exercise, sub.path, seed, backend, backend == "gpu", env)]
         wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
         k = int(self.policy["performance"]["runs"])
         while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
-            runs.append(self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
-                                          perf=True, extra_args=self.engine_args, env=env,
-                                          lang=self.plang))
+            runs.append(self.judge(sub.exercise, sub.path, seed, backend, True, env))
         seconds = time.monotonic() - started
         late = lateness(self.policy, self.roster, sub)
         return self.make_record(sub, ex, seed, source, runs, runs[0].cases, late, seconds, gpu)
@@ -366,7 +376,7 @@ class GradeRun:
 
     def run(self):
         self.load()
-        require_nvcc_or_consent(self.engine, self.policy, self.o.policy, self.lang)
+        grader.require_nvcc_or_consent(self.engine, self.policy, self.o.policy, self.lang)
         store = Store(self.out)
         store.lock(self.lang)
         try:
@@ -395,7 +405,7 @@ class GradeRun:
             except KeyboardInterrupt:
                 self.stop.set()
                 progress.close()
-                kill_all()
+                self.engine.stop_all()
                 say(t("interrupted", self.lang, done=self.judged_now), sys.stderr)
                 return 130
             progress.close()

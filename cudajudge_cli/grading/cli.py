@@ -9,8 +9,9 @@ import os
 import random
 import sys
 
+from cudajudge_cli.core.errors import JudgeError
+
 from . import platforms  # Gradescope, PrairieLearn, Slurm, similarity
-from .engine import GradeError
 from .texts import interface_language, t
 
 STARTING_POLICY = """\
@@ -98,7 +99,7 @@ def add_arguments(parser):
 
 def init_policy(path, lang):
     if os.path.exists(path):
-        raise GradeError(t("policy_exists", lang, path=path), 1)
+        raise JudgeError(t("policy_exists", lang, path=path), 1)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(STARTING_POLICY.format(seed=random.SystemRandom().randrange(1, 2**31)))
     print(t("policy_written", lang, path=path))
@@ -120,11 +121,10 @@ def run(options):
         if options.export_only:
             return grade.export_only()
         return grade.run()
-    except GradeError as err:
+    except JudgeError as err:
         print(str(err), file=sys.stderr)
         return err.exit_code
-    except KeyboardInterrupt:  # before or after the batch (the batch handles its own)
-        from .engine import kill_all
-        kill_all()
+    except KeyboardInterrupt:  # before or after the batch (the batch handles its own;
+        # a judgement under way when it came was stopped by the engine client)
         print(t("interrupted", lang, done=0), file=sys.stderr)
         return 130

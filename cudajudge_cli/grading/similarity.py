@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-from .engine import Engine
+from . import grader
 from .roster import find_submissions, list_students
 from .store import write_atomically
 from .texts import interface_language
@@ -301,12 +301,12 @@ def thresholds(policy, given=None):
 
 def run(options):
     lang = getattr(options, "lang", None) or "en"
-    engine = Engine(lang=lang)
-    policy = engine.policy(options.policy)[0] if getattr(options, "policy", None) else None
+    engine = grader.open_engine(lang)
+    policy = engine.policy(options.policy) if getattr(options, "policy", None) else None
     threshold, reference_threshold = thresholds(policy, options.threshold)
     ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
     try:
-        result = analyze(engine.root, engine.build, options.roster,
+        result = analyze(engine.ws.root, engine.ws.build, options.roster,
                          catalog_problems(engine, ids), threshold, reference_threshold)
     except SimilarityUnavailable as err:
         print(err, file=sys.stderr)

@@ -14,6 +14,8 @@ import os
 import tempfile
 import time
 
+from cudajudge_cli.core.errors import JudgeError
+
 from .texts import t
 
 
@@ -69,8 +71,7 @@ class Store:
             handle.seek(0)
             pid = handle.read().strip() or "?"
             handle.close()
-            from .engine import GradeError
-            raise GradeError(t("locked", lang, pid=pid, out=self.out))
+            raise JudgeError(t("locked", lang, pid=pid, out=self.out))
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))

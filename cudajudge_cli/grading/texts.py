@@ -98,17 +98,6 @@ TEXTS = {
                        "`python3 judge.py grade ROSTER --policy {path}`"),
     "policy_exists": ("{path} exists already: give another name or remove it first",
                       "{path} 已存在：换一个名字，或先删除它"),
-    "policy_invalid": ("the policy is not valid:\n{error}\nfix that line and grade again",
-                       "策略无效：\n{error}\n修改那一行后重新评分"),
-    "policy_empty": ("{path}:1:1: the policy is empty (blank lines or comments only): write "
-                     "at least its exercises, or start from `python3 judge.py grade "
-                     "--init-policy FILE`",
-                     "{path}:1:1：策略是空的（只有空行或注释）：至少写出要评测的练习，或从 "
-                     "`python3 judge.py grade --init-policy FILE` 生成的初始策略开始"),
-    "policy_unreadable": ("{path}: the policy cannot be read ({error}): give an existing file, "
-                          "or write one with `python3 judge.py grade --init-policy FILE`",
-                          "{path}：无法读取策略（{error}）：请给出存在的文件，或用 "
-                          "`python3 judge.py grade --init-policy FILE` 生成一个"),
     "unknown_exercises": ("not exercises of the policy: {names}; name exercises the policy "
                           "lists", "不是策略中的练习：{names}；请写策略列出的练习"),
     "no_nvcc": ("nvcc, the CUDA compiler, is not found here: without it the device-only check "
@@ -235,8 +224,5 @@ def interface_language(options=None):
     chosen = getattr(options, "lang", None) if options is not None else None
     if chosen:
         return chosen
-    try:
-        from ..messages import current_language
-        return current_language()
-    except ImportError:
-        return "en"
+    from cudajudge_cli.core.texts import current_language
+    return current_language()

@@ -19,6 +19,8 @@ Other switches:
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
     policy, fingerprint   a grading policy (a JSON object) answered as validated; a hash
                           of problems.yaml
+    FAKE_NO_FINGERPRINT=1 fingerprint: answer as an engine without the command does
+                          (its usage, exit 2)
     FAKE_CATALOG=PATH     catalog: answer the JSON in PATH (a real engine's `catalog`,
                           e.g. to replay every exercise's judgements: tests/snapshot.py)
     FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
@@ -141,6 +143,9 @@ def run_policy(args):
 
 def run_fingerprint(args):
     """A hash that changes with problems.yaml, as the engine's covers it among the rest."""
+    if os.environ.get("FAKE_NO_FINGERPRINT"):
+        print("usage: cudajudge catalog --root DIR", file=sys.stderr)
+        return 2
     digest = hashlib.sha256()
     try:
         with open(os.path.join(args.root, "problems.yaml"), "rb") as source:

@@ -16,7 +16,8 @@ run(options) first: it returns an exit status, or None for an ordinary grade run
 import argparse
 import sys
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+
 from . import base
 
 
@@ -123,7 +124,7 @@ def run(options):
                 print(slurm.text("empty_shard", lang, spec=options.shard))
                 return 0
             options.only = [s for s in chosen if not options.only or s in options.only]
-    except (slurm.SlurmError, GradeError) as err:
+    except (slurm.SlurmError, JudgeError) as err:
         print(err, file=sys.stderr)
         return 2
     return None

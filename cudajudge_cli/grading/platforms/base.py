@@ -5,8 +5,8 @@ where the image has one, so that the learner's program cannot read what root kee
 it), read the records back, and turn them into the platform's results file, written
 first as "did not finish" and replaced at the end, so that it exists whatever happens.
 
-Here: where the judge is (the driver's Workspace), the policy (through the grading
-engine client, grading/engine.py), judging a submission folder, the results writer,
+Here: where the judge is (core/workspace.py), the policy (through the driver's engine
+client, grading/grader.py), judging a submission folder, the results writer,
 and what a student may read of a record (no hidden case's name, the checks that did
 not run), and --prepare: when a grading image is built, the policy's references
 judged there as grading will judge. Called by platforms/gradescope.py,
@@ -21,7 +21,10 @@ import subprocess
 import sys
 import tempfile
 
-from ..engine import Engine, GradeError, require_nvcc_or_consent
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.workspace import build_folder, repo_root
+
+from .. import grader
 from ..exporters import checks_not_run, checks_text, visible_message
 from ..store import safe_name, write_atomically
 from ..texts import interface_language, t
@@ -92,20 +95,18 @@ def fmt(value):
 
 def where():
     """(root, build): the repository and its build folder, as every command finds them."""
-    from ...workspace import Workspace
-    ws = Workspace()
-    return ws.root, ws.build
+    root = repo_root()
+    return root, build_folder(root)[0]
 
 
 def load_policy(policy_path, lang="en"):
     """The policy as the engine validated it (its JSON form), None without a policy;
-    GradeError with file:line:column when it is wrong."""
+    JudgeError with file:line:column when it is wrong."""
     if not policy_path:
         return None
     if not os.path.isfile(policy_path):
-        raise GradeError(both("no_policy_file", path=policy_path))
-    policy, _ = Engine(lang=lang).policy(policy_path)
-    return policy
+        raise JudgeError(both("no_policy_file", path=policy_path))
+    return grader.open_engine(lang).policy(policy_path)
 
 
 def platform_settings(policy, overrides=None):
@@ -123,7 +124,7 @@ def platform_settings(policy, overrides=None):
         if value is not None:
             settings[key] = value
     if settings["hidden_visibility"] not in ("hidden", "after_due_date", "after_published"):
-        raise GradeError(both("bad_visibility", value=settings["hidden_visibility"]))
+        raise JudgeError(both("bad_visibility", value=settings["hidden_visibility"]))
     return settings
 
 
@@ -185,7 +186,7 @@ def make_work_folder(prefix):
             mode = os.stat(folder).st_mode & 0o777
             if not mode & 0o001:
                 shutil.rmtree(work, ignore_errors=True)
-                raise GradeError(both("unreachable", folder=folder, mode=mode))
+                raise JudgeError(both("unreachable", folder=folder, mode=mode))
             folder = os.path.dirname(folder)
     return work
 
@@ -270,7 +271,7 @@ def judge_submission(root, build, submission, policy_path, work, student="submis
     sys.stderr.write(errors)
     records = read_records(folder)
     if not records:
-        raise GradeError(text("grade_failed", code=child.returncode,
+        raise JudgeError(text("grade_failed", code=child.returncode,
                               error=(errors.strip() or output.strip())[-2000:]))
     try:  # in the policy's order, as the grade run lists the exercises
         with open(os.path.join(out, "run.json"), encoding="utf-8") as f:
@@ -377,7 +378,7 @@ def prepare(policy_path, target, lang="en"):
     the runs to come, when the references are out of reach."""
     root, build = where()
     policy = load_policy(policy_path, lang)
-    require_nvcc_or_consent(Engine(lang=lang), policy, policy_path, lang)
+    grader.require_nvcc_or_consent(grader.open_engine(lang), policy, policy_path, lang)
     work = make_work_folder("cudajudge-prepare-")
     try:
         student = os.path.join(work, "given")

@@ -36,7 +36,8 @@ import subprocess
 import sys
 import zipfile
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+
 from . import base
 
 # Paths (relative to the repository) never put into a bundle.
@@ -312,7 +313,7 @@ def run(options):
     lang = base.interface_language(options)
     try:
         base.load_policy(options.policy, lang)  # a mistake stops here, not on the platform
-    except GradeError as err:
+    except JudgeError as err:
         print(err, file=sys.stderr)
         return 2
     flags = []

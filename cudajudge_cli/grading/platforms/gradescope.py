@@ -23,7 +23,8 @@ import shutil
 import sys
 import time
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+
 from ..roster import local_time, parse_instant
 from . import base
 
@@ -239,7 +240,7 @@ def run(options):
                                        [text("timed_out", lang, seconds=int(err.seconds),
                                              names=", ".join(missing) or "-")])
     except Exception as err:  # the results file must say what happened, whatever it was
-        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+        shown = str(err) if isinstance(err, JudgeError) else "%s: %s" % (
             type(err).__name__, err)
         results = failure_results(text("internal", lang, error=shown),
                                   time.monotonic() - started)

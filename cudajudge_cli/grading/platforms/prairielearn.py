@@ -25,7 +25,8 @@ import os
 import shutil
 import sys
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+
 from . import base
 
 ROOT_ENV = "CUDAJUDGE_PRAIRIELEARN_ROOT"
@@ -158,7 +159,7 @@ def run(options):
                                                                 None))
         results = fit(results_from_records(records, lang))
     except Exception as err:  # whatever failed, PrairieLearn gets a file saying so
-        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+        shown = str(err) if isinstance(err, JudgeError) else "%s: %s" % (
             type(err).__name__, err)
         results = not_gradable(text("internal", lang, error=shown))
         print(base.text("failed_log", lang, error=repr(err)), file=sys.stderr)
