@@ -20,15 +20,16 @@ import time
 from . import SCHEMA
 from . import exporters
 from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import current_language, tr
 
 from . import grader
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
-from .texts import interface_language, t
 
 
-# The checks that need nvcc, by the names the records keep (texts.py says them).
+# The checks that need nvcc, by the names the records keep (core/texts/grading.py
+# says them: grade_check_<name>).
 CHECKS_WITHOUT_NVCC = ("device_only", "ptx_rules")
 
 
@@ -64,9 +65,9 @@ class Progress:
         with self.lock:
             self.done += 1
             s = record["score"]
-            line = t("line", self.lang, n=self.done, total=self.total, student=record["student"],
-                     exercise=record["exercise"], verdict=record["verdict"] or "-",
-                     points=s["points"], max=s["max"], seconds=seconds)
+            line = tr("grade_line", self.lang, n=self.done, total=self.total,
+                      student=record["student"], exercise=record["exercise"], verdict=record["verdict"] or "-",
+                      points=s["points"], max=s["max"], seconds=seconds)
             if not self.bar:
                 say(line, self.stream)
                 return
@@ -75,8 +76,8 @@ class Progress:
             eta = elapsed / self.done * left if self.done else 0
             width = 30
             filled = int(width * self.done / max(1, self.total))
-            text = t("bar", self.lang, done=self.done, total=self.total, left=left,
-                     eta=duration_text(eta))
+            text = tr("grade_bar", self.lang, done=self.done, total=self.total, left=left,
+                      eta=duration_text(eta))
             self.stream.write("\r\x1b[K" + line + "\n")
             self.stream.write(f"[{'#' * filled}{'.' * (width - filled)}] {text}")
             self.stream.flush()
@@ -120,7 +121,7 @@ def parse_gpus(text, device):
 class GradeRun:
     def __init__(self, options):
         self.o = options
-        self.lang = interface_language(options)
+        self.lang = current_language()
         self.roster = os.path.abspath(options.roster)
         self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))
         self.stop = threading.Event()
@@ -130,7 +131,7 @@ class GradeRun:
     # ---- setup ------------------------------------------------------------------------
     def load(self):
         if not os.path.isdir(self.roster):
-            raise JudgeError(t("no_roster", self.lang, roster=self.o.roster), 1)
+            raise JudgeError(tr("grade_no_roster", self.lang, roster=self.o.roster), 1)
         self.engine = grader.open_engine(self.lang)
         self.wrap = []  # bubblewrap around every judgement: choose_backend
         path = self.o.policy
@@ -157,7 +158,7 @@ class GradeRun:
         only = list(getattr(self.o, "only_exercises", None) or [])
         unknown = sorted(set(only) - {e["id"] for e in self.exercises})
         if unknown:
-            raise JudgeError(t("unknown_exercises", self.lang, names=", ".join(unknown)), 1)
+            raise JudgeError(tr("grade_unknown_exercises", self.lang, names=", ".join(unknown)), 1)
         if only:
             self.exercises = [e for e in self.exercises if e["id"] in only]
         # Without nvcc the device-only check and the rules on the compiled code do not
@@ -178,13 +179,13 @@ class GradeRun:
         env = {}
         if self.o.sandbox == "none":
             env["CUDAJUDGE_SANDBOX"] = "none"
-            say(t("sandbox_none", self.lang), sys.stderr)
+            say(tr("grade_sandbox_none", self.lang), sys.stderr)
         elif not shutil.which("bwrap"):
-            say(t("no_bwrap", self.lang), sys.stderr)
+            say(tr("grade_no_bwrap", self.lang), sys.stderr)
         else:
             self.wrap = grader.bubblewrap_prefix(self.engine.ws.build)
             if not self.wrap:
-                say(t("bwrap_fails", self.lang), sys.stderr)
+                say(tr("grade_bwrap_fails", self.lang), sys.stderr)
         self.base_env = env
         device = {"found": False} if self.o.emulate else self.device()
         self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(
@@ -194,11 +195,11 @@ class GradeRun:
         if self.gpus:
             self.backend = "gpu"
             self.jobs = max(1, self.o.jobs or min(6, cores))
-            say(t("on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
+            say(tr("grade_on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
         else:
             self.backend = "emu"
             self.jobs = max(1, self.o.jobs or cores)
-            say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
+            say(tr("grade_no_gpu_emulator", self.lang, jobs=self.jobs))
 
     def device(self):
         """The engine's device, or none found when it cannot tell."""
@@ -252,12 +253,12 @@ class GradeRun:
     def plan(self, store):
         students = list_students(self.roster)
         if not students:
-            raise JudgeError(t("no_students", self.lang, roster=self.o.roster), 1)
+            raise JudgeError(tr("grade_no_students", self.lang, roster=self.o.roster), 1)
         wanted = set(self.o.only or []) | set(self.o.regrade or [])
         unknown = sorted(wanted - set(students))
         if unknown:
-            raise JudgeError(t("unknown_students", self.lang, names=", ".join(unknown),
-                               roster=self.o.roster), 1)
+            raise JudgeError(tr("grade_unknown_students", self.lang, names=", ".join(unknown),
+                                roster=self.o.roster), 1)
         self.students = students
         ids = [e["id"] for e in self.exercises]
         aliases = {i: self.catalog[i].get("aliases") or [] for i in ids}
@@ -298,7 +299,7 @@ class GradeRun:
             message = summary.get("message") or ""
             if first.malfunction or verdict == "JE":
                 detail = first.malfunction or message or first.stderr.strip()[-300:]
-                message = t("judge_error", self.plang, detail=detail)
+                message = tr("grade_judge_error", self.plang, detail=detail)
         record = {
             "schema": SCHEMA, "student": sub.student, "exercise": sub.exercise,
             "title": self.title(sub.exercise), "file": sub.file, "sha256": sub.sha256,
@@ -383,8 +384,8 @@ class GradeRun:
             self.choose_backend()
             self.count_cases(store)
             todo = self.plan(store)
-            say(t("plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
-                  ignored=len(self.ignored)))
+            say(tr("grade_plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
+                   ignored=len(self.ignored)))
             started = now_iso()
             tasks = queue.Queue()
             for item in todo:
@@ -406,14 +407,14 @@ class GradeRun:
                 self.stop.set()
                 progress.close()
                 self.engine.stop_all()
-                say(t("interrupted", self.lang, done=self.judged_now), sys.stderr)
+                say(tr("grade_interrupted", self.lang, done=self.judged_now), sys.stderr)
                 return 130
             progress.close()
             for student, exercise, err in failures:
                 say(f"{student} {exercise}: {type(err).__name__}: {err}", sys.stderr)
             self.export(store, started)
-            say(t("finished", self.lang, students=len(self.students), judged=self.judged_now,
-                  kept=self.kept, nj=self.not_judged, out=self.out))
+            say(tr("grade_finished", self.lang, students=len(self.students), judged=self.judged_now,
+                   kept=self.kept, nj=self.not_judged, out=self.out))
             return 2 if failures else 0
         finally:
             store.unlock()

@@ -13,10 +13,11 @@ import os
 import shlex
 import xml.etree.ElementTree as ET
 
+from cudajudge_cli.core.texts import tr
+
 from . import similarity_report
 from .roster import local_time
 from .store import safe_name, write_atomically
-from .texts import t
 
 
 def __getattr__(name):
@@ -193,7 +194,7 @@ def failure_text(record, lang):
     lines = [f"{record.get('verdict')}: {visible_message(record, lang)}"]
     for case in record.get("cases") or []:
         if case["verdict"] != "AC" and case["hidden"]:
-            lines.append(f"  case {case['index']} ({t('case_hidden', lang)}): "
+            lines.append(f"  case {case['index']} ({tr('grade_case_hidden', lang)}): "
                          f"{case['verdict']}")
         elif case["verdict"] != "AC":
             lines.append(f"  case {case['index']} {case['name']}: {case['verdict']}"
@@ -218,7 +219,7 @@ def checks_not_run(records):
 
 
 def checks_text(checks, lang):
-    return "; ".join(t("check_" + c, lang) for c in checks)
+    return "; ".join(tr("grade_check_" + c, lang) for c in checks)
 
 
 def visible_message(record, lang):
@@ -228,10 +229,10 @@ def visible_message(record, lang):
     message = record.get("message") or ""
     cases = record.get("cases") or []
     if record.get("verdict") == "CE" and (record.get("compile_log") or "").strip():
-        return t("ce_below", lang, file=record.get("file") or record.get("exercise"))
+        return tr("grade_ce_below", lang, file=record.get("file") or record.get("exercise"))
     if any(c["hidden"] and c["name"] in message for c in cases):
         failed = sum(1 for c in cases if c["verdict"] != "AC")
-        return t("fb_failed_count", lang, failed=failed, total=len(cases))
+        return tr("grade_fb_failed_count", lang, failed=failed, total=len(cases))
     return message
 
 
@@ -248,7 +249,7 @@ def reproduce_command(record):
 
 def feedback_text(student, records, info, lang, md):
     out = []
-    head = t("fb_title", lang, student=student)
+    head = tr("grade_fb_title", lang, student=student)
     course = info["policy"].get("course")
     total = sum(float(r["score"]["points"]) for r in records)
     maximum = sum(float(r["score"]["max"]) for r in records)
@@ -256,38 +257,39 @@ def feedback_text(student, records, info, lang, md):
     if course:
         out.append(course)
     out.append("")
-    out.append(("**%s**" if md else "%s") % t("fb_total", lang, points=number(total),
-                                                max=number(maximum)))
+    out.append(("**%s**" if md else "%s") % tr("grade_fb_total", lang, points=number(total),
+                                               max=number(maximum)))
     not_run = checks_not_run(records)
     if not_run:
-        out.append(t("fb_checks_not_run", lang, checks=checks_text(not_run, lang)))
+        out.append(tr("grade_fb_checks_not_run", lang, checks=checks_text(not_run, lang)))
     for r in records:
         out.append("")
-        line = t("fb_exercise", lang, title=r.get("title") or r["exercise"],
-                 exercise=r["exercise"], points=r["score"]["points"], max=r["score"]["max"],
-                 verdict=r.get("verdict") or t("not_judged", lang))
+        line = tr("grade_fb_exercise", lang, title=r.get("title") or r["exercise"],
+                  exercise=r["exercise"], points=r["score"]["points"], max=r["score"]["max"],
+                  verdict=r.get("verdict") or tr("grade_not_judged", lang))
         out.append(f"## {line}" if md else line)
         bullet = "- " if md else "  "
         if r.get("file"):
-            out.append(bullet + t("fb_file", lang, file=r["file"], sha=(r["sha256"] or "")[:12]))
-        out.append(bullet + t("fb_message", lang, message=visible_message(r, lang)))
-        out.append(bullet + t("fb_how", lang, explain=r["score"]["explain"]))
+            out.append(bullet + tr("grade_fb_file", lang, file=r["file"],
+                                   sha=(r["sha256"] or "")[:12]))
+        out.append(bullet + tr("grade_fb_message", lang, message=visible_message(r, lang)))
+        out.append(bullet + tr("grade_fb_how", lang, explain=r["score"]["explain"]))
         late = r.get("late") or {}
         if late.get("days"):
             policy = info["policy"]
-            out.append(bullet + t("fb_late", lang,
-                                  submitted=local_time(late.get("submitted_at"), policy),
-                                  days=late["days"], deadline=local_time(late.get("deadline"),
-                                                                         policy)))
+            out.append(bullet + tr("grade_fb_late", lang,
+                                   submitted=local_time(late.get("submitted_at"), policy),
+                                   days=late["days"], deadline=local_time(late.get("deadline"),
+                                                                          policy)))
         timing = r.get("timing")
         if timing and timing.get("ratio_to_ref") is not None:
-            out.append(bullet + t("fb_timing", lang, median=timing.get("median_ms"),
-                                  ratio=float(timing["ratio_to_ref"]), runs=timing["runs"]))
+            out.append(bullet + tr("grade_fb_timing", lang, median=timing.get("median_ms"),
+                                   ratio=float(timing["ratio_to_ref"]), runs=timing["runs"]))
         cases = r.get("cases") or []
         visible = [c for c in cases if not c["hidden"]]
         hidden = [c for c in cases if c["hidden"]]
         if visible:
-            out.append(bullet + t("fb_cases", lang))
+            out.append(bullet + tr("grade_fb_cases", lang))
             for c in visible:
                 text = f"{c['index']}. {c['name']}: {c['verdict']}"
                 if c["verdict"] != "AC" and c.get("detail"):
@@ -297,13 +299,13 @@ def feedback_text(student, records, info, lang, md):
                 out.append(("    - " if md else "    ") + text)
         if hidden:
             passed = sum(1 for c in hidden if c["verdict"] == "AC")
-            out.append(bullet + t("fb_hidden", lang, count=len(hidden), passed=passed))
+            out.append(bullet + tr("grade_fb_hidden", lang, count=len(hidden), passed=passed))
         log = (r.get("compile_log") or "").strip()
         if log and r.get("verdict") == "CE":
             fence = "```" if md else ""
             out += ([fence] if md else []) + log[-4000:].splitlines() + ([fence] if md else [])
         if r.get("status") == "judged" and r.get("file") and not hidden:
             # The seed reproduces every case: only offered when none is hidden.
-            out.append(bullet + t("fb_reproduce", lang, command=(
+            out.append(bullet + tr("grade_fb_reproduce", lang, command=(
                 f"`{reproduce_command(r)}`" if md else reproduce_command(r))))
     return "\n".join(out).rstrip() + "\n"

@@ -16,9 +16,9 @@ import subprocess
 
 from cudajudge_cli.core.engine import Engine, JudgeRun
 from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
 from cudajudge_cli.core.workspace import Workspace
 
-from .texts import t
 
 # Sections of the policy that change no score (how Gradescope shows the results, when
 # similarity flags a pair): left out of the hash the records keep, so that changing
@@ -47,7 +47,7 @@ def require_nvcc_or_consent(engine, policy, shown, lang):
     (allow_without_nvcc): without nvcc the device-only check and the rules on the
     compiled code do not run (docs/security.md). shown: how the policy is named."""
     if not engine.nvcc() and not (policy or {}).get("allow_without_nvcc"):
-        raise JudgeError(t("no_nvcc", lang, policy=shown or "--policy FILE"))
+        raise JudgeError(tr("grade_no_nvcc", lang, policy=shown or "--policy FILE"))
 
 
 def grading_options(engine):

@@ -15,8 +15,7 @@ import tempfile
 import time
 
 from cudajudge_cli.core.errors import JudgeError
-
-from .texts import t
+from cudajudge_cli.core.texts import tr
 
 
 def write_atomically(path, text):
@@ -71,7 +70,7 @@ class Store:
             handle.seek(0)
             pid = handle.read().strip() or "?"
             handle.close()
-            raise JudgeError(t("locked", lang, pid=pid, out=self.out))
+            raise JudgeError(tr("grade_locked", lang, pid=pid, out=self.out))
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))

@@ -7,7 +7,7 @@ repeat of the counts), the compiler's and the program's output, the timing
 (the bandwidth, the tier, a noisy measurement), the phases, the verdict, the
 engine's message where the report has not said it already, the broken rules;
 next_steps(...) adds what to do now (the next exercise, a hint, the seed to
-reproduce). Texts of the driver are Text objects (core/texts.py); the engine's
+reproduce). Texts of the driver are Text objects (core/texts/); the engine's
 own words are strings, in the language it judged in.
 
 The terminal renders the model (view/report.py); the web server sends the same

@@ -22,66 +22,14 @@ import sys
 import tempfile
 
 from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import Text, tr
 from cudajudge_cli.core.workspace import build_folder, repo_root
 
 from .. import grader
 from ..exporters import checks_not_run, checks_text, visible_message
 from ..store import safe_name, write_atomically
-from ..texts import interface_language, t
 
 GRADER_USER = "cudajudge"
-
-# Everything this module says, in English and Chinese.
-TEXT = {
-    "no_policy_file": ("{path}: no such policy file; write one with `python3 judge.py grade "
-                       "--init-policy FILE`",
-                       "{path}：没有这个策略文件；可用 `python3 judge.py grade --init-policy FILE` "
-                       "生成一个"),
-    "bad_visibility": ("gradescope.hidden_visibility must be hidden, after_due_date or "
-                       "after_published, not {value!r}: fix the policy",
-                       "gradescope.hidden_visibility 必须是 hidden、after_due_date 或 "
-                       "after_published，而不是 {value!r}：请修改策略"),
-    "grade_failed": ("judge.py grade stopped with status {code} and no record: {error}",
-                     "judge.py grade 以状态 {code} 结束且没有任何记录：{error}"),
-    "unreachable": ("{folder} cannot be entered by other users (mode {mode:o}): the user "
-                    "`cudajudge` that grades could not reach the submission; set TMPDIR to a "
-                    "folder such as /tmp",
-                    "其他用户无法进入 {folder}（权限 {mode:o}）：负责评测的用户 `cudajudge` "
-                    "将无法读取提交；请把 TMPDIR 设为 /tmp 这样的文件夹"),
-    "exercise_line": ("{exercise}: {verdict}, {points}/{max} points. {message}",
-                      "{exercise}：{verdict}，{points}/{max} 分。{message}"),
-    "compile_log": ("The compiler's messages:", "编译器输出："),
-    "checks_not_run": ("Without nvcc, the CUDA compiler, on this grader these checks did not "
-                       "run: {checks} (docs/security.md). The course's policy allows grading "
-                       "without them.",
-                       "这台评测机上没有 nvcc（CUDA 编译器），以下检查没有运行：{checks}"
-                       "（见 docs/security.md）。课程策略允许在没有这些检查的情况下评分。"),
-    "failed_log": ("grading failed: {error}", "评分失败：{error}"),
-    "prepare_failed": ("the references are not all AC here ({bad}): the image cannot grade; "
-                       "see the output above",
-                       "这里的参考解并非全部 AC（{bad}）：该镜像无法评分；请看上面的输出"),
-    "no_code_hash": ("{exercise}: the engine kept no hash of the reference's code, so a copy "
-                     "of it would not be caught (is the engine older than this grading?)",
-                     "{exercise}：评测引擎没有保存参考解代码的哈希，因此无法识别对它的抄袭"
-                     "（评测引擎是否比这套评分代码旧？）"),
-    "prepared": ("{n} references judged AC; their case counts are kept for grading in {path}",
-                 "{n} 个参考解评测为 AC；已把它们的用例数保存到 {path} 供评分使用"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
-
-
-def pick(en, zh):
-    """A help text in the instructor's language."""
-    return zh if interface_language() == "zh" else en
-
-
-def both(key, **values):
-    """English, then Chinese: for messages said before the language is known."""
-    return text(key, "en", **values) + "\n" + text(key, "zh", **values)
 
 
 def fmt(value):
@@ -105,7 +53,7 @@ def load_policy(policy_path, lang="en"):
     if not policy_path:
         return None
     if not os.path.isfile(policy_path):
-        raise JudgeError(both("no_policy_file", path=policy_path))
+        raise JudgeError(Text("platform_no_policy_file", path=policy_path).in_both())
     return grader.open_engine(lang).policy(policy_path)
 
 
@@ -124,7 +72,8 @@ def platform_settings(policy, overrides=None):
         if value is not None:
             settings[key] = value
     if settings["hidden_visibility"] not in ("hidden", "after_due_date", "after_published"):
-        raise JudgeError(both("bad_visibility", value=settings["hidden_visibility"]))
+        raise JudgeError(Text("platform_bad_visibility",
+                              value=settings["hidden_visibility"]).in_both())
     return settings
 
 
@@ -186,7 +135,7 @@ def make_work_folder(prefix):
             mode = os.stat(folder).st_mode & 0o777
             if not mode & 0o001:
                 shutil.rmtree(work, ignore_errors=True)
-                raise JudgeError(both("unreachable", folder=folder, mode=mode))
+                raise JudgeError(Text("platform_unreachable", folder=folder, mode=mode).in_both())
             folder = os.path.dirname(folder)
     return work
 
@@ -271,8 +220,8 @@ def judge_submission(root, build, submission, policy_path, work, student="submis
     sys.stderr.write(errors)
     records = read_records(folder)
     if not records:
-        raise JudgeError(text("grade_failed", code=child.returncode,
-                              error=(errors.strip() or output.strip())[-2000:]))
+        raise JudgeError(tr("platform_grade_failed", code=child.returncode,
+                            error=(errors.strip() or output.strip())[-2000:]))
     try:  # in the policy's order, as the grade run lists the exercises
         with open(os.path.join(out, "run.json"), encoding="utf-8") as f:
             order = [e["id"] for e in json.load(f)["exercises"]]
@@ -323,20 +272,20 @@ def exercise_output(record, lang, show_log=True):
     words; the engine's message without a hidden case's name; for a CE the compiler's
     messages, which follow this text."""
     score = record.get("score") or {}
-    lines = [text("exercise_line", lang, exercise=record.get("exercise"),
-                  verdict=record.get("verdict") or "-", points=fmt(score.get("points")),
-                  max=fmt(score.get("max")), message=visible_message(record, lang))]
+    lines = [tr("platform_exercise_line", lang, exercise=record.get("exercise"),
+                verdict=record.get("verdict") or "-", points=fmt(score.get("points")),
+                max=fmt(score.get("max")), message=visible_message(record, lang))]
     if score.get("explain"):
         lines.append(score["explain"])
     for p in score.get("penalties") or []:
         lines.append("%s %s: %s" % (p.get("kind"), fmt(p.get("points")), p.get("why")))
     if show_log and record.get("verdict") == "CE" and record.get("compile_log"):
-        lines += ["", text("compile_log", lang), record["compile_log"].rstrip()[-8000:]]
+        lines += ["", tr("platform_compile_log", lang), record["compile_log"].rstrip()[-8000:]]
     return "\n".join(lines)
 
 
 def hidden_case(lang):
-    return ("（%s）" if lang == "zh" else "(%s)") % t("case_hidden", lang)
+    return tr("grade_case_hidden_paren", lang)
 
 
 def case_output(case, lang):
@@ -352,7 +301,9 @@ def case_output(case, lang):
 def checks_note(records, lang):
     """The sentence saying which checks did not run (records' checks.not_run), or None."""
     missing = checks_not_run(records)
-    return text("checks_not_run", lang, checks=checks_text(missing, lang)) if missing else None
+    if not missing:
+        return None
+    return tr("platform_checks_not_run", lang, checks=checks_text(missing, lang))
 
 
 # ---------------------------------------------------------------------------
@@ -401,17 +352,17 @@ def prepare(policy_path, target, lang="en"):
         for pid in ids:
             kept = os.path.join(hashes, pid + ".cu.code-hash")
             if not os.path.exists(kept):
-                bad.append(text("no_code_hash", lang, exercise=pid))
+                bad.append(tr("platform_no_code_hash", lang, exercise=pid))
             else:
                 shutil.copyfile(kept, os.path.join(root, "reference", pid + ".cu.code-hash"))
         if bad:
-            print(text("prepare_failed", lang, bad=", ".join(bad)), file=sys.stderr)
+            print(tr("platform_prepare_failed", lang, bad=", ".join(bad)), file=sys.stderr)
             return 2
         counts = os.path.join(work, "out", "reference-cases.json")
         if os.path.exists(counts):
             shutil.copyfile(counts, target)
             os.chmod(target, 0o644)
-        print(text("prepared", lang, n=len(records), path=target))
+        print(tr("platform_prepared", lang, n=len(records), path=target))
         note = checks_note(records, lang)
         if note:
             print(note)
