@@ -13,7 +13,8 @@ import math
 import os
 import time
 
-from cudajudge_cli.core.texts import tr
+from cudajudge_cli.core.texts import in_language, tr
+from cudajudge_cli.view.model import graded
 
 from . import similarity_report
 from .exporters import checks_not_run, checks_text, number, points_table
@@ -140,23 +141,30 @@ def svg_times(records, info, lang):
 
 
 def submission_details(r, lang):
+    """One submission as the instructor reads it, from view/model.graded()'s model:
+    the message, how the points were computed, the file, seed and lateness, every
+    case (a hidden one marked) and the compiler's messages."""
+    shown = graded(r, "instructor")
     rows = []
-    for c in r.get("cases") or []:
-        rows.append(f"<tr><td>{c['index']}</td><td>{esc(c['name'])}"
-                    f"{' (hidden)' if c['hidden'] else ''}</td><td class=\"v-{esc(c['verdict'])}\">"
-                    f"{esc(c['verdict'])}</td><td>{esc(c.get('detail') or '')}</td></tr>")
-    log = (r.get("compile_log") or "").strip()
+    for c in shown["cases"]:
+        hidden = f" ({tr('grade_case_hidden', lang)})" if c["hidden"] else ""
+        rows.append(f"<tr><td>{c['index']}</td><td>{esc(c['name'])}{esc(hidden)}</td>"
+                    f"<td class=\"v-{esc(c['verdict'])}\">{esc(c['verdict'])}</td>"
+                    f"<td>{esc(chr(10).join(c.get('detail') or []))}</td></tr>")
     late = r.get("late") or {}
-    parts = [f"<p>{esc(r.get('message'))}</p>",
-             f"<p>{esc(r['score']['explain'])}</p>",
-             f"<p>file {esc(r.get('file'))} sha256 {esc((r.get('sha256') or '')[:16])}, "
-             f"seed {r.get('seed')}, {esc(r.get('backend'))}, late {late.get('days', 0)} "
-             f"day(s) ({esc(late.get('source'))})</p>"]
+    parts = [f"<p>{esc(in_language(shown['message'], lang))}</p>",
+             f"<p>{esc(shown['score']['explain'])}</p>",
+             "<p>%s</p>" % esc(tr("grade_rp_submission", lang, file=shown["file"],
+                                  sha=(shown["sha256"] or "")[:16], seed=shown["seed"],
+                                  backend=shown["backend"], days=late.get("days", 0),
+                                  source=late.get("source")))]
     if rows:
-        parts.append("<table class=\"cases\"><tr><th>#</th><th>case</th><th>verdict</th>"
-                     "<th>detail</th></tr>" + "".join(rows) + "</table>")
-    if log:
-        parts.append(f"<pre>{esc(log[-4000:])}</pre>")
+        parts.append(f"<table class=\"cases\"><tr><th>#</th><th>{esc(tr('grade_rp_case', lang))}"
+                     f"</th><th>{esc(tr('grade_rp_verdict', lang))}</th>"
+                     f"<th>{esc(tr('grade_rp_detail', lang))}</th></tr>" + "".join(rows)
+                     + "</table>")
+    if shown["compile_log"]:
+        parts.append(f"<pre>{esc(shown['compile_log'][-4000:])}</pre>")
     return "".join(parts)
 
 

@@ -12,9 +12,14 @@ own words are strings, in the language it judged in.
 
 The terminal renders the model (view/report.py); the web server sends the same
 model as JSON (as_json: each Text as {"en", "zh"}) and web/src/main.js renders
-it without deciding anything again. Nothing here changes a verdict.
+it without deciding anything again. A grade record (docs/grading.md) gets the
+same model of its cases, with what grading adds (graded(): hidden cases, the
+points, lateness, who reads it), which Gradescope's and PrairieLearn's results,
+the feedback files, junit.xml and report.html render (grading/). Nothing here
+changes a verdict.
 """
 
+import os
 import re
 import shlex
 
@@ -332,6 +337,96 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
                              else "verdict_unknown"),
         "message": message if shown else None,
         "rules": rules_lines(summary.get("rules"), problem_id, verdict, message, shown),
+    }
+
+
+# -- a graded record ---------------------------------------------------------------------------------
+# Who reads a graded record's report: the student before the due date (a hidden case by
+# its number and verdict only), the student after it (a hidden case's detail too, never
+# its name: Gradescope's hidden tests), the instructor (everything).
+AUDIENCES = ("student", "after_due_date", "instructor")
+
+
+def graded_case(case, audience):
+    """One case of a grade record (docs/grading.md, cases[]) as case_view() shows it,
+    with its number and whether the policy hides it; a hidden case's name (and, before
+    the due date, what it found) left out unless the instructor reads it."""
+    hidden = bool(case.get("hidden"))
+    view = dict(case_view(case, opened=True), index=case.get("index"), hidden=hidden)
+    if hidden and audience != "instructor":
+        view["name"] = Text("grade_case_hidden_paren")
+        if audience == "student":
+            view.update(detail=[], diagnosis=None, brief=[])
+    return view
+
+
+def graded_message(record, audience):
+    """The engine's message as this audience may read it: for a CE, that the compiler's
+    messages follow (every output puts them after it); one that names a hidden case
+    becomes the counts of failed cases."""
+    message = record.get("message") or ""
+    if audience == "instructor":
+        return message
+    cases = record.get("cases") or []
+    if record.get("verdict") == "CE" and (record.get("compile_log") or "").strip():
+        return Text("grade_ce_below", file=record.get("file") or record.get("exercise"))
+    if any(c.get("hidden") and c.get("name") and c["name"] in message for c in cases):
+        failed = sum(1 for c in cases if c.get("verdict") != "AC")
+        return Text("grade_fb_failed_count", failed=failed, total=len(cases))
+    return message
+
+
+def graded(record, audience="student"):
+    """The model of a grade record's report (docs/grading.md, "The record"), for
+    Gradescope's and PrairieLearn's results, the feedback files, junit.xml and
+    report.html (grading/): the cases as the terminal shows them (graded_case), the
+    message (graded_message), the compiler's messages (with a CE, as on the terminal;
+    the instructor's whenever there are any), the points and how they were computed,
+    lateness, the timing, and the command that judges the file again with the same
+    cases (only where no case is hidden: the seed gives them all away)."""
+    assert audience in AUDIENCES, audience
+    raw_cases = [c for c in record.get("cases") or [] if isinstance(c, dict)]
+    cases = [graded_case(c, audience) for c in raw_cases]
+    hidden = [c for c in raw_cases if c.get("hidden")]
+    verdict = record.get("verdict")
+    log = (record.get("compile_log") or "").strip()
+    score = record.get("score") or {}
+    late = record.get("late") or {}
+    timing = record.get("timing") or {}
+    judged = record.get("status") == "judged"
+    reproduce = None
+    if judged and record.get("file") and not hidden:
+        options = ["--seed", str(record.get("seed"))]
+        if record.get("backend") == "emu":  # the emulator sizes its cases itself
+            options.append("--emulate")
+        # run from the root of the student's clone, with the file in exercises/
+        reproduce = judge_command(record.get("exercise"), "exercises/" + os.path.basename(
+            record["file"]), None, *options)
+    return {
+        "exercise": record.get("exercise"),
+        "title": record.get("title") or "",
+        "file": record.get("file"),
+        "sha256": record.get("sha256"),
+        "judged": judged,
+        "not_judged": (record.get("not_judged") or {}).get("reason"),
+        "verdict": verdict,
+        "message": graded_message(record, audience),
+        "cases": cases,
+        "hidden_cases": {"count": len(hidden), "passed": sum(
+            1 for c in hidden if c.get("verdict") == "AC")} if hidden else None,
+        "compile_log": log if log and (verdict == "CE" or audience == "instructor") else None,
+        "score": {"points": score.get("points") or 0, "max": score.get("max") or 0,
+                  "explain": score.get("explain") or "",
+                  "penalties": [p for p in score.get("penalties") or [] if isinstance(p, dict)]},
+        "late": {"days": late.get("days"), "submitted_at": late.get("submitted_at"),
+                 "deadline": late.get("deadline"), "source": late.get("source")}
+        if late.get("days") else None,
+        "timing": {"median_ms": timing.get("median_ms"), "ratio": float(timing["ratio_to_ref"]),
+                   "runs": timing.get("runs")}
+        if is_number(timing.get("ratio_to_ref")) else None,
+        "seed": record.get("seed"),
+        "backend": record.get("backend"),
+        "reproduce": reproduce,
     }
 
 

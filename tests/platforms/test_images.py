@@ -234,8 +234,9 @@ class Fixture:
 FIXTURE = None
 
 
-def gs_run(img, files, metadata=None, env=None, kill_after=None):
-    """One Gradescope submission: the layout, run_autograder from /autograder."""
+def gs_run(img, files, metadata=None, env=None, killed=False):
+    """One Gradescope submission: the layout, run_autograder from /autograder; killed:
+    SIGKILL while it grades, as Gradescope's global timeout does."""
     ag = img.path("/autograder")
     for sub in ("submission", "results"):
         shutil.rmtree(os.path.join(ag, sub), ignore_errors=True)
@@ -252,17 +253,23 @@ def gs_run(img, files, metadata=None, env=None, kill_after=None):
                        "late_due_date": None, "total_points": "25.0", "title": "CUDA"},
         "users": [{"email": "s@example.org", "id": 7, "name": "S"}],
         "previous_submissions": []})
-    if kill_after is None:
+    results = os.path.join(ag, "results", "results.json")
+    if not killed:
         done = img.run(["/autograder/run_autograder"], cwd="/autograder", env=env)
         out = done.stdout
     else:
         child = subprocess.Popen(img.argv(["/autograder/run_autograder"], "/autograder", env),
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  start_new_session=True)
-        time.sleep(kill_after)
-        os.killpg(child.pid, signal.SIGKILL)  # as Gradescope's global timeout does
+        # killed once the first results file is there, written before anything is
+        # judged: while it grades, however fast this machine judges
+        waited = time.monotonic() + 300
+        while not os.path.exists(results) and child.poll() is None \
+                and time.monotonic() < waited:
+            time.sleep(0.005)
+        os.killpg(child.pid, signal.SIGKILL)
         out = child.communicate()[0]
-    with open(os.path.join(ag, "results", "results.json"), encoding="utf-8") as f:
+    with open(results, encoding="utf-8") as f:
         return json.load(f), out
 
 
@@ -417,7 +424,7 @@ class Gradescope(GradescopeChecks, unittest.TestCase):
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0, out)
         self.assertIn("Grading stopped after 1 s", results["output"])
-        results, out = gs_run(self.img, student_files("ada"), kill_after=3)
+        results, out = gs_run(self.img, student_files("ada"), killed=True)
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0)
         self.assertIn("did not finish", results["output"])

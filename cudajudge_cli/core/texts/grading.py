@@ -176,6 +176,13 @@ TEXTS = {
     "grade_rp_sim_score": ("similarity", "相似度"),
     "grade_rp_sim_longest": ("longest shared fragment", "最长的相同片段"),
     "grade_rp_sim_near": ("close to the reference solution", "与参考解接近"),
+    "grade_rp_submission": ("file {file} sha256 {sha}, seed {seed}, {backend}, late {days} day(s) "
+                            "({source})",
+                            "文件 {file} sha256 {sha}，随机种子 {seed}，{backend}，迟交 {days} 天"
+                            "（{source}）"),
+    "grade_rp_case": ("case", "用例"),
+    "grade_rp_verdict": ("verdict", "结果"),
+    "grade_rp_detail": ("detail", "详情"),
     "grade_rp_generated": ("Written {when} from {count} records.", "生成于 {when}，共 {count} 条记录。"),
 
     # ---- the command's options ----------------------------------------------------------

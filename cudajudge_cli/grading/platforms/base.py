@@ -22,11 +22,11 @@ import sys
 import tempfile
 
 from cudajudge_cli.core.errors import JudgeError
-from cudajudge_cli.core.texts import Text, tr
+from cudajudge_cli.core.texts import Text, in_language, tr
 from cudajudge_cli.core.workspace import build_folder, repo_root
 
 from .. import grader
-from ..exporters import checks_not_run, checks_text, visible_message
+from ..exporters import checks_not_run, checks_text
 from ..store import safe_name, write_atomically
 
 GRADER_USER = "cudajudge"
@@ -267,34 +267,31 @@ def read_records(folder):
 # ---------------------------------------------------------------------------
 
 
-def exercise_output(record, lang, show_log=True):
-    """The exercise's verdict, points and how they were computed, in the student's
-    words; the engine's message without a hidden case's name; for a CE the compiler's
-    messages, which follow this text."""
-    score = record.get("score") or {}
-    lines = [tr("platform_exercise_line", lang, exercise=record.get("exercise"),
-                verdict=record.get("verdict") or "-", points=fmt(score.get("points")),
-                max=fmt(score.get("max")), message=visible_message(record, lang))]
-    if score.get("explain"):
+def exercise_output(graded, lang):
+    """An exercise as the platforms show it, from view/model.graded()'s model: its
+    verdict, points and how they were computed; the engine's message as the model
+    words it (no hidden case's name; for a CE, that the compiler's messages follow);
+    then those messages."""
+    score = graded["score"]
+    lines = [tr("platform_exercise_line", lang, exercise=graded["exercise"],
+                verdict=graded["verdict"] or "-", points=fmt(score["points"]),
+                max=fmt(score["max"]), message=graded["message"])]
+    if score["explain"]:
         lines.append(score["explain"])
-    for p in score.get("penalties") or []:
+    for p in score["penalties"]:
         lines.append("%s %s: %s" % (p.get("kind"), fmt(p.get("points")), p.get("why")))
-    if show_log and record.get("verdict") == "CE" and record.get("compile_log"):
-        lines += ["", tr("platform_compile_log", lang), record["compile_log"].rstrip()[-8000:]]
+    if graded["compile_log"]:
+        lines += ["", tr("platform_compile_log", lang), graded["compile_log"][-8000:]]
     return "\n".join(lines)
 
 
-def hidden_case(lang):
-    return tr("grade_case_hidden_paren", lang)
-
-
 def case_output(case, lang):
-    """One case: its name (unless hidden), verdict, detail and diagnosis."""
-    name = hidden_case(lang) if case.get("hidden") else case.get("name")
-    lines = ["%s: %s" % (name, case.get("verdict"))]
-    for key in ("detail", "diagnosis"):
-        if case.get(key):
-            lines.append(str(case[key]))
+    """One case of the model (view/model.graded_case): its name (a hidden one's left
+    out), verdict, and what it found as the terminal says it (detail, diagnosis)."""
+    lines = ["%s: %s" % (in_language(case["name"], lang), case["verdict"])]
+    lines += case.get("detail") or []
+    if case.get("diagnosis"):
+        lines.append(in_language(case["diagnosis"], lang))
     return "\n".join(lines)
 
 

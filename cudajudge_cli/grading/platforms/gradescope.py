@@ -25,6 +25,7 @@ import time
 
 from cudajudge_cli.core.errors import JudgeError
 from cudajudge_cli.core.texts import tr
+from cudajudge_cli.view.model import graded
 
 from ..roster import local_time, parse_instant
 from . import base
@@ -103,30 +104,29 @@ def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
     leaderboard = []
     emulated = False
     for n, record in enumerate(records, 1):
-        score = record.get("score") or {}
-        points = float(score.get("points") or 0)
+        # a hidden case's test is shown after the due date: what it found, not its name
+        shown = graded(record, "after_due_date")
+        points = float(shown["score"]["points"])
         total += points
-        emulated = emulated or record.get("backend") == "emu"
-        verdict = record.get("verdict")
+        emulated = emulated or shown["backend"] == "emu"
+        verdict = shown["verdict"]
         tests.append({
-            "name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
+            "name": "%s: %s" % (shown["exercise"], shown["title"]),
             "number": str(n), "score": round(points, 2),
-            "max_score": round(float(score.get("max") or 0), 2),
+            "max_score": round(float(shown["score"]["max"]), 2),
             "status": "passed" if verdict == "AC" else "failed",
-            "output": base.exercise_output(record, lang), "output_format": "text",
-            "tags": [record.get("exercise"), verdict or "not_judged"],
+            "output": base.exercise_output(shown, lang), "output_format": "text",
+            "tags": [shown["exercise"], verdict or "not_judged"],
             "visibility": "visible"})
-        for case in record.get("cases") or []:
-            hidden = bool(case.get("hidden"))
+        for case in shown["cases"]:
             tests.append({
-                "name": tr("gs_case_name", lang, exercise=record.get("exercise"),
-                           index=case.get("index"), name=case.get("name") if not hidden
-                           else base.hidden_case(lang)),
-                "number": "%d.%s" % (n, case.get("index")), "score": 0.0, "max_score": 0.0,
-                "status": "passed" if case.get("verdict") == "AC" else "failed",
+                "name": tr("gs_case_name", lang, exercise=shown["exercise"],
+                           index=case["index"], name=case["name"]),
+                "number": "%d.%s" % (n, case["index"]), "score": 0.0, "max_score": 0.0,
+                "status": "passed" if case["verdict"] == "AC" else "failed",
                 "output": base.case_output(case, lang), "output_format": "text",
-                "tags": [record.get("exercise"), "case", case.get("verdict") or "JE"],
-                "visibility": settings["hidden_visibility"] if hidden else "visible"})
+                "tags": [shown["exercise"], "case", case["verdict"]],
+                "visibility": settings["hidden_visibility"] if case["hidden"] else "visible"})
         timing = record.get("timing") or {}
         if settings.get("leaderboard") and timing.get("median_ms") is not None:
             leaderboard.append({"name": "%s median ms" % record.get("exercise"),

@@ -26,7 +26,8 @@ import shutil
 import sys
 
 from cudajudge_cli.core.errors import JudgeError
-from cudajudge_cli.core.texts import tr
+from cudajudge_cli.core.texts import in_language, tr
+from cudajudge_cli.view.model import graded
 
 from . import base
 
@@ -47,32 +48,31 @@ def results_from_records(records, lang="en"):
     messages = []
     emulated = False
     for record in records:
-        score = record.get("score") or {}
-        got = float(score.get("points") or 0)
-        most = float(score.get("max") or 0)
+        shown = graded(record, "student")
+        got = float(shown["score"]["points"])
+        most = float(shown["score"]["max"])
         points += got
         max_points += most
-        verdict = record.get("verdict")
-        verdicts.append("%s %s" % (record.get("exercise"), verdict or tr("pl_not_judged", lang)))
-        emulated = emulated or record.get("backend") == "emu"
+        verdict = shown["verdict"]
+        verdicts.append("%s %s" % (shown["exercise"], verdict or tr("pl_not_judged", lang)))
+        emulated = emulated or shown["backend"] == "emu"
+        message = in_language(shown["message"], lang)
         if verdict == "JE":
-            return not_gradable(tr("pl_judge_error", lang, exercise=record.get("exercise"),
-                                   message=record.get("message") or "JE"))
-        message = record.get("message") or ""
+            return not_gradable(tr("pl_judge_error", lang, exercise=shown["exercise"],
+                                   message=message or "JE"))
         if verdict == "CE":
-            log = (record.get("compile_log") or message).rstrip()[-20000:]
-            message = tr("pl_compile_error", lang, exercise=record.get("exercise"), log=log)
+            log = (shown["compile_log"] or message).rstrip()[-20000:]
+            message = tr("pl_compile_error", lang, exercise=shown["exercise"], log=log)
             messages.append(message)
-        lines = [base.exercise_output(record, lang)]
-        for case in record.get("cases") or []:
-            if case.get("hidden"):
-                lines.append(tr("pl_hidden_line", lang, index=case.get("index"),
-                                hidden=base.hidden_case(lang),
-                                verdict=case.get("verdict")))
+        lines = [base.exercise_output(shown, lang)]
+        for case in shown["cases"]:
+            if case["hidden"]:
+                lines.append(tr("pl_hidden_line", lang, index=case["index"],
+                                hidden=case["name"], verdict=case["verdict"]))
             else:
                 lines.append(base.case_output(case, lang))
-        tests.append({"name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
-                      "description": record.get("file") or "",
+        tests.append({"name": "%s: %s" % (shown["exercise"], shown["title"]),
+                      "description": shown["file"] or "",
                       "points": round(got, 2), "max_points": round(most, 2),
                       "message": message, "output": "\n".join(lines)})
     summary = tr("pl_summary", lang, points=base.fmt(points), max=base.fmt(max_points),
