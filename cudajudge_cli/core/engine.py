@@ -373,8 +373,9 @@ VERDICT_BUILDS = (("harness/runtime", (".a",), ("cj-runner-",)),
 
 def hash_of_verdict_inputs(root, build, engine):
     """SHA-256 over the engine, VERDICT_SOURCES and VERDICT_BUILDS: Engine.fingerprint's
-    answer while the engine has no `fingerprint` command. Files are named relative to
-    their folder, so that moving the checkout changes nothing."""
+    answer while the engine has no `fingerprint` command, and nobody else's (this goes,
+    with VERDICT_SOURCES and VERDICT_BUILDS, when the command lands). Files are named
+    relative to their folder, so that moving the checkout changes nothing."""
     files = [("engine", engine)]
     for part in VERDICT_SOURCES:
         path = os.path.join(root, part)
