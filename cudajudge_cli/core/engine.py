@@ -11,13 +11,14 @@ summary) is a malfunction: the verdict is JE and problem_message() says why.
 The engine decides every verdict; nothing here changes one.
 
 Used by core/workspace.py (the catalog, the device), learn/actions.py (a
-learner's judgement), commands/check.py and doctor.py, and meant for grading/
-(its own engine.py moves onto this one: docs/driver-layout.md, "Calling the
-engine").
+learner's judgement), commands/check.py and doctor.py, and grading/ (a grade
+run's policy, fingerprint and judgements, through grading/grader.py):
+docs/driver-layout.md, "Calling the engine".
 """
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import threading
@@ -227,25 +228,50 @@ class Engine:
         return self._object(stdout, stderr, "device")
 
     def policy(self, path):
-        """A grading policy as the engine validates it (a dict); JudgeError with the
-        engine's file:line:column message when it is invalid."""
-        code, stdout, stderr = self.once(["policy", path, "--root", self.ws.root,
-                                          "--lang", self.language()])
-        if code != 0:
-            raise JudgeError(stderr.strip() or engine_failure(
+        """A grading policy as the engine validates it (a dict). JudgeError when the
+        file cannot be read, when it says nothing (YAML reads an empty file as no policy
+        at all, which would grade every exercise with seed 1 without a word), or with
+        the engine's file:line:column message when it is invalid."""
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                empty = policy_is_empty(handle.read())
+        except OSError as err:
+            raise JudgeError(tr("policy_unreadable", self.lang, path=path,
+                                error=err.strerror or err), as_is=True)
+        if empty:
+            error = tr("policy_empty", self.lang, path=path)
+        else:
+            code, stdout, stderr = self.once(["policy", path, "--root", self.ws.root,
+                                              "--lang", self.language()])
+            if code == 0:
+                return self._object(stdout, stderr, "policy")
+            error = stderr.strip() or engine_failure(
                 tr("engine_while_policy", self.lang, how=describe_exit(code, self.lang)),
-                stderr, self.lang), as_is=True)
-        return self._object(stdout, stderr, "policy")
+                stderr, self.lang)
+        raise JudgeError(tr("policy_invalid", self.lang, error=error), as_is=True)
 
     def fingerprint(self):
-        """One hex hash of everything a verdict depends on (`cudajudge fingerprint`)."""
+        """One hex hash of everything a verdict depends on (`cudajudge fingerprint`):
+        a grade record judged under another fingerprint is judged again."""
         code, stdout, stderr = self.once(["fingerprint", "--root", self.ws.root,
                                           "--build", self.ws.build])
         value = stdout.strip()
-        if code != 0 or not value or any(c not in "0123456789abcdef" for c in value):
-            raise JudgeError(engine_failure(tr("engine_unexpected_for", self.lang,
-                                               what="fingerprint"), stderr, self.lang))
-        return value
+        if code == 0 and value and all(c in "0123456789abcdef" for c in value):
+            return value
+        raise JudgeError(engine_failure(tr("engine_unexpected_for", self.lang,
+                                           what="fingerprint"), stderr, self.lang))
+
+    def nvcc(self):
+        """The CUDA compiler the engine will use, or None: the engine's own search
+        (NVCC, "none" meaning absent; else PATH, where the workspace put CUDA_PATH's,
+        CUDA_HOME's or /usr/local/cuda's when nvcc was not on it). Without it the
+        device-only check and the PTX rules do not run (docs/security.md)."""
+        chosen = self.ws.env.get("NVCC")
+        if chosen == "none":
+            return None
+        if chosen and os.access(chosen, os.X_OK):
+            return chosen
+        return shutil.which("nvcc", path=self.ws.env.get("PATH", ""))
 
     # -- judging ----------------------------------------------------------------------
     def judge_args(self, problem_id, file_arg, seed=None, perf=True, backend=None, lang=None):
@@ -320,6 +346,15 @@ class Engine:
             children = list(self._running)
         for child, own_group in children:
             stop_child(child, own_group, patience=0)
+
+
+def policy_is_empty(text):
+    """True when a YAML text holds no value: blank lines, comments, document markers."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and stripped not in ("---", "..."):
+            return False
+    return True
 
 
 def drain(stream, sink):

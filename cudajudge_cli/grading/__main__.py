@@ -4,7 +4,8 @@ so and stops."""
 
 import sys
 
-from .texts import t
+from cudajudge_cli.core.texts import tr
 
-print(t("one_door", "en") + "\n" + t("one_door", "zh"), file=sys.stderr)
+
+print(tr("grade_one_door", "en") + "\n" + tr("grade_one_door", "zh"), file=sys.stderr)
 sys.exit(2)

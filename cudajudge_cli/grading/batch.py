@@ -19,15 +19,17 @@ import time
 
 from . import SCHEMA
 from . import exporters
-from .engine import (Engine, GradeError, bubblewrap_prefix, kill_all, policy_hash,
-                     require_nvcc_or_consent)
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import current_language, tr
+
+from . import grader
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
-from .texts import interface_language, t
 
 
-# The checks that need nvcc, by the names the records keep (texts.py says them).
+# The checks that need nvcc, by the names the records keep (core/texts/grading.py
+# says them: grade_check_<name>).
 CHECKS_WITHOUT_NVCC = ("device_only", "ptx_rules")
 
 
@@ -63,9 +65,9 @@ class Progress:
         with self.lock:
             self.done += 1
             s = record["score"]
-            line = t("line", self.lang, n=self.done, total=self.total, student=record["student"],
-                     exercise=record["exercise"], verdict=record["verdict"] or "-",
-                     points=s["points"], max=s["max"], seconds=seconds)
+            line = tr("grade_line", self.lang, n=self.done, total=self.total,
+                      student=record["student"], exercise=record["exercise"], verdict=record["verdict"] or "-",
+                      points=s["points"], max=s["max"], seconds=seconds)
             if not self.bar:
                 say(line, self.stream)
                 return
@@ -74,8 +76,8 @@ class Progress:
             eta = elapsed / self.done * left if self.done else 0
             width = 30
             filled = int(width * self.done / max(1, self.total))
-            text = t("bar", self.lang, done=self.done, total=self.total, left=left,
-                     eta=duration_text(eta))
+            text = tr("grade_bar", self.lang, done=self.done, total=self.total, left=left,
+                      eta=duration_text(eta))
             self.stream.write("\r\x1b[K" + line + "\n")
             self.stream.write(f"[{'#' * filled}{'.' * (width - filled)}] {text}")
             self.stream.flush()
@@ -119,7 +121,7 @@ def parse_gpus(text, device):
 class GradeRun:
     def __init__(self, options):
         self.o = options
-        self.lang = interface_language(options)
+        self.lang = current_language()
         self.roster = os.path.abspath(options.roster)
         self.out = os.path.abspath(options.out or os.path.join(os.getcwd(), "grades"))
         self.stop = threading.Event()
@@ -129,8 +131,9 @@ class GradeRun:
     # ---- setup ------------------------------------------------------------------------
     def load(self):
         if not os.path.isdir(self.roster):
-            raise GradeError(t("no_roster", self.lang, roster=self.o.roster), 1)
-        self.engine = Engine(lang=self.lang)
+            raise JudgeError(tr("grade_no_roster", self.lang, roster=self.o.roster), 1)
+        self.engine = grader.open_engine(self.lang)
+        self.wrap = []  # bubblewrap around every judgement: choose_backend
         path = self.o.policy
         empty = None
         if not path:
@@ -139,22 +142,23 @@ class GradeRun:
             empty.close()
             path = empty.name
         try:
-            self.policy, self.policy_sha = self.engine.policy(path)
+            self.policy = self.engine.policy(path)
         finally:
             if empty:
                 os.unlink(empty.name)
+        self.policy_sha = grader.policy_hash(self.policy)
         if self.o.seed_per_student:
             self.policy["seed_per_student"] = True
         if getattr(self.o, "ignore_deadline", False):  # the platform judges lateness
             self.policy.update(deadline=None, deadline_epoch=None, deadline_local=None)
-            self.policy_sha = policy_hash(self.policy)
+            self.policy_sha = grader.policy_hash(self.policy)
         self.plang = self.policy.get("language") or "en"  # feedback, report, records
         self.catalog = {p["id"]: p for p in self.engine.catalog()}
         self.exercises = [e for e in self.policy["exercises"] if e["id"] in self.catalog]
         only = list(getattr(self.o, "only_exercises", None) or [])
         unknown = sorted(set(only) - {e["id"] for e in self.exercises})
         if unknown:
-            raise GradeError(t("unknown_exercises", self.lang, names=", ".join(unknown)), 1)
+            raise JudgeError(tr("grade_unknown_exercises", self.lang, names=", ".join(unknown)), 1)
         if only:
             self.exercises = [e for e in self.exercises if e["id"] in only]
         # Without nvcc the device-only check and the rules on the compiled code do not
@@ -163,9 +167,9 @@ class GradeRun:
         self.checks = {"nvcc": bool(self.nvcc),
                        "not_run": [] if self.nvcc else list(CHECKS_WITHOUT_NVCC)}
         self.fingerprint = self.engine.fingerprint()
-        self.engine_info = {"version": self.engine.version(), "fingerprint": self.fingerprint}
-        usage = self.engine.usage_text()
-        self.engine_args = ["--grading"] if "--grading" in usage else []
+        self.engine_info = {"version": grader.version(self.engine.ws.root),
+                            "fingerprint": self.fingerprint}
+        self.engine_args = grader.grading_options(self.engine)
 
     def title(self, exercise):
         title = self.catalog.get(exercise, {}).get("title") or {}
@@ -175,15 +179,15 @@ class GradeRun:
         env = {}
         if self.o.sandbox == "none":
             env["CUDAJUDGE_SANDBOX"] = "none"
-            say(t("sandbox_none", self.lang), sys.stderr)
+            say(tr("grade_sandbox_none", self.lang), sys.stderr)
         elif not shutil.which("bwrap"):
-            say(t("no_bwrap", self.lang), sys.stderr)
+            say(tr("grade_no_bwrap", self.lang), sys.stderr)
         else:
-            self.engine.wrap = bubblewrap_prefix(self.engine.build)
-            if not self.engine.wrap:
-                say(t("bwrap_fails", self.lang), sys.stderr)
+            self.wrap = grader.bubblewrap_prefix(self.engine.ws.build)
+            if not self.wrap:
+                say(tr("grade_bwrap_fails", self.lang), sys.stderr)
         self.base_env = env
-        device = {"found": False} if self.o.emulate else self.engine.device()
+        device = {"found": False} if self.o.emulate else self.device()
         self.gpus = [] if self.o.emulate or not device.get("found") else parse_gpus(
             self.o.gpus, device)
         self.device = device if self.gpus else None
@@ -191,11 +195,22 @@ class GradeRun:
         if self.gpus:
             self.backend = "gpu"
             self.jobs = max(1, self.o.jobs or min(6, cores))
-            say(t("on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
+            say(tr("grade_on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
         else:
             self.backend = "emu"
             self.jobs = max(1, self.o.jobs or cores)
-            say(t("no_gpu_emulator", self.lang, jobs=self.jobs))
+            say(tr("grade_no_gpu_emulator", self.lang, jobs=self.jobs))
+
+    def device(self):
+        """The engine's device, or none found when it cannot tell."""
+        try:
+            return self.engine.device()
+        except JudgeError:
+            return {"found": False}
+
+    def judge(self, exercise, path, seed, backend, perf, env):
+        return grader.judge(self.engine, exercise, path, seed, backend, perf, self.engine_args,
+                            env, self.plang, self.wrap)
 
     def count_cases(self, store):
         """How many cases each per_case exercise has on this backend, from judging its
@@ -215,11 +230,11 @@ class GradeRun:
             key = f"{ex['id']}/{self.backend}"
             entry = known.get(key)
             if not entry or entry.get("fingerprint") != self.fingerprint:
-                reference = os.path.join(self.engine.root, "reference", ex["id"] + ".cu")
+                reference = os.path.join(self.engine.ws.root, "reference", ex["id"] + ".cu")
                 seed, _ = self.seed_for(None, ex["id"])
-                run = self.engine.judge(ex["id"], reference, seed, backend=self.backend,
-                                        perf=self.backend == "gpu", env=self.base_env,
-                                        lang=self.plang)
+                run = grader.judge(self.engine, ex["id"], reference, seed, self.backend,
+                                   self.backend == "gpu", [], self.base_env, self.plang,
+                                   self.wrap)
                 if run.verdict != "AC":
                     continue  # then the cases that ran are all there is to count
                 entry = {"fingerprint": self.fingerprint, "count": len(run.cases)}
@@ -238,12 +253,12 @@ class GradeRun:
     def plan(self, store):
         students = list_students(self.roster)
         if not students:
-            raise GradeError(t("no_students", self.lang, roster=self.o.roster), 1)
+            raise JudgeError(tr("grade_no_students", self.lang, roster=self.o.roster), 1)
         wanted = set(self.o.only or []) | set(self.o.regrade or [])
         unknown = sorted(wanted - set(students))
         if unknown:
-            raise GradeError(t("unknown_students", self.lang, names=", ".join(unknown),
-                               roster=self.o.roster), 1)
+            raise JudgeError(tr("grade_unknown_students", self.lang, names=", ".join(unknown),
+                                roster=self.o.roster), 1)
         self.students = students
         ids = [e["id"] for e in self.exercises]
         aliases = {i: self.catalog[i].get("aliases") or [] for i in ids}
@@ -284,7 +299,7 @@ class GradeRun:
             message = summary.get("message") or ""
             if first.malfunction or verdict == "JE":
                 detail = first.malfunction or message or first.stderr.strip()[-300:]
-                message = t("judge_error", self.plang, detail=detail)
+                message = tr("grade_judge_error", self.plang, detail=detail)
         record = {
             "schema": SCHEMA, "student": sub.student, "exercise": sub.exercise,
             "title": self.title(sub.exercise), "file": sub.file, "sha256": sub.sha256,
@@ -330,15 +345,11 @@ class GradeRun:
             env["CUDA_VISIBLE_DEVICES"] = gpu
         started = time.monotonic()
         backend = "gpu" if self.backend == "gpu" else "emu"
-        runs = [self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
-                                  perf=backend == "gpu", extra_args=self.engine_args, env=env,
-                                  lang=self.plang)]
+        runs = [self.judge(sub.exercise, sub.path, seed, backend, backend == "gpu", env)]
         wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
         k = int(self.policy["performance"]["runs"])
         while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
-            runs.append(self.engine.judge(sub.exercise, sub.path, seed, backend=backend,
-                                          perf=True, extra_args=self.engine_args, env=env,
-                                          lang=self.plang))
+            runs.append(self.judge(sub.exercise, sub.path, seed, backend, True, env))
         seconds = time.monotonic() - started
         late = lateness(self.policy, self.roster, sub)
         return self.make_record(sub, ex, seed, source, runs, runs[0].cases, late, seconds, gpu)
@@ -366,15 +377,15 @@ class GradeRun:
 
     def run(self):
         self.load()
-        require_nvcc_or_consent(self.engine, self.policy, self.o.policy, self.lang)
+        grader.require_nvcc_or_consent(self.engine, self.policy, self.o.policy, self.lang)
         store = Store(self.out)
         store.lock(self.lang)
         try:
             self.choose_backend()
             self.count_cases(store)
             todo = self.plan(store)
-            say(t("plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
-                  ignored=len(self.ignored)))
+            say(tr("grade_plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
+                   ignored=len(self.ignored)))
             started = now_iso()
             tasks = queue.Queue()
             for item in todo:
@@ -395,15 +406,15 @@ class GradeRun:
             except KeyboardInterrupt:
                 self.stop.set()
                 progress.close()
-                kill_all()
-                say(t("interrupted", self.lang, done=self.judged_now), sys.stderr)
+                self.engine.stop_all()
+                say(tr("grade_interrupted", self.lang, done=self.judged_now), sys.stderr)
                 return 130
             progress.close()
             for student, exercise, err in failures:
                 say(f"{student} {exercise}: {type(err).__name__}: {err}", sys.stderr)
             self.export(store, started)
-            say(t("finished", self.lang, students=len(self.students), judged=self.judged_now,
-                  kept=self.kept, nj=self.not_judged, out=self.out))
+            say(tr("grade_finished", self.lang, students=len(self.students), judged=self.judged_now,
+                   kept=self.kept, nj=self.not_judged, out=self.out))
             return 2 if failures else 0
         finally:
             store.unlock()

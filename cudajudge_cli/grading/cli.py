@@ -9,9 +9,10 @@ import os
 import random
 import sys
 
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import current_language, tr
+
 from . import platforms  # Gradescope, PrairieLearn, Slurm, similarity
-from .engine import GradeError
-from .texts import interface_language, t
 
 STARTING_POLICY = """\
 # A grading policy for `python3 judge.py grade ROSTER --policy THIS_FILE`.
@@ -75,56 +76,56 @@ exercises:
 
 
 def add_arguments(parser):
-    lang = interface_language()
-    parser.add_argument("roster", nargs="?", metavar="ROSTER", help=t("h_roster", lang))
-    parser.add_argument("--policy", metavar="FILE", help=t("h_policy", lang))
-    parser.add_argument("--out", metavar="DIR", help=t("h_out", lang))
-    parser.add_argument("--init-policy", metavar="FILE", help=t("h_init", lang))
-    parser.add_argument("--jobs", type=int, default=0, metavar="N", help=t("h_jobs", lang))
-    parser.add_argument("--gpus", default="all", metavar="all|0,1|none", help=t("h_gpus", lang))
-    parser.add_argument("--emulate", action="store_true", help=t("h_emulate", lang))
+    lang = current_language()
+    parser.add_argument("roster", nargs="?", metavar="ROSTER", help=tr("grade_h_roster", lang))
+    parser.add_argument("--policy", metavar="FILE", help=tr("grade_h_policy", lang))
+    parser.add_argument("--out", metavar="DIR", help=tr("grade_h_out", lang))
+    parser.add_argument("--init-policy", metavar="FILE", help=tr("grade_h_init", lang))
+    parser.add_argument("--jobs", type=int, default=0, metavar="N", help=tr("grade_h_jobs", lang))
+    parser.add_argument("--gpus", default="all", metavar="all|0,1|none",
+                        help=tr("grade_h_gpus", lang))
+    parser.add_argument("--emulate", action="store_true", help=tr("grade_h_emulate", lang))
     parser.add_argument("--seed-per-student", action="store_true",
-                        help=t("h_seed_per_student", lang))
+                        help=tr("grade_h_seed_per_student", lang))
     parser.add_argument("--regrade", nargs="+", metavar="STUDENT", default=[],
-                        help=t("h_regrade", lang))
+                        help=tr("grade_h_regrade", lang))
     parser.add_argument("--only", nargs="+", metavar="STUDENT", default=[],
-                        help=t("h_only", lang))
+                        help=tr("grade_h_only", lang))
     parser.add_argument("--sandbox", choices=["auto", "none"], default="auto",
-                        help=t("h_sandbox", lang))
-    parser.add_argument("--lines", action="store_true", help=t("h_lines", lang))
-    parser.add_argument("--export-only", action="store_true", help=t("h_export_only", lang))
+                        help=tr("grade_h_sandbox", lang))
+    parser.add_argument("--lines", action="store_true", help=tr("grade_h_lines", lang))
+    parser.add_argument("--export-only", action="store_true", help=tr("grade_h_export_only", lang))
     platforms.add_arguments(parser)
 
 
 def init_policy(path, lang):
     if os.path.exists(path):
-        raise GradeError(t("policy_exists", lang, path=path), 1)
+        raise JudgeError(tr("grade_policy_exists", lang, path=path), 1)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(STARTING_POLICY.format(seed=random.SystemRandom().randrange(1, 2**31)))
-    print(t("policy_written", lang, path=path))
+    print(tr("grade_policy_written", lang, path=path))
     return 0
 
 
 def run(options):
-    lang = interface_language(options)
+    lang = current_language()
     try:
         if options.init_policy:
             return init_policy(options.init_policy, lang)
         if (code := platforms.run(options)) is not None:
             return code
         if not options.roster:
-            print(t("need_roster", lang), file=sys.stderr)
+            print(tr("grade_need_roster", lang), file=sys.stderr)
             return 1
         from .batch import GradeRun
         grade = GradeRun(options)
         if options.export_only:
             return grade.export_only()
         return grade.run()
-    except GradeError as err:
+    except JudgeError as err:
         print(str(err), file=sys.stderr)
         return err.exit_code
-    except KeyboardInterrupt:  # before or after the batch (the batch handles its own)
-        from .engine import kill_all
-        kill_all()
-        print(t("interrupted", lang, done=0), file=sys.stderr)
+    except KeyboardInterrupt:  # before or after the batch (the batch handles its own;
+        # a judgement under way when it came was stopped by the engine client)
+        print(tr("grade_interrupted", lang, done=0), file=sys.stderr)
         return 130

@@ -1,22 +1,25 @@
 """Every output of a grade run, written from the records alone (docs/grading.md, "The
 files in DIR"): run.json, results.jsonl, grades.csv (Canvas), grades-moodle.csv, junit.xml,
 report.html (html_report.py; its report_html and refresh_report are reached from here
-too) and feedback/<student>.txt and .md (hidden cases left out). Each file is written
+too) and feedback/<student>.txt and .md (hidden cases left out). A judgement is
+rendered from view/model.graded()'s model of its record, the one the platforms'
+results (Gradescope, PrairieLearn) and report.html render too. Each file is written
 atomically. Called by batch.py at the end of every run and by similarity.py
-(refresh_report); the platforms (Gradescope, PrairieLearn) read the same records.
+(refresh_report).
 """
 
 import csv
 import io
 import json
 import os
-import shlex
 import xml.etree.ElementTree as ET
+
+from cudajudge_cli.core.texts import in_language, tr
+from cudajudge_cli.view.model import graded
 
 from . import similarity_report
 from .roster import local_time
 from .store import safe_name, write_atomically
-from .texts import t
 
 
 def __getattr__(name):
@@ -158,23 +161,25 @@ def junit_xml(records, info):
             case = ET.SubElement(suite, "testcase", classname=r["student"], name=r["exercise"],
                                  time=f"{seconds:.3f}")
             counts["tests"] += 1
-            message = visible_message(r, lang)
-            verdict = r.get("verdict")
-            if r["status"] != "judged" or verdict == "SKIP":
-                reason = (r.get("not_judged") or {}).get("reason", "SKIP")
+            shown = graded(r, "student")
+            message = in_language(shown["message"], lang)
+            verdict = shown["verdict"]
+            if not shown["judged"] or verdict == "SKIP":
+                reason = shown["not_judged"] or "SKIP"
                 ET.SubElement(case, "skipped", message=f"{reason}: {message}").text = message
                 counts["skipped"] += 1
             elif verdict == "WA":
                 ET.SubElement(case, "failure", type="WA",
-                              message=f"WA: {message}").text = failure_text(r, lang)
+                              message=f"WA: {message}").text = failure_text(shown, lang)
                 counts["failures"] += 1
             elif verdict != "AC":
                 ET.SubElement(case, "error", type=verdict,
-                              message=f"{verdict}: {message}").text = failure_text(r, lang)
+                              message=f"{verdict}: {message}").text = failure_text(shown, lang)
                 counts["errors"] += 1
+            score = shown["score"]
             ET.SubElement(case, "system-out").text = (
-                f"{r.get('file') or '-'}: {r['score']['points']}/{r['score']['max']} points: "
-                f"{r['score']['explain']}")
+                f"{shown['file'] or '-'}: {score['points']}/{score['max']} points: "
+                f"{score['explain']}")
         for key, value in counts.items():
             suite.set(key, str(value))
             if key in totals:  # testsuites has no skipped count in junit-10.xsd
@@ -189,18 +194,17 @@ def junit_xml(records, info):
         + "\n"
 
 
-def failure_text(record, lang):
-    lines = [f"{record.get('verdict')}: {visible_message(record, lang)}"]
-    for case in record.get("cases") or []:
-        if case["verdict"] != "AC" and case["hidden"]:
-            lines.append(f"  case {case['index']} ({t('case_hidden', lang)}): "
-                         f"{case['verdict']}")
-        elif case["verdict"] != "AC":
-            lines.append(f"  case {case['index']} {case['name']}: {case['verdict']}"
-                         + (f" - {case['detail']}" if case.get("detail") else ""))
-    log = (record.get("compile_log") or "").strip()
-    if log:
-        lines.append(log[-4000:])
+def failure_text(shown, lang):
+    """A failed judgement in junit.xml, from view/model.graded()'s model: the message,
+    each failing case (a hidden one without its name), then the compiler's messages."""
+    lines = [f"{shown['verdict']}: {in_language(shown['message'], lang)}"]
+    for case in shown["cases"]:
+        if case["verdict"] != "AC":
+            detail = "\n".join(case.get("detail") or [])
+            lines.append(f"  case {case['index']} {in_language(case['name'], lang)}: "
+                         f"{case['verdict']}" + (f" - {detail}" if detail else ""))
+    if shown["compile_log"]:
+        lines.append(shown["compile_log"][-4000:])
     return "\n".join(lines)
 
 
@@ -218,37 +222,16 @@ def checks_not_run(records):
 
 
 def checks_text(checks, lang):
-    return "; ".join(t("check_" + c, lang) for c in checks)
-
-
-def visible_message(record, lang):
-    """The engine's message as a student may read it: for a CE, that the compiler's
-    messages follow (every output puts them after it); one that names a hidden case
-    becomes the counts."""
-    message = record.get("message") or ""
-    cases = record.get("cases") or []
-    if record.get("verdict") == "CE" and (record.get("compile_log") or "").strip():
-        return t("ce_below", lang, file=record.get("file") or record.get("exercise"))
-    if any(c["hidden"] and c["name"] in message for c in cases):
-        failed = sum(1 for c in cases if c["verdict"] != "AC")
-        return t("fb_failed_count", lang, failed=failed, total=len(cases))
-    return message
-
-
-def reproduce_command(record):
-    """The line that judges the file again with the same cases, run from the root of
-    the student's clone with the file in exercises/ (the emulator sizes its cases
-    itself: --emulate where the grade ran there)."""
-    argv = ["python3", "judge.py", record["exercise"],
-            "exercises/" + os.path.basename(record["file"]), "--seed", str(record["seed"])]
-    if record.get("backend") == "emu":
-        argv.append("--emulate")
-    return " ".join(shlex.quote(a) for a in argv)
+    return "; ".join(tr("grade_check_" + c, lang) for c in checks)
 
 
 def feedback_text(student, records, info, lang, md):
+    """A student's feedback (feedback/<student>.txt and .md) from view/model.graded()'s
+    model of each record: the points and how they were computed, lateness, the time,
+    the cases (a hidden one counted, not named), the compiler's messages with a CE,
+    and the command that judges the file again with the same cases."""
     out = []
-    head = t("fb_title", lang, student=student)
+    head = tr("grade_fb_title", lang, student=student)
     course = info["policy"].get("course")
     total = sum(float(r["score"]["points"]) for r in records)
     maximum = sum(float(r["score"]["max"]) for r in records)
@@ -256,54 +239,55 @@ def feedback_text(student, records, info, lang, md):
     if course:
         out.append(course)
     out.append("")
-    out.append(("**%s**" if md else "%s") % t("fb_total", lang, points=number(total),
+    out.append(("**%s**" if md else "%s") % tr("grade_fb_total", lang, points=number(total),
                                                 max=number(maximum)))
     not_run = checks_not_run(records)
     if not_run:
-        out.append(t("fb_checks_not_run", lang, checks=checks_text(not_run, lang)))
-    for r in records:
+        out.append(tr("grade_fb_checks_not_run", lang, checks=checks_text(not_run, lang)))
+    bullet = "- " if md else "  "
+    for shown in (graded(r, "student") for r in records):
         out.append("")
-        line = t("fb_exercise", lang, title=r.get("title") or r["exercise"],
-                 exercise=r["exercise"], points=r["score"]["points"], max=r["score"]["max"],
-                 verdict=r.get("verdict") or t("not_judged", lang))
+        score = shown["score"]
+        line = tr("grade_fb_exercise", lang, title=shown["title"] or shown["exercise"],
+                  exercise=shown["exercise"], points=score["points"], max=score["max"],
+                  verdict=shown["verdict"] or tr("grade_not_judged", lang))
         out.append(f"## {line}" if md else line)
-        bullet = "- " if md else "  "
-        if r.get("file"):
-            out.append(bullet + t("fb_file", lang, file=r["file"], sha=(r["sha256"] or "")[:12]))
-        out.append(bullet + t("fb_message", lang, message=visible_message(r, lang)))
-        out.append(bullet + t("fb_how", lang, explain=r["score"]["explain"]))
-        late = r.get("late") or {}
-        if late.get("days"):
+        if shown["file"]:
+            out.append(bullet + tr("grade_fb_file", lang, file=shown["file"],
+                                   sha=(shown["sha256"] or "")[:12]))
+        out.append(bullet + tr("grade_fb_message", lang, message=shown["message"]))
+        out.append(bullet + tr("grade_fb_how", lang, explain=score["explain"]))
+        late = shown["late"]
+        if late:
             policy = info["policy"]
-            out.append(bullet + t("fb_late", lang,
-                                  submitted=local_time(late.get("submitted_at"), policy),
-                                  days=late["days"], deadline=local_time(late.get("deadline"),
-                                                                         policy)))
-        timing = r.get("timing")
-        if timing and timing.get("ratio_to_ref") is not None:
-            out.append(bullet + t("fb_timing", lang, median=timing.get("median_ms"),
-                                  ratio=float(timing["ratio_to_ref"]), runs=timing["runs"]))
-        cases = r.get("cases") or []
-        visible = [c for c in cases if not c["hidden"]]
-        hidden = [c for c in cases if c["hidden"]]
+            out.append(bullet + tr("grade_fb_late", lang,
+                                   submitted=local_time(late["submitted_at"], policy),
+                                   days=late["days"],
+                                   deadline=local_time(late["deadline"], policy)))
+        timing = shown["timing"]
+        if timing:
+            out.append(bullet + tr("grade_fb_timing", lang, median=timing["median_ms"],
+                                   ratio=timing["ratio"], runs=timing["runs"]))
+        visible = [c for c in shown["cases"] if not c["hidden"]]
         if visible:
-            out.append(bullet + t("fb_cases", lang))
+            out.append(bullet + tr("grade_fb_cases", lang))
             for c in visible:
                 text = f"{c['index']}. {c['name']}: {c['verdict']}"
-                if c["verdict"] != "AC" and c.get("detail"):
-                    text += f" ({c['detail']})"
-                if c["verdict"] != "AC" and c.get("diagnosis"):
-                    text += f" {c['diagnosis']}"
+                detail = "\n".join(c.get("detail") or [])
+                if detail:
+                    text += f" ({detail})"
+                if c.get("diagnosis"):
+                    text += " " + in_language(c["diagnosis"], lang)
                 out.append(("    - " if md else "    ") + text)
+        hidden = shown["hidden_cases"]
         if hidden:
-            passed = sum(1 for c in hidden if c["verdict"] == "AC")
-            out.append(bullet + t("fb_hidden", lang, count=len(hidden), passed=passed))
-        log = (r.get("compile_log") or "").strip()
-        if log and r.get("verdict") == "CE":
-            fence = "```" if md else ""
-            out += ([fence] if md else []) + log[-4000:].splitlines() + ([fence] if md else [])
-        if r.get("status") == "judged" and r.get("file") and not hidden:
-            # The seed reproduces every case: only offered when none is hidden.
-            out.append(bullet + t("fb_reproduce", lang, command=(
-                f"`{reproduce_command(r)}`" if md else reproduce_command(r))))
+            out.append(bullet + tr("grade_fb_hidden", lang, count=hidden["count"],
+                                   passed=hidden["passed"]))
+        if shown["compile_log"]:
+            fence = ["```"] if md else []
+            out += fence + shown["compile_log"][-4000:].splitlines() + fence
+        if shown["reproduce"]:
+            command = shown["reproduce"]
+            out.append(bullet + tr("grade_fb_reproduce", lang,
+                                   command=f"`{command}`" if md else command))
     return "\n".join(out).rstrip() + "\n"

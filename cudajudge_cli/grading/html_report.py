@@ -13,10 +13,12 @@ import math
 import os
 import time
 
+from cudajudge_cli.core.texts import in_language, tr
+from cudajudge_cli.view.model import graded
+
 from . import similarity_report
 from .exporters import checks_not_run, checks_text, number, points_table
 from .store import write_atomically
-from .texts import t
 
 VERDICT_COLOURS = {
     "AC": "#2e7d32", "WA": "#c62828", "CE": "#6d4c41", "RE": "#ad1457", "TLE": "#ef6c00",
@@ -40,7 +42,7 @@ def svg_verdicts(records, info, lang):
     height = len(exercises) * (bar_h + gap) + 40
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="chart-verdicts" role="img" '
              f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f"<title>{esc(t('rp_verdicts', lang))}</title>"]
+             f"<title>{esc(tr('grade_rp_verdicts', lang))}</title>"]
     for row, e in enumerate(exercises):
         mine = [r for r in records if r["exercise"] == e["id"]]
         y = 10 + row * (bar_h + gap)
@@ -84,7 +86,7 @@ def svg_scores(records, info, lang):
     bw = (width - left - 10) / 10
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="chart-scores" role="img" '
              f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f"<title>{esc(t('rp_scores', lang))}</title>",
+             f"<title>{esc(tr('grade_rp_scores', lang))}</title>",
              f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" '
              f'y2="{height - bottom}" stroke="#333"/>']
     for i, n in enumerate(bins):
@@ -107,7 +109,7 @@ def svg_times(records, info, lang):
     points = [(r["exercise"], r["student"], r["timing"]["ratio_to_ref"]) for r in records
               if r.get("timing") and isinstance(r["timing"].get("ratio_to_ref"), (int, float))]
     if not points:
-        return f'<p id="no-times">{esc(t("rp_no_times", lang))}</p>'
+        return f'<p id="no-times">{esc(tr("grade_rp_no_times", lang))}</p>'
     ids = [e["id"] for e in info["exercises"]]
     width, row_h, left = 640, 26, 170
     height = len(ids) * row_h + 40
@@ -119,7 +121,7 @@ def svg_times(records, info, lang):
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="chart-times" role="img" '
              f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f"<title>{esc(t('rp_times', lang))}</title>"]
+             f"<title>{esc(tr('grade_rp_times', lang))}</title>"]
     for mark in (0.5, 1, 1.2, 2, 5, 10):
         x = xpos(mark)
         parts.append(f'<line x1="{x:.1f}" y1="5" x2="{x:.1f}" y2="{height - 25}" '
@@ -139,23 +141,30 @@ def svg_times(records, info, lang):
 
 
 def submission_details(r, lang):
+    """One submission as the instructor reads it, from view/model.graded()'s model:
+    the message, how the points were computed, the file, seed and lateness, every
+    case (a hidden one marked) and the compiler's messages."""
+    shown = graded(r, "instructor")
     rows = []
-    for c in r.get("cases") or []:
-        rows.append(f"<tr><td>{c['index']}</td><td>{esc(c['name'])}"
-                    f"{' (hidden)' if c['hidden'] else ''}</td><td class=\"v-{esc(c['verdict'])}\">"
-                    f"{esc(c['verdict'])}</td><td>{esc(c.get('detail') or '')}</td></tr>")
-    log = (r.get("compile_log") or "").strip()
+    for c in shown["cases"]:
+        hidden = f" ({tr('grade_case_hidden', lang)})" if c["hidden"] else ""
+        rows.append(f"<tr><td>{c['index']}</td><td>{esc(c['name'])}{esc(hidden)}</td>"
+                    f"<td class=\"v-{esc(c['verdict'])}\">{esc(c['verdict'])}</td>"
+                    f"<td>{esc(chr(10).join(c.get('detail') or []))}</td></tr>")
     late = r.get("late") or {}
-    parts = [f"<p>{esc(r.get('message'))}</p>",
-             f"<p>{esc(r['score']['explain'])}</p>",
-             f"<p>file {esc(r.get('file'))} sha256 {esc((r.get('sha256') or '')[:16])}, "
-             f"seed {r.get('seed')}, {esc(r.get('backend'))}, late {late.get('days', 0)} "
-             f"day(s) ({esc(late.get('source'))})</p>"]
+    parts = [f"<p>{esc(in_language(shown['message'], lang))}</p>",
+             f"<p>{esc(shown['score']['explain'])}</p>",
+             "<p>%s</p>" % esc(tr("grade_rp_submission", lang, file=shown["file"],
+                                  sha=(shown["sha256"] or "")[:16], seed=shown["seed"],
+                                  backend=shown["backend"], days=late.get("days", 0),
+                                  source=late.get("source")))]
     if rows:
-        parts.append("<table class=\"cases\"><tr><th>#</th><th>case</th><th>verdict</th>"
-                     "<th>detail</th></tr>" + "".join(rows) + "</table>")
-    if log:
-        parts.append(f"<pre>{esc(log[-4000:])}</pre>")
+        parts.append(f"<table class=\"cases\"><tr><th>#</th><th>{esc(tr('grade_rp_case', lang))}"
+                     f"</th><th>{esc(tr('grade_rp_verdict', lang))}</th>"
+                     f"<th>{esc(tr('grade_rp_detail', lang))}</th></tr>" + "".join(rows)
+                     + "</table>")
+    if shown["compile_log"]:
+        parts.append(f"<pre>{esc(shown['compile_log'][-4000:])}</pre>")
     return "".join(parts)
 
 
@@ -182,9 +191,9 @@ def report_html(records, info, lang, similarity=None):
     course = policy.get("course") or ""
     device = info.get("device") or {}
     device_text = f" ({device.get('name')})" if device.get("name") else ""
-    head = [f"<th>{esc(t('rp_student', lang))}</th>"] + [
+    head = [f"<th>{esc(tr('grade_rp_student', lang))}</th>"] + [
         f"<th>{esc(e['id'])}<br><small>/{number(maxima[e['id']])}</small></th>"
-        for e in info["exercises"]] + [f"<th>{esc(t('rp_total', lang))}</th>"]
+        for e in info["exercises"]] + [f"<th>{esc(tr('grade_rp_total', lang))}</th>"]
     body = []
     for student in info["students"]:
         cells = [f"<td class=\"student\">{esc(student)}</td>"]
@@ -204,18 +213,18 @@ def report_html(records, info, lang, similarity=None):
         cells.append(f"<td class=\"total\">{number(total)}</td>")
         body.append(f"<tr data-student=\"{esc(student)}\">{''.join(cells)}</tr>")
     ignored = "".join(f"<li>{esc(i['path'])}</li>" for i in info.get("ignored", []))
-    emulated = (f"<p id=\"emulated\" class=\"note\">{esc(t('rp_emulated', lang))}</p>"
+    emulated = (f"<p id=\"emulated\" class=\"note\">{esc(tr('grade_rp_emulated', lang))}</p>"
                 if info.get("backend") != "gpu" else "")
     not_run = checks_not_run(records)
     if not_run:
         emulated += (f"<p id=\"checks-not-run\" class=\"note\">"
-                     f"{esc(t('rp_checks_not_run', lang, checks=checks_text(not_run, lang)))}"
+                     f"{esc(tr('grade_rp_checks_not_run', lang, checks=checks_text(not_run, lang)))}"
                      "</p>")
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return f"""<!DOCTYPE html>
 <html lang="{esc(lang)}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>{esc(t('rp_title', lang))} {esc(course)}</title>
+<title>{esc(tr('grade_rp_title', lang))} {esc(course)}</title>
 <style>
 body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
 h1 {{ font-size: 1.5em; }} h2 {{ font-size: 1.15em; margin-top: 1.5em; }}
@@ -232,20 +241,20 @@ pre {{ background: #f5f5f5; padding: 4px; max-width: 60em; overflow-x: auto; fon
 table.sim {{ border-collapse: collapse; margin-bottom: 0.8em; }}
 table.sim th, table.sim td {{ border: 1px solid #ccc; padding: 2px 6px; }}
 </style></head><body>
-<h1>{esc(t('rp_title', lang))}{': ' + esc(course) if course else ''}</h1>
-<p>{esc(t('rp_backend', lang, backend=info.get('backend'), device=device_text, policy=info['policy_sha256'][:12], engine=info['engine']['version']))}</p>
+<h1>{esc(tr('grade_rp_title', lang))}{': ' + esc(course) if course else ''}</h1>
+<p>{esc(tr('grade_rp_backend', lang, backend=info.get('backend'), device=device_text, policy=info['policy_sha256'][:12], engine=info['engine']['version']))}</p>
 {emulated}
-<h2>{esc(t('rp_glance', lang))}</h2>
+<h2>{esc(tr('grade_rp_glance', lang))}</h2>
 <div class="charts">
-<section><h3>{esc(t('rp_verdicts', lang))}</h3>{svg_verdicts(records, info, lang)}</section>
-<section><h3>{esc(t('rp_scores', lang))}</h3>{svg_scores(records, info, lang)}</section>
-<section><h3>{esc(t('rp_times', lang))}</h3>{svg_times(records, info, lang)}</section>
+<section><h3>{esc(tr('grade_rp_verdicts', lang))}</h3>{svg_verdicts(records, info, lang)}</section>
+<section><h3>{esc(tr('grade_rp_scores', lang))}</h3>{svg_scores(records, info, lang)}</section>
+<section><h3>{esc(tr('grade_rp_times', lang))}</h3>{svg_times(records, info, lang)}</section>
 </div>
-<h2>{esc(t('rp_students', lang))} ({len(info['students'])})</h2>
+<h2>{esc(tr('grade_rp_students', lang))} ({len(info['students'])})</h2>
 <table class="grades" id="grades"><thead><tr>{''.join(head)}</tr></thead>
 <tbody>{''.join(body)}</tbody></table>
 {similarity_report.section_html(similarity, lang, [e['id'] for e in info['exercises']])}
-<h2>{esc(t('rp_ignored', lang))}</h2><ul id="ignored">{ignored}</ul>
-<p><small>{esc(t('rp_generated', lang, when=when, count=len(records)))}</small></p>
+<h2>{esc(tr('grade_rp_ignored', lang))}</h2><ul id="ignored">{ignored}</ul>
+<p><small>{esc(tr('grade_rp_generated', lang, when=when, count=len(records)))}</small></p>
 </body></html>
 """

@@ -13,7 +13,8 @@ import hashlib
 import os
 import subprocess
 
-from .texts import t
+from cudajudge_cli.core.texts import tr
+
 
 MAX_BYTES = 1 << 20
 
@@ -30,7 +31,7 @@ class Submission:
         self.not_judged = None  # {"reason", "detail", "paths"}
 
     def refuse(self, reason, lang, files=(), **values):
-        self.not_judged = {"reason": reason, "detail": t("nj_" + reason, lang, **values),
+        self.not_judged = {"reason": reason, "detail": tr("grade_nj_" + reason, lang, **values),
                            "paths": list(files)}
 
 

@@ -4,7 +4,7 @@ only), lateness, rounding. Pure functions of the record's fields and the policy,
 regrade with the same policy gives identical scores. Used by batch.py and the tests.
 """
 
-from .texts import t
+from cudajudge_cli.core.texts import tr
 
 
 def annotate_cases(cases, exercise_policy):
@@ -58,27 +58,27 @@ def perf_points(policy, exercise_policy, record, lang):
     if top <= 0:
         return 0.0, method, ""
     if record["backend"] != "gpu":
-        return 0.0, method, t("perf_emulator", lang)
+        return 0.0, method, tr("grade_perf_emulator", lang)
     if record["verdict"] != "AC":
-        return 0.0, method, t("perf_not_ac", lang)
+        return 0.0, method, tr("grade_perf_not_ac", lang)
     timing = record.get("timing")
     if not timing:
-        return 0.0, method, t("perf_no_timing", lang)
+        return 0.0, method, tr("grade_perf_no_timing", lang)
     if method == "tier":
         tier = timing.get("tier")
         share = float(perf["tiers"].get(tier, 0)) if tier else 0.0
         if not tier:
-            return 0.0, method, t("perf_no_tier", lang)
-        return top * share, method, t("perf_tier", lang, tier=tier, share=share)
+            return 0.0, method, tr("grade_perf_no_tier", lang)
+        return top * share, method, tr("grade_perf_tier", lang, tier=tier, share=share)
     ratio = timing.get("ratio_to_ref")
     if not isinstance(ratio, (int, float)) or ratio <= 0:
-        return 0.0, method, t("perf_no_timing", lang)
+        return 0.0, method, tr("grade_perf_no_timing", lang)
     full, none = float(perf["full_at"]), float(perf["none_beyond"])
     if ratio <= full:
-        return top, method, t("perf_ratio_full", lang, ratio=ratio, full=full)
+        return top, method, tr("grade_perf_ratio_full", lang, ratio=ratio, full=full)
     if ratio > none:
-        return 0.0, method, t("perf_ratio_none", lang, ratio=ratio, none=none)
-    return top * full / ratio, method, t("perf_ratio_part", lang, ratio=ratio, full=full)
+        return 0.0, method, tr("grade_perf_ratio_none", lang, ratio=ratio, none=none)
+    return top * full / ratio, method, tr("grade_perf_ratio_part", lang, ratio=ratio, full=full)
 
 
 def score(policy, exercise_policy, record, lang="en"):
@@ -125,19 +125,19 @@ def score(policy, exercise_policy, record, lang="en"):
             names = ", ".join(sorted({v.get("rule", "?") for v in rules.get("violations", [])}))
             cut = min(correct, top * float(pens["RULE"]) / 100)
             penalties.append({"kind": "RULE", "points": -cut,
-                              "why": t("pen_RULE", lang, rules=names or "?",
-                                       pct=float(pens["RULE"]))})
+                              "why": tr("grade_pen_rule", lang, rules=names or "?",
+                                        pct=float(pens["RULE"]))})
         if correct > 0 and race:
             cut = min(correct, top * float(pens["RACE"]) / 100)
             penalties.append({"kind": "RACE", "points": -cut,
-                              "why": t("pen_RACE", lang, pct=float(pens["RACE"]))})
+                              "why": tr("grade_pen_race", lang, pct=float(pens["RACE"]))})
         missed = [s for s in speeds if s]
         if correct > 0 and missed:
             cut = min(correct, top * float(pens["speed"]) / 100)
             penalties.append({"kind": "speed", "points": -cut,
-                              "why": t("pen_speed", lang, got=float(missed[0]["speedup"]),
-                                       needs=float(missed[0]["needs"]),
-                                       pct=float(pens["speed"]))})
+                              "why": tr("grade_pen_speed", lang, got=float(missed[0]["speedup"]),
+                                        needs=float(missed[0]["needs"]),
+                                        pct=float(pens["speed"]))})
     after = max(0.0, correct + sum(p["points"] for p in penalties))
     perf, method, why = perf_points(policy, exercise_policy, record, lang)
     points = after + perf
@@ -146,17 +146,17 @@ def score(policy, exercise_policy, record, lang="en"):
     days = int(late.get("days") or 0)
     if days > 0 and points > 0:
         rule = policy["late"]
-        source = t("late_git" if late.get("source") == "git" else "late_mtime", lang)
+        source = tr("grade_late_git" if late.get("source") == "git" else "grade_late_mtime", lang)
         max_days = rule.get("max_days")
         if max_days is not None and days > int(max_days):
             penalties.append({"kind": "late", "points": -points,
-                              "why": t("pen_too_late", lang, days=days, max=max_days)})
+                              "why": tr("grade_pen_too_late", lang, days=days, max=max_days)})
             points = 0.0
         else:
             pct = min(100.0, float(rule["penalty_per_day"]) * days)
             cut = points * pct / 100
             penalties.append({"kind": "late", "points": -cut,
-                              "why": t("pen_late", lang, days=days, source=source, pct=pct)})
+                              "why": tr("grade_pen_late", lang, days=days, source=source, pct=pct)})
             points -= cut
 
     for p in penalties:
@@ -171,20 +171,21 @@ def score(policy, exercise_policy, record, lang="en"):
                         "method": method, "why": why},
         "penalties": penalties,
     }
-    result["explain"] = explain(result, verdict or t("not_judged", lang), lang)
+    result["explain"] = explain(result, verdict or tr("grade_not_judged", lang), lang)
     return result
 
 
 def explain(s, verdict, lang):
     c = s["correctness"]
     if c["mode"] == "per_case":
-        parts = [t("ex_correct_cases", lang, got=c["points"], max=c["max"],
-                   passed=c["passed_weight"], total=c["total_weight"])]
+        parts = [tr("grade_ex_correct_cases", lang, got=c["points"], max=c["max"],
+                    passed=c["passed_weight"], total=c["total_weight"])]
     else:
-        parts = [t("ex_correct_all", lang, got=c["points"], max=c["max"], verdict=verdict)]
+        parts = [tr("grade_ex_correct_all", lang, got=c["points"], max=c["max"], verdict=verdict)]
     for p in s["penalties"]:
-        parts.append(t("ex_penalty", lang, kind=p["kind"], points=p["points"]))
+        parts.append(tr("grade_ex_penalty", lang, kind=p["kind"], points=p["points"]))
     perf = s["performance"]
     if perf["max"]:
-        parts.append(t("ex_perf", lang, got=perf["points"], max=perf["max"], why=perf["why"]))
-    return ", ".join(parts) + " " + t("ex_total", lang, got=s["points"], max=s["max"])
+        parts.append(tr("grade_ex_perf", lang, got=perf["points"], max=perf["max"],
+                        why=perf["why"]))
+    return ", ".join(parts) + " " + tr("grade_ex_total", lang, got=s["points"], max=s["max"])

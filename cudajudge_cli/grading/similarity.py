@@ -25,40 +25,13 @@ import subprocess
 import sys
 import tempfile
 
-from .engine import Engine
+from cudajudge_cli.core.texts import tr
+
+from . import grader
 from .roster import find_submissions, list_students
 from .store import write_atomically
-from .texts import interface_language
 
 DEFAULT_THRESHOLD = 0.8
-
-TEXT = {
-    "no_node": ("Similarity needs Node.js 18 or newer (found: {found}). Install it "
-                "(sudo apt-get install -y nodejs npm) and then Dolos: npm install --prefix "
-                "{folder} @dodona/dolos-lib. Grading itself does not need either.",
-                "相似度检查需要 Node.js 18 或更新版本（找到：{found}）。请安装（sudo apt-get "
-                "install -y nodejs npm），再安装 Dolos：npm install --prefix {folder} "
-                "@dodona/dolos-lib。评分本身不需要它们。"),
-    "no_dolos": ("Dolos is not installed (looked in {places}). Install it with: npm install "
-                 "--prefix {folder} @dodona/dolos-lib (or set CUDAJUDGE_DOLOS_DIR to a folder "
-                 "where it is installed). Grading itself does not need it.",
-                 "没有安装 Dolos（查找了 {places}）。安装方法：npm install --prefix {folder} "
-                 "@dodona/dolos-lib（或把 CUDAJUDGE_DOLOS_DIR 设为已安装它的文件夹）。评分本身不需要它。"),
-    "dolos_failed": ("Dolos failed on {exercise} (exit {code}): {error}",
-                     "Dolos 在 {exercise} 上出错（退出码 {code}）：{error}"),
-    "header": ("Similarity (Dolos, template ignored), threshold {threshold}:",
-               "相似度（Dolos，忽略模板），阈值 {threshold}："),
-    "pair": ("  {exercise}: {a} and {b}: {score}", "  {exercise}：{a} 与 {b}：{score}"),
-    "reference": ("  {exercise}: {a} and the reference solution: {score}",
-                  "  {exercise}：{a} 与参考解：{score}"),
-    "none": ("  no pair at or above the threshold", "  没有达到阈值的配对"),
-    "compared": ("{exercise}: {n} submissions compared", "{exercise}：比较了 {n} 份提交"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
 
 
 class SimilarityUnavailable(Exception):
@@ -111,14 +84,14 @@ def find_dolos(build):
         if major < 18:
             node = None
     if not node:
-        raise SimilarityUnavailable(text("no_node", found=found, folder=default_folder()))
+        raise SimilarityUnavailable(tr("sim_no_node", found=found, folder=default_folder()))
     places = dolos_places(build)
     for place in places:
         lib = os.path.join(place, "node_modules", "@dodona", "dolos-lib", "dist", "index.js")
         if os.path.exists(lib):
             return node, lib
-    raise SimilarityUnavailable(text("no_dolos", places=", ".join(places),
-                                     folder=default_folder()))
+    raise SimilarityUnavailable(tr("sim_no_dolos", places=", ".join(places),
+                                   folder=default_folder()))
 
 
 def run_dolos(node, lib, groups):
@@ -132,8 +105,8 @@ def run_dolos(node, lib, groups):
     finally:
         os.unlink(script)
     if done.returncode != 0:
-        raise RuntimeError(text("dolos_failed", exercise="?", code=done.returncode,
-                                error=done.stderr.strip()[-1500:]))
+        raise RuntimeError(tr("sim_dolos_failed", exercise="?", code=done.returncode,
+                              error=done.stderr.strip()[-1500:]))
     return json.loads(done.stdout)["groups"]
 
 
@@ -212,19 +185,19 @@ def analyze(root, build, roster, problems, threshold=DEFAULT_THRESHOLD,
 
 
 def report_text(result, lang="en"):
-    lines = [text("header", lang, threshold=result["threshold"])]
+    lines = [tr("sim_header", lang, threshold=result["threshold"])]
     for pid, ex in sorted(result["exercises"].items()):
         if not ex["compared"]:
             continue
-        lines.append(text("compared", lang, exercise=pid, n=ex["compared"]))
+        lines.append(tr("sim_compared", lang, exercise=pid, n=ex["compared"]))
         for p in ex["pairs"]:
-            lines.append(text("pair", lang, exercise=pid, a=p["students"][0], b=p["students"][1],
-                              score="%.2f" % p["similarity"]))
+            lines.append(tr("sim_pair", lang, exercise=pid, a=p["students"][0], b=p["students"][1],
+                            score="%.2f" % p["similarity"]))
         for p in ex["near_reference"]:
-            lines.append(text("reference", lang, exercise=pid, a=p["student"],
-                              score="%.2f" % p["similarity"]))
+            lines.append(tr("sim_reference", lang, exercise=pid, a=p["student"],
+                            score="%.2f" % p["similarity"]))
         if not ex["pairs"] and not ex["near_reference"]:
-            lines.append(text("none", lang))
+            lines.append(tr("sim_none", lang))
     return "\n".join(lines) + "\n"
 
 
@@ -272,20 +245,9 @@ def catalog_problems(engine, ids=None):
     return [catalog[i] for i in sorted(catalog)]
 
 
-def pick(en, zh):
-    return zh if interface_language() == "zh" else en
-
-
 def add_arguments(parser):
-    parser.add_argument("--similarity", action="store_true",
-                        help=pick("compare the submissions with each other and the "
-                                         "reference (Dolos; optional)",
-                                         "把提交彼此比较，并与参考解比较（Dolos，可选）"))
-    parser.add_argument("--threshold", type=float, default=None,
-                        help=pick("flag pairs at or above this similarity, 0..1 "
-                                         "(default: the policy's similarity.threshold, else 0.8)",
-                                         "标出相似度不低于此值（0..1）的配对（默认取策略的 "
-                                         "similarity.threshold，否则 0.8）"))
+    parser.add_argument("--similarity", action="store_true", help=tr("sim_h_similarity"))
+    parser.add_argument("--threshold", type=float, default=None, help=tr("sim_h_threshold"))
 
 
 def thresholds(policy, given=None):
@@ -301,12 +263,12 @@ def thresholds(policy, given=None):
 
 def run(options):
     lang = getattr(options, "lang", None) or "en"
-    engine = Engine(lang=lang)
-    policy = engine.policy(options.policy)[0] if getattr(options, "policy", None) else None
+    engine = grader.open_engine(lang)
+    policy = engine.policy(options.policy) if getattr(options, "policy", None) else None
     threshold, reference_threshold = thresholds(policy, options.threshold)
     ids = [e["id"] for e in (policy or {}).get("exercises") or []] or None
     try:
-        result = analyze(engine.root, engine.build, options.roster,
+        result = analyze(engine.ws.root, engine.ws.build, options.roster,
                          catalog_problems(engine, ids), threshold, reference_threshold)
     except SimilarityUnavailable as err:
         print(err, file=sys.stderr)

@@ -10,7 +10,8 @@ import html
 import json
 import os
 
-from .texts import t
+from cudajudge_cli.core.texts import tr
+
 
 FILE = "similarity.json"
 
@@ -39,9 +40,9 @@ def section_html(result, lang, order=()):
     order (the ids in order first); "" without a result."""
     if not result:
         return ""
-    parts = [f'<h2 id="similarity-title">{esc(t("rp_similarity", lang))}</h2>',
+    parts = [f'<h2 id="similarity-title">{esc(tr("grade_rp_similarity", lang))}</h2>',
              f'<section id="similarity"><p class="note">'
-             f'{esc(t("rp_sim_about", lang, threshold=score(result.get("threshold")), reference=score(result.get("reference_threshold"))))}'
+             f'{esc(tr("grade_rp_sim_about", lang, threshold=score(result.get("threshold")), reference=score(result.get("reference_threshold"))))}'
              f"</p>"]
     order = list(order)
     ranked = sorted(result["exercises"].items(), key=lambda item: (
@@ -52,10 +53,10 @@ def section_html(result, lang, order=()):
         pairs = [p for p in found.get("pairs") or [] if isinstance(p, dict)]
         near = [p for p in found.get("near_reference") or [] if isinstance(p, dict)]
         parts.append(f'<h3>{esc(exercise)} <small>'
-                     f'{esc(t("rp_sim_compared", lang, n=found["compared"]))}</small></h3>')
+                     f'{esc(tr("grade_rp_sim_compared", lang, n=found["compared"]))}</small></h3>')
         if not pairs and not near:
             parts.append(f'<p class="sim-none" data-exercise="{esc(exercise)}">'
-                         f'{esc(t("rp_sim_none", lang))}</p>')
+                         f'{esc(tr("grade_rp_sim_none", lang))}</p>')
         if pairs:
             rows = "".join(
                 f'<tr class="sim-pair" data-exercise="{esc(exercise)}" '
@@ -64,16 +65,16 @@ def section_html(result, lang, order=()):
                 f'{" &amp; ".join(esc(s) for s in p.get("students") or [])}</td>'
                 f'<td>{score(p.get("similarity"))}</td><td>{esc(p.get("longest"))}</td></tr>'
                 for p in pairs)
-            parts.append(f'<table class="sim"><tr><th>{esc(t("rp_sim_pair", lang))}</th>'
-                         f'<th>{esc(t("rp_sim_score", lang))}</th>'
-                         f'<th>{esc(t("rp_sim_longest", lang))}</th></tr>{rows}</table>')
+            parts.append(f'<table class="sim"><tr><th>{esc(tr("grade_rp_sim_pair", lang))}</th>'
+                         f'<th>{esc(tr("grade_rp_sim_score", lang))}</th>'
+                         f'<th>{esc(tr("grade_rp_sim_longest", lang))}</th></tr>{rows}</table>')
         if near:
             rows = "".join(
                 f'<tr class="sim-reference" data-exercise="{esc(exercise)}" '
                 f'data-student="{esc(p.get("student"))}" '
                 f'data-similarity="{score(p.get("similarity"))}"><td>{esc(p.get("student"))}'
                 f'</td><td>{score(p.get("similarity"))}</td></tr>' for p in near)
-            parts.append(f'<table class="sim"><tr><th>{esc(t("rp_sim_near", lang))}</th>'
-                         f'<th>{esc(t("rp_sim_score", lang))}</th></tr>{rows}</table>')
+            parts.append(f'<table class="sim"><tr><th>{esc(tr("grade_rp_sim_near", lang))}</th>'
+                         f'<th>{esc(tr("grade_rp_sim_score", lang))}</th></tr>{rows}</table>')
     parts.append("</section>")
     return "\n".join(parts)

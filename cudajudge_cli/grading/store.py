@@ -14,7 +14,8 @@ import os
 import tempfile
 import time
 
-from .texts import t
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
 
 
 def write_atomically(path, text):
@@ -69,8 +70,7 @@ class Store:
             handle.seek(0)
             pid = handle.read().strip() or "?"
             handle.close()
-            from .engine import GradeError
-            raise GradeError(t("locked", lang, pid=pid, out=self.out))
+            raise JudgeError(tr("grade_locked", lang, pid=pid, out=self.out))
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))

@@ -7,16 +7,22 @@ repeat of the counts), the compiler's and the program's output, the timing
 (the bandwidth, the tier, a noisy measurement), the phases, the verdict, the
 engine's message where the report has not said it already, the broken rules;
 next_steps(...) adds what to do now (the next exercise, a hint, the seed to
-reproduce). Texts of the driver are Text objects (core/texts.py); the engine's
+reproduce). Texts of the driver are Text objects (core/texts/); the engine's
 own words are strings, in the language it judged in.
 
 The terminal renders the model (view/report.py); the web server sends the same
 model as JSON (as_json: each Text as {"en", "zh"}) and web/src/main.js renders
-it without deciding anything again. Nothing here changes a verdict.
+it without deciding anything again. A grade record (docs/grading.md) gets the
+same model of its cases, with what grading adds (graded(): hidden cases, the
+points, lateness, who reads it), which Gradescope's and PrairieLearn's results,
+the feedback files, junit.xml and report.html render (grading/). Nothing here
+changes a verdict.
 """
 
-import re
+import os
 import shlex
+
+import re
 
 from cudajudge_cli.core.engine import sm_name
 from cudajudge_cli.core.texts import LANGUAGES, TEXTS, Text, is_tier, tr
@@ -198,57 +204,42 @@ def phase_done_text(event):
 
 
 # -- the engine's message and the rules -------------------------------------------------------------
-# How the engine's message names the case it is about (harness/engine/judge.c), in
-# English and in Chinese, and how it goes on to the broken rules.
-CASE_PREFIXES = ("case '{}': ", "用例 '{}'：")
-ALSO_BREAKS = ("; it also breaks ", "；另外还违反了")
+# The engine's message codes (harness/engine/report/texts.def, docs/json.md "Message
+# codes") that name the case a message is about, in their field "case".
+CASE_CODES = ("case_failed", "case_mismatch")
 
 
-def said_above(message, cases_in_full, rules):
-    """True when the engine's one-line message only repeats a case shown in full
-    above it ("case 'X': 31 of 32 elements of 'out' differ", what it says under
-    the case) and the rules that the rules lines list: a paragraph is said once.
-
-    Matches the engine's sentences until its JSON says which case a message is
-    about: then this is `message_code` "case_failed" (its field "case" among
-    cases_in_full) and "also_breaks" absent or the rules listed (docs/json.md)."""
-    if "\n" in message:
-        return False
-    if not any(message.startswith(prefix.format(name)) for prefix in CASE_PREFIXES
-               for name in cases_in_full):
-        return False
-    listed = isinstance(rules, dict) and any(isinstance(v, dict)
-                                             for v in rules.get("violations") or [])
-    return listed or not any(also in message for also in ALSO_BREAKS)
-
-
-# How the engine's message says that the output was not checked (harness/engine/judge.c),
-# in English and in Chinese.
-UNCHECKED_WORDS = ("output was not checked", "输出没有检查")
+def said_above(summary, cases_in_full):
+    """True when the engine's message only repeats a case shown in full above it
+    ("case 'X': 31 of 32 elements of 'out' differ", what it says under the case) and
+    the rules that the rules lines list: a paragraph is said once. Decided by the
+    message's code and fields, never by its words."""
+    code = summary.get("code")
+    fields = summary.get("fields") if isinstance(summary.get("fields"), dict) else {}
+    if code in CASE_CODES:
+        return fields.get("case") in cases_in_full
+    if code == "rules_and_output_wrong":
+        # the output's part is the first failed case's message (shown in full when a
+        # case failed), the rules' part is what the rules lines list
+        rules = summary.get("rules")
+        listed = isinstance(rules, dict) and any(isinstance(v, dict)
+                                                 for v in rules.get("violations") or [])
+        return listed and bool(cases_in_full)
+    return False
 
 
-def unchecked_reason(message):
-    """The sentence of the engine's message that says why the output was not checked,
-    when it gives a reason other than rule_output_unchecked's (no device): the
-    emulator cannot compile a library, say. None otherwise.
-
-    Matches the engine's sentences until its JSON carries the reason: then this is
-    the field "reason" of `message_code` "output_unchecked" (docs/json.md)."""
-    generic = {tr("rule_output_unchecked", lang).lower() for lang in LANGUAGES}
-    for sentence in re.split(r"(?<=\.)\s+|(?<=。)", message or ""):
-        sentence = sentence.strip().rstrip(".。")
-        if any(words in sentence.lower() for words in UNCHECKED_WORDS) \
-                and sentence.lower() not in generic:
-            return sentence
-    return None
+# Why the output was not checked, by the engine's message code, where the reason is
+# not rule_output_unchecked's (no device): the emulator cannot compile a library.
+UNCHECKED_REASONS = {"rule_library_on_emulator": "rule_output_unchecked_library"}
 
 
-def rules_lines(rules, problem_id, verdict, message="", message_shown=None):
+def rules_lines(rules, problem_id, verdict, message_code=None, message_shown=None):
     """The broken rules, from the engine's "rules" object: lines of kind heading,
-    item (a broken rule), plain or dim; [] when no rule was broken. message is the
-    engine's (shown above the rules when message_shown; by default for every verdict
-    but RULE): where it says why the output was not checked, its reason replaces
-    "no device", or is not said again when it is shown already."""
+    item (a broken rule), plain or dim; [] when no rule was broken. message_code is
+    the code of the engine's message (shown above the rules when message_shown; by
+    default for every verdict but RULE): where it says why the output was not
+    checked, that reason replaces "no device", or is not said again when the message
+    is shown already."""
     if message_shown is None:
         message_shown = verdict != "RULE"
     if not isinstance(rules, dict) or not isinstance(rules.get("violations"), list):
@@ -275,11 +266,11 @@ def rules_lines(rules, problem_id, verdict, message="", message_shown=None):
     if output == "AC":
         lines.append({"kind": "plain", "text": Text("rule_output_right")})
     elif not output:
-        reason = unchecked_reason(message)
+        reason = UNCHECKED_REASONS.get(message_code)
         if reason is None:
             lines.append({"kind": "plain", "text": Text("rule_output_unchecked")})
         elif not message_shown:
-            lines.append({"kind": "plain", "text": reason})
+            lines.append({"kind": "plain", "text": Text(reason)})
     if rules.get("method") == "source":
         lines.append(source_only)
     lines.append({"kind": "plain", "text": Text("rules_fix", id=problem_id)})
@@ -312,8 +303,7 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
         cases.append(view)
     verdict = run.verdict
     message = str(summary.get("message") or "").rstrip("\n")
-    shown = bool(message) and verdict != "RULE" and not said_above(message, in_full,
-                                                                  summary.get("rules"))
+    shown = bool(message) and verdict != "RULE" and not said_above(summary, in_full)
     compile_log = str(summary.get("compile_log") or "").rstrip("\n")
     output = str(summary.get("program_output") or "").rstrip("\n")
     return {
@@ -331,7 +321,98 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
         "verdict_name": Text("verdict:" + verdict if f"verdict:{verdict}" in TEXTS
                              else "verdict_unknown"),
         "message": message if shown else None,
-        "rules": rules_lines(summary.get("rules"), problem_id, verdict, message, shown),
+        "rules": rules_lines(summary.get("rules"), problem_id, verdict, summary.get("code"),
+                             shown),
+    }
+
+
+# -- a graded record ---------------------------------------------------------------------------------
+# Who reads a graded record's report: the student before the due date (a hidden case by
+# its number and verdict only), the student after it (a hidden case's detail too, never
+# its name: Gradescope's hidden tests), the instructor (everything).
+AUDIENCES = ("student", "after_due_date", "instructor")
+
+
+def graded_case(case, audience):
+    """One case of a grade record (docs/grading.md, cases[]) as case_view() shows it,
+    with its number and whether the policy hides it; a hidden case's name (and, before
+    the due date, what it found) left out unless the instructor reads it."""
+    hidden = bool(case.get("hidden"))
+    view = dict(case_view(case, opened=True), index=case.get("index"), hidden=hidden)
+    if hidden and audience != "instructor":
+        view["name"] = Text("grade_case_hidden_paren")
+        if audience == "student":
+            view.update(detail=[], diagnosis=None, brief=[])
+    return view
+
+
+def graded_message(record, audience):
+    """The engine's message as this audience may read it: for a CE, that the compiler's
+    messages follow (every output puts them after it); one that names a hidden case
+    becomes the counts of failed cases."""
+    message = record.get("message") or ""
+    if audience == "instructor":
+        return message
+    cases = record.get("cases") or []
+    if record.get("verdict") == "CE" and (record.get("compile_log") or "").strip():
+        return Text("grade_ce_below", file=record.get("file") or record.get("exercise"))
+    if any(c.get("hidden") and c.get("name") and c["name"] in message for c in cases):
+        failed = sum(1 for c in cases if c.get("verdict") != "AC")
+        return Text("grade_fb_failed_count", failed=failed, total=len(cases))
+    return message
+
+
+def graded(record, audience="student"):
+    """The model of a grade record's report (docs/grading.md, "The record"), for
+    Gradescope's and PrairieLearn's results, the feedback files, junit.xml and
+    report.html (grading/): the cases as the terminal shows them (graded_case), the
+    message (graded_message), the compiler's messages (with a CE, as on the terminal;
+    the instructor's whenever there are any), the points and how they were computed,
+    lateness, the timing, and the command that judges the file again with the same
+    cases (only where no case is hidden: the seed gives them all away)."""
+    assert audience in AUDIENCES, audience
+    raw_cases = [c for c in record.get("cases") or [] if isinstance(c, dict)]
+    cases = [graded_case(c, audience) for c in raw_cases]
+    hidden = [c for c in raw_cases if c.get("hidden")]
+    verdict = record.get("verdict")
+    log = (record.get("compile_log") or "").strip()
+    score = record.get("score") or {}
+    late = record.get("late") or {}
+    timing = record.get("timing") or {}
+    judged = record.get("status") == "judged"
+    reproduce = None
+    if judged and record.get("file") and not hidden:
+        options = ["--seed", str(record.get("seed"))]
+        if record.get("backend") == "emu":  # the emulator sizes its cases itself
+            options.append("--emulate")
+        # run from the root of the student's clone, with the file in exercises/
+        reproduce = judge_command(record.get("exercise"), "exercises/" + os.path.basename(
+            record["file"]), None, *options)
+    return {
+        "exercise": record.get("exercise"),
+        "title": record.get("title") or "",
+        "file": record.get("file"),
+        "sha256": record.get("sha256"),
+        "judged": judged,
+        "not_judged": (record.get("not_judged") or {}).get("reason"),
+        "verdict": verdict,
+        "message": graded_message(record, audience),
+        "cases": cases,
+        "hidden_cases": {"count": len(hidden), "passed": sum(
+            1 for c in hidden if c.get("verdict") == "AC")} if hidden else None,
+        "compile_log": log if log and (verdict == "CE" or audience == "instructor") else None,
+        "score": {"points": score.get("points") or 0, "max": score.get("max") or 0,
+                  "explain": score.get("explain") or "",
+                  "penalties": [p for p in score.get("penalties") or [] if isinstance(p, dict)]},
+        "late": {"days": late.get("days"), "submitted_at": late.get("submitted_at"),
+                 "deadline": late.get("deadline"), "source": late.get("source")}
+        if late.get("days") else None,
+        "timing": {"median_ms": timing.get("median_ms"), "ratio": float(timing["ratio_to_ref"]),
+                   "runs": timing.get("runs")}
+        if is_number(timing.get("ratio_to_ref")) else None,
+        "seed": record.get("seed"),
+        "backend": record.get("backend"),
+        "reproduce": reproduce,
     }
 
 

@@ -14,7 +14,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from cudajudge_cli.grading import roster, scoring, store  # noqa: E402
-from cudajudge_cli.grading.engine import GradeError  # noqa: E402
+from cudajudge_cli.core.errors import JudgeError  # noqa: E402
 
 POLICY = {
     "round": 2, "seed": 9,
@@ -174,7 +174,7 @@ class Store(unittest.TestCase):
         with tempfile.TemporaryDirectory() as base:
             s = store.Store(base)
             s.lock()
-            with self.assertRaises(GradeError) as refused:
+            with self.assertRaises(JudgeError) as refused:
                 store.Store(base).lock()
             self.assertIn(f"another grade run (process {os.getpid()})", str(refused.exception))
             sub = roster.Submission("amy b", "warp_scan")

@@ -254,11 +254,11 @@ def gs_run(img, files, metadata=None, env=None, kill_when_started=False):
                        "late_due_date": None, "total_points": "25.0", "title": "CUDA"},
         "users": [{"email": "s@example.org", "id": 7, "name": "S"}],
         "previous_submissions": []})
+    results = os.path.join(ag, "results", "results.json")
     if not kill_when_started:
         done = img.run(["/autograder/run_autograder"], cwd="/autograder", env=env)
         out = done.stdout
     else:
-        results = os.path.join(ag, "results", "results.json")
         child = subprocess.Popen(img.argv(["/autograder/run_autograder"], "/autograder", env),
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  start_new_session=True)
@@ -270,7 +270,7 @@ def gs_run(img, files, metadata=None, env=None, kill_when_started=False):
             time.sleep(0.02)
         os.killpg(child.pid, signal.SIGKILL)  # as Gradescope's global timeout does
         out = child.communicate()[0]
-    with open(os.path.join(ag, "results", "results.json"), encoding="utf-8") as f:
+    with open(results, encoding="utf-8") as f:
         return json.load(f), out
 
 

@@ -18,7 +18,9 @@ Other switches:
     FAKE_NO_SUMMARY=1     judge: exit 1 after the cases, without a summary
     FAKE_CATALOG_ERROR=1  catalog: reject problems.yaml (exit 2)
     policy, fingerprint   a grading policy (a JSON object) answered as validated; a hash
-                          of problems.yaml
+                          of problems.yaml and harness/problems/** (the engine's covers
+                          more: tests/unit/test_build_cache.py)
+    FAKE_FINGERPRINT=TEXT fingerprint: answer TEXT instead (an engine gone wrong)
     FAKE_CATALOG=PATH     catalog: answer the JSON in PATH (a real engine's `catalog`,
                           e.g. to replay every exercise's judgements: tests/snapshot.py)
     FAKE_NO_DEVICE=1      no GPU: device says so; judge (backend auto) uses the
@@ -140,13 +142,23 @@ def run_policy(args):
 
 
 def run_fingerprint(args):
-    """A hash that changes with problems.yaml, as the engine's covers it among the rest."""
+    """A hash that changes with problems.yaml and the exercises' folders, as the engine's
+    covers them among the rest."""
+    if "FAKE_FINGERPRINT" in os.environ:
+        print(os.environ["FAKE_FINGERPRINT"])
+        return 0
     digest = hashlib.sha256()
-    try:
-        with open(os.path.join(args.root, "problems.yaml"), "rb") as source:
-            digest.update(source.read())
-    except OSError:
-        digest.update(b"no problems.yaml")
+    files = [os.path.join(args.root, "problems.yaml")]
+    for folder, subfolders, names in os.walk(os.path.join(args.root, "harness", "problems")):
+        subfolders.sort()
+        files += [os.path.join(folder, n) for n in sorted(names)]
+    for path in files:
+        digest.update(os.path.relpath(path, args.root).encode() + b"\0")
+        try:
+            with open(path, "rb") as source:
+                digest.update(source.read())
+        except OSError:
+            digest.update(b"missing")
     print(digest.hexdigest())
     return 0
 

@@ -103,7 +103,7 @@ class FakeRepoTest(unittest.TestCase):
             return [json.loads(line) for line in log]
 
     def judge_calls(self):
-        return [call for call in self.engine_calls() if call[0] == "judge"]
+        return [call for call in self.engine_calls() if call[:1] == ["judge"]]
 
     def progress(self, folder=None):
         """The saved progress.json, parsed."""

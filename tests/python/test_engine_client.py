@@ -55,6 +55,19 @@ class EngineClientTest(FakeRepoTest):
         with self.assertRaises(JudgeError) as refused:
             ws.engine.policy(policy)
         self.assertIn("policy.json:1:1", str(refused.exception))
+        # YAML reads a file that says nothing as no policy: refused before the engine
+        calls = len(self.engine_calls())
+        for empty in ("", "# nothing yet\n\n---\n"):
+            write(policy, empty)
+            with self.assertRaises(JudgeError) as refused:
+                ws.engine.policy(policy)
+            self.assertIn(policy + ":1:1: the policy is empty", str(refused.exception))
+        with self.assertRaises(JudgeError) as refused:
+            ws.engine.policy(policy + ".missing")
+        self.assertIn("the policy cannot be read", str(refused.exception))
+        self.assertEqual(len(self.engine_calls()), calls)
+        self.assertIsNone(self.workspace(NVCC="none").engine.nvcc())
+        self.assertEqual(self.workspace(NVCC=FAKE_ENGINE).engine.nvcc(), FAKE_ENGINE)
         write(self.path("problems.yaml"), "one\n")
         first = ws.engine.fingerprint()
         write(self.path("problems.yaml"), "two\n")

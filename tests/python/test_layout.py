@@ -3,8 +3,7 @@ package and calls it; every module says at its top what it is for; no module is
 over 500 lines without a written reason, none over 800; the modules import one
 another without cycles; every command module has add_arguments and run and is
 in the one COMMANDS table; the repository and the build folder are found in one
-place, and the engine is started by one client; the old module names kept for
-grading/ are used by grading/ only.
+place, and the engine is started by one client, grading/ included.
 """
 
 import ast
@@ -18,11 +17,6 @@ from cudajudge_cli import commands
 PACKAGE = os.path.join(SCRIPT_ROOT, "cudajudge_cli")
 LONG_REASON = "Longer than 500 lines because"
 MOST_LINES = 800
-
-# The old names of core/ modules, kept until grading/ moves onto core/.
-OLD_NAMES = ("cudajudge_cli.engine", "cudajudge_cli.errors", "cudajudge_cli.messages",
-             "cudajudge_cli.workspace")
-
 
 def package_modules():
     """{dotted name: path} of every module of the package."""
@@ -52,6 +46,54 @@ def imported_modules(path, known):
     return found
 
 
+PROCESS_CALLS = ("run", "Popen", "call", "check_call", "check_output", "run_tool")
+
+
+def names_the_engine(node, tainted):
+    """True when an expression holds the engine's options (--root, --build), its
+    command line (a Workspace's engine_command(), an Engine's command()), or a name
+    made from them."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and part.value in ("--root", "--build"):
+            return True
+        if isinstance(part, ast.Call) and isinstance(part.func, ast.Attribute) \
+                and part.func.attr in ("engine_command", "command") and not part.args:
+            return True
+        if isinstance(part, ast.Name) and part.id in tainted:
+            return True
+    return False
+
+
+def starts_the_engine(tree):
+    """True when a function of the module (or its top level) runs a process (subprocess,
+    os.exec*, a Workspace's run_tool) whose arguments name the engine, directly or
+    through a name assigned from it in the same function."""
+    scopes = [tree] + [n for n in ast.walk(tree)
+                       if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for scope in scopes:
+        assigns = [n for n in ast.walk(scope) if isinstance(n, (ast.Assign, ast.AugAssign))]
+        tainted, grew = set(), True
+        while grew:
+            grew = False
+            for assign in assigns:
+                if not names_the_engine(assign.value, tainted):
+                    continue
+                targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+                for name in (n.id for t in targets for n in ast.walk(t)
+                             if isinstance(n, ast.Name)):
+                    grew |= name not in tainted
+                    tainted.add(name)
+        for call in (n for n in ast.walk(scope) if isinstance(n, ast.Call)):
+            func = call.func
+            process = isinstance(func, ast.Attribute) and (
+                func.attr in PROCESS_CALLS or func.attr.startswith("exec")
+                and isinstance(func.value, ast.Name) and func.value.id == "os")
+            arguments = list(call.args) + [k.value for k in call.keywords]
+            if process and any(names_the_engine(a, tainted) for a in arguments):
+                return True
+    return False
+
+
 class LayoutTest(unittest.TestCase):
     def test_judge_py_is_a_door(self):
         source = read(JUDGE)
@@ -78,28 +120,28 @@ class LayoutTest(unittest.TestCase):
             with self.subTest(module=name):
                 self.assertLessEqual(len(read(path).splitlines()), MOST_LINES)
 
-    def test_the_old_names_are_for_grading_only(self):
-        modules = package_modules()
-        for name, path in modules.items():
-            if name.startswith("cudajudge_cli.grading") or name in OLD_NAMES:
-                continue
-            with self.subTest(module=name):
-                self.assertEqual(imported_modules(path, modules) & set(OLD_NAMES), set())
-
     def test_where_things_are_is_found_in_one_place(self):
         """CUDAJUDGE_ROOT and CUDAJUDGE_BUILD are read by core/workspace.py alone, and
-        only core/engine.py starts the engine's judge (grading/ moves onto both)."""
-        readers, starters = [], []
+        only core/engine.py starts the engine: no other module, grading/ included,
+        runs a command with the engine's options (--root, --build) or its command line
+        (engine_command(), an Engine's command()), and no other module is a client of
+        its own (a JudgeRun, a repo_root)."""
+        readers, starters, clients = [], [], []
         for name, path in package_modules().items():
-            if name.startswith("cudajudge_cli.grading"):
-                continue
             source = read(path)
             if re.search(r'environ(?:\.get\(|\[)"CUDAJUDGE_(ROOT|BUILD)"', source):
                 readers.append(name)
-            if "subprocess.Popen" in source and '"judge"' in source:
+            if starts_the_engine(ast.parse(source)):
                 starters.append(name)
+            if re.search(r"^(class JudgeRun|def repo_root|def parse_engine_line)\b", source,
+                         re.M):
+                clients.append(name)
         self.assertEqual(readers, ["cudajudge_cli.core.workspace"])
         self.assertEqual(starters, ["cudajudge_cli.core.engine"])
+        self.assertEqual(clients, ["cudajudge_cli.core.engine", "cudajudge_cli.core.workspace"])
+        modules = package_modules()
+        for old in ("engine", "errors", "messages", "workspace"):  # the names before core/
+            self.assertNotIn(f"cudajudge_cli.{old}", modules)
 
     def test_no_import_cycles(self):
         modules = package_modules()

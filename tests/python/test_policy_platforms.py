@@ -14,7 +14,8 @@ import tempfile
 import unittest
 
 from support import REAL_ENGINE, REAL_ROOT, write
-from cudajudge_cli.grading import engine as grade_engine
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.grading import grader
 from cudajudge_cli.grading import similarity
 from cudajudge_cli.grading.cli import STARTING_POLICY
 from cudajudge_cli.grading.platforms import base as platform
@@ -81,7 +82,7 @@ class PolicyFromTheEngineTest(unittest.TestCase):
         self.assertEqual(similarity.thresholds(policy), (0.6, 0.6))
 
     def test_a_mistake_names_the_line_and_column(self):
-        with self.assertRaises(grade_engine.GradeError) as caught:
+        with self.assertRaises(JudgeError) as caught:
             self.load("gradescope:\n  hidden_visibility: never\n")
         self.assertIn("policy.yaml:2:22: gradescope.hidden_visibility must be hidden, "
                       "after_due_date or after_published, found 'never'", str(caught.exception))
@@ -107,10 +108,10 @@ class PolicyHashTest(unittest.TestCase):
                 "gradescope": {"hidden_visibility": "hidden"}, "similarity": {"threshold": 0.8}}
         other = dict(base, gradescope={"hidden_visibility": "after_due_date"},
                      similarity={"threshold": 0.5})
-        self.assertEqual(grade_engine.policy_hash(base), grade_engine.policy_hash(other))
-        self.assertNotEqual(grade_engine.policy_hash(base),
-                            grade_engine.policy_hash(dict(base, seed=6)))
-        self.assertEqual(len(grade_engine.policy_hash(base)), 64)
+        self.assertEqual(grader.policy_hash(base), grader.policy_hash(other))
+        self.assertNotEqual(grader.policy_hash(base),
+                            grader.policy_hash(dict(base, seed=6)))
+        self.assertEqual(len(grader.policy_hash(base)), 64)
 
     def test_the_starting_policy_has_the_sections(self):
         self.assertIn("\ngradescope:\n", STARTING_POLICY)

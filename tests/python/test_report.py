@@ -18,9 +18,9 @@ def timing_lines(style, timing):
     return report.timing_lines(style, model.timing_view(timing))
 
 
-def rules_lines(style, rules, problem_id, verdict, message):
+def rules_lines(style, rules, problem_id, verdict, message_code):
     return [report.rule_line(style, line)
-            for line in model.rules_lines(rules, problem_id, verdict, message)]
+            for line in model.rules_lines(rules, problem_id, verdict, message_code)]
 
 
 class TimingBarTest(unittest.TestCase):
@@ -120,46 +120,41 @@ class CaseDetailsTest(unittest.TestCase):
 
 class RulesReportTest(unittest.TestCase):
     """The broken rules of an emulated RULE: the line about the unchecked output says
-    the engine's reason (the emulator cannot compile the libraries) and not that there
-    is no device; said once (harness/engine/judge.c, emu_library_rule)."""
+    the engine's reason (the emulator cannot compile the libraries, message code
+    rule_library_on_emulator) and not that there is no device; said once."""
 
     RULES = {"method": "ptx", "file": "mine.cu", "output_verdict": None,
              "violations": [{"rule": "libraries", "kind": "forbid", "line": 8,
                              "found": "code inlined from a CUB or Thrust header"}]}
-    EN = ("rule 'libraries': this exercise forbids it and mine.cu:8 uses it (code inlined "
-          "from a CUB or Thrust header). The CPU emulator cannot compile these libraries, "
-          "so the output was not checked; write the code with the exercise's own primitives")
-    ZH = ("规则 'libraries'：本题禁止使用它，而 mine.cu:8 用到了它（code inlined from a CUB or "
-          "Thrust header）。CPU 模拟器无法编译这些库，所以输出没有检查；请用本题要求的原语来写")
+    LIBRARY = "rule_library_on_emulator"
 
-    def lines(self, message, lang="en", verdict="RULE", rules=None):
+    def lines(self, code, lang="en", verdict="RULE", rules=None):
         messages.set_language(lang)
         self.addCleanup(messages.set_language, "en")
         return rules_lines(terminal.Style(io.StringIO()), rules or self.RULES, "warp_reduce",
-                           verdict, message)
+                           verdict, code)
 
     def test_the_engines_reason_replaces_no_device(self):
-        lines = self.lines(self.EN)
+        lines = self.lines(self.LIBRARY)
         self.assertNotIn(messages.tr("rule_output_unchecked"), lines)
-        self.assertIn("The CPU emulator cannot compile these libraries, so the output was not "
-                      "checked; write the code with the exercise's own primitives", lines)
+        self.assertIn("the CPU emulator cannot compile these libraries, so the output was not "
+                      "checked: write the code with the exercise's own primitives", lines)
         self.assertEqual(sum("not checked" in line for line in lines), 1)
 
     def test_in_chinese(self):
-        lines = self.lines(self.ZH, "zh")
+        lines = self.lines(self.LIBRARY, "zh")
         self.assertNotIn(messages.tr("rule_output_unchecked"), lines)
-        self.assertIn("CPU 模拟器无法编译这些库，所以输出没有检查；请用本题要求的原语来写", lines)
+        self.assertIn("CPU 模拟器无法编译这些库，所以输出没有检查：请用本题要求的原语来写", lines)
 
     def test_no_device_keeps_its_line(self):
-        message = ("rule 'shfl.sync': this exercise requires it and mine.cu never uses it. "
-                   "The output was not checked (no device to run it on)")
         rules = dict(self.RULES, violations=[{"rule": "shfl.sync", "kind": "require"}])
-        self.assertIn(messages.tr("rule_output_unchecked"), self.lines(message, rules=rules))
-        self.assertIn(messages.tr("rule_output_unchecked"), self.lines("", rules=rules))
+        self.assertIn(messages.tr("rule_output_unchecked"),
+                      self.lines("rules_output_unchecked", rules=rules))
+        self.assertIn(messages.tr("rule_output_unchecked"), self.lines(None, rules=rules))
 
     def test_said_above_is_not_said_again(self):
         # a verdict other than RULE prints the engine's message above the rules
-        lines = self.lines(self.EN, verdict="WA")
+        lines = self.lines(self.LIBRARY, verdict="WA")
         self.assertFalse([line for line in lines if "not checked" in line], lines)
 
 
@@ -169,6 +164,7 @@ class ModelTest(unittest.TestCase):
 
     SUMMARY = {"type": "summary", "id": "warp_scan", "file": "exercises/warp_scan.cu",
                "verdict": "WA", "backend": "emu", "seed": 7, "message": "case 'a': x",
+               "code": "case_failed", "fields": {"case": "a", "detail": "x"},
                "cases": [{"name": "a", "verdict": "WA", "bad": 2, "total": 4, "unwritten": 1,
                           "detail": "2 of 4 elements of 'out' differ", "diagnosis": "d"},
                          {"name": "b", "verdict": "WA", "bad": 1, "total": 4},

@@ -1,8 +1,8 @@
-"""Tests of cudajudge_cli/core/texts.py, the one table of texts: every text in English
-and Chinese with the same placeholders, every key used (by the driver, the web server or
-the page, web/src/main.js) and none missing, no text for people printed outside the
-table, one lookup, argparse's messages translated, the language chosen from the
-environment.
+"""Tests of cudajudge_cli/core/texts/, the one table of texts (one file per area, joined
+into TEXTS): every text in English and Chinese with the same placeholders, every key
+used (by the driver, grading, the web server or the page, web/src/main.js) and none
+missing, no text for people printed outside the table, one lookup, argparse's messages
+translated, the language chosen from the environment.
 """
 
 import ast
@@ -19,12 +19,14 @@ PAGE = os.path.join(SCRIPT_ROOT, "web", "src", "main.js")
 
 
 
+TABLES = os.path.join(SCRIPT_ROOT, "cudajudge_cli", "core", "texts")
+
+
 def driver_sources():
-    """judge.py and the modules of the package cudajudge_cli/ (grading/ has its own
-    table until it joins this one)."""
+    """judge.py and the modules of the package cudajudge_cli/, grading/ included."""
     found = [JUDGE]
     for folder, subfolders, names in os.walk(os.path.join(SCRIPT_ROOT, "cudajudge_cli")):
-        subfolders[:] = sorted(s for s in subfolders if s != "grading")
+        subfolders[:] = sorted(s for s in subfolders if s != "__pycache__")
         found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".py")]
     return found
 
@@ -52,8 +54,17 @@ class MessageTableTest(unittest.TestCase):
         used |= set(re.findall(r'"(help_cmd_[a-z_]+|col_[a-z_]+)"', source))
         used |= {"running_" + p for p in model.RUNNING_PHASES}
         used |= {"phase_" + p for p in model.PHASES}
+        used |= set(model.UNCHECKED_REASONS.values())
         used |= {"col_" + c for c in model.MISMATCH_COLUMNS + ("buffer",)}
         used |= set(cli.ARGPARSE_MESSAGES)
+        # grading's keys chosen by a record's code: why not judged, the checks not run,
+        # the source of a time, the platform of a bundle
+        from cudajudge_cli.grading import batch
+        used |= {"grade_nj_" + reason for reason in ("missing", "two_candidates",
+                                                     "symlink_out", "too_large", "binary",
+                                                     "undecodable", "unreadable")}
+        used |= {"grade_check_" + check for check in batch.CHECKS_WITHOUT_NVCC}
+        used |= {"bundle_next_" + platform for platform in ("gradescope", "prairielearn")}
         page = set(re.findall(r'\bt\(' + key, read(PAGE)))
         used |= page
         # families named by the engine's answers: every verdict, tier and rule it knows
@@ -73,12 +84,20 @@ class MessageTableTest(unittest.TestCase):
                 if isinstance(node, ast.Dict) and len(node.values) > 3 and all(
                         isinstance(v, ast.Tuple) and len(v.elts) == 2
                         and all(isinstance(e, (ast.Constant, ast.JoinedStr)) for e in v.elts)
-                        for v in node.values) and not path.endswith("texts.py"):
+                        for v in node.values) and os.path.dirname(path) != TABLES:
                     lookups.append(f"{path}: a table at line {node.lineno}")
         page = read(PAGE)
         self.assertEqual(re.findall(r"^function (ui|tr|tableName)\b", page, re.M), [])
         self.assertNotIn("const UI", page)
         self.assertEqual(lookups, [])
+
+    def test_one_table_per_area_and_a_key_in_one_only(self):
+        areas = sorted(name[:-3] for name in os.listdir(TABLES)
+                       if name.endswith(".py") and name != "__init__.py")
+        self.assertEqual(sorted(a.__name__.rsplit(".", 1)[1] for a in texts.AREAS), areas)
+        self.assertEqual(len(texts.TEXTS), sum(len(a.TEXTS) for a in texts.AREAS))
+        with self.assertRaises(ValueError):
+            texts.joined([{"seed": ("a", "b")}, {"seed": ("c", "d")}])
 
     def test_a_text_is_said_in_either_language(self):
         said = texts.Text("solution_locked", id="warp_scan",

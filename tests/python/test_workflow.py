@@ -301,18 +301,18 @@ class ReplayTest(FakeRepoTest):
                          "stuck? python3 judge.py hint warp_scan (0 of 2 hints seen)")
 
     def test_a_message_about_a_case_not_shown_in_full_stays(self):
-        self.assertFalse(model.said_above("case 'timed': 1 of 4 elements of 'out' differ",
-                                           {"sample"}, None))
-        self.assertTrue(model.said_above("case 'sample': 1 of 4 elements of 'out' differ",
-                                          {"sample"}, None))
-        self.assertTrue(model.said_above("用例 'sample'：1 / 4 个元素不一致（'out'）",
-                                          {"sample"}, None))
-        # the broken rules in the message are said again only when rules_report lists them
-        broken = "case 'sample': 1 of 4 differ; it also breaks rule 'shfl.sync': ..."
-        self.assertFalse(model.said_above(broken, {"sample"}, None))
-        self.assertTrue(model.said_above(broken, {"sample"}, {"violations": [
-            {"rule": "shfl.sync", "kind": "require"}]}))
-        self.assertFalse(model.said_above("case 'sample': x\nmore", {"sample"}, None))
+        def summary(code, **fields):
+            return {"code": code, "fields": fields, "message": "words never read"}
+        self.assertFalse(model.said_above(summary("case_mismatch", case="timed"), {"sample"}))
+        self.assertTrue(model.said_above(summary("case_mismatch", case="sample"), {"sample"}))
+        self.assertTrue(model.said_above(summary("case_failed", case="sample"), {"sample"}))
+        self.assertFalse(model.said_above(summary("exited_after_last"), {"sample"}))
+        # the broken rules in the message are said again only when the rules lines list them
+        broken = summary("rules_and_output_wrong", output="...", rules="...")
+        self.assertFalse(model.said_above(broken, {"sample"}))
+        broken["rules"] = {"violations": [{"rule": "shfl.sync", "kind": "require"}]}
+        self.assertTrue(model.said_above(broken, {"sample"}))
+        self.assertFalse(model.said_above(broken, set()), "no case shown in full")
 
     def test_the_recorded_file_can_come_from_the_environment(self):
         done = self.judge("warp_scan", env={

@@ -24,7 +24,7 @@ const state = {
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in (values || {}) ? String(values[k]) : m));
 }
-// The one lookup: a text of the driver's table (cudajudge_cli/core/texts.py).
+// The one lookup: a text of the driver's table (cudajudge_cli/core/texts/).
 function t(key, values) {
   const pair = state.texts[key];
   return pair ? fill(pair[state.lang === "zh" ? 1 : 0], values) : key;

@@ -16,7 +16,9 @@ run(options) first: it returns an exit status, or None for an ordinary grade run
 import argparse
 import sys
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
+
 from . import base
 
 
@@ -24,43 +26,20 @@ def add_arguments(parser):
     """Adds the platform options to the grade command's parser."""
     from .. import similarity
     from . import bundle, slurm
-    group = parser.add_argument_group(base.pick("platforms (docs/platforms.md)",
-                                                "平台（见 docs/platforms.md）"))
-    group.add_argument("--gradescope", action="store_true",
-                       help=base.pick("grade /autograder/submission into /autograder/results/"
-                                      "results.json (inside a Gradescope autograder)",
-                                      "把 /autograder/submission 评分并写入 /autograder/results/"
-                                      "results.json（在 Gradescope 自动评分环境中）"))
-    group.add_argument("--prairielearn", action="store_true",
-                       help=base.pick("grade /grade/student into /grade/results/results.json "
-                                      "(inside a PrairieLearn external grader)",
-                                      "把 /grade/student 评分并写入 /grade/results/results.json"
-                                      "（在 PrairieLearn 外部评分器中）"))
-    group.add_argument("--prepare", metavar="FILE",
-                       help=base.pick("when a grading image is built (setup.sh): judge the "
-                                      "policy's references and keep their case counts in FILE",
-                                      "构建评分镜像时（setup.sh）：评测策略中的参考解，并把它们的"
-                                      "用例数保存到 FILE"))
-    group.add_argument("--reference-cases", metavar="FILE",
-                       help=base.pick("the case counts --prepare kept (the references are out "
-                                      "of reach when grading)",
-                                      "--prepare 保存的用例数（评分时无法读取参考解）"))
+    group = parser.add_argument_group(tr("grade_h_platforms"))
+    group.add_argument("--gradescope", action="store_true", help=tr("grade_h_gradescope"))
+    group.add_argument("--prairielearn", action="store_true", help=tr("grade_h_prairielearn"))
+    group.add_argument("--prepare", metavar="FILE", help=tr("grade_h_prepare"))
+    group.add_argument("--reference-cases", metavar="FILE", help=tr("grade_h_reference_cases"))
     group.add_argument("--ignore-deadline", action="store_true",
-                       help=base.pick("leave lateness out: the platform judges it",
-                                      "不计迟交：由平台判断"))
+                       help=tr("grade_h_ignore_deadline"))
     group.add_argument("--only-exercises", nargs="+", metavar="ID", default=[],
-                       help=base.pick("grade only these exercises of the policy",
-                                      "只评测策略中的这些练习"))
+                       help=tr("grade_h_only_exercises"))
     group.add_argument("--bundle", metavar="PLATFORM", help=argparse.SUPPRESS)
     bundle.add_gradescope_options(group)
     slurm.add_arguments(group)
-    group.add_argument("--shard", metavar="I/N",
-                       help=base.pick("grade only shard I of N of the roster (what each "
-                                      "Slurm task does)",
-                                      "只评花名册 N 个分片中的第 I 片（每个 Slurm 任务做的事）"))
-    group.add_argument("--status", metavar="DIR",
-                       help=base.pick("how far a Slurm batch in DIR is",
-                                      "DIR 中的 Slurm 批次进行到哪一步"))
+    group.add_argument("--shard", metavar="I/N", help=tr("grade_h_shard"))
+    group.add_argument("--status", metavar="DIR", help=tr("grade_h_status"))
     similarity.add_arguments(group)
 
 
@@ -78,12 +57,6 @@ def grade_passthrough(options):
     return args
 
 
-BUNDLE_MOVED = ("`judge.py grade --bundle` is now `python3 judge.py grade-bundle {platform} "
-                "--policy FILE --out ZIP`: run that",
-                "`judge.py grade --bundle` 已改为 `python3 judge.py grade-bundle {platform} "
-                "--policy FILE --out ZIP`：请运行它")
-
-
 def run(options):
     """Runs the platform mode the options ask for and returns its exit status; None when
     they ask for none (or for --shard, which only narrows options.only), so that the
@@ -93,8 +66,7 @@ def run(options):
     lang = getattr(options, "lang", None) or "en"
     try:
         if getattr(options, "bundle", None):
-            print(BUNDLE_MOVED[1 if base.interface_language(options) == "zh" else 0].format(
-                platform=options.bundle), file=sys.stderr)
+            print(tr("grade_bundle_moved", platform=options.bundle), file=sys.stderr)
             return 2
         if getattr(options, "status", None):
             return slurm.status(slurm.load_batch(options.status), lang)
@@ -108,22 +80,22 @@ def run(options):
             return prairielearn.run(options)
         if getattr(options, "slurm", False):
             if not options.roster:
-                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--slurm"))
+                raise slurm.SlurmError(tr("slurm_need_roster", lang, option="--slurm"))
             return slurm.run_submit(options, grade_passthrough(options))
         if getattr(options, "similarity", False):
             if not options.roster:
-                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--similarity"))
+                raise slurm.SlurmError(tr("slurm_need_roster", lang, option="--similarity"))
             return similarity.run(options)
         if getattr(options, "shard", None):
             if not options.roster:
-                raise slurm.SlurmError(slurm.text("need_roster", lang, option="--shard"))
+                raise slurm.SlurmError(tr("slurm_need_roster", lang, option="--shard"))
             from ..roster import list_students
             chosen = slurm.shard_students(list_students(options.roster), options.shard)
             if not chosen:
-                print(slurm.text("empty_shard", lang, spec=options.shard))
+                print(tr("slurm_empty_shard", lang, spec=options.shard))
                 return 0
             options.only = [s for s in chosen if not options.only or s in options.only]
-    except (slurm.SlurmError, GradeError) as err:
+    except (slurm.SlurmError, JudgeError) as err:
         print(err, file=sys.stderr)
         return 2
     return None

@@ -5,8 +5,8 @@ where the image has one, so that the learner's program cannot read what root kee
 it), read the records back, and turn them into the platform's results file, written
 first as "did not finish" and replaced at the end, so that it exists whatever happens.
 
-Here: where the judge is (the driver's Workspace), the policy (through the grading
-engine client, grading/engine.py), judging a submission folder, the results writer,
+Here: where the judge is (core/workspace.py), the policy (through the driver's engine
+client, grading/grader.py), judging a submission folder, the results writer,
 and what a student may read of a record (no hidden case's name, the checks that did
 not run), and --prepare: when a grading image is built, the policy's references
 judged there as grading will judge. Called by platforms/gradescope.py,
@@ -21,64 +21,15 @@ import subprocess
 import sys
 import tempfile
 
-from ..engine import Engine, GradeError, require_nvcc_or_consent
-from ..exporters import checks_not_run, checks_text, visible_message
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import Text, in_language, tr
+from cudajudge_cli.core.workspace import build_folder, repo_root
+
+from .. import grader
+from ..exporters import checks_not_run, checks_text
 from ..store import safe_name, write_atomically
-from ..texts import interface_language, t
 
 GRADER_USER = "cudajudge"
-
-# Everything this module says, in English and Chinese.
-TEXT = {
-    "no_policy_file": ("{path}: no such policy file; write one with `python3 judge.py grade "
-                       "--init-policy FILE`",
-                       "{path}：没有这个策略文件；可用 `python3 judge.py grade --init-policy FILE` "
-                       "生成一个"),
-    "bad_visibility": ("gradescope.hidden_visibility must be hidden, after_due_date or "
-                       "after_published, not {value!r}: fix the policy",
-                       "gradescope.hidden_visibility 必须是 hidden、after_due_date 或 "
-                       "after_published，而不是 {value!r}：请修改策略"),
-    "grade_failed": ("judge.py grade stopped with status {code} and no record: {error}",
-                     "judge.py grade 以状态 {code} 结束且没有任何记录：{error}"),
-    "unreachable": ("{folder} cannot be entered by other users (mode {mode:o}): the user "
-                    "`cudajudge` that grades could not reach the submission; set TMPDIR to a "
-                    "folder such as /tmp",
-                    "其他用户无法进入 {folder}（权限 {mode:o}）：负责评测的用户 `cudajudge` "
-                    "将无法读取提交；请把 TMPDIR 设为 /tmp 这样的文件夹"),
-    "exercise_line": ("{exercise}: {verdict}, {points}/{max} points. {message}",
-                      "{exercise}：{verdict}，{points}/{max} 分。{message}"),
-    "compile_log": ("The compiler's messages:", "编译器输出："),
-    "checks_not_run": ("Without nvcc, the CUDA compiler, on this grader these checks did not "
-                       "run: {checks} (docs/security.md). The course's policy allows grading "
-                       "without them.",
-                       "这台评测机上没有 nvcc（CUDA 编译器），以下检查没有运行：{checks}"
-                       "（见 docs/security.md）。课程策略允许在没有这些检查的情况下评分。"),
-    "failed_log": ("grading failed: {error}", "评分失败：{error}"),
-    "prepare_failed": ("the references are not all AC here ({bad}): the image cannot grade; "
-                       "see the output above",
-                       "这里的参考解并非全部 AC（{bad}）：该镜像无法评分；请看上面的输出"),
-    "no_code_hash": ("{exercise}: the engine kept no hash of the reference's code, so a copy "
-                     "of it would not be caught (is the engine older than this grading?)",
-                     "{exercise}：评测引擎没有保存参考解代码的哈希，因此无法识别对它的抄袭"
-                     "（评测引擎是否比这套评分代码旧？）"),
-    "prepared": ("{n} references judged AC; their case counts are kept for grading in {path}",
-                 "{n} 个参考解评测为 AC；已把它们的用例数保存到 {path} 供评分使用"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
-
-
-def pick(en, zh):
-    """A help text in the instructor's language."""
-    return zh if interface_language() == "zh" else en
-
-
-def both(key, **values):
-    """English, then Chinese: for messages said before the language is known."""
-    return text(key, "en", **values) + "\n" + text(key, "zh", **values)
 
 
 def fmt(value):
@@ -92,20 +43,18 @@ def fmt(value):
 
 def where():
     """(root, build): the repository and its build folder, as every command finds them."""
-    from ...workspace import Workspace
-    ws = Workspace()
-    return ws.root, ws.build
+    root = repo_root()
+    return root, build_folder(root)[0]
 
 
 def load_policy(policy_path, lang="en"):
     """The policy as the engine validated it (its JSON form), None without a policy;
-    GradeError with file:line:column when it is wrong."""
+    JudgeError with file:line:column when it is wrong."""
     if not policy_path:
         return None
     if not os.path.isfile(policy_path):
-        raise GradeError(both("no_policy_file", path=policy_path))
-    policy, _ = Engine(lang=lang).policy(policy_path)
-    return policy
+        raise JudgeError(Text("platform_no_policy_file", path=policy_path).in_both())
+    return grader.open_engine(lang).policy(policy_path)
 
 
 def platform_settings(policy, overrides=None):
@@ -123,7 +72,8 @@ def platform_settings(policy, overrides=None):
         if value is not None:
             settings[key] = value
     if settings["hidden_visibility"] not in ("hidden", "after_due_date", "after_published"):
-        raise GradeError(both("bad_visibility", value=settings["hidden_visibility"]))
+        raise JudgeError(Text("platform_bad_visibility",
+                              value=settings["hidden_visibility"]).in_both())
     return settings
 
 
@@ -185,7 +135,7 @@ def make_work_folder(prefix):
             mode = os.stat(folder).st_mode & 0o777
             if not mode & 0o001:
                 shutil.rmtree(work, ignore_errors=True)
-                raise GradeError(both("unreachable", folder=folder, mode=mode))
+                raise JudgeError(Text("platform_unreachable", folder=folder, mode=mode).in_both())
             folder = os.path.dirname(folder)
     return work
 
@@ -270,8 +220,8 @@ def judge_submission(root, build, submission, policy_path, work, student="submis
     sys.stderr.write(errors)
     records = read_records(folder)
     if not records:
-        raise GradeError(text("grade_failed", code=child.returncode,
-                              error=(errors.strip() or output.strip())[-2000:]))
+        raise JudgeError(tr("platform_grade_failed", code=child.returncode,
+                            error=(errors.strip() or output.strip())[-2000:]))
     try:  # in the policy's order, as the grade run lists the exercises
         with open(os.path.join(out, "run.json"), encoding="utf-8") as f:
             order = [e["id"] for e in json.load(f)["exercises"]]
@@ -317,41 +267,40 @@ def read_records(folder):
 # ---------------------------------------------------------------------------
 
 
-def exercise_output(record, lang, show_log=True):
-    """The exercise's verdict, points and how they were computed, in the student's
-    words; the engine's message without a hidden case's name; for a CE the compiler's
-    messages, which follow this text."""
-    score = record.get("score") or {}
-    lines = [text("exercise_line", lang, exercise=record.get("exercise"),
-                  verdict=record.get("verdict") or "-", points=fmt(score.get("points")),
-                  max=fmt(score.get("max")), message=visible_message(record, lang))]
-    if score.get("explain"):
+def exercise_output(graded, lang):
+    """An exercise as the platforms show it, from view/model.graded()'s model: its
+    verdict, points and how they were computed; the engine's message as the model
+    words it (no hidden case's name; for a CE, that the compiler's messages follow);
+    then those messages."""
+    score = graded["score"]
+    lines = [tr("platform_exercise_line", lang, exercise=graded["exercise"],
+                verdict=graded["verdict"] or "-", points=fmt(score["points"]),
+                max=fmt(score["max"]), message=graded["message"])]
+    if score["explain"]:
         lines.append(score["explain"])
-    for p in score.get("penalties") or []:
+    for p in score["penalties"]:
         lines.append("%s %s: %s" % (p.get("kind"), fmt(p.get("points")), p.get("why")))
-    if show_log and record.get("verdict") == "CE" and record.get("compile_log"):
-        lines += ["", text("compile_log", lang), record["compile_log"].rstrip()[-8000:]]
+    if graded["compile_log"]:
+        lines += ["", tr("platform_compile_log", lang), graded["compile_log"][-8000:]]
     return "\n".join(lines)
 
 
-def hidden_case(lang):
-    return ("（%s）" if lang == "zh" else "(%s)") % t("case_hidden", lang)
-
-
 def case_output(case, lang):
-    """One case: its name (unless hidden), verdict, detail and diagnosis."""
-    name = hidden_case(lang) if case.get("hidden") else case.get("name")
-    lines = ["%s: %s" % (name, case.get("verdict"))]
-    for key in ("detail", "diagnosis"):
-        if case.get(key):
-            lines.append(str(case[key]))
+    """One case of the model (view/model.graded_case): its name (a hidden one's left
+    out), verdict, and what it found as the terminal says it (detail, diagnosis)."""
+    lines = ["%s: %s" % (in_language(case["name"], lang), case["verdict"])]
+    lines += case.get("detail") or []
+    if case.get("diagnosis"):
+        lines.append(in_language(case["diagnosis"], lang))
     return "\n".join(lines)
 
 
 def checks_note(records, lang):
     """The sentence saying which checks did not run (records' checks.not_run), or None."""
     missing = checks_not_run(records)
-    return text("checks_not_run", lang, checks=checks_text(missing, lang)) if missing else None
+    if not missing:
+        return None
+    return tr("platform_checks_not_run", lang, checks=checks_text(missing, lang))
 
 
 # ---------------------------------------------------------------------------
@@ -377,7 +326,7 @@ def prepare(policy_path, target, lang="en"):
     the runs to come, when the references are out of reach."""
     root, build = where()
     policy = load_policy(policy_path, lang)
-    require_nvcc_or_consent(Engine(lang=lang), policy, policy_path, lang)
+    grader.require_nvcc_or_consent(grader.open_engine(lang), policy, policy_path, lang)
     work = make_work_folder("cudajudge-prepare-")
     try:
         student = os.path.join(work, "given")
@@ -400,17 +349,17 @@ def prepare(policy_path, target, lang="en"):
         for pid in ids:
             kept = os.path.join(hashes, pid + ".cu.code-hash")
             if not os.path.exists(kept):
-                bad.append(text("no_code_hash", lang, exercise=pid))
+                bad.append(tr("platform_no_code_hash", lang, exercise=pid))
             else:
                 shutil.copyfile(kept, os.path.join(root, "reference", pid + ".cu.code-hash"))
         if bad:
-            print(text("prepare_failed", lang, bad=", ".join(bad)), file=sys.stderr)
+            print(tr("platform_prepare_failed", lang, bad=", ".join(bad)), file=sys.stderr)
             return 2
         counts = os.path.join(work, "out", "reference-cases.json")
         if os.path.exists(counts):
             shutil.copyfile(counts, target)
             os.chmod(target, 0o644)
-        print(text("prepared", lang, n=len(records), path=target))
+        print(tr("platform_prepared", lang, n=len(records), path=target))
         note = checks_note(records, lang)
         if note:
             print(note)

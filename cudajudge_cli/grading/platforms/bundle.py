@@ -36,7 +36,9 @@ import subprocess
 import sys
 import zipfile
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import current_language, tr
+
 from . import base
 
 # Paths (relative to the repository) never put into a bundle.
@@ -44,16 +46,6 @@ LEFT_OUT_PREFIXES = ("tests/submissions/", "exercises/", ".git/", ".cudajudge/",
                      ".ci/", "web/node_modules/", "node_modules/")
 LEFT_OUT_PARTS = ("__pycache__", "node_modules")
 
-TEXT = {
-    "bundle_written": ("{path}: {n} files; {next}", "{path}：{n} 个文件；{next}"),
-    "next_gradescope": ("upload it as the autograder of a programming assignment "
-                        "(docs/platforms.md, Gradescope)",
-                        "请把它作为编程作业的自动评分程序上传（见 docs/platforms.md 的 Gradescope 一节）"),
-    "next_prairielearn": ("unpack it, `docker build` its Dockerfile and name the image in the "
-                          "question's info.json (docs/platforms.md, PrairieLearn)",
-                          "解压后用其中的 Dockerfile 执行 `docker build`，并在题目的 info.json 中写上该"
-                          "镜像（见 docs/platforms.md 的 PrairieLearn 一节）"),
-}
 
 SETUP_SH = r"""#!/usr/bin/env bash
 # Run once, as root, when the grading image is built. Gradescope runs it from the
@@ -281,38 +273,25 @@ def add_gradescope_options(parser):
     `judge.py grade-bundle gradescope` and `judge.py grade --gradescope`."""
     parser.add_argument("--hidden-visibility", choices=("hidden", "after_due_date",
                                                         "after_published"),
-                        help=base.pick("Gradescope: how hidden cases are shown (else the "
-                                       "policy's gradescope.hidden_visibility, else "
-                                       "after_due_date)",
-                                       "Gradescope：隐藏用例如何显示（否则取策略的 "
-                                       "gradescope.hidden_visibility，再否则 after_due_date）"))
+                        help=tr("bundle_h_hidden_visibility"))
     parser.add_argument("--leaderboard", action="store_true", default=None,
-                        help=base.pick("Gradescope: put the median times on the leaderboard "
-                                       "(else the policy's gradescope.leaderboard)",
-                                       "Gradescope：把中位耗时放上排行榜（否则取策略的 "
-                                       "gradescope.leaderboard）"))
+                        help=tr("bundle_h_leaderboard"))
 
 
 def add_arguments(parser):
     """The options of `judge.py grade-bundle`."""
     parser.add_argument("platform", choices=("gradescope", "prairielearn"),
-                        help=base.pick("the platform", "平台"))
-    parser.add_argument("--policy", required=True, metavar="FILE",
-                        help=base.pick("the course policy (docs/grading.md)",
-                                       "课程的评分策略（见 docs/grading.md）"))
-    parser.add_argument("--out", metavar="ZIP",
-                        help=base.pick("the zip to write (default autograder.zip, or "
-                                       "prairielearn-grader.zip)",
-                                       "要写入的 zip（默认 autograder.zip 或 "
-                                       "prairielearn-grader.zip）"))
+                        help=tr("bundle_h_platform"))
+    parser.add_argument("--policy", required=True, metavar="FILE", help=tr("bundle_h_policy"))
+    parser.add_argument("--out", metavar="ZIP", help=tr("bundle_h_out"))
     add_gradescope_options(parser)
 
 
 def run(options):
-    lang = base.interface_language(options)
+    lang = current_language()
     try:
         base.load_policy(options.policy, lang)  # a mistake stops here, not on the platform
-    except GradeError as err:
+    except JudgeError as err:
         print(err, file=sys.stderr)
         return 2
     flags = []
@@ -324,11 +303,7 @@ def run(options):
                           else "prairielearn-grader.zip")
     root, _ = base.where()
     names = make_bundle(options.platform, root, options.policy, out, flags)
-    print(text("bundle_written", lang, path=out, n=len(names),
-               next=text("next_" + options.platform, lang)))
+    print(tr("bundle_written", lang, path=out, n=len(names),
+             next=tr("bundle_next_" + options.platform, lang)))
     return 0
 
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)

@@ -23,51 +23,14 @@ import shutil
 import sys
 import time
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import tr
+from cudajudge_cli.view.model import graded
+
 from ..roster import local_time, parse_instant
 from . import base
 
 ROOT_ENV = "CUDAJUDGE_GRADESCOPE_ROOT"
-
-# Everything this module writes for people, in English and Chinese.
-TEXT = {
-    "not_finished": (
-        "Grading did not finish (a crash or the time limit). Score 0 for now: submit again, "
-        "and if this repeats tell the course staff.",
-        "评分未能完成（程序崩溃或超时）。暂记 0 分：请重新提交；若再次出现，请联系课程教员。"),
-    "internal": (
-        "The autograder failed before it could grade your files: {error}. This is not your "
-        "code's fault; tell the course staff.",
-        "自动评分程序在评分之前出错：{error}。这不是你的代码的问题，请联系课程教员。"),
-    "no_files": (
-        "No exercise file was found in your submission (expected: {names}). Upload the .cu "
-        "files with these names.",
-        "在你的提交中没有找到练习文件（应为：{names}）。请上传这些名字的 .cu 文件。"),
-    "late": (
-        "Submitted {days} day(s) after the due date {due}: {pct}% taken off each exercise.",
-        "在截止时间 {due} 之后 {days} 天提交：每道练习扣除 {pct}% 的分数。"),
-    "late_zero": (
-        "Submitted {days} day(s) after the due date {due}, more than the {max} days allowed: "
-        "0 points.",
-        "在截止时间 {due} 之后 {days} 天提交，超过允许的 {max} 天：0 分。"),
-    "no_gpu": (
-        "Judged on the CPU emulator (no GPU here): correctness only, no performance points.",
-        "在 CPU 模拟器上评测（这里没有 GPU）：只评正确性，没有性能分。"),
-    "case_name": ("{exercise}: case {index} {name}", "{exercise}：用例 {index} {name}"),
-    "total": ("Total: {points}/{max} points.", "总分：{points}/{max}。"),
-    "written": ("results written to {path}: score {score}", "结果已写入 {path}：得分 {score}"),
-    "timed_out": (
-        "Grading stopped after {seconds} s, the time this autograder allows: the exercises "
-        "not judged by then score 0 ({names}). Submit again; if it repeats, tell the course "
-        "staff.",
-        "评分在 {seconds} 秒后停止（本自动评分程序允许的时间）：届时尚未评测的练习记 0 分"
-        "（{names}）。请重新提交；若再次出现，请联系课程教员。"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
 
 
 def failure_results(message, elapsed=0.0):
@@ -120,8 +83,8 @@ def apply_lateness(records, days, due, policy, lang):
                              "%Y-%m-%dT%H:%M:%SZ"))
     due_text = local_time(due, policy)
     if zero:
-        return text("late_zero", lang, days=days, due=due_text, max=max_days)
-    return text("late", lang, days=days, due=due_text, pct="%g" % pct)
+        return tr("gs_late_zero", lang, days=days, due=due_text, max=max_days)
+    return tr("gs_late", lang, days=days, due=due_text, pct="%g" % pct)
 
 
 # ---------------------------------------------------------------------------
@@ -141,30 +104,29 @@ def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
     leaderboard = []
     emulated = False
     for n, record in enumerate(records, 1):
-        score = record.get("score") or {}
-        points = float(score.get("points") or 0)
+        # a hidden case's test is shown after the due date: what it found, not its name
+        shown = graded(record, "after_due_date")
+        points = float(shown["score"]["points"])
         total += points
-        emulated = emulated or record.get("backend") == "emu"
-        verdict = record.get("verdict")
+        emulated = emulated or shown["backend"] == "emu"
+        verdict = shown["verdict"]
         tests.append({
-            "name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
+            "name": "%s: %s" % (shown["exercise"], shown["title"]),
             "number": str(n), "score": round(points, 2),
-            "max_score": round(float(score.get("max") or 0), 2),
+            "max_score": round(float(shown["score"]["max"]), 2),
             "status": "passed" if verdict == "AC" else "failed",
-            "output": base.exercise_output(record, lang), "output_format": "text",
-            "tags": [record.get("exercise"), verdict or "not_judged"],
+            "output": base.exercise_output(shown, lang), "output_format": "text",
+            "tags": [shown["exercise"], verdict or "not_judged"],
             "visibility": "visible"})
-        for case in record.get("cases") or []:
-            hidden = bool(case.get("hidden"))
+        for case in shown["cases"]:
             tests.append({
-                "name": text("case_name", lang, exercise=record.get("exercise"),
-                             index=case.get("index"), name=case.get("name") if not hidden
-                             else base.hidden_case(lang)),
-                "number": "%d.%s" % (n, case.get("index")), "score": 0.0, "max_score": 0.0,
-                "status": "passed" if case.get("verdict") == "AC" else "failed",
+                "name": tr("gs_case_name", lang, exercise=shown["exercise"],
+                           index=case["index"], name=case["name"]),
+                "number": "%d.%s" % (n, case["index"]), "score": 0.0, "max_score": 0.0,
+                "status": "passed" if case["verdict"] == "AC" else "failed",
                 "output": base.case_output(case, lang), "output_format": "text",
-                "tags": [record.get("exercise"), "case", case.get("verdict") or "JE"],
-                "visibility": settings["hidden_visibility"] if hidden else "visible"})
+                "tags": [shown["exercise"], "case", case["verdict"]],
+                "visibility": settings["hidden_visibility"] if case["hidden"] else "visible"})
         timing = record.get("timing") or {}
         if settings.get("leaderboard") and timing.get("median_ms") is not None:
             leaderboard.append({"name": "%s median ms" % record.get("exercise"),
@@ -172,11 +134,11 @@ def results_from_records(records, settings, lang="en", elapsed=0.0, notes=()):
     max_total = sum(float((r.get("score") or {}).get("max") or 0) for r in records)
     output = list(notes)
     if emulated:
-        output.append(text("no_gpu", lang))
+        output.append(tr("gs_no_gpu", lang))
     checks = base.checks_note(records, lang)
     if checks:
         output.append(checks)
-    output.append(text("total", lang, points=base.fmt(total), max=base.fmt(max_total)))
+    output.append(tr("gs_total", lang, points=base.fmt(total), max=base.fmt(max_total)))
     results = {"score": round(total, 2), "execution_time": round(elapsed, 1),
                "output": "\n".join(output), "output_format": "text",
                "test_output_format": "text", "visibility": "visible",
@@ -198,7 +160,7 @@ def run(options):
     started = time.monotonic()
     gs_root = os.environ.get(ROOT_ENV, "/autograder")
     results_path = os.path.join(gs_root, "results", "results.json")
-    base.write_results(results_path, failure_results(text("not_finished", lang)))
+    base.write_results(results_path, failure_results(tr("gs_not_finished", lang)))
     policy, settings = None, base.platform_settings(None)
     try:
         root, build = base.where()
@@ -223,7 +185,7 @@ def run(options):
         notes = []
         if not [r for r in records if r.get("status") == "judged"]:
             names = ", ".join(r.get("exercise", "?") + ".cu" for r in records) or "*.cu"
-            notes.append(text("no_files", lang, names=names))
+            notes.append(tr("gs_no_files", lang, names=names))
         days, _, due = lateness(metadata, policy)
         late_note = apply_lateness(records, days, due, policy, lang)
         if late_note:
@@ -236,14 +198,14 @@ def run(options):
                    if e.get("id") not in done]
         results = results_from_records(err.records, settings, lang,
                                        time.monotonic() - started,
-                                       [text("timed_out", lang, seconds=int(err.seconds),
-                                             names=", ".join(missing) or "-")])
+                                       [tr("gs_timed_out", lang, seconds=int(err.seconds),
+                                           names=", ".join(missing) or "-")])
     except Exception as err:  # the results file must say what happened, whatever it was
-        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+        shown = str(err) if isinstance(err, JudgeError) else "%s: %s" % (
             type(err).__name__, err)
-        results = failure_results(text("internal", lang, error=shown),
+        results = failure_results(tr("gs_internal", lang, error=shown),
                                   time.monotonic() - started)
-        print(base.text("failed_log", lang, error=repr(err)), file=sys.stderr)
+        print(tr("platform_failed_log", lang, error=repr(err)), file=sys.stderr)
     base.write_results(results_path, results)
-    print(text("written", lang, path=results_path, score=results["score"]))
+    print(tr("gs_written", lang, path=results_path, score=results["score"]))
     return 0

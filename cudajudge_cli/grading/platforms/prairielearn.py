@@ -25,41 +25,14 @@ import os
 import shutil
 import sys
 
-from ..engine import GradeError
+from cudajudge_cli.core.errors import JudgeError
+from cudajudge_cli.core.texts import in_language, tr
+from cudajudge_cli.view.model import graded
+
 from . import base
 
 ROOT_ENV = "CUDAJUDGE_PRAIRIELEARN_ROOT"
 MAX_BYTES = 1000000  # PrairieLearn refuses results over 1 MB
-
-TEXT = {
-    "not_finished": (
-        "Grading did not finish (a crash or the time limit); this attempt is not counted. "
-        "Submit again, and if this repeats tell the course staff.",
-        "评分未能完成（程序崩溃或超时），本次提交不计次数。请重新提交；若再次出现，请联系课程教员。"),
-    "internal": (
-        "The grader failed before it could grade your files: {error}. This attempt is not "
-        "counted; tell the course staff.",
-        "评分程序在评分之前出错：{error}。本次提交不计次数，请联系课程教员。"),
-    "judge_error": (
-        "The judge could not judge {exercise} ({message}): not your code's fault, this "
-        "attempt is not counted. Submit again, and if this repeats tell the course staff.",
-        "评测程序无法评测 {exercise}（{message}）：这不是你的代码的问题，本次提交不计次数。"
-        "请重新提交；若再次出现，请联系课程教员。"),
-    "compile_error": ("{exercise} did not compile; the compiler said:\n{log}",
-                      "{exercise} 编译失败，编译器输出：\n{log}"),
-    "summary": ("{points}/{max} points ({verdicts}).", "{points}/{max} 分（{verdicts}）。"),
-    "no_gpu": ("Judged on the CPU emulator: correctness only, no performance points.",
-               "在 CPU 模拟器上评测：只评正确性，没有性能分。"),
-    "hidden_line": ("case {index} {hidden}: {verdict}", "用例 {index} {hidden}：{verdict}"),
-    "not_judged": ("not judged", "未评测"),
-    "written": ("results written to {path}: gradable {gradable}, score {score}",
-                "结果已写入 {path}：gradable {gradable}，得分 {score}"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
 
 
 def not_gradable(message):
@@ -75,38 +48,37 @@ def results_from_records(records, lang="en"):
     messages = []
     emulated = False
     for record in records:
-        score = record.get("score") or {}
-        got = float(score.get("points") or 0)
-        most = float(score.get("max") or 0)
+        shown = graded(record, "student")
+        got = float(shown["score"]["points"])
+        most = float(shown["score"]["max"])
         points += got
         max_points += most
-        verdict = record.get("verdict")
-        verdicts.append("%s %s" % (record.get("exercise"), verdict or text("not_judged", lang)))
-        emulated = emulated or record.get("backend") == "emu"
+        verdict = shown["verdict"]
+        verdicts.append("%s %s" % (shown["exercise"], verdict or tr("pl_not_judged", lang)))
+        emulated = emulated or shown["backend"] == "emu"
+        message = in_language(shown["message"], lang)
         if verdict == "JE":
-            return not_gradable(text("judge_error", lang, exercise=record.get("exercise"),
-                                     message=record.get("message") or "JE"))
-        message = record.get("message") or ""
+            return not_gradable(tr("pl_judge_error", lang, exercise=shown["exercise"],
+                                   message=message or "JE"))
         if verdict == "CE":
-            log = (record.get("compile_log") or message).rstrip()[-20000:]
-            message = text("compile_error", lang, exercise=record.get("exercise"), log=log)
+            log = (shown["compile_log"] or message).rstrip()[-20000:]
+            message = tr("pl_compile_error", lang, exercise=shown["exercise"], log=log)
             messages.append(message)
-        lines = [base.exercise_output(record, lang)]
-        for case in record.get("cases") or []:
-            if case.get("hidden"):
-                lines.append(text("hidden_line", lang, index=case.get("index"),
-                                  hidden=base.hidden_case(lang),
-                                  verdict=case.get("verdict")))
+        lines = [base.exercise_output(shown, lang)]
+        for case in shown["cases"]:
+            if case["hidden"]:
+                lines.append(tr("pl_hidden_line", lang, index=case["index"],
+                                hidden=case["name"], verdict=case["verdict"]))
             else:
                 lines.append(base.case_output(case, lang))
-        tests.append({"name": "%s: %s" % (record.get("exercise"), record.get("title") or ""),
-                      "description": record.get("file") or "",
+        tests.append({"name": "%s: %s" % (shown["exercise"], shown["title"]),
+                      "description": shown["file"] or "",
                       "points": round(got, 2), "max_points": round(most, 2),
                       "message": message, "output": "\n".join(lines)})
-    summary = text("summary", lang, points=base.fmt(points), max=base.fmt(max_points),
-                   verdicts=", ".join(verdicts))
+    summary = tr("pl_summary", lang, points=base.fmt(points), max=base.fmt(max_points),
+                 verdicts=", ".join(verdicts))
     if emulated:
-        summary += " " + text("no_gpu", lang)
+        summary += " " + tr("pl_no_gpu", lang)
     checks = base.checks_note(records, lang)
     if checks:
         summary += " " + checks
@@ -132,7 +104,7 @@ def run(options):
     pl_root = os.environ.get(ROOT_ENV, "/grade")
     results_path = os.path.join(pl_root, "results", "results.json")
     lang = getattr(options, "lang", None) or "en"
-    base.write_results(results_path, not_gradable(text("not_finished", lang)))
+    base.write_results(results_path, not_gradable(tr("pl_not_finished", lang)))
     work = None
     try:
         root, build = base.where()
@@ -158,14 +130,14 @@ def run(options):
                                                                 None))
         results = fit(results_from_records(records, lang))
     except Exception as err:  # whatever failed, PrairieLearn gets a file saying so
-        shown = str(err) if isinstance(err, GradeError) else "%s: %s" % (
+        shown = str(err) if isinstance(err, JudgeError) else "%s: %s" % (
             type(err).__name__, err)
-        results = not_gradable(text("internal", lang, error=shown))
-        print(base.text("failed_log", lang, error=repr(err)), file=sys.stderr)
+        results = not_gradable(tr("pl_internal", lang, error=shown))
+        print(tr("platform_failed_log", lang, error=repr(err)), file=sys.stderr)
     finally:
         if work:
             shutil.rmtree(work, ignore_errors=True)
     base.write_results(results_path, results)
-    print(text("written", lang, path=results_path, gradable=results["gradable"],
-               score=results["score"]))
+    print(tr("pl_written", lang, path=results_path, gradable=results["gradable"],
+             score=results["score"]))
     return 0

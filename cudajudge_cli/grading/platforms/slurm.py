@@ -35,57 +35,13 @@ import shutil
 import subprocess
 import sys
 
+from cudajudge_cli.core.texts import tr
+
 from ..roster import list_students
 from ..store import write_atomically
 from . import base
 
 BATCH_FILE = "batch.json"
-
-TEXT = {
-    "submitted": ("submitted: job array {array} ({shards} shards of {students} students), "
-                  "collect job {collect} after it\nfollow it with: python3 judge.py grade "
-                  "--status {out}",
-                  "已提交：作业数组 {array}（{students} 名学生分为 {shards} 片），其后是汇总作业 "
-                  "{collect}\n查看进度：python3 judge.py grade --status {out}"),
-    "no_sbatch": ("sbatch was not found: run this on a Slurm login node, or use --dry-run to "
-                  "see the scripts",
-                  "找不到 sbatch：请在 Slurm 登录节点上运行，或用 --dry-run 查看脚本"),
-    "sbatch_failed": ("sbatch refused {script} (exit {code}): {error}\nthe scripts are in "
-                      "{folder}; fix the option it names (--partition, --gres) and submit again",
-                      "sbatch 拒绝了 {script}（退出码 {code}）：{error}\n脚本在 {folder}；"
-                      "请改正它指出的选项（--partition、--gres）后重新提交"),
-    "no_students": ("no student folders in {roster}: a student is a folder directly inside "
-                    "the roster (docs/grading.md)",
-                    "{roster} 中没有学生文件夹：花名册中直接的子文件夹才是学生（见 docs/grading.md）"),
-    "not_a_batch": ("{out} holds no Slurm batch ({file} is missing): start one with "
-                    "`python3 judge.py grade ROSTER --slurm --out {out}`",
-                    "{out} 中没有 Slurm 批次（缺少 {file}）：用 `python3 judge.py grade ROSTER "
-                    "--slurm --out {out}` 开始一个"),
-    "status_line": ("shard {index}: {done}/{total} judged{je}{state}",
-                    "分片 {index}：已评 {done}/{total}{je}{state}"),
-    "status_total": ("{done} of {total} judgements recorded ({pct}%); collected: {collected}",
-                     "已记录 {total} 项评测中的 {done} 项（{pct}%）；已汇总：{collected}"),
-    "need_out": ("--slurm needs --out DIR, on a file system every node sees",
-                 "--slurm 需要 --out DIR，且位于每个节点都能访问的文件系统上"),
-    "need_roster": ("{option} needs ROSTER (the folder with one folder per student)",
-                    "{option} 需要 ROSTER（每个学生一个子文件夹的文件夹）"),
-    "empty_shard": ("shard {spec} holds no student: nothing to do",
-                    "分片 {spec} 中没有学生：无事可做"),
-    "submit_hint": ("# submit with: sbatch --parsable {grade}, then sbatch "
-                    "--dependency=afterok:<that job id> {collect}",
-                    "# 提交方法：sbatch --parsable {grade}，然后 sbatch "
-                    "--dependency=afterok:<该作业号> {collect}"),
-    "je_note": (", {n} JE (judged again on a rerun)", "，{n} 个 JE（重新运行时会再评）"),
-    "yes": ("yes", "是"),
-    "no": ("no", "否"),
-    "bad_shard": ("--shard wants I/N with 0 <= I < N, for example 3/8, not {spec!r}",
-                  "--shard 需要 I/N 且 0 <= I < N，例如 3/8，而不是 {spec!r}"),
-}
-
-
-def text(key, lang="en", **values):
-    en, zh = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
 
 
 class SlurmError(Exception):
@@ -102,9 +58,9 @@ def parse_shard(spec):
     try:
         index, count = (int(x) for x in str(spec).split("/"))
     except ValueError:
-        raise SlurmError(text("bad_shard", spec=spec))
+        raise SlurmError(tr("slurm_bad_shard", spec=spec))
     if count < 1 or not 0 <= index < count:
-        raise SlurmError(text("bad_shard", spec=spec))
+        raise SlurmError(tr("slurm_bad_shard", spec=spec))
     return index, count
 
 
@@ -183,7 +139,7 @@ def new_batch(roster, out, policy=None, partition=None, gres=None, max_running=N
     out = os.path.abspath(out)
     students = list_students(roster)
     if not students:
-        raise SlurmError(text("no_students", roster=roster))
+        raise SlurmError(tr("slurm_no_students", roster=roster))
     root, build = base.where()
     count = min(len(students), shards or min(len(students), 64))
     return {"format": "cudajudge-slurm/1", "roster": roster, "out": out,
@@ -223,7 +179,7 @@ def load_batch(path):
         path = os.path.join(path, BATCH_FILE)
     if not os.path.exists(path):
         out = os.path.dirname(path)
-        raise SlurmError(text("not_a_batch", out=out, file=BATCH_FILE))
+        raise SlurmError(tr("slurm_not_a_batch", out=out, file=BATCH_FILE))
     with open(path, encoding="utf-8") as f:
         return json.load(f)
 
@@ -232,8 +188,8 @@ def sbatch(script, env, extra=()):
     done = subprocess.run(["sbatch", "--parsable"] + list(extra) + [script], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
-        raise SlurmError(text("sbatch_failed", script=script, code=done.returncode,
-                              error=done.stderr.strip(), folder=os.path.dirname(script)))
+        raise SlurmError(tr("slurm_sbatch_failed", script=script, code=done.returncode,
+                            error=done.stderr.strip(), folder=os.path.dirname(script)))
     return done.stdout.strip().split(";")[0]
 
 
@@ -245,17 +201,17 @@ def submit(batch, dry_run=False, lang="en", stream=None):
         for path in (grade_path, collect_path):
             with open(path, encoding="utf-8") as f:
                 stream.write("# ---- %s\n%s\n" % (path, f.read()))
-        stream.write(text("submit_hint", lang, grade=grade_path, collect=collect_path) + "\n")
+        stream.write(tr("slurm_submit_hint", lang, grade=grade_path, collect=collect_path) + "\n")
         return 0
     if shutil.which("sbatch") is None:
-        raise SlurmError(text("no_sbatch", lang))
+        raise SlurmError(tr("slurm_no_sbatch", lang))
     env = dict(os.environ)
     array = sbatch(grade_path, env)
     collect = sbatch(collect_path, env, ["--dependency=afterok:%s" % array])
     batch["jobs"] = {"array": array, "collect": collect, "submitted_at": _now()}
     write_json(os.path.join(batch["out"], BATCH_FILE), batch)
-    stream.write(text("submitted", lang, array=array, collect=collect, shards=batch["shards"],
-                      students=len(batch["students"]), out=batch["out"]) + "\n")
+    stream.write(tr("slurm_submitted", lang, array=array, collect=collect, shards=batch["shards"],
+                    students=len(batch["students"]), out=batch["out"]) + "\n")
     return 0
 
 
@@ -292,7 +248,7 @@ def run_collect(batch):
         argv += ["--policy", batch["policy"]]
     code = subprocess.call(argv, cwd=root, env=env)
     write_json(os.path.join(out, "slurm", "collected.json"),
-                                 {"collected_at": _now(), "exit": code})
+               {"collected_at": _now(), "exit": code})
     return code
 
 
@@ -347,13 +303,13 @@ def status(batch, lang="en", stream=None):
         total_done += done
         total_all += total
         state = states.get("%s_%d" % (array, index)) if array else None
-        stream.write(text("status_line", lang, index=index, done=done, total=total,
-                          je=text("je_note", lang, n=je) if je else "",
-                          state=" [%s]" % state if state else "") + "\n")
+        stream.write(tr("slurm_status_line", lang, index=index, done=done, total=total,
+                        je=tr("slurm_je_note", lang, n=je) if je else "",
+                        state=" [%s]" % state if state else "") + "\n")
     collected = os.path.exists(os.path.join(batch["out"], "slurm", "collected.json"))
     pct = int(100 * total_done / total_all) if total_all else 0
-    stream.write(text("status_total", lang, done=total_done, total=total_all, pct=pct,
-                      collected=text("yes" if collected else "no", lang)) + "\n")
+    stream.write(tr("slurm_status_total", lang, done=total_done, total=total_all, pct=pct,
+                    collected=tr("slurm_yes" if collected else "slurm_no", lang)) + "\n")
     return 0 if collected else 1
 
 
@@ -364,38 +320,20 @@ def status(batch, lang="en", stream=None):
 
 def add_arguments(parser):
     """The options `judge.py grade` takes for Slurm (the hook adds these)."""
-    parser.add_argument("--slurm", action="store_true",
-                        help=base.pick("grade on a Slurm cluster: a job array of shards, "
-                                       "then a collect job",
-                                       "在 Slurm 集群上评分：分片作业数组，然后是汇总作业"))
-    parser.add_argument("--partition", help=base.pick("the Slurm partition for the jobs",
-                                                      "作业使用的 Slurm 分区"))
-    parser.add_argument("--gres", help=base.pick("generic resources per task, for example gpu:1",
-                                                 "每个任务的通用资源，例如 gpu:1"))
-    parser.add_argument("--max-running", type=int, metavar="N",
-                        help=base.pick("at most N array tasks at once (--array=0-K%%N)",
-                                       "最多同时运行 N 个数组任务（--array=0-K%%N）"))
-    parser.add_argument("--shards", type=int, metavar="N",
-                        help=base.pick("how many array tasks (default: one per student, "
-                                       "at most 64)",
-                                       "数组任务的个数（默认每个学生一个，最多 64 个）"))
-    parser.add_argument("--dry-run", action="store_true",
-                        help=base.pick("print the batch scripts instead of submitting them",
-                                       "只打印批处理脚本，不提交"))
-    parser.add_argument("--collect", metavar="BATCH",
-                        help=base.pick("merge the shards of a Slurm batch (its batch.json) and "
-                                       "write the exports: what collect.sbatch runs",
-                                       "合并 Slurm 批次（其 batch.json）的各分片并写出导出文件："
-                                       "collect.sbatch 运行的就是它"))
-    parser.add_argument("--time", dest="slurm_time", metavar="LIMIT",
-                        help=base.pick("the time limit of each task (sbatch --time)",
-                                       "每个任务的时间限制（sbatch --time）"))
+    parser.add_argument("--slurm", action="store_true", help=tr("slurm_h_slurm"))
+    parser.add_argument("--partition", help=tr("slurm_h_partition"))
+    parser.add_argument("--gres", help=tr("slurm_h_gres"))
+    parser.add_argument("--max-running", type=int, metavar="N", help=tr("slurm_h_max_running"))
+    parser.add_argument("--shards", type=int, metavar="N", help=tr("slurm_h_shards"))
+    parser.add_argument("--dry-run", action="store_true", help=tr("slurm_h_dry_run"))
+    parser.add_argument("--collect", metavar="BATCH", help=tr("slurm_h_collect"))
+    parser.add_argument("--time", dest="slurm_time", metavar="LIMIT", help=tr("slurm_h_time"))
 
 
 def run_submit(options, grade_args=()):
     """The `grade ROSTER --slurm` hook: options.roster, options.out, options.policy."""
     if not options.out:
-        raise SlurmError(text("need_out", getattr(options, "lang", None) or "en"))
+        raise SlurmError(tr("slurm_need_out", getattr(options, "lang", None) or "en"))
     batch = new_batch(options.roster, options.out, getattr(options, "policy", None),
                       options.partition, options.gres, options.max_running,
                       getattr(options, "shards", None), grade_args,

@@ -1,0 +1,150 @@
+"""cudajudge_cli.core.texts: every text the driver, the web server, the page and
+grading show people, in English and Chinese, and the one lookup: tr(key, **fields).
+
+The texts are kept in one table per area, so that a translator reads an area's texts
+side by side: report.py (a judgement's report), learner.py (the learner's commands),
+build.py (building the judge, its engine), command_line.py (judge.py's options),
+web.py (the web server and the page), grading.py (grade, the platforms). They are
+joined here into TEXTS, where a key belongs to one table only.
+
+Used by every module that shows text: the commands, the report (view/), the web
+server (its answers carry both languages, Text.pair()), grading/, and the page
+itself, which gets the whole table from GET /api/texts. To change or add a text,
+edit its area's table: tests/python/test_texts.py checks that both languages have
+the same placeholders, that every key used exists and every key exists for a use,
+and that the driver prints no text for people that is not in the table.
+
+One entry per text: key -> (English, Chinese). Placeholders are str.format fields and
+must be the same in both. The engine's own texts (case names, diagnoses, compiler
+output) are shown as the engine wrote them.
+"""
+
+import os
+
+from cudajudge_cli.core.texts import build, command_line, grading, learner, report, web
+
+AREAS = (report, learner, build, command_line, web, grading)
+
+
+def joined(tables):
+    """The tables as one; a key in two tables is an error (one would hide the other)."""
+    texts = {}
+    for table in tables:
+        twice = sorted(set(texts) & set(table))
+        if twice:
+            raise ValueError("texts in two tables: " + ", ".join(twice))
+        texts.update(table)
+    return texts
+
+
+TEXTS = joined(area.TEXTS for area in AREAS)
+
+# ---------------------------------------------------------------------------
+# The language in use, and the one lookup
+# ---------------------------------------------------------------------------
+
+LANGUAGES = ("en", "zh")
+_language = "en"
+
+
+def set_language(lang):
+    global _language
+    _language = lang if lang in LANGUAGES else "en"
+
+
+def current_language():
+    return _language
+
+
+def tr(key, lang=None, **fields):
+    """The text for key in lang (default: the language in use), its fields filled in.
+    A field that is a Text, or a catalog's {"en", "zh"} pair, is said in the same
+    language."""
+    lang = lang if lang in LANGUAGES else _language
+    text = TEXTS[key][1 if lang == "zh" else 0]
+    if not fields:
+        return text
+    return text.format(**{name: in_language(value, lang) for name, value in fields.items()})
+
+
+def in_language(value, lang):
+    """A field's value in lang: a Text said in it, a catalog's {"en", "zh"} pair picked."""
+    if isinstance(value, Text):
+        return value.say(lang)
+    if isinstance(value, dict) and ("en" in value or "zh" in value):
+        return value.get(lang) or value.get("en") or ""
+    return value
+
+
+class Text:
+    """A text not yet said in a language: a key and its fields. str() says it in
+    the language in use; pair() in both, for the web page ({"en": ..., "zh": ...})."""
+
+    def __init__(self, key, **fields):
+        self.key, self.fields = key, fields
+
+    def say(self, lang=None):
+        return tr(self.key, lang, **self.fields)
+
+    def pair(self):
+        return {lang: self.say(lang) for lang in LANGUAGES}
+
+    def in_both(self):
+        """English, then Chinese, on two lines: for a message said before its reader's
+        language is known (a platform's policy that cannot be read)."""
+        return "\n".join(self.say(lang) for lang in LANGUAGES)
+
+    def __str__(self):
+        return self.say()
+
+    def __eq__(self, other):
+        return isinstance(other, Text) and (self.key, self.fields) == (other.key, other.fields)
+
+    def __repr__(self):
+        return f"Text({self.key!r}, {self.fields!r})"
+
+
+def language_from_environment(env=None):
+    """zh when the first of LC_ALL, LC_MESSAGES, LANG that is set starts with zh."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def verdict_name(verdict, lang=None):
+    key = f"verdict:{verdict}"
+    return tr(key if key in TEXTS else "verdict_unknown", lang)
+
+
+def rule_meaning(rule, lang=None):
+    key = f"rule:{rule}"
+    return tr(key, lang) if key in TEXTS else str(rule)
+
+
+def tier_name(tier, lang=None):
+    key = f"tier:{tier}"
+    return tr(key, lang) if key in TEXTS else str(tier)
+
+
+def is_tier(tier):
+    return isinstance(tier, str) and f"tier:{tier}" in TEXTS
+
+
+def localized(pair):
+    """The text of an {"en": ..., "zh": ...} pair, falling back to English."""
+    if isinstance(pair, str):
+        return pair
+    if not isinstance(pair, dict):
+        return ""
+    return pair.get(_language) or pair.get("en") or ""
+
+
+def localized_list(pairs):
+    """The list of an {"en": [...], "zh": [...]} pair, falling back to English."""
+    if not isinstance(pairs, dict):
+        return []
+    chosen = pairs.get(_language) or pairs.get("en") or []
+    return [str(item) for item in chosen] if isinstance(chosen, list) else []
