@@ -3,7 +3,7 @@
 
 `judge.py ID FILE --emulate --lang zh --json` with the built engine: the
 engine passes the language to the test binary (CJ_LANG), and the emulator
-(harness/emu/emu.cpp) words a deadlock, a partial-warp shuffle and an
+(harness/emu/reports.cpp) words a deadlock, a partial-warp shuffle and an
 out-of-bounds write (with the learner's line and the buffer's name) in
 Chinese; race_report.c words ThreadSanitizer's report in Chinese. The same
 deadlock in English stays English. Verdicts and JSON keys do not change.

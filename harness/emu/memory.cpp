@@ -1,0 +1,194 @@
+/*
+ * The emulator's device memory: shared memory (the cj_shared section and the
+ * dynamic shared array), poisoned before every block so that a read of a slot
+ * nothing wrote shows; device buffers, each ending at an inaccessible page;
+ * and the fault handler that names the buffer, the element, the thread and
+ * the learner's line of an out-of-bounds access.
+ */
+#include "internal.h"
+
+namespace cj_emu
+{
+
+unsigned char dynamic_shared[64 * 1024] __attribute__((aligned(16)));
+
+/* Word by word (not memset, which the race detector would see as the host
+ * writing every block's shared memory). */
+void poison(unsigned char *p, size_t bytes)
+{
+	uint32_t word = CJ_EMU_SHARED_POISON;
+	for (size_t i = 0; i + 4 <= bytes; i += 4)
+		std::memcpy(p + i, &word, 4);
+}
+
+/* ---- memory: every allocation ends at an inaccessible page -------------- */
+
+std::vector<region> regions;
+
+namespace
+{
+
+/* The runtime allocates a case's buffers first, in the order of the case
+ * record (run_case in run_cases.cu): the k-th allocation of a case whose size
+ * is that of buffer k holds that buffer, and reports call it by its name. */
+const cj_wire_case *named_case = nullptr;
+uint32_t case_allocations = 0;
+
+void name_region(region &r)
+{
+	r.name[0] = '\0';
+	const cj_wire_case *c = cj_current_case;
+	if (!c || Bp->running)
+		return;
+	if (c != named_case) {
+		named_case = c;
+		case_allocations = 0;
+	}
+	uint32_t k = case_allocations++;
+	if (k < c->nbuf && k < CJ_MAX_BUFS && c->buf[k].count * CJ_ELEM_SIZE == r.bytes) {
+		std::memcpy(r.name, c->buf[k].name, sizeof r.name);
+		r.name[sizeof r.name - 1] = '\0';
+	}
+}
+
+/* The learner's line of the instruction at pc: the innermost inlined frame
+ * that is not the emulator's own headers (an atomic of the shim faults inside
+ * it). The race detector's symbolizer reads the debug information. */
+std::string line_of(const void *pc, const void *frame)
+{
+	/* The debug information names files as the compiler saw them; reports
+	 * name them from the repository, as __FILE__ does (the engine maps it
+	 * so): the root is what precedes harness/ in the name of a caller's file
+	 * (the glue's kernel, the shim's launch), found up the frame pointers of
+	 * the faulting thread's stack. */
+	std::string root;
+	const fiber *f = Bp->current >= 0 && Bp->running ? &cur() : nullptr;
+	uintptr_t low = f ? (uintptr_t)f->stack : 0,
+	          high = f ? low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES : 0;
+	for (int depth = 0; f && depth < 64 && root.empty(); ++depth) {
+		uintptr_t at = (uintptr_t)frame;
+		if (at < low || at + 16 > high || at % 8)
+			break;
+		void *const *slots = reinterpret_cast<void *const *>(at);
+		char file[512] = "";
+		__sanitizer_symbolize_pc(static_cast<char *>(slots[1]) - 1, "%s", file,
+		                         sizeof file);
+		if (const char *h = std::strstr(file, "harness/"))
+			root.assign(file, (size_t)(h - file));
+		frame = slots[0];
+	}
+	char frames[2048] = "";
+	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s:%l", frames, sizeof frames);
+	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
+		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
+		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
+		    std::strstr(f, ":0"))
+			continue;
+		if (!root.empty() && !std::strncmp(f, root.c_str(), root.size()))
+			f += root.size();
+		return f;
+	}
+	return "";
+}
+
+const region *region_near(const void *p)
+{
+	const unsigned char *a = static_cast<const unsigned char *>(p);
+	for (const region &r : regions)
+		if (a >= r.map && a < r.map + r.map_bytes)
+			return &r;
+	return nullptr;
+}
+
+} // namespace
+
+void on_fault(int sig, siginfo_t *info, void *uctx)
+{
+	const unsigned char *a = static_cast<const unsigned char *>(info->si_addr);
+	bool write = false;
+#if defined(__x86_64__)
+	write = (static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+	(void)uctx;
+#endif
+	char text[768];
+	std::string by = Bp->current >= 0 && Bp->running
+	                         ? who(Bp->current)
+	                         : std::string(L("the host code", "主机代码"));
+	const region *r = region_near(a);
+	std::string line, at, buffer;
+	if (r) {
+		named_file = nullptr;
+		const greg_t *regs = static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs;
+		line = line_of(reinterpret_cast<const void *>(regs[REG_RIP]),
+		               reinterpret_cast<const void *>(regs[REG_RBP]));
+		if (!line.empty())
+			at = fmt(L(" at %s", "（位于 %s）"), line.c_str());
+		buffer = r->name[0] ? fmt(r->bytes == 4 ? L("`%s`, a device buffer of %zu element",
+		                                            "device 缓冲区 `%s`（%zu 个元素）")
+		                                        : L("`%s`, a device buffer of %zu elements",
+		                                            "device 缓冲区 `%s`（%zu 个元素）"),
+		                          r->name, r->bytes / 4)
+		                    : fmt(L("a device buffer of %zu bytes",
+		                            "一个 %zu 字节的 device 缓冲区"),
+		                          r->bytes);
+	}
+	if (r && a >= r->data + r->bytes)
+		std::snprintf(
+		        text, sizeof text,
+		        L("out-of-bounds %s%s by %s: index %zu is past the end of %s (counting "
+		          "4-byte elements from 0)",
+		          "%s越界%s，由 %s 执行：下标 %zu 超出了 %s 的末尾（按 4 字节元素从 0 "
+		          "计数）"),
+		        write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		        (size_t)(a - r->data) / 4, buffer.c_str());
+	else if (r)
+		std::snprintf(text, sizeof text,
+		              L("out-of-bounds %s%s by %s: %zu bytes before the start of %s (a "
+		                "negative index?)",
+		                "%s越界%s，由 %s 执行：落在开头之前 %zu 字节处，缓冲区是 "
+		                "%s（下标为负？）"),
+		              write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
+		              (size_t)(r->data - a), buffer.c_str());
+	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
+	         a < cur().stack + sysconf(_SC_PAGESIZE))
+		std::snprintf(text, sizeof text,
+		              L("%s overflowed its stack (%zu KiB): a large local array or deep "
+		                "recursion",
+		                "%s 的栈溢出了（%zu KiB）：局部数组太大或递归太深"),
+		              by.c_str(), STACK_BYTES / 1024);
+	else
+		std::snprintf(
+		        text, sizeof text,
+		        L("bad %s of address %p by %s (%s)", "非法%s地址 %p，由 %s 执行（%s）"),
+		        write ? L("write", "写入") : L("read", "读取"), info->si_addr, by.c_str(),
+		        sig == SIGBUS ? L("bus error", "总线错误")
+		                      : L("not device memory", "不是 device 内存"));
+	fail(CJ_EXIT_CASE_FAILED, text);
+}
+
+cudaError_t allocate(void **ptr, size_t bytes)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t data_pages = (bytes + (size_t)page - 1) / (size_t)page;
+	if (data_pages == 0)
+		data_pages = 1;
+	size_t map_bytes = (data_pages + 2) * (size_t)page;
+	void *m = mmap(nullptr, map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+	               -1, 0);
+	if (m == MAP_FAILED)
+		return cudaErrorMemoryAllocation;
+	unsigned char *base = static_cast<unsigned char *>(m);
+	mprotect(base + page, data_pages * (size_t)page, PROT_READ | PROT_WRITE);
+	/* The data ends where the inaccessible page starts, so the first element
+	 * past the end faults; the start stays aligned to what the size allows. */
+	unsigned char *end = base + page + data_pages * (size_t)page;
+	size_t align = bytes % 16 == 0 ? 16 : bytes % 8 == 0 ? 8 : 4;
+	size_t rounded = (bytes + align - 1) / align * align;
+	regions.push_back(region{base, map_bytes, end - rounded, bytes, {}});
+	name_region(regions.back());
+	*ptr = end - rounded;
+	return cudaSuccess;
+}
+
+} // namespace cj_emu

@@ -1,0 +1,216 @@
+/*
+ * What the emulator tells ThreadSanitizer, so that a race between CUDA
+ * threads is a race between its "threads": its options, the detector fibers
+ * that CUDA threads run on and the names reports give them, the sync objects
+ * of launches, blocks, barriers and grids, and the memory model of fences and
+ * atomics (emu.h: fence, atomic_begin, atomic_end). Called by the scheduler,
+ * the barriers and the shims' atomics.
+ */
+#include "internal.h"
+
+extern "C" const char *__tsan_default_options()
+{
+	/* Stop at the first race and say so with a status the engine knows; leave
+	 * SIGSEGV to our handler, which names the buffer and the thread. A plain
+	 * load racing with atomics on the same address is CUDA's usual first read
+	 * of a CAS loop, not a mistake: only plain-against-plain races count. */
+	return "halt_on_error=1:exitcode=66:handle_segv=0:report_signal_unsafe=0:"
+	       "report_atomic_races=0:"
+	       "history_size=3:"
+	       "atexit_sleep_ms=0"; /* no second of waiting at exit: one thread runs it all */
+}
+
+namespace cj_emu
+{
+
+void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
+int detector_owner[RESIDENT_DETECTOR_FIBERS];
+/* Per detector fiber, made at its first fence: a second detector "thread"
+ * that holds what the fiber had done when it last fenced (see fence()). */
+void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
+
+/* Sync objects for the race detector's happens-before annotations. */
+/* Blocks alternate between two end objects: a block's threads acquire the
+ * previous block's (blocks run in turn) and release their own, so threads of
+ * one block are never ordered by the block before them. */
+char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+/* Co-resident grids: grid.sync() and the end of the grid. */
+char grid_sync_obj, grid_end_sync;
+/* Blocks are ordered one after the other only when the kernel has shared
+ * memory, which the next block reuses at the same addresses. Without it the
+ * blocks of a launch are unordered, as on a GPU: a block that reads what
+ * another block wrote without an atomic or a fence races with it, whichever
+ * order the emulator ran them in. Their ends meet at the end of the launch. */
+bool chain_blocks = true;
+char launch_end_sync;
+
+int detector_fibers()
+{
+	return coresident_now ? RESIDENT_DETECTOR_FIBERS : DETECTOR_FIBERS;
+}
+
+namespace
+{
+
+/* who(i), written into name without a library call: a fiber is renamed
+ * whenever another CUDA thread last used its detector fiber, which happens at
+ * nearly every resume, and string building through the race detector's
+ * interceptors cost a quarter of a run. */
+struct name_writer {
+	char *at, *end;
+	void put(const char *s)
+	{
+		while (*s && at < end)
+			*at++ = *s++;
+	}
+	void num(unsigned v)
+	{
+		char digits[12];
+		int n = 0;
+		do
+			digits[n++] = (char)('0' + v % 10);
+		while (v /= 10);
+		while (n && at < end)
+			*at++ = digits[--n];
+	}
+	void triple(const uint3 &v)
+	{
+		put("(");
+		num(v.x);
+		put(",");
+		num(v.y);
+		put(",");
+		num(v.z);
+		put(")");
+	}
+};
+
+} // namespace
+
+void fiber_name(char *name, size_t size, int i)
+{
+	name_writer w{name, name + size - 1};
+	bool zh = zh_reports();
+	const uint3 &t = Bp->fibers[i].tid;
+	auto thread = [&] {
+		w.put(zh ? "线程 " : "thread ");
+		if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
+			w.triple(t);
+		else
+			w.num(t.x);
+	};
+	auto block = [&] {
+		w.put("block ");
+		if (Bp->grid_dim.y > 1 || Bp->grid_dim.z > 1)
+			w.triple(Bp->block);
+		else
+			w.num(Bp->block.x);
+	};
+	if (zh) {
+		block();
+		w.put(" 的");
+		thread();
+	} else {
+		thread();
+		w.put(" of ");
+		block();
+	}
+	*w.at = '\0';
+}
+
+/* The memory model, as ThreadSanitizer should see it. CUDA's atomicAdd,
+ * atomicExch, atomicCAS and relaxed cuda::atomic_ref operations order nothing
+ * by themselves: the shim runs them as relaxed atomics. A fence turns them
+ * into synchronisation, as in C++: a fence followed by an atomic write
+ * publishes what came before the fence (the write releases), and an atomic
+ * read followed by a fence acquires what the writer published. So a producer
+ * without a fence, or a consumer that reads the data without a fence after
+ * seeing the flag, leaves the data unordered: a race.
+ *
+ * What a later atomic write publishes is the thread's work up to the fence,
+ * not up to the write: the fence hands the thread's history to its snapshot
+ * fiber (a detector switch with synchronisation), and the write releases
+ * from that snapshot. Data written between the fence and the flag stays
+ * unpublished, as on a GPU. */
+void fence()
+{
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	for (int k = 0; k < f.nseen; ++k)
+		__tsan_acquire(const_cast<void *>(f.seen[k]));
+	f.nseen = 0;
+	if (!fence_snapshot[f.detector])
+		fence_snapshot[f.detector] = __tsan_create_fiber(0);
+	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
+	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
+	f.fence_pending = true;
+	give_way(coresident_now);
+}
+
+void atomic_read(const void *addr)
+{
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	for (int k = 0; k < f.nseen; ++k)
+		if (f.seen[k] == addr)
+			return;
+	if (f.nseen == 8) /* the oldest is forgotten: at worst a race is reported */
+		std::memmove(f.seen, f.seen + 1, 7 * sizeof *f.seen), f.nseen = 7;
+	f.seen[f.nseen++] = addr;
+}
+
+void atomic_write(void *addr)
+{
+	if (Bp->current < 0)
+		return;
+	fiber &f = cur();
+	if (f.fence_pending) {
+		__tsan_switch_to_fiber(fence_snapshot[f.detector], __tsan_switch_to_fiber_no_sync);
+		__tsan_release(addr);
+		__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
+	}
+}
+
+void atomic_begin(void *addr, bool writes, const char *file, int line)
+{
+	if (Bp->current < 0)
+		return;
+	cur().atomic_file = file;
+	cur().atomic_line = line;
+	/* before: between this thread's read of the word and its atomic */
+	give_way(false);
+	if (writes)
+		atomic_write(addr);
+}
+
+void atomic_end(const void *addr, bool changed)
+{
+	if (Bp->current < 0)
+		return;
+	atomic_read(addr);
+	if (changed)
+		progress.store(progress.load(std::memory_order_relaxed) + 1,
+		               std::memory_order_relaxed);
+	/* after: between the atomic and what the thread does with its result */
+	give_way(coresident_now);
+}
+
+uint64_t peek(const void *p, unsigned n)
+{
+	/* volatile loads of the exact width: no library call the race detector
+	 * intercepts (this file is not instrumented) */
+	switch (n) {
+	case 1:
+		return *static_cast<const volatile uint8_t *>(p);
+	case 2:
+		return *static_cast<const volatile uint16_t *>(p);
+	case 4:
+		return *static_cast<const volatile uint32_t *>(p);
+	default:
+		return *static_cast<const volatile uint64_t *>(p);
+	}
+}
+
+} // namespace cj_emu
