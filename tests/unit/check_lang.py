@@ -2,8 +2,8 @@
 """Checks every L(en, zh) of the engine's C sources (harness/engine/lang.h).
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
-harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
-own, for the reports the test binary writes):
+harness/ (in .c, .h and .cpp files; the emulator has an L() of its own, in
+harness/emu/internal.h, for the reports the test binary writes):
   - both arguments are string literals (adjacent literals are joined);
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
@@ -187,11 +187,15 @@ def conversions(fmt):
 
 
 # Files outside harness/problems whose every English phrase is in L() or LT().
-STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/emu.cpp",
+STRICT = ("harness/engine/race_report.c", "harness/engine/rules.c", "harness/emu/reports.cpp",
+          "harness/emu/barriers.cpp", "harness/emu/warps.cpp", "harness/emu/watchdog.cpp",
+          "harness/emu/memory.cpp", "harness/emu/scheduler.cpp",
           "harness/engine/judge.c", "harness/engine/sanitize.c", "harness/engine/compile.c",
           "harness/engine/device.c")
-# Not in STRICT, as they hold no words for the learner: check.c (numbers only)
-# and report.c (JSON keys and the engine's texts, written as they are).
+# Not in STRICT, as they hold no words for the learner: check.c (numbers only),
+# report.c (JSON keys and the engine's texts, written as they are) and the
+# emulator's runtime_api.cpp (CUDA's own error strings, as a GPU's runtime
+# returns them).
 
 # Literals read, not shown: arguments of these functions (and asm) pass.
 PARSING = {"strstr", "strncmp", "strcmp", "memcmp", "strchr", "sscanf", "starts", "strlen",
@@ -208,13 +212,6 @@ ALLOWED = {
         "cooperative-groups, grid-sync, stream-wait-event, pinned-memory, async-copy, "
         "libraries",
         "rules: nvcc -ptx: %s\n",  # CJ_RULES_DEBUG, for the judge's developers
-    },
-    "harness/emu/emu.cpp": {
-        # cudaGetErrorString(): CUDA's own words, as a GPU's runtime returns them
-        "no error", "invalid argument", "out of memory", "invalid configuration argument",
-        "an illegal memory access was encountered", "no CUDA-capable device is detected",
-        "unknown error",
-        "cudajudge CPU emulator",  # cudaDeviceProp::name
     },
 }
 
