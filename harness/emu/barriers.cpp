@@ -29,8 +29,7 @@ void grid_barrier(const char *file, int line)
 	f.file = file;
 	f.line = line;
 	__tsan_release(&grid_sync_obj);
-	to_scheduler();
-	__tsan_acquire(&grid_sync_obj);
+	to_scheduler(); /* run_grid() acquires for it, with every other thread */
 }
 
 int block_barrier(int predicate, const char *file, int line)
@@ -42,9 +41,8 @@ int block_barrier(int predicate, const char *file, int line)
 	f.file = file;
 	f.line = line;
 	f.predicate = predicate;
-	__tsan_release(&barrier_sync);
-	to_scheduler();
-	__tsan_acquire(&barrier_sync);
+	__tsan_release(barrier_sync());
+	to_scheduler(); /* resolve() acquires for it, with every other thread */
 	return f.barrier_result;
 }
 
@@ -91,6 +89,7 @@ bool resolve(bool may_fail)
 			for (int id : waiting)
 				count += Bp->fibers[id].predicate != 0;
 			for (int id : waiting) {
+				acquire_as(Bp->fibers[id], barrier_sync());
 				Bp->fibers[id].barrier_result = count;
 				Bp->fibers[id].st = RUNNABLE;
 			}

@@ -75,19 +75,26 @@ extern struct cj_wire_case *cj_current_case;
  * learner's line. */
 extern "C" void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out, size_t size);
 
-/* Weak: a program without __shared__ variables has no such section. */
+/* Weak: a program without __shared__ variables has no such section (but
+ * for the emulator's own first bytes of it). */
 extern "C" unsigned char __start_cj_shared[] __attribute__((weak));
 extern "C" unsigned char __stop_cj_shared[] __attribute__((weak));
+/* The linker's: where .bss begins, right after the sections of data. */
+extern "C" unsigned char __bss_start[] __attribute__((weak));
+/* ThreadSanitizer's: while a thread is ignored, a mapping it makes resets
+ * what the detector knows of that memory. */
+extern "C" void __tsan_ignore_thread_begin();
+extern "C" void __tsan_ignore_thread_end();
 
 namespace cj_emu
 {
 
 const size_t STACK_BYTES = 256 * 1024;
 const size_t MAX_THREADS = 1024;
-/* A race-detector fiber costs milliseconds to create, so CUDA thread i uses
- * detector fiber i % detector_fibers(): races between threads 64 apart (192
- * in a co-resident grid, counting every block's threads) go unseen, every
- * other pair is checked. */
+/* A race-detector fiber costs milliseconds to create, so CUDA thread i of a
+ * block uses detector fiber i % 64 of its block's set (detector_of() in
+ * races.cpp): races between threads 64 apart (192 in a co-resident grid,
+ * counting every block's threads) go unseen, every other pair is checked. */
 const int DETECTOR_FIBERS = 64, RESIDENT_DETECTOR_FIBERS = 192;
 /* A co-resident grid: every thread is a fiber at once (the scheduler's
  * arrays and the stacks are per thread), so keep it small. */
@@ -98,6 +105,10 @@ enum state { RUNNABLE, AT_BARRIER, IN_COLLECTIVE, AT_GRID_BARRIER, EXITED };
 struct fiber {
 	void *sp = nullptr;             /* saved stack pointer while not running */
 	unsigned char *stack = nullptr; /* guard page + STACK_BYTES */
+	/* One stack per set of detector fibers (detector_set()): the stack of a
+	 * thread of the block before, which ran on the other set, would be
+	 * memory that two unordered threads used. */
+	unsigned char *stacks[2] = {nullptr, nullptr};
 	void *tsan = nullptr;
 	uint3 tid;
 	int linear = 0;
@@ -136,6 +147,10 @@ struct block_run {
 	void *ctx = nullptr;
 	bool running = false;
 	int base = 0; /* grid-wide number of thread 0 (co-resident grids) */
+	/* the race detector's objects of its barriers and __syncwarp()s, one
+	 * per set of detector fibers (see detector_set() in races.cpp) */
+	char barrier_sync[2];
+	char warp_sync[2][MAX_THREADS / 32];
 };
 
 /* ---- scheduler.cpp ---- */
@@ -162,14 +177,19 @@ extern uint64_t schedule_base;
 
 /* ---- races.cpp ---- */
 extern void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
-extern int detector_owner[RESIDENT_DETECTOR_FIBERS];
 extern void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
-extern char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+extern char launch_sync, launch_end_sync;
 extern char grid_sync_obj, grid_end_sync;
-extern bool chain_blocks;
-extern char launch_end_sync;
 int detector_fibers();
-void fiber_name(char *name, size_t size, int i);
+int detector_set();
+int detector_of(int i);
+/* The detector fiber thread i of the block runs on, made if need be. */
+void *detector_for(int i);
+/* Names a fiber's detector after its thread as it resumes. */
+void name_running_detector(int i);
+char *barrier_sync();
+char *warp_sync(int w);
+void acquire_as(const fiber &f, void *sync);
 
 /* ---- reports.cpp ---- */
 bool zh_reports();
@@ -210,6 +230,9 @@ struct region {
 };
 extern std::vector<region> regions;
 void poison(unsigned char *p, size_t bytes);
+void fresh_shared_memory();
+/* The bytes of the program's static __shared__ variables. */
+size_t static_shared_bytes();
 void on_fault(int sig, siginfo_t *info, void *uctx);
 cudaError_t allocate(void **ptr, size_t bytes);
 

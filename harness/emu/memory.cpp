@@ -10,7 +10,19 @@
 namespace cj_emu
 {
 
-unsigned char dynamic_shared[64 * 1024] __attribute__((aligned(16)));
+/* Page-aligned, as the first bytes of the cj_shared section (which holds
+ * the __shared__ variables) and as the .bss section after it: shared memory
+ * lies in pages of its own, which fresh_shared_memory() can replace. */
+unsigned char dynamic_shared[64 * 1024] __attribute__((aligned(4096)));
+__attribute__((section("cj_shared"), aligned(4096), used)) unsigned char static_shared_first[16];
+
+size_t static_shared_bytes()
+{
+	if (!__start_cj_shared || !__stop_cj_shared)
+		return 0;
+	size_t all = (size_t)((uintptr_t)__stop_cj_shared - (uintptr_t)__start_cj_shared);
+	return all > sizeof static_shared_first ? all - sizeof static_shared_first : 0;
+}
 
 /* Word by word (not memset, which the race detector would see as the host
  * writing every block's shared memory). */
@@ -19,6 +31,54 @@ void poison(unsigned char *p, size_t bytes)
 	uint32_t word = CJ_EMU_SHARED_POISON;
 	for (size_t i = 0; i + 4 <= bytes; i += 4)
 		std::memcpy(p + i, &word, 4);
+}
+
+namespace
+{
+
+/* New pages over [at, at + bytes), whole pages that hold shared memory only:
+ * mapped while the race detector ignores this thread, it forgets every
+ * access to them (the mapping's interceptor resets their shadow). */
+void renew(unsigned char *at, size_t bytes)
+{
+	__tsan_ignore_thread_begin();
+	void *m = mmap(at, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+	               -1, 0);
+	__tsan_ignore_thread_end();
+	if (m != at)
+		fail(CJ_EXIT_CASE_FAILED,
+		     L("the emulator could not give a block new shared memory: a judge bug, "
+		       "please report it",
+		       "模拟器无法为 block 准备新的 shared memory：这是评测程序的 bug，请报告它"));
+}
+
+} // namespace
+
+/* Before every block. On a GPU each block has shared memory of its own,
+ * which the emulator's one copy stands for in turn: the race detector
+ * forgets every access the blocks before made to it, so that they are not
+ * this block's to race with and the blocks need no order between them (a
+ * block that adds to what another block wrote, without an atomic, races with
+ * it). And shared memory nothing wrote reads as SHARED_POISON: a NaN whose
+ * payload the engine recognises in the outputs. */
+void fresh_shared_memory()
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	if (size_t bytes = static_shared_bytes()) {
+		/* the section starts a page (its first object is page-aligned) and
+		 * ends where .bss begins, on the next page boundary */
+		uintptr_t start = (uintptr_t)__start_cj_shared, stop = (uintptr_t)__stop_cj_shared;
+		if (start % page || !__bss_start || (uintptr_t)__bss_start != stop)
+			fail(CJ_EXIT_CASE_FAILED,
+			     L("the emulator's __shared__ variables are not in pages of their "
+			       "own: a judge bug, please report it",
+			       "模拟器的 __shared__ 变量没有放在单独的内存页中：这是评测程序的 "
+			       "bug，请报告它"));
+		renew(__start_cj_shared, (stop - start + page - 1) / page * page);
+		poison(__start_cj_shared + sizeof static_shared_first, bytes);
+	}
+	renew(dynamic_shared, sizeof dynamic_shared);
+	poison(dynamic_shared, sizeof dynamic_shared);
 }
 
 /* ---- memory: every allocation ends at an inaccessible page -------------- */

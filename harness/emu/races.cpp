@@ -24,29 +24,84 @@ namespace cj_emu
 {
 
 void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
-int detector_owner[RESIDENT_DETECTOR_FIBERS];
 /* Per detector fiber, made at its first fence: a second detector "thread"
  * that holds what the fiber had done when it last fenced (see fence()). */
 void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
 
-/* Sync objects for the race detector's happens-before annotations. */
-/* Blocks alternate between two end objects: a block's threads acquire the
- * previous block's (blocks run in turn) and release their own, so threads of
- * one block are never ordered by the block before them. */
-char launch_sync, block_end_sync[2], barrier_sync, warp_sync[MAX_THREADS / 32];
+namespace
+{
+
+/* The thread each detector fiber is named after now. */
+const fiber *detector_named[RESIDENT_DETECTOR_FIBERS];
+
+} // namespace
+
+/* Sync objects for the race detector's happens-before annotations: the
+ * host's work before a launch, and the ends of a launch's blocks, which only
+ * the host acquires (blocks are unordered, as on a GPU: a block that reads
+ * what another block wrote without an atomic or a fence races with it,
+ * whichever order the emulator ran them in). */
+char launch_sync, launch_end_sync;
 /* Co-resident grids: grid.sync() and the end of the grid. */
 char grid_sync_obj, grid_end_sync;
-/* Blocks are ordered one after the other only when the kernel has shared
- * memory, which the next block reuses at the same addresses. Without it the
- * blocks of a launch are unordered, as on a GPU: a block that reads what
- * another block wrote without an atomic or a fence races with it, whichever
- * order the emulator ran them in. Their ends meet at the end of the launch. */
-bool chain_blocks = true;
-char launch_end_sync;
 
 int detector_fibers()
 {
-	return coresident_now ? RESIDENT_DETECTOR_FIBERS : DETECTOR_FIBERS;
+	return coresident_now ? RESIDENT_DETECTOR_FIBERS : 2 * DETECTOR_FIBERS;
+}
+
+/* The blocks of an ordinary launch run in turn on two sets of detector
+ * fibers, even blocks on one and odd blocks on the other. A detector fiber
+ * remembers what its threads learned at barriers, so a block that ran on the
+ * fibers of the block before it would be ordered after most of that block's
+ * work: consecutive blocks run on different fibers, and a race between them
+ * (two blocks adding to one global counter without an atomic) is seen. */
+int detector_set()
+{
+	return coresident_now ? 0 : (int)(block_serial % 2);
+}
+
+int detector_of(int i)
+{
+	if (coresident_now)
+		return (Bp->base + i) % RESIDENT_DETECTOR_FIBERS;
+	return detector_set() * DETECTOR_FIBERS + i % DETECTOR_FIBERS;
+}
+
+void *detector_for(int i)
+{
+	int d = detector_of(i);
+	if (!detector_fiber[d])
+		detector_fiber[d] = __tsan_create_fiber(0);
+	detector_named[d] = nullptr; /* named when it next runs */
+	return detector_fiber[d];
+}
+
+/* The barrier objects of the block running now (of its set of detector
+ * fibers: the blocks of the other set are unordered with it). */
+char *barrier_sync()
+{
+	return &Bp->barrier_sync[detector_set()];
+}
+
+char *warp_sync(int w)
+{
+	return &Bp->warp_sync[detector_set()][w];
+}
+
+/* Fiber f acquires sync, from whichever fiber runs now: a barrier or a
+ * __syncwarp that every one of its threads has reached does each thread's
+ * acquire at once, before any of them goes on. Were each to acquire when it
+ * resumes, a thread that already went on to the next barrier and released
+ * its later work there would hand that work to the threads resuming after
+ * it, and what it did between the two barriers would seem ordered before
+ * theirs. */
+void acquire_as(const fiber &f, void *sync)
+{
+	void *now = __tsan_get_current_fiber();
+	__tsan_switch_to_fiber(f.tsan, __tsan_switch_to_fiber_no_sync);
+	__tsan_acquire(sync);
+	__tsan_switch_to_fiber(now, __tsan_switch_to_fiber_no_sync);
 }
 
 namespace
@@ -85,8 +140,6 @@ struct name_writer {
 	}
 };
 
-} // namespace
-
 void fiber_name(char *name, size_t size, int i)
 {
 	name_writer w{name, name + size - 1};
@@ -116,6 +169,19 @@ void fiber_name(char *name, size_t size, int i)
 		block();
 	}
 	*w.at = '\0';
+}
+
+} // namespace
+
+void name_running_detector(int i)
+{
+	const fiber &f = Bp->fibers[i];
+	if (detector_named[f.detector] == &f)
+		return;
+	char name[96];
+	fiber_name(name, sizeof name, i);
+	__tsan_set_fiber_name(f.tsan, name);
+	detector_named[f.detector] = &f;
 }
 
 /* The memory model, as ThreadSanitizer should see it. CUDA's atomicAdd,

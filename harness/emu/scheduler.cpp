@@ -80,13 +80,7 @@ void give_way(bool always)
 void run_fiber(int i)
 {
 	switches.store(switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-	int d = (Bp->base + i) % detector_fibers();
-	if (detector_owner[d] != Bp->base + i) { /* reports name the CUDA thread running now */
-		char name[96];
-		fiber_name(name, sizeof name, i);
-		__tsan_set_fiber_name(Bp->fibers[i].tsan, name);
-		detector_owner[d] = Bp->base + i;
-	}
+	name_running_detector(i); /* reports name the CUDA thread running now */
 	last_fiber.store(i, std::memory_order_relaxed);
 	Bp->current = i;
 	__tsan_switch_to_fiber(Bp->fibers[i].tsan, __tsan_switch_to_fiber_no_sync);
@@ -100,10 +94,6 @@ void fiber_main()
 	if (coresident_now) {
 		Bp->body(Bp->ctx);
 		__tsan_release(&grid_end_sync);
-	} else if (chain_blocks) {
-		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
-		Bp->body(Bp->ctx);
-		__tsan_release(&block_end_sync[block_serial % 2]);
 	} else {
 		Bp->body(Bp->ctx);
 		__tsan_release(&launch_end_sync);
@@ -117,7 +107,8 @@ void prepare_fiber(int i)
 {
 	fiber &f = Bp->fibers[i];
 	long page = sysconf(_SC_PAGESIZE);
-	if (!f.stack) {
+	unsigned char *&stack = f.stacks[detector_set()];
+	if (!stack) {
 		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (m == MAP_FAILED)
@@ -125,13 +116,11 @@ void prepare_fiber(int i)
 			     L("the emulator could not allocate a thread stack",
 			       "模拟器无法为线程分配栈"));
 		mprotect(m, page, PROT_NONE); /* overflow faults instead of corrupting */
-		f.stack = static_cast<unsigned char *>(m);
+		stack = static_cast<unsigned char *>(m);
 	}
-	int d = (Bp->base + i) % detector_fibers();
-	if (!detector_fiber[d])
-		detector_fiber[d] = __tsan_create_fiber(0);
-	f.tsan = detector_fiber[d];
-	f.detector = d;
+	f.stack = stack;
+	f.tsan = detector_for(i);
+	f.detector = detector_of(i);
 	f.fence_pending = false;
 	f.nseen = 0;
 	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
@@ -146,7 +135,6 @@ void prepare_fiber(int i)
 	f.tid = uint3{(unsigned)i % bx, (unsigned)i / bx % by, (unsigned)i / (bx * by)};
 	f.linear = i;
 	f.st = RUNNABLE;
-	detector_owner[d] = -1; /* renamed when it next runs */
 }
 
 /* ---- the interface of emu.h ------------------------------------------------ */
@@ -197,18 +185,9 @@ bool coresident()
 void run_block()
 {
 	++block_serial;
-	if (chain_blocks) /* the previous block is over */
-		__tsan_acquire(&block_end_sync[(block_serial + 1) % 2]);
 	for (int i = 0; i < Bp->nthreads; ++i)
 		prepare_fiber(i);
-	/* Shared memory nothing wrote reads as SHARED_POISON: a NaN whose payload
-	 * the engine recognises in the outputs. */
-	if (__start_cj_shared && __stop_cj_shared)
-		poison(__start_cj_shared, (size_t)(__stop_cj_shared - __start_cj_shared));
-	poison(dynamic_shared, sizeof dynamic_shared);
-	/* the poison comes before the block's accesses */
-	if (chain_blocks)
-		__tsan_release(&block_end_sync[(block_serial + 1) % 2]);
+	fresh_shared_memory();
 	/* Each pass resumes the runnable threads warp by warp, the warps in an
 	 * order drawn from the schedule: a GPU promises no order between warps. */
 	int nwarps = (Bp->nthreads + 31) / 32;
@@ -304,8 +283,10 @@ void run_grid(const dim3 &grid)
 				exited |= resident[k]->fibers[i].st == EXITED;
 		if (all_at_grid && !exited) {
 			for (size_t k = 0; k < nblocks; ++k)
-				for (int i = 0; i < resident[k]->nthreads; ++i)
+				for (int i = 0; i < resident[k]->nthreads; ++i) {
+					acquire_as(resident[k]->fibers[i], &grid_sync_obj);
 					resident[k]->fibers[i].st = RUNNABLE;
+				}
 			continue;
 		}
 		std::string text = L("deadlock in a grid whose blocks run at the same time: ",
@@ -376,8 +357,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	if (!scheduler_tsan)
 		scheduler_tsan = __tsan_get_current_fiber();
 	seed_schedule();
-	__tsan_release(&launch_sync);
-	__tsan_release(&block_end_sync[block_serial % 2]); /* the host's work so far */
+	__tsan_release(&launch_sync); /* the host's work so far */
 	Bp->body = body;
 	Bp->ctx = ctx;
 	Bp->block_dim = block;
@@ -387,9 +367,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	Bp->base = 0;
 	if (coresident) {
 		unsigned long long total = threads * grid.x * grid.y * grid.z;
-		bool shared_used = (__start_cj_shared && __stop_cj_shared &&
-		                    (uintptr_t)__stop_cj_shared > (uintptr_t)__start_cj_shared) ||
-		                   shared_bytes > 0;
+		bool shared_used = static_shared_bytes() > 0 || shared_bytes > 0;
 		if (total > MAX_RESIDENT_THREADS)
 			fail(CJ_EXIT_CASE_FAILED,
 			     L("the emulator runs at most ",
@@ -418,9 +396,6 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		__tsan_acquire(&grid_end_sync);
 		return;
 	}
-	chain_blocks = (__start_cj_shared && __stop_cj_shared &&
-	                (uintptr_t)__stop_cj_shared > (uintptr_t)__start_cj_shared) ||
-	               shared_bytes > 0;
 	for (unsigned z = 0; z < grid.z; ++z)
 		for (unsigned y = 0; y < grid.y; ++y)
 			for (unsigned x = 0; x < grid.x; ++x) {
@@ -429,10 +404,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 			}
 	Bp->running = false;
 	Bp->block = uint3{0, 0, 0};
-	if (chain_blocks)
-		__tsan_acquire(&block_end_sync[block_serial % 2]);
-	else
-		__tsan_acquire(&launch_end_sync);
+	__tsan_acquire(&launch_end_sync);
 }
 
 } // namespace cj_emu

@@ -142,8 +142,12 @@ void complete(int w, unsigned mask)
 		}
 	}
 	for (int l = 0; l < 32; ++l)
-		if (mask >> l & 1)
-			Bp->fibers[w * 32 + l].st = RUNNABLE;
+		if (mask >> l & 1) {
+			fiber &f = Bp->fibers[w * 32 + l];
+			if (f.op == OP_SYNCWARP)
+				acquire_as(f, warp_sync(w));
+			f.st = RUNNABLE;
+		}
 }
 
 /* Completes the collective that f waits in if every lane of its mask is there
@@ -201,13 +205,11 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 	}
 	f.st = IN_COLLECTIVE;
 	if (op == OP_SYNCWARP)
-		__tsan_release(&warp_sync[warp_of(f.linear)]);
+		__tsan_release(warp_sync(warp_of(f.linear)));
 	if (op != OP_ACTIVEMASK)
-		try_complete(f);
+		try_complete(f); /* a __syncwarp() completed acquires for every lane */
 	if (f.st == IN_COLLECTIVE)
 		to_scheduler();
-	if (op == OP_SYNCWARP)
-		__tsan_acquire(&warp_sync[warp_of(f.linear)]);
 	return f.result;
 }
 

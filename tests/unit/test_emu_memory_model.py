@@ -362,13 +362,116 @@ class Blocks(unittest.TestCase):
                                 coresident=False)
         self.assertEqual(rc, RACE, err[-2000:])
 
-    def test_blocks_with_shared_memory_reuse_it_in_turn(self):
-        # shared memory is one copy reused block after block: that is no race,
-        # and neither is the global read then (the blocks are ordered)
+    def test_blocks_with_shared_memory_are_unordered(self):
+        # shared memory does not order the blocks either: the global read is a race
         body = NEIGHBOUR_BLOCK.replace("SHARED", "__shared__ int s[32]; s[threadIdx.x] = 1; "
                                        "__syncthreads(); if (s[31 - threadIdx.x] != 1) return;")
         rc, err = build_and_run("blocks_shared", body, coresident=False)
+        self.assertEqual(rc, RACE, err[-2000:])
+
+    def test_shared_memory_is_each_blocks_own(self):
+        # one copy of shared memory stands for each block's in turn: no race
+        # between blocks that use the same shared array, whichever threads
+        # of each touch which element
+        body = r"""
+__global__ void rotate(int *out)
+{
+	__shared__ int s[64];
+	s[threadIdx.x] = blockIdx.x + threadIdx.x;
+	__syncthreads();
+	out[blockIdx.x * 64 + threadIdx.x] = s[(threadIdx.x + blockIdx.x + 1) % 64];
+}
+static int test()
+{
+	int *out = alloc(4 * 64);
+	run(dim3(4), dim3(64), rotate, out);
+	for (int b = 0; b < 4; ++b)
+		for (int t = 0; t < 64; ++t)
+			if (out[b * 64 + t] != b + (t + b + 1) % 64)
+				return 1;
+	return 0;
+}
+"""
+        rc, err = build_and_run("shared_per_block", body, coresident=False)
         self.assertEqual(rc, 0, err[-2000:])
+
+
+# GRID blocks of BLOCK threads count into two counters, in shared memory
+# (`local`, zeroed and then merged into out[] with atomics, barriers around
+# the count) or in global memory (`global`). COUNT is the count, MERGE what
+# each block does with `local` once counted. The program exits 0 when the
+# counters add up to one per thread.
+COUNTER = r"""
+__global__ void count(unsigned *global, unsigned *out)
+{
+	__shared__ unsigned local[2];
+	__shared__ unsigned per_warp[32][2];
+	unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	(void)lane;
+	if (threadIdx.x < 2)
+		local[threadIdx.x] = 0;
+	if (threadIdx.x < 64)
+		per_warp[threadIdx.x / 2][threadIdx.x % 2] = 0;
+	__syncthreads();
+	COUNT
+	__syncthreads();
+	MERGE
+}
+static int test()
+{
+	unsigned *global = (unsigned *)alloc(2), *out = (unsigned *)alloc(2);
+	run(dim3(GRID), dim3(BLOCK), count, global, out);
+	unsigned want = GRID * BLOCK;
+	return out[0] + out[1] + global[0] + global[1] == want ? 0 : 1;
+}
+"""
+MERGE_ATOMIC = "if (threadIdx.x < 2) atomicAdd(&out[threadIdx.x], local[threadIdx.x]);"
+
+
+class Counters(unittest.TestCase):
+    """A read-modify-write of one counter by threads that nothing orders loses
+    updates on a GPU: here it is a data race, whatever the schedule, in shared
+    and in global memory; atomics and private counters are not."""
+
+    def count(self, name, count, status, merge=MERGE_ATOMIC, grid=2, block=96):
+        body = (COUNTER.replace("COUNT", count).replace("MERGE", merge)
+                .replace("GRID", str(grid)).replace("BLOCK", str(block)))
+        exe = build(name, body, coresident=False)
+        for schedule in (None, 1, 2):
+            rc, err, _ = run_built(exe, schedule)
+            self.assertEqual(rc, status, "%s, schedule %s: exit %d, wanted %d\n%s"
+                             % (name, schedule, rc, status, err[-2000:]))
+            if status == RACE:
+                self.assertIn("WARNING: ThreadSanitizer: data race", err)
+
+    def test_shared_increment_is_a_race(self):
+        self.count("shared_increment", "local[threadIdx.x % 2]++;", RACE)
+        self.count("shared_increment_one_warp", "local[threadIdx.x % 2]++;", RACE, grid=1,
+                   block=32)
+
+    def test_shared_load_then_store_is_a_race(self):
+        self.count("shared_load_store", "unsigned c = local[0]; local[0] = c + 1;", RACE)
+
+    def test_global_add_is_a_race(self):
+        self.count("global_add", "global[threadIdx.x % 2] += 1;", RACE, merge="")
+
+    def test_global_merge_of_blocks_is_a_race(self):
+        # each block adds its shared count into the same global slot, by the
+        # same thread index: blocks are unordered on a GPU
+        merge = "if (threadIdx.x < 2) global[threadIdx.x] += local[threadIdx.x];"
+        count = "atomicAdd(&local[threadIdx.x % 2], 1u);"
+        self.count("global_merge", count, RACE, merge=merge)
+        self.count("global_merge_then_barrier", count, RACE, merge=merge + " __syncthreads();")
+
+    def test_atomics_and_private_counts_are_not(self):
+        self.count("shared_atomic", "atomicAdd(&local[threadIdx.x % 2], 1u);", 0)
+        self.count("global_atomic", "atomicAdd(&global[threadIdx.x % 2], 1u);", 0, merge="")
+        # a copy per warp, counted with atomics, merged after the barrier
+        per_warp = ("if (threadIdx.x < 2) { unsigned s = 0; for (int w = 0; w < (int)(blockDim.x "
+                    "/ 32); ++w) s += per_warp[w][threadIdx.x]; atomicAdd(&out[threadIdx.x], "
+                    "s); }")
+        self.count("per_warp_atomic", "atomicAdd(&per_warp[warp][threadIdx.x % 2], 1u);", 0,
+                   merge=per_warp)
 
 
 class Schedule(unittest.TestCase):
