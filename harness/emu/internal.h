@@ -185,8 +185,12 @@ int detector_set();
 int detector_of(int i);
 /* The detector fiber thread i of the block runs on, made if need be. */
 void *detector_for(int i);
-/* Names a fiber's detector after its thread as it resumes. */
+/* A launch begins: no detector fiber has carried a thread yet. */
+void forget_detector_users();
+/* Names a fiber's detector after its thread as it resumes, or as "another
+ * thread" as it stops when it carried several. */
 void name_running_detector(int i);
+void name_waiting_detector(const fiber &f);
 char *barrier_sync();
 char *warp_sync(int w);
 void acquire_as(const fiber &f, void *sync);

@@ -31,8 +31,16 @@ void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
 namespace
 {
 
-/* The thread each detector fiber is named after now. */
-const fiber *detector_named[RESIDENT_DETECTOR_FIBERS];
+/* What a race report can say of the thread behind a detector fiber. A
+ * fiber's past accesses belong to every CUDA thread that ran on it since
+ * the launch began (threads 64 apart in a block; the same thread number in
+ * the blocks of one set), and the race detector keeps no more than the
+ * fiber: a fiber that carried several threads is named after the thread it
+ * runs only while it runs, and "another thread" while it waits, so that
+ * the earlier access of a report never names a thread that did not make it. */
+const fiber *detector_named[RESIDENT_DETECTOR_FIBERS]; /* the thread it is named after */
+uint64_t detector_user[RESIDENT_DETECTOR_FIBERS];      /* the last thread to run on it */
+bool detector_shared[RESIDENT_DETECTOR_FIBERS];        /* more than one since the launch */
 
 } // namespace
 
@@ -68,11 +76,22 @@ int detector_of(int i)
 	return detector_set() * DETECTOR_FIBERS + i % DETECTOR_FIBERS;
 }
 
+void forget_detector_users()
+{
+	for (int d = 0; d < RESIDENT_DETECTOR_FIBERS; ++d) {
+		detector_user[d] = 0;
+		detector_shared[d] = false;
+	}
+}
+
 void *detector_for(int i)
 {
 	int d = detector_of(i);
 	if (!detector_fiber[d])
 		detector_fiber[d] = __tsan_create_fiber(0);
+	uint64_t user = ((uint64_t)block_serial << 32 | (uint32_t)(Bp->base + i)) + 1;
+	detector_shared[d] |= detector_user[d] && detector_user[d] != user;
+	detector_user[d] = user;
 	detector_named[d] = nullptr; /* named when it next runs */
 	return detector_fiber[d];
 }
@@ -182,6 +201,14 @@ void name_running_detector(int i)
 	fiber_name(name, sizeof name, i);
 	__tsan_set_fiber_name(f.tsan, name);
 	detector_named[f.detector] = &f;
+}
+
+void name_waiting_detector(const fiber &f)
+{
+	if (!detector_shared[f.detector] || !detector_named[f.detector])
+		return;
+	__tsan_set_fiber_name(f.tsan, L("another thread", "另一个线程"));
+	detector_named[f.detector] = nullptr;
 }
 
 /* The memory model, as ThreadSanitizer should see it. CUDA's atomicAdd,

@@ -64,6 +64,7 @@ void to_scheduler(bool moved)
 		progress.store(progress.load(std::memory_order_relaxed) + 1,
 		               std::memory_order_relaxed);
 	fiber &f = cur();
+	name_waiting_detector(f);
 	__tsan_switch_to_fiber(scheduler_tsan, __tsan_switch_to_fiber_no_sync);
 	cj_emu_switch(&f.sp, scheduler_sp);
 }
@@ -357,6 +358,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	if (!scheduler_tsan)
 		scheduler_tsan = __tsan_get_current_fiber();
 	seed_schedule();
+	forget_detector_users();
 	__tsan_release(&launch_sync); /* the host's work so far */
 	Bp->body = body;
 	Bp->ctx = ctx;

@@ -15,6 +15,7 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -29,13 +30,14 @@ def has_chinese(text):
     return isinstance(text, str) and any(HAN[0] <= ch <= HAN[1] for ch in text)
 
 
-def judge(problem, submission, lang):
+def judge(problem, submission, lang, seed=None):
     """The summary of one emulated run, and the case that failed."""
     env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
                CUDAJUDGE_STATE=STATE)
     path = os.path.join(ROOT, "tests", "submissions", problem, submission)
     run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
-                          "--emulate", "--lang", lang, "--json"],
+                          "--emulate", "--lang", lang, "--json"]
+                         + (["--seed", str(seed)] if seed is not None else []),
                          env=env, capture_output=True, text=True, timeout=240)
     summary = None
     for line in run.stdout.splitlines():
@@ -94,6 +96,33 @@ class EmulatorLanguageTest(unittest.TestCase):
         self.assertIn("__syncthreads()", detail)
         for english in ("data race", " by thread", "nothing ordering", "of block"):
             self.assertNotIn(english, detail)
+
+    def test_race_names_only_a_thread_that_made_the_access(self):
+        # Lane 0 of warp w writes partial[w] at line 21 and lane t of warp 0
+        # reads partial[t] at line 24. With blocks of 96 threads, threads 0
+        # and 64 share a race-detector fiber: the write to partial[2] is
+        # thread 64's, and must never be called thread 0's.
+        path = "race/no_barrier_before_read.cu"
+        for lang, seed, pattern in (
+                ("en", 1672955645,
+                 r"read by thread (\d+) of block (\d+) at [^ ]+:24, and write by "
+                 r"(thread (\d+) of block (\d+)|another thread) at [^ ]+:21"),
+                ("zh", 1365241226,
+                 r"读取，由 block (\d+) 的线程 (\d+) 执行，位于 [^；]+:24；又有写入，由 "
+                 r"(block (\d+) 的线程 (\d+)|另一个线程) 执行，位于 [^；]+:21")):
+            summary, case = judge("block_reduce_sum", path, lang, seed)
+            self.assertEqual(summary["verdict"], "RACE")
+            found = re.search(pattern, case["detail"])
+            self.assertTrue(found, case["detail"])
+            if lang == "en":
+                reader, block, writer, wblock = (found.group(1), found.group(2),
+                                                 found.group(4), found.group(5))
+            else:
+                block, reader, wblock, writer = (found.group(1), found.group(2),
+                                                 found.group(4), found.group(5))
+            if writer is not None:
+                self.assertEqual((int(writer), wblock), (32 * int(reader), block),
+                                 case["detail"])
 
     def test_out_of_bounds_names_the_line_and_the_buffer_once(self):
         # the emulator's fault report: the learner's line, the buffer's name,
