@@ -54,6 +54,8 @@
 #include <sanitizer/tsan_interface.h>
 #include <string>
 #include <sys/mman.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cuda_runtime.h"
@@ -234,6 +236,8 @@ struct region {
 };
 extern std::vector<region> regions;
 void poison(unsigned char *p, size_t bytes);
+std::string root_of(const void *pc);
+std::string learner_frame(const void *pc, const std::string &root);
 void fresh_shared_memory();
 /* The bytes of the program's static __shared__ variables. */
 size_t static_shared_bytes();
@@ -241,6 +245,8 @@ void on_fault(int sig, siginfo_t *info, void *uctx);
 cudaError_t allocate(void **ptr, size_t bytes);
 
 /* ---- watchdog.cpp ---- */
+/* Starts the watchdog thread; called on the main thread, which it watches. */
+void start_watchdog();
 void *watchdog(void *);
 
 /* ---- runtime_api.cpp ---- */

@@ -111,9 +111,42 @@ void name_region(region &r)
 	}
 }
 
-/* The learner's line of the instruction at pc: the innermost inlined frame
- * that is not the emulator's own headers (an atomic of the shim faults inside
- * it). The race detector's symbolizer reads the debug information. */
+} // namespace
+
+/* What precedes harness/ in the name of pc's file (the repository's root as
+ * the debug information names it), or "". */
+std::string root_of(const void *pc)
+{
+	char file[512] = "";
+	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s", file, sizeof file);
+	const char *h = std::strstr(file, "harness/");
+	return h ? std::string(file, (size_t)(h - file)) : std::string();
+}
+
+/* The learner's line of the instruction at pc, from the root: the innermost
+ * inlined frame that is not the emulator's own headers (an atomic of the shim
+ * faults inside it) nor the C++ library's; "" when there is none. The race
+ * detector's symbolizer reads the debug information. */
+std::string learner_frame(const void *pc, const std::string &root)
+{
+	char frames[2048] = "";
+	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s:%l", frames, sizeof frames);
+	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
+		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
+		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
+		    std::strstr(f, ":0"))
+			continue;
+		if (!root.empty() && !std::strncmp(f, root.c_str(), root.size()))
+			f += root.size();
+		return f;
+	}
+	return "";
+}
+
+namespace
+{
+
+/* The learner's line of the instruction at pc, for a fault report. */
 std::string line_of(const void *pc, const void *frame)
 {
 	/* The debug information names files as the compiler saw them; reports
@@ -130,25 +163,10 @@ std::string line_of(const void *pc, const void *frame)
 		if (at < low || at + 16 > high || at % 8)
 			break;
 		void *const *slots = reinterpret_cast<void *const *>(at);
-		char file[512] = "";
-		__sanitizer_symbolize_pc(static_cast<char *>(slots[1]) - 1, "%s", file,
-		                         sizeof file);
-		if (const char *h = std::strstr(file, "harness/"))
-			root.assign(file, (size_t)(h - file));
+		root = root_of(static_cast<char *>(slots[1]) - 1);
 		frame = slots[0];
 	}
-	char frames[2048] = "";
-	__sanitizer_symbolize_pc(const_cast<void *>(pc), "%s:%l", frames, sizeof frames);
-	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
-		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
-		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
-		    std::strstr(f, ":0"))
-			continue;
-		if (!root.empty() && !std::strncmp(f, root.c_str(), root.size()))
-			f += root.size();
-		return f;
-	}
-	return "";
+	return learner_frame(pc, root);
 }
 
 const region *region_near(const void *p)

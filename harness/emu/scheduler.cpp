@@ -340,9 +340,7 @@ __attribute__((constructor)) void start_emulator()
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigaction(SIGSEGV, &sa, nullptr);
 	sigaction(SIGBUS, &sa, nullptr);
-	pthread_t t;
-	if (pthread_create(&t, nullptr, watchdog, nullptr) == 0)
-		pthread_detach(t);
+	start_watchdog();
 }
 
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),

@@ -16,6 +16,7 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -111,15 +112,21 @@ def build(name, body, coresident=True):
     return exe
 
 
-def run_built(exe, schedule=None):
+def run_built(exe, schedule=None, cpu_limit=None):
     """(exit status, the emulator's report and stderr, stdout); schedule seeds
-    the emulator's schedule (CJ_EMU_SCHEDULE)."""
+    the emulator's schedule (CJ_EMU_SCHEDULE); cpu_limit sets RLIMIT_CPU as
+    the engine does for a run that may use cpu_limit seconds (one more)."""
     env = dict(os.environ)
     env.pop("CJ_EMU_SCHEDULE", None)
     if schedule is not None:
         env["CJ_EMU_SCHEDULE"] = str(schedule)
     report = exe + ".report"
-    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=60, env=env)
+
+    def limit():
+        if cpu_limit is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit + 1, cpu_limit + 2))
+    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=120, env=env,
+                         preexec_fn=limit)
     with open(report, "rb") as f:
         said = f.read().split(b"\0")[0].decode("utf-8", "replace")
     return ran.returncode, said + "\n" + ran.stderr, ran.stdout
@@ -135,8 +142,9 @@ class MemoryModel(unittest.TestCase):
         rc, err = build_and_run(name, body, coresident)
         self.assertEqual(rc, status, "%s: exit %d, wanted %d\n%s" % (name, rc, status,
                                                                      err[-2000:]))
-        if says:
-            self.assertIn(says, err)
+        for words in ([says] if isinstance(says, str) else says or []):
+            self.assertIn(words, err)
+        return err
 
     def mailbox(self, send, receive):
         return MAILBOX.replace("SEND", send).replace("RECEIVE", receive)
@@ -174,8 +182,15 @@ class MemoryModel(unittest.TestCase):
     def test_plain_poll_is_reported(self):
         receive = ("while (*(volatile int *)flag == 0) ; __threadfence(); "
                    "for (int i = 0; i < 4; ++i) out[i] = data[i];")
-        self.expect("plain_poll", self.mailbox(FENCED_SEND, receive), DEADLOCK,
-                    says="plain (or volatile) loads")
+        # with the line where it polls; and a volatile load is read every
+        # time: what is wrong with it is that it orders nothing
+        body = self.mailbox(FENCED_SEND, receive)
+        err = self.expect("plain_poll", body, DEADLOCK,
+                          says=("plain (or volatile) loads",
+                                "plain_poll.cpp:%d" % line_in(body, "volatile int *)flag"),
+                                "a volatile load is read every time, but it is neither "
+                                "atomic nor ordered"))
+        self.assertNotIn("may read the value once", err)
 
     def test_blocks_in_turn_without_coresident(self):
         # the default is unchanged: block 0 runs alone and polls for ever
@@ -520,6 +535,95 @@ class Schedule(unittest.TestCase):
         # warps resume in an order drawn from the schedule, not warp 0 first
         self.assertGreater(len(set(orders.values())), 1, orders)
         self.assertTrue(any(order[0] != "0" for order in orders.values()), orders)
+
+
+def line_in(body, needle):
+    """The line of the program build() makes of body that holds needle."""
+    lines = (PRELUDE + body).split("\n")
+    return next(i + 1 for i, text in enumerate(lines) if needle in text)
+
+
+# One warp loops over shuffles for ever (the offset never shrinks).
+SHUFFLE_LOOP = r"""
+__global__ void loop(float *out)
+{
+	float v = threadIdx.x;
+	for (int d = 16; d > 0; d /= 1)
+		v += __shfl_down_sync(0xffffffff, v, d);
+	out[threadIdx.x] = v;
+}
+static int test()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	run(dim3(1), dim3(32), loop, out);
+	return 0;
+}
+"""
+
+# Thread 0 waits for a flag no thread sets, with plain loads.
+PLAIN_SPIN = r"""
+__global__ void spin(int *flag, int *out)
+{
+	if (threadIdx.x == 0)
+		while (*(volatile int *)flag == 0)
+			++out[0];
+}
+static int test()
+{
+	int *flag = alloc(1), *out = alloc(1);
+	run(dim3(1), dim3(32), spin, flag, out);
+	return 0;
+}
+"""
+
+# The host code loops for ever after a launch.
+HOST_LOOP = r"""
+__global__ void nothing(int *out)
+{
+	out[threadIdx.x] = 1;
+}
+static int test()
+{
+	int *out = alloc(32);
+	run(dim3(1), dim3(32), nothing, out);
+	volatile int forever = 1;
+	while (forever)
+		++out[0];
+	return 0;
+}
+"""
+
+
+class Watchdog(unittest.TestCase):
+    """Every endless loop ends as TLE (exit 7) within the run's CPU limit and
+    2 s more, with the line where the program was."""
+
+    def ends(self, name, body, loop, says, cpu_limit=3):
+        exe = build(name, body, coresident=False)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        rc, err, _ = run_built(exe, cpu_limit=cpu_limit)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        self.assertEqual(rc, DEADLOCK, err[-2000:])
+        # any line of the loop (a loop's condition and body both are its place)
+        places = ["%s.cpp:%d" % (name, line_in(body, text)) for text in loop]
+        self.assertTrue(any(place in err for place in places), (places, err[-2000:]))
+        self.assertIn(says, err)
+        # measured in CPU time, which the machine's load does not stretch
+        self.assertLessEqual(used, cpu_limit + 2, err[-2000:])
+
+    def test_loop_of_shuffles(self):
+        self.ends("shuffle_loop", SHUFFLE_LOOP, ("for (int d = 16", "__shfl_down_sync"),
+                  "reached its time limit")
+
+    def test_plain_spin(self):
+        self.ends("plain_spin", PLAIN_SPIN, ("while (*(volatile", "++out[0]"),
+                  "has run for 3 s at ")
+
+    def test_host_loop(self):
+        self.ends("host_loop", HOST_LOOP, ("while (forever)", "++out[0]"),
+                  "the host code was running at ")
 
 
 # The toolkit headers and intrinsics that published code uses, on the host
