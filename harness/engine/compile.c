@@ -841,6 +841,30 @@ static void finish_device_check(struct side_check *side, struct build_result *re
 	                     "再次发生，请运行 `python3 judge.py doctor`\n"));
 }
 
+/* A link of the emulated program that fails on a relocation: its static data
+ * (device arrays are the program's own variables there) is past the 2 GiB
+ * that x86-64's code model reaches, which only a huge array makes. Said in
+ * the learner's words above the linker's. */
+static void explain_huge_arrays(const char *shown, struct build_result *res)
+{
+	if (res->status != BUILD_LINK_FAILED || !res->log ||
+	    !strstr(res->log, "relocation truncated to fit"))
+		return;
+	char *text = xasprintf(
+	        L("%s: error: the file's arrays outside functions (__device__, __constant__ and "
+	          "global variables) take more than 2 GiB together: the CPU emulator keeps them "
+	          "in the program's own memory, where static data is limited to 2 GiB. Declare "
+	          "a smaller array, or keep the data in the buffers the exercise passes\n",
+	          "%s：错误：这个文件在函数之外声明的数组（__device__、__constant__ 和全局变量）"
+	          "加起来超过 2 GiB：CPU 模拟器把它们放在程序自己的内存里，而那里的静态数据最多 "
+	          "2 GiB。请把数组改小，或者把数据放在练习传入的缓冲区里\n"),
+	        shown);
+	char *both = xasprintf("%s%s", text, res->log);
+	free(text);
+	free(res->log);
+	res->log = both;
+}
+
 int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
                           const char *workdir, const char *out_bin, bool coresident,
                           struct build_result *res)
@@ -933,6 +957,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	                   NULL};
 	double check_s = res->check_s;
 	compile_and_link(p, cc_argv, ld_argv, false, res);
+	explain_huge_arrays(relative_to(source, p->root), res);
 	free(prelude);
 	res->check_s = check_s;
 	res->compile_s += check_s + prelude_s;
