@@ -175,4 +175,29 @@ template <typename T> inline cudaError_t cudaMallocHost(T **ptr, size_t bytes)
 	return cudaMallocHost(reinterpret_cast<void **>(ptr), bytes);
 }
 
+/* The device's limits; only the heap of malloc() in device code means
+ * something on the emulator. */
+enum cudaLimit {
+	cudaLimitStackSize = 0x00,
+	cudaLimitPrintfFifoSize = 0x01,
+	cudaLimitMallocHeapSize = 0x02,
+};
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit);
+
+/* malloc() and free() in the learner's file and the glue: in device code
+ * the device heap (memory.cpp: cudaLimitMallocHeapSize in all, 8 MiB unless
+ * the host raises it, as on a GPU), in host code the C library's. Macros
+ * without arguments, so that std::malloc is theirs too; the file and line
+ * are the caller's. */
+void *cj_emu_malloc(size_t bytes, const char *file = __builtin_FILE(), int line = __builtin_LINE());
+void cj_emu_free(void *p);
+namespace std
+{
+using ::cj_emu_free;
+using ::cj_emu_malloc;
+} // namespace std
+#define malloc cj_emu_malloc
+#define free cj_emu_free
+
 #endif

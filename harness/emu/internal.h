@@ -53,12 +53,17 @@
 #include <pthread.h>
 #include <sanitizer/tsan_interface.h>
 #include <string>
+#include <unordered_map>
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "cuda_runtime.h"
+/* The runtime's own malloc and free are the C library's (the shim's macros
+ * are for the learner's code: emu_api.h). */
+#undef malloc
+#undef free
 
 #if !defined(__x86_64__)
 #error "the emulator's context switch is written for x86-64"
@@ -215,6 +220,8 @@ std::string ranges(const std::vector<int> &ids);
 const char *op_name(op_kind op);
 std::string doing(const fiber &f, bool one);
 std::string census(const std::vector<int> &ids);
+/* "8 MiB", "6.0 GiB", "100 bytes" */
+std::string bytes_text(size_t bytes);
 [[noreturn]] void fail(int code, const std::string &text);
 
 /* ---- warps.cpp ---- */
@@ -236,6 +243,11 @@ struct region {
 };
 extern std::vector<region> regions;
 void poison(unsigned char *p, size_t bytes);
+/* malloc() and free() on a thread of a launch: the device heap. */
+void *device_malloc(size_t bytes, const char *file, int line);
+void device_free(void *p);
+size_t device_heap_limit();
+void set_device_heap_limit(size_t bytes);
 std::string root_of(const void *pc);
 std::string learner_frame(const void *pc, const std::string &root);
 void fresh_shared_memory();

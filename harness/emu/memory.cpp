@@ -269,4 +269,76 @@ cudaError_t allocate(void **ptr, size_t bytes)
 	return cudaSuccess;
 }
 
+/* ---- the device heap: malloc() and free() in device code ----------------- */
+
+namespace
+{
+
+size_t heap_limit = (size_t)8 << 20; /* CUDA's default cudaLimitMallocHeapSize */
+size_t heap_used = 0;
+std::unordered_map<void *, size_t> heap_blocks;
+
+} // namespace
+
+void *device_malloc(size_t bytes, const char *file, int line)
+{
+	if (bytes > heap_limit - heap_used) {
+		named_file = nullptr;
+		fail(CJ_EXIT_CASE_FAILED,
+		     fmt(L("malloc(%zu) at %s by %s asks for %s, more than the device heap has "
+		           "left: it holds %s in all (cudaLimitMallocHeapSize), of which %s are in "
+		           "use. On a GPU this malloc returns NULL, and writing through it is an "
+		           "illegal address. Allocate less in device code (the exercise's data "
+		           "lives in the buffers it passes), or have the host raise the heap with "
+		           "cudaDeviceSetLimit(cudaLimitMallocHeapSize, bytes) before the launch",
+		           "malloc(%zu)（%s，由 %s 执行）申请 %s，超过了 device "
+		           "堆剩余的空间：堆一共 "
+		           "%s（cudaLimitMallocHeapSize），其中 %s 已被占用。在 GPU 上这个 malloc "
+		           "会返回 NULL，通过它写入就是非法地址。请在 device 代码里少分配一些"
+		           "（练习的数据放在它传入的缓冲区里），或者让主机代码在 launch 之前用 "
+		           "cudaDeviceSetLimit(cudaLimitMallocHeapSize, bytes) 把堆调大"),
+		         bytes, where(file, line).c_str(), who(Bp->current).c_str(),
+		         bytes_text(bytes).c_str(), bytes_text(heap_limit).c_str(),
+		         bytes_text(heap_used).c_str()));
+	}
+	void *p = std::malloc(bytes ? bytes : 1);
+	if (p) {
+		heap_blocks[p] = bytes;
+		heap_used += bytes;
+	}
+	return p;
+}
+
+void device_free(void *p)
+{
+	auto it = heap_blocks.find(p);
+	if (it != heap_blocks.end()) {
+		heap_used -= it->second;
+		heap_blocks.erase(it);
+	}
+	std::free(p);
+}
+
+size_t device_heap_limit()
+{
+	return heap_limit;
+}
+
+void set_device_heap_limit(size_t bytes)
+{
+	heap_limit = bytes;
+}
+
 } // namespace cj_emu
+
+void *cj_emu_malloc(size_t bytes, const char *file, int line)
+{
+	if (cj_emu::Bp->current >= 0 && cj_emu::Bp->running)
+		return cj_emu::device_malloc(bytes, file, line);
+	return std::malloc(bytes);
+}
+
+void cj_emu_free(void *p)
+{
+	cj_emu::device_free(p);
+}

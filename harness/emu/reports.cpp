@@ -186,6 +186,20 @@ std::string census(const std::vector<int> &ids)
 	return s;
 }
 
+std::string bytes_text(size_t bytes)
+{
+	static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+	if (bytes < 1024)
+		return fmt(bytes == 1 ? L("%zu byte", "%zu 字节") : L("%zu bytes", "%zu 字节"),
+		           bytes);
+	double v = (double)bytes / 1024;
+	int u = 0;
+	while (v >= 1024 && u < 3)
+		v /= 1024, ++u;
+	return v == (double)(size_t)v ? fmt("%zu %s", (size_t)v, units[u])
+	                              : fmt("%.1f %s", v, units[u]);
+}
+
 [[noreturn]] void fail(int code, const std::string &text)
 {
 	std::fflush(nullptr);

@@ -208,6 +208,27 @@ cudaError_t cudaDeviceSynchronize(void)
 	drain_streams();
 	return cudaSuccess;
 }
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
+{
+	if (limit == cudaLimitMallocHeapSize)
+		set_device_heap_limit(value);
+	return limit <= cudaLimitMallocHeapSize ? cudaSuccess : cudaErrorInvalidValue;
+}
+cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit)
+{
+	switch (limit) {
+	case cudaLimitStackSize:
+		*value = STACK_BYTES;
+		return cudaSuccess;
+	case cudaLimitPrintfFifoSize:
+		*value = (size_t)1 << 20;
+		return cudaSuccess;
+	case cudaLimitMallocHeapSize:
+		*value = device_heap_limit();
+		return cudaSuccess;
+	}
+	return cudaErrorInvalidValue;
+}
 cudaError_t cudaDeviceReset(void)
 {
 	return cudaSuccess;

@@ -30,8 +30,9 @@ def has_chinese(text):
     return isinstance(text, str) and any(HAN[0] <= ch <= HAN[1] for ch in text)
 
 
-def judge(problem, submission, lang, seed=None):
-    """The summary of one emulated run, and the case that failed."""
+def summary_of(problem, submission, lang, seed=None):
+    """The summary of one emulated run; submission: a corpus file's path
+    under tests/submissions/<problem>/, or an absolute path."""
     env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
                CUDAJUDGE_STATE=STATE)
     path = os.path.join(ROOT, "tests", "submissions", problem, submission)
@@ -49,6 +50,12 @@ def judge(problem, submission, lang, seed=None):
             summary = record
     if summary is None:
         raise AssertionError(f"no summary from judge.py:\n{run.stdout}\n{run.stderr}")
+    return summary
+
+
+def judge(problem, submission, lang, seed=None):
+    """The summary of one emulated run, and the case that failed."""
+    summary = summary_of(problem, submission, lang, seed)
     failed = [c for c in summary["cases"] if c["verdict"] != "AC"]
     if not failed:
         raise AssertionError(f"every case passed: {summary}")
@@ -123,6 +130,39 @@ class EmulatorLanguageTest(unittest.TestCase):
             if writer is not None:
                 self.assertEqual((int(writer), wblock), (32 * int(reader), block),
                                  case["detail"])
+
+    def test_device_memory_too_large(self):
+        # a __device__ array of 6 GiB, and a malloc of 6 GiB in device code:
+        # each says that it is too large, and what the limit is
+        array = os.path.join(STATE, "huge_array.cu")
+        with open(array, "w", encoding="utf-8") as f:
+            f.write("__device__ float big[(6ull << 30) / 4];\n"
+                    "__device__ float warp_reduce_sum(float v)\n{\n"
+                    "\tbig[threadIdx.x] = v;\n"
+                    "\tfor (int d = 16; d > 0; d /= 2)\n"
+                    "\t\tv += __shfl_down_sync(0xffffffff, v, d);\n"
+                    "\treturn v + big[0] * 0;\n}\n")
+        heap = os.path.join(STATE, "huge_malloc.cu")
+        with open(heap, "w", encoding="utf-8") as f:
+            f.write("__device__ float warp_reduce_sum(float v)\n{\n"
+                    "\tchar *p = (char *)malloc(6ull << 30);\n"
+                    "\tmemset(p, 0, 6ull << 30);\n"
+                    "\tfor (int d = 16; d > 0; d /= 2)\n"
+                    "\t\tv += __shfl_down_sync(0xffffffff, v, d);\n"
+                    "\treturn v + p[threadIdx.x];\n}\n")
+        for lang, array_words, heap_words in (
+                ("en", ("take more than 2 GiB together", "limited to 2 GiB"),
+                 ("huge_malloc.cu:3", "asks for 6 GiB", "holds 8 MiB in all")),
+                ("zh", ("加起来超过 2 GiB", "最多 2 GiB"),
+                 ("huge_malloc.cu:3", "申请 6 GiB", "堆一共 8 MiB"))):
+            summary = summary_of("warp_reduce", array, lang)
+            self.assertEqual(summary["verdict"], "CE", summary)
+            for words in array_words:
+                self.assertIn(words, summary["compile_log"])
+            summary, case = judge("warp_reduce", heap, lang)
+            self.assertEqual(summary["verdict"], "RE", summary)
+            for words in heap_words:
+                self.assertIn(words, case["detail"])
 
     def test_out_of_bounds_names_the_line_and_the_buffer_once(self):
         # the emulator's fault report: the learner's line, the buffer's name,
