@@ -53,7 +53,6 @@
 #include <pthread.h>
 #include <sanitizer/tsan_interface.h>
 #include <string>
-#include <unordered_map>
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -136,7 +135,7 @@ struct fiber {
 	 * turns into acquires */
 	bool fence_pending = false;
 	int detector = 0; /* index into detector_fiber and fence_snapshot */
-	int nseen = 0;
+	int nseen = 0, seen_next = 0;
 	const void *seen[8] = {};
 	/* the learner's line of the atomic it last gave way at (file null:
 	 * unknown), for the report of a loop of atomics that never ends */

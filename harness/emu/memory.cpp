@@ -276,7 +276,54 @@ namespace
 
 size_t heap_limit = (size_t)8 << 20; /* CUDA's default cudaLimitMallocHeapSize */
 size_t heap_used = 0;
-std::unordered_map<void *, size_t> heap_blocks;
+/* The live blocks of the device heap, by address (open addressing). Not a
+ * library container: the threads of a launch allocate and free, and the
+ * race detector would see its nodes pass between them; this table, written
+ * by uninstrumented code, it does not see. A block that finds the table
+ * full stays counted as in use. */
+const size_t HEAP_SLOTS = 1 << 14;
+struct heap_block {
+	void *p;
+	size_t bytes;
+} heap_blocks[HEAP_SLOTS];
+size_t heap_tracked;
+
+size_t heap_slot(const void *p)
+{
+	return (size_t)(((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ULL >> 50) % HEAP_SLOTS;
+}
+
+void heap_track(void *p, size_t bytes)
+{
+	if (heap_tracked + 1 >= HEAP_SLOTS)
+		return;
+	size_t k = heap_slot(p);
+	while (heap_blocks[k].p)
+		k = (k + 1) % HEAP_SLOTS;
+	heap_blocks[k] = heap_block{p, bytes};
+	++heap_tracked;
+}
+
+/* Forgets p (shifting back the blocks after it: no tombstones); its bytes,
+ * or 0 when it is not a block of the heap. */
+size_t heap_untrack(const void *p)
+{
+	size_t k = heap_slot(p);
+	while (heap_blocks[k].p && heap_blocks[k].p != p)
+		k = (k + 1) % HEAP_SLOTS;
+	if (!heap_blocks[k].p)
+		return 0;
+	size_t bytes = heap_blocks[k].bytes;
+	heap_blocks[k] = heap_block{nullptr, 0};
+	--heap_tracked;
+	for (size_t j = (k + 1) % HEAP_SLOTS; heap_blocks[j].p; j = (j + 1) % HEAP_SLOTS) {
+		heap_block moved = heap_blocks[j];
+		heap_blocks[j] = heap_block{nullptr, 0};
+		--heap_tracked;
+		heap_track(moved.p, moved.bytes);
+	}
+	return bytes;
+}
 
 } // namespace
 
@@ -303,7 +350,7 @@ void *device_malloc(size_t bytes, const char *file, int line)
 	}
 	void *p = std::malloc(bytes ? bytes : 1);
 	if (p) {
-		heap_blocks[p] = bytes;
+		heap_track(p, bytes);
 		heap_used += bytes;
 	}
 	return p;
@@ -311,11 +358,8 @@ void *device_malloc(size_t bytes, const char *file, int line)
 
 void device_free(void *p)
 {
-	auto it = heap_blocks.find(p);
-	if (it != heap_blocks.end()) {
-		heap_used -= it->second;
-		heap_blocks.erase(it);
-	}
+	if (p)
+		heap_used -= heap_untrack(p);
 	std::free(p);
 }
 

@@ -232,7 +232,7 @@ void fence()
 	fiber &f = cur();
 	for (int k = 0; k < f.nseen; ++k)
 		__tsan_acquire(const_cast<void *>(f.seen[k]));
-	f.nseen = 0;
+	f.nseen = f.seen_next = 0;
 	if (!fence_snapshot[f.detector])
 		fence_snapshot[f.detector] = __tsan_create_fiber(0);
 	__tsan_switch_to_fiber(fence_snapshot[f.detector], 0);
@@ -249,9 +249,13 @@ void atomic_read(const void *addr)
 	for (int k = 0; k < f.nseen; ++k)
 		if (f.seen[k] == addr)
 			return;
-	if (f.nseen == 8) /* the oldest is forgotten: at worst a race is reported */
-		std::memmove(f.seen, f.seen + 1, 7 * sizeof *f.seen), f.nseen = 7;
-	f.seen[f.nseen++] = addr;
+	/* a ring: once full, the oldest is forgotten (at worst a race is
+	 * reported). Not shifted with memmove, which the race detector would see
+	 * writing the fiber record, a record that every set's thread uses. */
+	f.seen[f.seen_next] = addr;
+	f.seen_next = (f.seen_next + 1) % 8;
+	if (f.nseen < 8)
+		++f.nseen;
 }
 
 void atomic_write(void *addr)

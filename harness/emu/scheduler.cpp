@@ -123,7 +123,7 @@ void prepare_fiber(int i)
 	f.tsan = detector_for(i);
 	f.detector = detector_of(i);
 	f.fence_pending = false;
-	f.nseen = 0;
+	f.nseen = f.seen_next = 0;
 	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
 	 * registers, then fiber_main's address in a 16-byte aligned slot. */
 	uintptr_t top = (uintptr_t)(f.stack + page + STACK_BYTES) & ~(uintptr_t)15;
