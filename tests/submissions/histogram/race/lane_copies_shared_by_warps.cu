@@ -2,6 +2,7 @@
 // counted without atomics, as if no other thread used that copy: lane l of every warp of the
 // block does.
 // expect-gpu: WA
+// expect-sanitize: RACE (racecheck sees warps update one shared counter with nothing ordering them)
 // report-says: __shared__ variable `local`
 // On a GPU the warps of a block run at the same time, and lane 5 of warp 0 and lane 5 of warp 1
 // update the same counter of a hot bin: updates are lost whenever a case has many values in one

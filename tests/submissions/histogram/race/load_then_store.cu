@@ -1,6 +1,7 @@
 // RACE (emulator): the shared count is read into a register, incremented and stored back, a load
 // and a store that another thread's can fall between.
 // expect-gpu: WA
+// expect-sanitize: RACE (racecheck sees threads update one shared bin with nothing ordering them)
 // report-says: __shared__ variable `local`
 // On a GPU the lanes of a warp that see the same value all read the same count and all store
 // count + 1: every case with repeated values loses updates.

@@ -1,5 +1,6 @@
 // WA: no __syncthreads() between the count and the merge: a thread adds local[b] into bins[b] as
 // soon as its own values are counted, while other warps are still counting into that bin.
+// expect-sanitize: WA|RACE (racecheck may also report the read of local[b] beside the atomics)
 // On a GPU the warps of a block finish their share of the values at different times; on the
 // emulator each thread counts and merges before the next one has counted. Either way the late
 // counts never reach bins[].
