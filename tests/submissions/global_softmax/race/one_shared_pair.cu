@@ -1,7 +1,7 @@
 // RACE (emulator): lane 0 of every warp folds its warp's partial into one shared (m, s) pair with
 // plain loads and stores, so warps that finish together lose each other's updates.
 // expect-gpu: SKIP
-// report-says: of block_merge: read by thread
+// report-says: __shared__ variable `block_
 // On a GPU the result depends on how the warps of a block interleave (it is often right with few
 // warps); the emulator sees two warps update the pair with nothing ordering them, every time.
 __device__ float2 block_merge(float m, float s)
