@@ -100,8 +100,11 @@ const size_t MAX_THREADS = 1024;
 /* A race-detector fiber costs milliseconds to create, so CUDA thread i of a
  * block uses detector fiber i % 64 of its block's set (detector_of() in
  * races.cpp): races between threads 64 apart (192 in a co-resident grid,
- * counting every block's threads) go unseen, every other pair is checked. */
-const int DETECTOR_FIBERS = 64, RESIDENT_DETECTOR_FIBERS = 192;
+ * counting every block's threads) go unseen, every other pair is checked.
+ * The odd blocks of a launch run on a second, smaller set (i % 16): what
+ * they are for is being other fibers than the even blocks', and a race
+ * within a block is there to see in the even blocks too. */
+const int DETECTOR_FIBERS = 64, ODD_DETECTOR_FIBERS = 16, RESIDENT_DETECTOR_FIBERS = 192;
 /* A co-resident grid: every thread is a fiber at once (the scheduler's
  * arrays and the stacks are per thread), so keep it small. */
 const size_t MAX_RESIDENT_THREADS = 8192;
@@ -186,7 +189,6 @@ extern void *detector_fiber[RESIDENT_DETECTOR_FIBERS];
 extern void *fence_snapshot[RESIDENT_DETECTOR_FIBERS];
 extern char launch_sync, launch_end_sync;
 extern char grid_sync_obj, grid_end_sync;
-int detector_fibers();
 int detector_set();
 int detector_of(int i);
 /* The detector fiber thread i of the block runs on, made if need be. */

@@ -53,11 +53,6 @@ char launch_sync, launch_end_sync;
 /* Co-resident grids: grid.sync() and the end of the grid. */
 char grid_sync_obj, grid_end_sync;
 
-int detector_fibers()
-{
-	return coresident_now ? RESIDENT_DETECTOR_FIBERS : 2 * DETECTOR_FIBERS;
-}
-
 /* The blocks of an ordinary launch run in turn on two sets of detector
  * fibers, even blocks on one and odd blocks on the other. A detector fiber
  * remembers what its threads learned at barriers, so a block that ran on the
@@ -73,7 +68,7 @@ int detector_of(int i)
 {
 	if (coresident_now)
 		return (Bp->base + i) % RESIDENT_DETECTOR_FIBERS;
-	return detector_set() * DETECTOR_FIBERS + i % DETECTOR_FIBERS;
+	return detector_set() ? DETECTOR_FIBERS + i % ODD_DETECTOR_FIBERS : i % DETECTOR_FIBERS;
 }
 
 void forget_detector_users()
