@@ -220,7 +220,9 @@ std::string who(int linear);
 std::string ranges(const std::vector<int> &ids);
 const char *op_name(op_kind op);
 std::string doing(const fiber &f, bool one);
-std::string census(const std::vector<int> &ids);
+/* fibers: the block's threads (Bp->fibers), or a copy of them taken by a
+ * thread other than the one that runs them (the watchdog) */
+std::string census(const std::vector<int> &ids, const fiber *fibers = nullptr);
 /* "8 MiB", "6.0 GiB", "100 bytes" */
 std::string bytes_text(size_t bytes);
 [[noreturn]] void fail(int code, const std::string &text);

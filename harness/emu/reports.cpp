@@ -158,14 +158,16 @@ std::string doing(const fiber &f, bool one)
 }
 
 /* Groups threads by what they do: "threads 0-15 wait at ...; threads 16-31 have exited". */
-std::string census(const std::vector<int> &ids)
+std::string census(const std::vector<int> &ids, const fiber *fibers)
 {
+	if (!fibers)
+		fibers = Bp->fibers;
 	/* Grouped by the full description; worded with where()'s short form. */
 	const char *named = named_file;
 	named_file = nullptr;
 	std::vector<std::pair<std::string, std::vector<int>>> groups;
 	for (int id : ids) {
-		std::string d = doing(Bp->fibers[id], false); /* the grouping key */
+		std::string d = doing(fibers[id], false); /* the grouping key */
 		named_file = nullptr;
 		auto it = std::find_if(groups.begin(), groups.end(),
 		                       [&](const auto &g) { return g.first == d; });
@@ -181,7 +183,7 @@ std::string census(const std::vector<int> &ids)
 		     std::string(g.second.size() > 1 ? L("threads ", "线程 ")
 		                                     : L("thread ", "线程 ")) +
 		     ranges(g.second);
-		s += " " + doing(Bp->fibers[g.second.front()], g.second.size() == 1);
+		s += " " + doing(fibers[g.second.front()], g.second.size() == 1);
 	}
 	return s;
 }

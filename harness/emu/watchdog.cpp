@@ -5,8 +5,6 @@
  * run without a word, with the line where the program was. Started by the
  * emulator's start (scheduler.cpp).
  */
-#include <unwind.h>
-
 #include "internal.h"
 
 /* The linker's: the main program's code, where the learner's is. */
@@ -23,46 +21,29 @@ namespace
  * Every fiber, and the host code, runs on the main thread. The watchdog asks
  * it with SIGTRAP, which the race detector hands to the handler at once (it
  * treats it as a synchronous signal); the handler only writes down the
- * return addresses of the interrupted stack, and the watchdog finds the
- * learner's line among them. */
+ * interrupted instruction and stack pointer. The watchdog then reads the
+ * learner's line off them: the instruction's, else the first return address
+ * into the program on the stack above it (read within the stack's bounds, so
+ * a stack that changes meanwhile misleads at worst, never faults). */
 pthread_t main_thread;
-const int SAMPLE_DEPTH = 48;
-void *sample_pc[SAMPLE_DEPTH];
-int sample_n;
-uintptr_t sample_sp;              /* the interrupted stack pointer: which stack it ran on */
+uintptr_t main_stack_low, main_stack_high;
+uintptr_t sample_ip, sample_sp;   /* the interrupted instruction and stack */
 std::atomic<int> sample_state{0}; /* 1 asked, 2 written */
-
-struct sample_walk {
-	int n;
-};
-
-_Unwind_Reason_Code sample_frame(struct _Unwind_Context *ctx, void *arg)
-{
-	sample_walk *w = static_cast<sample_walk *>(arg);
-	int before = 0;
-	uintptr_t ip = _Unwind_GetIPInfo(ctx, &before);
-	if (!ip || w->n == SAMPLE_DEPTH)
-		return _URC_END_OF_STACK;
-	/* a return address: the call is the instruction before it */
-	sample_pc[w->n++] = reinterpret_cast<void *>(before ? ip : ip - 1);
-	return _URC_NO_REASON;
-}
 
 void on_sample(int, siginfo_t *, void *uctx)
 {
 	if (sample_state.load(std::memory_order_acquire) != 1)
 		return;
-	sample_sp = (uintptr_t) static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs[REG_RSP];
-	sample_walk w{0};
-	_Unwind_Backtrace(sample_frame, &w);
-	sample_n = w.n;
+	const greg_t *regs = static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs;
+	sample_ip = (uintptr_t)regs[REG_RIP];
+	sample_sp = (uintptr_t)regs[REG_RSP];
 	sample_state.store(2, std::memory_order_release);
 }
 
-bool in_program(const void *pc)
+bool in_program(uintptr_t pc)
 {
-	return __executable_start && etext && (const char *)pc >= __executable_start &&
-	       (const char *)pc < etext;
+	return __executable_start && etext && pc >= (uintptr_t)__executable_start &&
+	       pc < (uintptr_t)etext;
 }
 
 /* The thread of the running block whose stack the sample was taken on, or
@@ -89,7 +70,7 @@ std::string sample_place(int *thread = nullptr)
 	sample_state.store(1, std::memory_order_release);
 	if (pthread_kill(main_thread, SIGTRAP) != 0)
 		return "";
-	for (int k = 0; k < 100 && sample_state.load(std::memory_order_acquire) != 2; ++k) {
+	for (int k = 0; k < 40 && sample_state.load(std::memory_order_acquire) != 2; ++k) {
 		struct timespec ts = {0, 5 * 1000 * 1000};
 		nanosleep(&ts, nullptr);
 	}
@@ -100,14 +81,26 @@ std::string sample_place(int *thread = nullptr)
 		*thread = running;
 	if (running < 0 && Bp->running)
 		return ""; /* the scheduler's own stack: below it, only the launch */
+	uintptr_t low = main_stack_low, high = main_stack_high;
+	if (running >= 0) {
+		low = (uintptr_t)Bp->fibers[running].stack;
+		high = low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES;
+	}
+	std::vector<uintptr_t> pcs{sample_ip};
+	for (uintptr_t at = sample_sp & ~(uintptr_t)7;
+	     at >= low && at + 8 <= high && at < sample_sp + 8192 && pcs.size() < 64; at += 8) {
+		uintptr_t word = *reinterpret_cast<const volatile uintptr_t *>(at);
+		if (in_program(word))
+			pcs.push_back(word - 1); /* a return address: the call before it */
+	}
 	std::string root;
-	for (int k = 0; k < sample_n && root.empty(); ++k)
-		if (in_program(sample_pc[k]))
-			root = root_of(sample_pc[k]);
-	for (int k = 0; k < sample_n; ++k) {
-		if (!in_program(sample_pc[k]))
-			continue; /* the handler's, the race detector's, the C library's */
-		std::string line = learner_frame(sample_pc[k], root);
+	for (size_t k = 0; k < pcs.size() && root.empty(); ++k)
+		if (in_program(pcs[k]))
+			root = root_of(reinterpret_cast<const void *>(pcs[k]));
+	for (uintptr_t pc : pcs) {
+		if (!in_program(pc))
+			continue; /* the race detector's, the C library's */
+		std::string line = learner_frame(reinterpret_cast<const void *>(pc), root);
 		if (!line.empty() && line.compare(0, 8, "harness/") != 0)
 			return line;
 	}
@@ -183,21 +176,27 @@ std::string when_stopped()
 		        L("When it was stopped, %s was running at %s", "停止时，%s 正在 %s 处运行"),
 		        who(current).c_str(), place.c_str());
 	if (Bp->running) {
+		/* The threads go on running meanwhile: what the report says of
+		 * them comes from one copy of their records. */
+		static fiber seen[MAX_THREADS];
+		int n = std::min(Bp->nthreads, (int)MAX_THREADS);
 		std::vector<int> all;
-		for (int i = 0; i < Bp->nthreads; ++i)
+		for (int i = 0; i < n; ++i) {
+			seen[i] = Bp->fibers[i];
 			all.push_back(i);
-		std::string text = fmt(L("When it was stopped, in %s: %s", "停止时，%s 中：%s"),
-		                       block_name().c_str(), census(all).c_str());
-		/* threads between two warp operations name no place: the last
-		 * barrier or warp operation of the thread resumed last does */
-		int last = last_fiber.load();
-		if (last >= 0 && last < Bp->nthreads && Bp->fibers[last].line > 0 &&
-		    Bp->fibers[last].st == RUNNABLE) {
-			named_file = nullptr;
-			text += fmt(L("; %s last waited at %s", "；%s 上一次在 %s 处等待"),
-			            who(last).c_str(),
-			            where(Bp->fibers[last].file, Bp->fibers[last].line).c_str());
 		}
+		std::string text = fmt(L("When it was stopped, in %s: %s", "停止时，%s 中：%s"),
+		                       block_name().c_str(), census(all, seen).c_str());
+		/* threads between two warp operations name no place: the last
+		 * barrier or warp operation of one of them does */
+		for (int i = 0; i < n; ++i)
+			if (seen[i].st == RUNNABLE && seen[i].line > 0) {
+				named_file = nullptr;
+				text += fmt(L("; %s last waited at %s", "；%s 上一次在 %s 处等待"),
+				            who(i).c_str(),
+				            where(seen[i].file, seen[i].line).c_str());
+				break;
+			}
 		return text;
 	}
 	if (!place.empty())
@@ -224,6 +223,16 @@ std::string when_stopped()
 void start_watchdog()
 {
 	main_thread = pthread_self();
+	pthread_attr_t attr;
+	void *stack = nullptr;
+	size_t stack_bytes = 0;
+	if (pthread_getattr_np(main_thread, &attr) == 0) {
+		if (pthread_attr_getstack(&attr, &stack, &stack_bytes) == 0) {
+			main_stack_low = (uintptr_t)stack;
+			main_stack_high = main_stack_low + stack_bytes;
+		}
+		pthread_attr_destroy(&attr);
+	}
 	note_start();
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_CPU, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur > 1)
@@ -253,7 +262,7 @@ void *watchdog(void *)
 			/* early enough to report before the signal at cpu_limit_s + 1
 			 * and before the engine's kill at three times cpu_limit_s on
 			 * the clock, on a busy machine too */
-			if (cpu >= cpu_limit_s + 0.7 || wall >= 3 * cpu_limit_s - 2.5)
+			if (cpu >= cpu_limit_s + 0.2 || wall >= 3 * cpu_limit_s - 2.5)
 				out_of_time(cpu, wall);
 		}
 		unsigned long now = switches.load(), got = progress.load();
