@@ -134,22 +134,20 @@ class EmulatorLanguageTest(unittest.TestCase):
     def test_device_memory_too_large(self):
         # a __device__ array of 6 GiB, and a malloc of 6 GiB in device code:
         # each says that it is too large, and what the limit is
-        array = os.path.join(STATE, "huge_array.cu")
-        with open(array, "w", encoding="utf-8") as f:
-            f.write("__device__ float big[(6ull << 30) / 4];\n"
-                    "__device__ float warp_reduce_sum(float v)\n{\n"
-                    "\tbig[threadIdx.x] = v;\n"
+        # warp_reduce_sum with `uses` before a warp sum that returns v + `plus`
+        template = ("{first}__device__ float warp_reduce_sum(float v)\n{{\n{uses}"
                     "\tfor (int d = 16; d > 0; d /= 2)\n"
                     "\t\tv += __shfl_down_sync(0xffffffff, v, d);\n"
-                    "\treturn v + big[0] * 0;\n}\n")
-        heap = os.path.join(STATE, "huge_malloc.cu")
-        with open(heap, "w", encoding="utf-8") as f:
-            f.write("__device__ float warp_reduce_sum(float v)\n{\n"
-                    "\tchar *p = (char *)malloc(6ull << 30);\n"
-                    "\tmemset(p, 0, 6ull << 30);\n"
-                    "\tfor (int d = 16; d > 0; d /= 2)\n"
-                    "\t\tv += __shfl_down_sync(0xffffffff, v, d);\n"
-                    "\treturn v + p[threadIdx.x];\n}\n")
+                    "\treturn v + {plus};\n}}\n")
+        array, heap = os.path.join(STATE, "huge_array.cu"), os.path.join(STATE, "huge_malloc.cu")
+        for path, text in ((array, template.format(
+                                first="__device__ float big[(6ull << 30) / 4];\n",
+                                uses="\tbig[threadIdx.x] = v;\n", plus="big[0] * 0")),
+                           (heap, template.format(
+                                first="", uses="\tchar *p = (char *)malloc(6ull << 30);\n"
+                                "\tmemset(p, 0, 6ull << 30);\n", plus="p[threadIdx.x]"))):
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
         for lang, array_words, heap_words in (
                 ("en", ("take more than 2 GiB together", "limited to 2 GiB"),
                  ("huge_malloc.cu:3", "asks for 6 GiB", "holds 8 MiB in all")),
