@@ -16,13 +16,16 @@
  * collective missing lanes of its mask (exit 8, RACE), with file:line.
  *
  * Happens-before for the race detector: the host releases before a launch
- * and every fiber acquires at its start; barriers and __syncwarp release on
- * arrival and acquire on departure; a block of a kernel with shared memory
- * ends with a release that the next block (and the host) acquires, since it
- * reuses the same shared memory; without shared memory, blocks are unordered
- * as on a GPU and only the host acquires their ends. Threads give way at
- * atomics and fences, and warps resume in an order drawn from the schedule.
- * Shuffles and votes order nothing.
+ * and every fiber acquires at its start; a barrier (__syncthreads(),
+ * __syncwarp(), grid.sync()) releases as each thread arrives and, when the
+ * last one arrives, acquires for every waiting thread at once, so it orders
+ * exactly what it orders. The blocks of a launch are unordered, as on a GPU:
+ * only the host acquires their ends; shared memory, one copy that stands for
+ * each block's own in turn, is mapped anew before each block so that the
+ * race detector forgets the accesses of the blocks before; and consecutive
+ * blocks run on two sets of detector fibers. Threads give way at atomics and
+ * fences, and warps resume in an order drawn from the schedule. Shuffles and
+ * votes order nothing.
  *
  * The parts, one job each:
  *   scheduler.cpp    fibers and the context switch, running a block or a
@@ -172,7 +175,7 @@ extern void *scheduler_tsan;
 extern std::atomic<unsigned long> switches;
 extern std::atomic<unsigned long> progress;
 extern std::atomic<int> last_fiber;
-extern unsigned block_serial;
+extern unsigned block_serial, launch_first_block;
 fiber &cur();
 void to_scheduler(bool moved = true);
 void give_way(bool always);

@@ -61,7 +61,8 @@ char grid_sync_obj, grid_end_sync;
  * (two blocks adding to one global counter without an atomic) is seen. */
 int detector_set()
 {
-	return coresident_now ? 0 : (int)(block_serial % 2);
+	/* counted from the launch's first block, which runs on the larger set */
+	return coresident_now ? 0 : (int)((block_serial - launch_first_block) % 2);
 }
 
 int detector_of(int i)

@@ -32,6 +32,7 @@ std::atomic<unsigned long> progress{0};
 std::atomic<int> last_fiber{-1};
 
 unsigned block_serial;
+unsigned launch_first_block; /* the block_serial of the launch's first block */
 
 fiber &cur()
 {
@@ -357,6 +358,7 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		scheduler_tsan = __tsan_get_current_fiber();
 	seed_schedule();
 	forget_detector_users();
+	launch_first_block = block_serial + 1;
 	__tsan_release(&launch_sync); /* the host's work so far */
 	Bp->body = body;
 	Bp->ctx = ctx;
