@@ -1,8 +1,9 @@
 /*
  * The emulator's scheduler interface, between the shim headers (inline code
  * compiled into the learner's translation unit, under ThreadSanitizer) and
- * emu.cpp (the scheduler itself, compiled without instrumentation so that its
- * bookkeeping is invisible to the race detector).
+ * the runtime (scheduler.cpp and the other parts internal.h lists, compiled
+ * without instrumentation so that its bookkeeping is invisible to the race
+ * detector).
  *
  * Every CUDA thread of a block is a fiber; blocks of a grid run in turn. A
  * fiber runs until it reaches a barrier, a warp collective or its end, and
@@ -55,7 +56,7 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*body)(void *),
             void *ctx, bool coresident = false);
 
-/* The memory model (emu.cpp explains it): __threadfence() and its kin, and
+/* The memory model (races.cpp explains it): __threadfence() and its kin, and
  * the bookkeeping every atomic does before (write) and after (read) itself. */
 void fence();
 void atomic_read(const void *addr);
@@ -66,7 +67,7 @@ void atomic_write(void *addr);
  * write when the operation writes, atomic_end that of a read, and says
  * whether the operation changed memory (a failed compare-and-swap, a load
  * or an add of 0 did not). Both may give the other threads of the block a
- * turn, drawn from the schedule of the run (see schedule in emu.cpp): on a
+ * turn, drawn from the schedule of the run (see schedule.cpp): on a
  * GPU other threads update the same word between a thread's read and its
  * compare-and-swap, and so they do here. */
 void atomic_begin(void *addr, bool writes, const char *file, int line);

@@ -10,8 +10,8 @@ room harness/engine/inspect/ (INSPECT below), which keep their L() until their
 texts join the table.
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
-harness/ (in .c, .h and .cpp files; the emulator's emu.cpp has an L() of its
-own, for the reports the test binary writes):
+harness/ (in .c, .h and .cpp files; the emulator has an L() of its own, in
+harness/emu/internal.h, for the reports the test binary writes):
   - both arguments are string literals (adjacent literals are joined);
   - the Chinese is not empty, not the English, and holds Chinese characters;
   - both, read as printf formats, take the same conversions in the same order
@@ -202,7 +202,9 @@ INSPECT = ("harness/engine/inspect/rules.c", "harness/engine/inspect/device_only
 # Files outside harness/problems whose every English phrase is in L() or LT(), or in
 # the table (a T_ code).
 STRICT = ("harness/engine/verdict/race_report.c",
-          "harness/emu/emu.cpp", "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
+          "harness/emu/reports.cpp", "harness/emu/barriers.cpp", "harness/emu/warps.cpp",
+          "harness/emu/watchdog.cpp", "harness/emu/memory.cpp", "harness/emu/scheduler.cpp",
+          "harness/engine/judge.c", "harness/engine/verdict/sanitize.c",
           "harness/engine/inspect/device_only.c", "harness/engine/run/device.c",
           "harness/engine/build/compiler.c", "harness/engine/build/host_object.c",
           "harness/engine/build/linked.c", "harness/engine/build/emu_build.c",
@@ -210,8 +212,10 @@ STRICT = ("harness/engine/verdict/race_report.c",
           "harness/engine/backends/linked.c", "harness/engine/backends/sanitizer.c",
           "harness/engine/backends/backend.c", "harness/engine/run/test_run.c",
           "harness/engine/verdict/case_verdict.c", "harness/engine/verdict/build_verdict.c")
-# Not in STRICT, as they hold no words for the learner: check.c (numbers only)
-# and report.c (JSON keys and the engine's texts, written as they are).
+# Not in STRICT, as they hold no words for the learner: check.c (numbers only),
+# report.c (JSON keys and the engine's texts, written as they are) and the
+# emulator's runtime_api.cpp (CUDA's own error strings, as a GPU's runtime
+# returns them).
 
 # Literals read, not shown: arguments of these functions (and asm) pass.
 PARSING = {"strstr", "strncmp", "strcmp", "memcmp", "strchr", "sscanf", "starts", "strlen",
@@ -228,13 +232,6 @@ ALLOWED = {
         "cooperative-groups, grid-sync, stream-wait-event, pinned-memory, async-copy, "
         "libraries",
         "rules: nvcc -ptx: %s\n",  # CJ_RULES_DEBUG, for the judge's developers
-    },
-    "harness/emu/emu.cpp": {
-        # cudaGetErrorString(): CUDA's own words, as a GPU's runtime returns them
-        "no error", "invalid argument", "out of memory", "invalid configuration argument",
-        "an illegal memory access was encountered", "no CUDA-capable device is detected",
-        "unknown error",
-        "cudajudge CPU emulator",  # cudaDeviceProp::name
     },
 }
 

@@ -3,7 +3,7 @@
 
 `judge.py ID FILE --emulate --lang zh --json` with the built engine: the
 engine passes the language to the test binary (CJ_LANG), and the emulator
-(harness/emu/emu.cpp) words a deadlock, a partial-warp shuffle and an
+(harness/emu/reports.cpp) words a deadlock, a partial-warp shuffle and an
 out-of-bounds write (with the learner's line and the buffer's name) in
 Chinese; race_report.c words ThreadSanitizer's report in Chinese. The same
 deadlock in English stays English. Verdicts and JSON keys do not change.
@@ -15,6 +15,7 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -29,13 +30,15 @@ def has_chinese(text):
     return isinstance(text, str) and any(HAN[0] <= ch <= HAN[1] for ch in text)
 
 
-def judge(problem, submission, lang):
-    """The summary of one emulated run, and the case that failed."""
+def summary_of(problem, submission, lang, seed=None):
+    """The summary of one emulated run; submission: a corpus file's path
+    under tests/submissions/<problem>/, or an absolute path."""
     env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
                CUDAJUDGE_STATE=STATE)
     path = os.path.join(ROOT, "tests", "submissions", problem, submission)
     run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
-                          "--emulate", "--lang", lang, "--json"],
+                          "--emulate", "--lang", lang, "--json"]
+                         + (["--seed", str(seed)] if seed is not None else []),
                          env=env, capture_output=True, text=True, timeout=240)
     summary = None
     for line in run.stdout.splitlines():
@@ -47,6 +50,12 @@ def judge(problem, submission, lang):
             summary = record
     if summary is None:
         raise AssertionError(f"no summary from judge.py:\n{run.stdout}\n{run.stderr}")
+    return summary
+
+
+def judge(problem, submission, lang, seed=None):
+    """The summary of one emulated run, and the case that failed."""
+    summary = summary_of(problem, submission, lang, seed)
     failed = [c for c in summary["cases"] if c["verdict"] != "AC"]
     if not failed:
         raise AssertionError(f"every case passed: {summary}")
@@ -94,6 +103,64 @@ class EmulatorLanguageTest(unittest.TestCase):
         self.assertIn("__syncthreads()", detail)
         for english in ("data race", " by thread", "nothing ordering", "of block"):
             self.assertNotIn(english, detail)
+
+    def test_race_names_only_a_thread_that_made_the_access(self):
+        # Lane 0 of warp w writes partial[w] at line 21 and lane t of warp 0
+        # reads partial[t] at line 24. With blocks of 96 threads, threads 0
+        # and 64 share a race-detector fiber: the write to partial[2] is
+        # thread 64's, and must never be called thread 0's.
+        path = "race/no_barrier_before_read.cu"
+        for lang, seed, pattern in (
+                ("en", 1672955645,
+                 r"read by thread (\d+) of block (\d+) at [^ ]+:24, and write by "
+                 r"(thread (\d+) of block (\d+)|another thread) at [^ ]+:21"),
+                ("zh", 1365241226,
+                 r"读取，由 block (\d+) 的线程 (\d+) 执行，位于 [^；]+:24；又有写入，由 "
+                 r"(block (\d+) 的线程 (\d+)|另一个线程) 执行，位于 [^；]+:21")):
+            summary, case = judge("block_reduce_sum", path, lang, seed)
+            self.assertEqual(summary["verdict"], "RACE")
+            found = re.search(pattern, case["detail"])
+            self.assertTrue(found, case["detail"])
+            if lang == "en":
+                reader, block, writer, wblock = (found.group(1), found.group(2),
+                                                 found.group(4), found.group(5))
+            else:
+                block, reader, wblock, writer = (found.group(1), found.group(2),
+                                                 found.group(4), found.group(5))
+            if writer is not None:
+                self.assertEqual((int(writer), wblock), (32 * int(reader), block),
+                                 case["detail"])
+
+    def test_device_memory_too_large(self):
+        # a __device__ array of 6 GiB, and a malloc of 6 GiB in device code:
+        # each says that it is too large, and what the limit is
+        # warp_reduce_sum with `uses` before a warp sum that returns v + `plus`
+        template = ("{first}__device__ float warp_reduce_sum(float v)\n{{\n{uses}"
+                    "\tfor (int d = 16; d > 0; d /= 2)\n"
+                    "\t\tv += __shfl_down_sync(0xffffffff, v, d);\n"
+                    "\treturn v + {plus};\n}}\n")
+        array, heap = os.path.join(STATE, "huge_array.cu"), os.path.join(STATE, "huge_malloc.cu")
+        for path, text in ((array, template.format(
+                                first="__device__ float big[(6ull << 30) / 4];\n",
+                                uses="\tbig[threadIdx.x] = v;\n", plus="big[0] * 0")),
+                           (heap, template.format(
+                                first="", uses="\tchar *p = (char *)malloc(6ull << 30);\n"
+                                "\tmemset(p, 0, 6ull << 30);\n", plus="p[threadIdx.x]"))):
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        for lang, array_words, heap_words in (
+                ("en", ("take more than 2 GiB together", "limited to 2 GiB"),
+                 ("huge_malloc.cu:3", "asks for 6 GiB", "holds 8 MiB in all")),
+                ("zh", ("加起来超过 2 GiB", "最多 2 GiB"),
+                 ("huge_malloc.cu:3", "申请 6 GiB", "堆一共 8 MiB"))):
+            summary = summary_of("warp_reduce", array, lang)
+            self.assertEqual(summary["verdict"], "CE", summary)
+            for words in array_words:
+                self.assertIn(words, summary["compile_log"])
+            summary, case = judge("warp_reduce", heap, lang)
+            self.assertEqual(summary["verdict"], "RE", summary)
+            for words in heap_words:
+                self.assertIn(words, case["detail"])
 
     def test_out_of_bounds_names_the_line_and_the_buffer_once(self):
         # the emulator's fault report: the learner's line, the buffer's name,

@@ -16,6 +16,7 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -111,15 +112,21 @@ def build(name, body, coresident=True):
     return exe
 
 
-def run_built(exe, schedule=None):
+def run_built(exe, schedule=None, cpu_limit=None):
     """(exit status, the emulator's report and stderr, stdout); schedule seeds
-    the emulator's schedule (CJ_EMU_SCHEDULE)."""
+    the emulator's schedule (CJ_EMU_SCHEDULE); cpu_limit sets RLIMIT_CPU as
+    the engine does for a run that may use cpu_limit seconds (one more)."""
     env = dict(os.environ)
     env.pop("CJ_EMU_SCHEDULE", None)
     if schedule is not None:
         env["CJ_EMU_SCHEDULE"] = str(schedule)
     report = exe + ".report"
-    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=60, env=env)
+
+    def limit():
+        if cpu_limit is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit + 1, cpu_limit + 2))
+    ran = subprocess.run([exe, report], capture_output=True, text=True, timeout=120, env=env,
+                         preexec_fn=limit)
     with open(report, "rb") as f:
         said = f.read().split(b"\0")[0].decode("utf-8", "replace")
     return ran.returncode, said + "\n" + ran.stderr, ran.stdout
@@ -135,8 +142,9 @@ class MemoryModel(unittest.TestCase):
         rc, err = build_and_run(name, body, coresident)
         self.assertEqual(rc, status, "%s: exit %d, wanted %d\n%s" % (name, rc, status,
                                                                      err[-2000:]))
-        if says:
-            self.assertIn(says, err)
+        for words in ([says] if isinstance(says, str) else says or []):
+            self.assertIn(words, err)
+        return err
 
     def mailbox(self, send, receive):
         return MAILBOX.replace("SEND", send).replace("RECEIVE", receive)
@@ -174,8 +182,15 @@ class MemoryModel(unittest.TestCase):
     def test_plain_poll_is_reported(self):
         receive = ("while (*(volatile int *)flag == 0) ; __threadfence(); "
                    "for (int i = 0; i < 4; ++i) out[i] = data[i];")
-        self.expect("plain_poll", self.mailbox(FENCED_SEND, receive), DEADLOCK,
-                    says="plain (or volatile) loads")
+        # with the line where it polls; and a volatile load is read every
+        # time: what is wrong with it is that it orders nothing
+        body = self.mailbox(FENCED_SEND, receive)
+        err = self.expect("plain_poll", body, DEADLOCK,
+                          says=("plain (or volatile) loads",
+                                "plain_poll.cpp:%d" % line_in(body, "volatile int *)flag"),
+                                "a volatile load is read every time, but it is neither "
+                                "atomic nor ordered"))
+        self.assertNotIn("may read the value once", err)
 
     def test_blocks_in_turn_without_coresident(self):
         # the default is unchanged: block 0 runs alone and polls for ever
@@ -362,13 +377,116 @@ class Blocks(unittest.TestCase):
                                 coresident=False)
         self.assertEqual(rc, RACE, err[-2000:])
 
-    def test_blocks_with_shared_memory_reuse_it_in_turn(self):
-        # shared memory is one copy reused block after block: that is no race,
-        # and neither is the global read then (the blocks are ordered)
+    def test_blocks_with_shared_memory_are_unordered(self):
+        # shared memory does not order the blocks either: the global read is a race
         body = NEIGHBOUR_BLOCK.replace("SHARED", "__shared__ int s[32]; s[threadIdx.x] = 1; "
                                        "__syncthreads(); if (s[31 - threadIdx.x] != 1) return;")
         rc, err = build_and_run("blocks_shared", body, coresident=False)
+        self.assertEqual(rc, RACE, err[-2000:])
+
+    def test_shared_memory_is_each_blocks_own(self):
+        # one copy of shared memory stands for each block's in turn: no race
+        # between blocks that use the same shared array, whichever threads
+        # of each touch which element
+        body = r"""
+__global__ void rotate(int *out)
+{
+	__shared__ int s[64];
+	s[threadIdx.x] = blockIdx.x + threadIdx.x;
+	__syncthreads();
+	out[blockIdx.x * 64 + threadIdx.x] = s[(threadIdx.x + blockIdx.x + 1) % 64];
+}
+static int test()
+{
+	int *out = alloc(4 * 64);
+	run(dim3(4), dim3(64), rotate, out);
+	for (int b = 0; b < 4; ++b)
+		for (int t = 0; t < 64; ++t)
+			if (out[b * 64 + t] != b + (t + b + 1) % 64)
+				return 1;
+	return 0;
+}
+"""
+        rc, err = build_and_run("shared_per_block", body, coresident=False)
         self.assertEqual(rc, 0, err[-2000:])
+
+
+# GRID blocks of BLOCK threads count into two counters, in shared memory
+# (`local`, zeroed and then merged into out[] with atomics, barriers around
+# the count) or in global memory (`global`). COUNT is the count, MERGE what
+# each block does with `local` once counted. The program exits 0 when the
+# counters add up to one per thread.
+COUNTER = r"""
+__global__ void count(unsigned *global, unsigned *out)
+{
+	__shared__ unsigned local[2];
+	__shared__ unsigned per_warp[32][2];
+	unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	(void)lane;
+	if (threadIdx.x < 2)
+		local[threadIdx.x] = 0;
+	if (threadIdx.x < 64)
+		per_warp[threadIdx.x / 2][threadIdx.x % 2] = 0;
+	__syncthreads();
+	COUNT
+	__syncthreads();
+	MERGE
+}
+static int test()
+{
+	unsigned *global = (unsigned *)alloc(2), *out = (unsigned *)alloc(2);
+	run(dim3(GRID), dim3(BLOCK), count, global, out);
+	unsigned want = GRID * BLOCK;
+	return out[0] + out[1] + global[0] + global[1] == want ? 0 : 1;
+}
+"""
+MERGE_ATOMIC = "if (threadIdx.x < 2) atomicAdd(&out[threadIdx.x], local[threadIdx.x]);"
+
+
+class Counters(unittest.TestCase):
+    """A read-modify-write of one counter by threads that nothing orders loses
+    updates on a GPU: here it is a data race, whatever the schedule, in shared
+    and in global memory; atomics and private counters are not."""
+
+    def count(self, name, count, status, merge=MERGE_ATOMIC, grid=2, block=96):
+        body = (COUNTER.replace("COUNT", count).replace("MERGE", merge)
+                .replace("GRID", str(grid)).replace("BLOCK", str(block)))
+        exe = build(name, body, coresident=False)
+        for schedule in (None, 1, 2):
+            rc, err, _ = run_built(exe, schedule)
+            self.assertEqual(rc, status, "%s, schedule %s: exit %d, wanted %d\n%s"
+                             % (name, schedule, rc, status, err[-2000:]))
+            if status == RACE:
+                self.assertIn("WARNING: ThreadSanitizer: data race", err)
+
+    def test_shared_increment_is_a_race(self):
+        self.count("shared_increment", "local[threadIdx.x % 2]++;", RACE)
+        self.count("shared_increment_one_warp", "local[threadIdx.x % 2]++;", RACE, grid=1,
+                   block=32)
+
+    def test_shared_load_then_store_is_a_race(self):
+        self.count("shared_load_store", "unsigned c = local[0]; local[0] = c + 1;", RACE)
+
+    def test_global_add_is_a_race(self):
+        self.count("global_add", "global[threadIdx.x % 2] += 1;", RACE, merge="")
+
+    def test_global_merge_of_blocks_is_a_race(self):
+        # each block adds its shared count into the same global slot, by the
+        # same thread index: blocks are unordered on a GPU
+        merge = "if (threadIdx.x < 2) global[threadIdx.x] += local[threadIdx.x];"
+        count = "atomicAdd(&local[threadIdx.x % 2], 1u);"
+        self.count("global_merge", count, RACE, merge=merge)
+        self.count("global_merge_then_barrier", count, RACE, merge=merge + " __syncthreads();")
+
+    def test_atomics_and_private_counts_are_not(self):
+        self.count("shared_atomic", "atomicAdd(&local[threadIdx.x % 2], 1u);", 0)
+        self.count("global_atomic", "atomicAdd(&global[threadIdx.x % 2], 1u);", 0, merge="")
+        # a copy per warp, counted with atomics, merged after the barrier
+        per_warp = ("if (threadIdx.x < 2) { unsigned s = 0; for (int w = 0; w < (int)(blockDim.x "
+                    "/ 32); ++w) s += per_warp[w][threadIdx.x]; atomicAdd(&out[threadIdx.x], "
+                    "s); }")
+        self.count("per_warp_atomic", "atomicAdd(&per_warp[warp][threadIdx.x % 2], 1u);", 0,
+                   merge=per_warp)
 
 
 class Schedule(unittest.TestCase):
@@ -417,6 +535,97 @@ class Schedule(unittest.TestCase):
         # warps resume in an order drawn from the schedule, not warp 0 first
         self.assertGreater(len(set(orders.values())), 1, orders)
         self.assertTrue(any(order[0] != "0" for order in orders.values()), orders)
+
+
+def line_in(body, needle):
+    """The line of the program build() makes of body that holds needle."""
+    lines = (PRELUDE + body).split("\n")
+    return next(i + 1 for i, text in enumerate(lines) if needle in text)
+
+
+# One warp loops over shuffles for ever (the offset never shrinks).
+SHUFFLE_LOOP = r"""
+__global__ void loop(float *out)
+{
+	float v = threadIdx.x;
+	for (int d = 16; d > 0; d /= 1)
+		v += __shfl_down_sync(0xffffffff, v, d);
+	out[threadIdx.x] = v;
+}
+static int test()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	run(dim3(1), dim3(32), loop, out);
+	return 0;
+}
+"""
+
+# Thread 0 waits for a flag no thread sets, with plain loads.
+PLAIN_SPIN = r"""
+__global__ void spin(int *flag, int *out)
+{
+	if (threadIdx.x == 0)
+		while (*(volatile int *)flag == 0)
+			++out[0];
+}
+static int test()
+{
+	int *flag = alloc(1), *out = alloc(1);
+	run(dim3(1), dim3(32), spin, flag, out);
+	return 0;
+}
+"""
+
+# The host code loops for ever after a launch.
+HOST_LOOP = r"""
+__global__ void nothing(int *out)
+{
+	out[threadIdx.x] = 1;
+}
+static int test()
+{
+	int *out = alloc(32);
+	run(dim3(1), dim3(32), nothing, out);
+	volatile int forever = 1;
+	while (forever)
+		++out[0];
+	return 0;
+}
+"""
+
+
+class Watchdog(unittest.TestCase):
+    """Every endless loop ends as TLE (exit 7) within the run's CPU limit and
+    2 s more, with the line where the program was."""
+
+    def ends(self, name, body, loop, says, cpu_limit=3):
+        exe = build(name, body, coresident=False)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        rc, err, _ = run_built(exe, cpu_limit=cpu_limit)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        self.assertEqual(rc, DEADLOCK, err[-2000:])
+        # any line of the loop (a loop's condition and body both are its place)
+        places = ["%s.cpp:%d" % (name, line_in(body, text)) for text in loop]
+        self.assertTrue(any(place in err for place in places), (places, err[-2000:]))
+        self.assertIn(says, err)
+        # measured in CPU time, which the machine's load does not stretch
+        self.assertLessEqual(used, cpu_limit + 2, err[-2000:])
+
+    def test_loop_of_shuffles(self):
+        self.ends("shuffle_loop", SHUFFLE_LOOP, ("for (int d = 16", "__shfl_down_sync"),
+                  "reached its time limit")
+
+    def test_plain_spin(self):
+        # the watchdog's 3 s on the clock come before a CPU limit of 6 s, however
+        # loaded the machine is (a loaded one only gives the spin less CPU time)
+        self.ends("plain_spin", PLAIN_SPIN, ("while (*(volatile", "++out[0]"),
+                  "has run for 3 s at ", cpu_limit=6)
+
+    def test_host_loop(self):
+        self.ends("host_loop", HOST_LOOP, ("while (forever)", "++out[0]"),
+                  "the host code was running at ")
 
 
 # The toolkit headers and intrinsics that published code uses, on the host

@@ -307,6 +307,22 @@ static bool start_checks(const struct build_paths *p, const char *id, const char
 	return true;
 }
 
+/* A link of the emulated program that fails on a relocation: its static data
+ * (device arrays are the program's own variables there) is past the 2 GiB
+ * that x86-64's code model reaches, which only a huge array makes. Said in
+ * the learner's words above the linker's. */
+static void explain_huge_arrays(const char *shown, struct build_result *res)
+{
+	if (res->status != BUILD_LINK_FAILED || !res->log ||
+	    !strstr(res->log, "relocation truncated to fit"))
+		return;
+	char *text = say_alloc(T_huge_static_arrays, FIELDS(F_STR("file", shown)));
+	char *both = xasprintf("%s%s", text, res->log);
+	free(text);
+	free(res->log);
+	res->log = both;
+}
+
 /* g++ of the rewritten learner's file and glue in workdir (learner.cu,
  * glue.cuh), then the link with libcjrt_emu.a. The dependency list is
  * workdir/tu.d unless nvcc writes that one (`beside`: its check runs). */
@@ -387,6 +403,7 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 		res->log = raw;
 	} else {
 		compile_emulated(p, workdir, out_bin, coresident, side_started(&side), res);
+		explain_huge_arrays(relative_to(source, p->root), res);
 		compiled = true;
 	}
 	if (side_started(&side)) {

@@ -1,4 +1,7 @@
 // RE: the store loop runs to i <= end, so the last block writes one element past the end of y.
+// expect-emu: RACE (every block but the last also writes the first element of the next block's
+// slice, so the emulator sees two blocks write it with nothing ordering them before the last
+// block's store past the end)
 __device__ float2 block_merge(float m, float s)
 {
 	__shared__ float slot_m[32], slot_s[32];

@@ -1,10 +1,11 @@
-// WA (emulator): a grid.sync() after computing b but none after copying it back: a fast block
-// starts the next step on an `a` that slower blocks have not copied yet.
+// Mistake: a grid.sync() after computing b but none after copying it back: a fast block starts
+// the next step on an `a` that slower blocks have not copied yet.
 // expect-gpu: SKIP
-// The emulator runs the threads one after another between barriers, so the first thread reads
-// its neighbours' old values every time (ThreadSanitizer may also catch the unordered write and
-// read: a neighbour's element is read by several threads). A GPU shows it only when blocks drift
-// apart by a step.
+// expect-emu: RACE (a block reads a neighbour's element that another block writes in the same
+// step, with nothing ordering them)
+// The emulator's race detector sees the copy of a neighbour's element and its read in the next
+// step with no grid.sync() between them, every time (the values alone would be WA: the first
+// thread reads its neighbours' old ones). A GPU shows it only when blocks drift apart by a step.
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;

@@ -1,5 +1,6 @@
 // WA: local[v]++ is a load, an add and a store: lanes hitting one bin together add 1 between them.
 // expect-sanitize: RACE (racecheck sees lanes updating one shared bin with nothing ordering them)
+// expect-emu: RACE (the emulator sees two threads update a bin with nothing ordering them)
 __device__ void histogram(const int *data, long long n, unsigned *bins, int nbins)
 {
 	__shared__ unsigned local[4096];

@@ -1,4 +1,5 @@
 // WA: each block stores its own counts into bins[] instead of adding them: the last block wins.
+// expect-emu: RACE (the emulator sees two blocks write a bin with nothing ordering them)
 __device__ void histogram(const int *data, long long n, unsigned *bins, int nbins)
 {
 	__shared__ unsigned local[4096];

@@ -1,5 +1,7 @@
 /* Mistake: out indexed with cols as its row length, right only when the
  * matrix is square. */
+// expect-emu: RACE (when rows < cols, two blocks write one element of out with nothing
+// ordering them; the emulator sees that in the first such case)
 __global__ void transpose(const float *in, float *out, int rows, int cols)
 {
 	__shared__ float tile[64][65];

@@ -1,0 +1,178 @@
+/*
+ * Part of the emulator's <cuda_runtime.h> (included only from there): the
+ * atomic functions, around which the scheduler may let other threads run.
+ */
+#ifndef HARNESS_EMU_EMU_ATOMICS_H
+#define HARNESS_EMU_EMU_ATOMICS_H
+
+/* ---- atomics ----------------------------------------------------------------
+ * Relaxed, as on a GPU: an atomic orders nothing by itself, only with a fence
+ * (see cj_emu::fence in races.cpp). ThreadSanitizer sees every one of them.
+ * Around each one the other threads may take a turn (cj_emu::atomic_begin and
+ * atomic_end, a schedule drawn from the run's seed), so a compare-and-swap
+ * meets the updates a GPU's other threads make between a thread's read and its
+ * swap; in a co-resident grid every atomic gives way, so a thread that polls a
+ * flag with atomics lets the thread that sets it run. The last two parameters
+ * name the learner's call, for reports. */
+#define CJ_EMU_SITE const char *cj_file = __builtin_FILE(), int cj_line = __builtin_LINE()
+template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *file, int line)
+{
+	cj_emu::atomic_begin(a, true, file, line);
+	T old = op();
+	cj_emu::atomic_end(a, cj_emu::peek(a, sizeof old) != cj_emu::peek(&old, sizeof old));
+	return old;
+}
+#define CJ_EMU_RLX __ATOMIC_RELAXED
+#define CJ_EMU_AT cj_file, cj_line
+#define CJ_EMU_ATOMIC_INT(T)                                                                       \
+	inline T atomicAdd(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_add(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
+	}                                                                                          \
+	inline T atomicSub(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_sub(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
+	}                                                                                          \
+	inline T atomicExch(T *a, T v, CJ_EMU_SITE)                                                \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_exchange_n(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);      \
+	}                                                                                          \
+	inline T atomicAnd(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_and(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
+	}                                                                                          \
+	inline T atomicOr(T *a, T v, CJ_EMU_SITE)                                                  \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_or(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);        \
+	}                                                                                          \
+	inline T atomicXor(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return __atomic_fetch_xor(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
+	}                                                                                          \
+	inline T atomicCAS(T *a, T expected, T desired, CJ_EMU_SITE)                               \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        __atomic_compare_exchange_n(a, &expected, desired, false,          \
+			                                    CJ_EMU_RLX, CJ_EMU_RLX);               \
+			        return expected;                                                   \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
+	}                                                                                          \
+	inline T atomicMax(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
+			        while (old < v &&                                                  \
+			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
+			                                            CJ_EMU_RLX))                   \
+				        ;                                                          \
+			        return old;                                                        \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
+	}                                                                                          \
+	inline T atomicMin(T *a, T v, CJ_EMU_SITE)                                                 \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
+			        while (v < old &&                                                  \
+			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
+			                                            CJ_EMU_RLX))                   \
+				        ;                                                          \
+			        return old;                                                        \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
+	}
+CJ_EMU_ATOMIC_INT(int)
+CJ_EMU_ATOMIC_INT(unsigned)
+CJ_EMU_ATOMIC_INT(unsigned long long)
+CJ_EMU_ATOMIC_INT(long long)
+#undef CJ_EMU_ATOMIC_INT
+
+template <typename F, typename B>
+inline F cj_emu_atomic_float_add(F *a, F v, const char *file, int line)
+{
+	B *word = reinterpret_cast<B *>(a);
+	B old = cj_emu_rmw(
+	        word,
+	        [&] {
+		        B seen = __atomic_load_n(word, CJ_EMU_RLX), next;
+		        do {
+			        F f;
+			        std::memcpy(&f, &seen, sizeof f);
+			        f += v;
+			        std::memcpy(&next, &f, sizeof next);
+		        } while (!__atomic_compare_exchange_n(word, &seen, next, false, CJ_EMU_RLX,
+		                                              CJ_EMU_RLX));
+		        return seen;
+	        },
+	        file, line);
+	F f;
+	std::memcpy(&f, &old, sizeof f);
+	return f;
+}
+inline float atomicAdd(float *a, float v, CJ_EMU_SITE)
+{
+	return cj_emu_atomic_float_add<float, unsigned>(a, v, CJ_EMU_AT);
+}
+inline double atomicAdd(double *a, double v, CJ_EMU_SITE)
+{
+	return cj_emu_atomic_float_add<double, unsigned long long>(a, v, CJ_EMU_AT);
+}
+inline float atomicExch(float *a, float v, CJ_EMU_SITE)
+{
+	unsigned bits, old;
+	unsigned *word = reinterpret_cast<unsigned *>(a);
+	std::memcpy(&bits, &v, sizeof bits);
+	old = cj_emu_rmw(
+	        word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); }, CJ_EMU_AT);
+	float f;
+	std::memcpy(&f, &old, sizeof f);
+	return f;
+}
+inline unsigned atomicInc(unsigned *a, unsigned limit, CJ_EMU_SITE)
+{
+	return cj_emu_rmw(
+	        a,
+	        [&] {
+		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		        while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1,
+		                                            false, CJ_EMU_RLX, CJ_EMU_RLX))
+			        ;
+		        return old;
+	        },
+	        CJ_EMU_AT);
+}
+inline unsigned atomicDec(unsigned *a, unsigned limit, CJ_EMU_SITE)
+{
+	return cj_emu_rmw(
+	        a,
+	        [&] {
+		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
+		        while (!__atomic_compare_exchange_n(
+		                a, &old, (old == 0 || old > limit) ? limit : old - 1, false,
+		                CJ_EMU_RLX, CJ_EMU_RLX))
+			        ;
+		        return old;
+	        },
+	        CJ_EMU_AT);
+}
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicCAS_block atomicCAS
+#define atomicExch_block atomicExch
+#define atomicMax_block atomicMax
+#define atomicMin_block atomicMin
+
+#endif
