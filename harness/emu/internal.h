@@ -84,12 +84,12 @@ extern struct cj_wire_case *cj_current_case;
  * learner's line. */
 extern "C" void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out, size_t size);
 
-/* Weak: a program without __shared__ variables has no such section (but
- * for the emulator's own first bytes of it). */
+/* The pages of the cj_shared section and the end of its variables, laid out
+ * by harness/emu/shared.ld; weak, so that a program linked without it is
+ * told apart (memory.cpp). */
 extern "C" unsigned char __start_cj_shared[] __attribute__((weak));
 extern "C" unsigned char __stop_cj_shared[] __attribute__((weak));
-/* The linker's: where .bss begins, right after the sections of data. */
-extern "C" unsigned char __bss_start[] __attribute__((weak));
+extern "C" unsigned char cj_shared_end[] __attribute__((weak));
 /* ThreadSanitizer's: while a thread is ignored, a mapping it makes resets
  * what the detector knows of that memory. */
 extern "C" void __tsan_ignore_thread_begin();

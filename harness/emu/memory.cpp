@@ -10,17 +10,18 @@
 namespace cj_emu
 {
 
-/* Page-aligned, as the first bytes of the cj_shared section (which holds
- * the __shared__ variables) and as the .bss section after it: shared memory
- * lies in pages of its own, which fresh_shared_memory() can replace. */
+/* Shared memory lies in pages of its own, which fresh_shared_memory() can
+ * replace: the dynamic one page-aligned here, the __shared__ variables in
+ * the cj_shared section, whose pages shared.ld makes its own; its first
+ * bytes are the emulator's, so that the section is there in every program. */
 unsigned char dynamic_shared[64 * 1024] __attribute__((aligned(4096)));
 __attribute__((section("cj_shared"), aligned(4096), used)) unsigned char static_shared_first[16];
 
 size_t static_shared_bytes()
 {
-	if (!__start_cj_shared || !__stop_cj_shared)
+	if (!__start_cj_shared || !cj_shared_end)
 		return 0;
-	size_t all = (size_t)((uintptr_t)__stop_cj_shared - (uintptr_t)__start_cj_shared);
+	size_t all = (size_t)((uintptr_t)cj_shared_end - (uintptr_t)__start_cj_shared);
 	return all > sizeof static_shared_first ? all - sizeof static_shared_first : 0;
 }
 
@@ -65,16 +66,15 @@ void fresh_shared_memory()
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	if (size_t bytes = static_shared_bytes()) {
-		/* the section starts a page (its first object is page-aligned) and
-		 * ends where .bss begins, on the next page boundary */
+		/* the section's pages are its own (shared.ld) */
 		uintptr_t start = (uintptr_t)__start_cj_shared, stop = (uintptr_t)__stop_cj_shared;
-		if (start % page || !__bss_start || (uintptr_t)__bss_start != stop)
+		if (!stop || start % page || stop % page || stop < (uintptr_t)cj_shared_end)
 			fail(CJ_EXIT_CASE_FAILED,
 			     L("the emulator's __shared__ variables are not in pages of their "
 			       "own: a judge bug, please report it",
 			       "模拟器的 __shared__ 变量没有放在单独的内存页中：这是评测程序的 "
 			       "bug，请报告它"));
-		renew(__start_cj_shared, (stop - start + page - 1) / page * page);
+		renew(__start_cj_shared, stop - start);
 		poison(__start_cj_shared + sizeof static_shared_first, bytes);
 	}
 	renew(dynamic_shared, sizeof dynamic_shared);

@@ -105,7 +105,8 @@ def build(name, body, coresident=True):
           "-DCJ_EMU_CORESIDENT=%d" % (1 if coresident else 0),
           "-I" + os.path.join(ROOT, "harness", "emu"),
           "-I" + os.path.join(ROOT, "harness", "runtime"),
-          src, os.path.join(BUILD, "harness", "emu", "libcjrt_emu.a"), "-lpthread", "-o", exe]
+          src, os.path.join(BUILD, "harness", "emu", "libcjrt_emu.a"), "-lpthread",
+          "-Wl,-T," + os.path.join(ROOT, "harness", "emu", "shared.ld"), "-o", exe]
     built = subprocess.run(cc, capture_output=True, text=True)
     if built.returncode != 0:
         raise AssertionError("%s does not compile:\n%s" % (name, built.stderr[-3000:]))

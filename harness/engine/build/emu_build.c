@@ -339,6 +339,7 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *layout = xasprintf("-Wl,-T,%s/harness/emu/shared.ld", p->root);
 	char *deps = xasprintf("%s/%s.d", workdir, beside ? "tu_host" : "tu");
 	/* What the precompiled prelude must share with the compile. */
 	char *flags[] = {"-std=c++17",
@@ -363,6 +364,7 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 	                  prelude ? rest : rest + 2); /* without a prelude, no -include */
 	char *ld_argv[] = {(char *)p->cxx,
 	                   "-fsanitize=thread",
+	                   layout,
 	                   "-o",
 	                   (char *)out_bin,
 	                   "-Wl,--whole-archive",
@@ -376,7 +378,7 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 	res->check_s = check_s;
 	res->compile_s += check_s + prelude_s;
 	char *owned[] = {prelude,  inc_emu, inc_rt, inc_pb, def_src, def_glue,
-	                 map_root, tu,      obj,    lib,    deps};
+	                 map_root, tu,      obj,    lib,    layout,  deps};
 	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; ++i)
 		free(owned[i]);
 }
