@@ -209,7 +209,7 @@ void acquire_as(const fiber &f, void *sync);
 /* ---- reports.cpp ---- */
 bool zh_reports();
 
-/* A report's text in both languages, as L() of harness/engine/lang.h: two
+/* A report's text in both languages, as L() of harness/engine/report/lang.h: two
  * string literals, the same printf conversions in the same order, checked by
  * tests/unit/check_lang.py. CUDA terms stay as they are in Chinese. */
 #define L(en, zh) (zh_reports() ? "" zh : "" en)

@@ -8,7 +8,7 @@
  * harness/problems/exercises.txt (docs/adding-an-exercise.md).
  *
  * Every text the learner sees (case names, diagnoses, check_extra's why[]) is
- * written L("english", "中文") and #include "../../engine/lang.h": see lang.h.
+ * written L("english", "中文") and #include "../../engine/report/lang.h": see that file.
  */
 #ifndef HARNESS_PROBLEMS_PROBLEM_H
 #define HARNESS_PROBLEMS_PROBLEM_H
@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../engine/catalog.h"
-#include "../engine/check.h"
-#include "../engine/lang.h"
+#include "../engine/config/catalog.h"
+#include "../engine/verdict/check.h"
+#include "../engine/report/lang.h"
 #include "../engine/rng.h"
 #include "../runtime/wire.h"
 

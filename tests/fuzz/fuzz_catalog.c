@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../harness/engine/catalog.h"
+#include "../../harness/engine/config/catalog.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "lang.h"
+#include "config/catalog.h"
+#include "report/lang.h"
 #include "policy.h"
 #include "../unit/unit.h"
 

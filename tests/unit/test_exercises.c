@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
+#include "config/catalog.h"
 #include "problem.h"
 #include "unit.h"
 #include "util.h"

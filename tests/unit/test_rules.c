@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "lang.h"
+#include "config/catalog.h"
+#include "report/lang.h"
 #include "rules.h"
 #include "unit.h"
 #include "util.h"

@@ -7,7 +7,7 @@
 
 #include "host_code.h"
 #include "judge_names.h"
-#include "lang.h"
+#include "report/lang.h"
 #include "util.h"
 
 /* What host code the finder found, said at its line. */

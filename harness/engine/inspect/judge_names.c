@@ -8,7 +8,7 @@
 
 #include "problem.h"
 #include "c_lexer.h"
-#include "lang.h"
+#include "report/lang.h"
 #include "util.h"
 
 /* The macro name of the #define or #undef whose # is ts->v[i], or NULL. */

@@ -23,7 +23,7 @@
 
 #include "problem.h"
 #include "json.h"
-#include "lang.h"
+#include "report/lang.h"
 #include "supervise.h"
 #include "util.h"
 

@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "catalog.h"
+#include "config/catalog.h"
 #include "build/build.h"
 #include "build/cache.h"
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../../engine/util.h"
 #include "../problem.h"
 #include "layout.h"

@@ -3,7 +3,7 @@
  * number of trials. */
 #include <stdio.h>
 
-#include "../../engine/lang.h"
+#include "../../engine/report/lang.h"
 #include "../common/mailbox.h"
 #include "layout.h"
 

@@ -1,8 +1,8 @@
 /* Cases and diagnoses of message_passing and atomic_ref_flag (mailbox.h). */
 #include <stdio.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "mailbox.h"
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int channels,

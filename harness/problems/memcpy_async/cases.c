@@ -2,8 +2,8 @@
  * (device side: glue.cuh). */
 #include <math.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "layout.h"
 

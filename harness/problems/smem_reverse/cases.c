@@ -3,8 +3,8 @@
  * of the block size leave a partial tile in the last block. */
 #include <stdio.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "layout.h"
 

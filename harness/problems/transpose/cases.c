@@ -3,8 +3,8 @@
  * (the tile's side), sides that are multiples of neither, and sides of 1. */
 #include <stdio.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "layout.h"
 

@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "layout.h"
 

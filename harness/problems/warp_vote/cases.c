@@ -1,8 +1,8 @@
 /* warp_vote: cases, golden model and diagnoses (device side: glue.cuh). */
 #include <stdio.h>
 
-#include "../../engine/cases.h"
-#include "../../engine/lang.h"
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "layout.h"
 
