@@ -8,7 +8,7 @@
 
 #include "problem.h"
 #include "c_lexer.h"
-#include "report/lang.h"
+#include "report/texts.h"
 #include "util.h"
 
 /* The macro name of the #define or #undef whose # is ts->v[i], or NULL. */
@@ -43,8 +43,7 @@ int learner_changes_glue(const char *root, const char *id, const char *source, c
 	for (size_t i = 0; i < ts.n && !found; ++i) {
 		const struct c_token *m = defined_name(&ts, i);
 		if (namespace_std(&ts, i)) {
-			snprintf(name, len, "%s",
-			         L("code in namespace std", "namespace std 里的代码"));
+			snprintf(name, len, "%s", text_of(T_word_namespace_std));
 			found = ts.v[i].line;
 		} else if (m && glue) {
 			char *word = c_tok_text(m);

@@ -24,6 +24,7 @@
 #include "problem.h"
 #include "json.h"
 #include "report/lang.h"
+#include "report/texts.h"
 #include "supervise.h"
 #include "util.h"
 
@@ -401,17 +402,8 @@ void rules_finish(struct rules_job *job, const struct problem_entry *e, struct r
 		} else {
 			out->method = "source";
 			snprintf(out->note, sizeof out->note, "%s",
-			         !job->paths.nvcc
-			                 ? L("nvcc was not found, so the rules were checked on the "
-			                     "source text only (a weaker check)",
-			                     "没有找到 "
-			                     "nvcc，所以只在源代码文本上检查了规则（检查较弱）")
-			                 : L("nvcc could not compile the file for the rule check, "
-			                     "so "
-			                     "the rules were checked on the source text only",
-			                     "nvcc "
-			                     "无法为规则检查编译这个文件，所以只在源代码文本上检查"
-			                     "了规则"));
+			         text_of(!job->paths.nvcc ? T_rules_on_text_no_nvcc
+			                                  : T_rules_on_text_no_ptx));
 			scan_learner_text(job->learner, &job->scan);
 		}
 		char *text = read_file(job->learner, NULL);
