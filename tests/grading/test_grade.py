@@ -60,7 +60,8 @@ SUB = "tests/submissions"
 W_AC = f"{SUB}/warp_scan/accepted/shfl_up_loop.cu"
 W_AC2 = f"{SUB}/warp_scan/accepted/shfl_up_unrolled.cu"
 G_AC = f"{SUB}/grid_stride/accepted/block_major_chunks.cu"
-G_WA = f"{SUB}/grid_stride/wrong_answer/stride_of_one_block.cu"
+# WA on every backend (stride_of_one_block.cu is RACE on the emulator, WA on a GPU)
+G_WA = f"{SUB}/grid_stride/wrong_answer/one_element_per_thread.cu"
 
 # (student, exercise) -> (where in the student's folder, source, verdict or not-judged
 # reason, points). Points by hand from POLICY: warp_scan has 9 cases of weights
@@ -77,8 +78,7 @@ EXPECT = {
     ("s03", G): (None, None, "missing", 0),
     # only case 3 (n=1) passes: 10 x 2/12
     ("s04", W): ("warp_scan.cu", f"{SUB}/warp_scan/wrong_answer/warp_total.cu", "WA", 1.67),
-    ("s04", G): ("grid_stride.cu", f"{SUB}/grid_stride/wrong_answer/one_element_per_thread.cu",
-                 "WA", 0),
+    ("s04", G): ("grid_stride.cu", G_WA, "WA", 0),
     ("s05", W): ("warp_scan.cu", W_AC, "AC", 10),
     ("s05", G): ("grid_stride_loop.cu", G_AC, "AC", 4),  # mtime 1.5 days late: 20 % off
     ("s06", W): ("exercises/warp_scan.cu", W_AC2, "AC", 9),  # committed 3 h late: 10 % off
