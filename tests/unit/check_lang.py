@@ -5,9 +5,7 @@ The engine's own texts live in one table, harness/engine/report/texts.def:
 each TEXT(code, "english", "中文") has both languages, a Chinese that is not the
 English and holds Chinese characters, the same {fields} in both, and a code of
 its own. No file of the engine's rooms says anything outside that table (no
-L(), no English phrase in a string literal), but the rules' tables of phrases
-in harness/engine/inspect/rules.c (INSPECT below): the rule check's cache
-keeps a finding's English, which these LT() pairs translate when it is read.
+L(), no English phrase in a string literal).
 
 For each L("english", "中文") (or LT(...), its form for static tables) under
 harness/ (in .c, .h and .cpp files; the emulator has an L() of its own, in
@@ -194,9 +192,8 @@ def conversions(fmt):
         out.append((m.group("length") or "", conv))
 
 
-# The engine's one file that still writes L(): the rules' tables of phrases, whose
-# English is what the rule check's cache keeps.
-INSPECT = ("harness/engine/inspect/rules.c",)
+# The engine's files that may still write L(): none.
+INSPECT = ()
 
 # Files outside harness/problems whose every English phrase is in L() or LT(), or in
 # the table (a T_ code).

@@ -23,7 +23,6 @@
 
 #include "problem.h"
 #include "json.h"
-#include "report/lang.h"
 #include "report/texts.h"
 #include "supervise.h"
 #include "util.h"
@@ -88,52 +87,32 @@ void rule_note(struct rule_scan *s, int rule, int line, const char *what, size_t
 /* What was found, when it is a phrase rather than a name from the code. The
  * scan (and its cache file) keeps the English; rules_evaluate() gives the
  * learner's language. */
-static const struct lang_pair found_phrases[] = {
-        LT("code inlined from cooperative_groups", "从 cooperative_groups 内联进来的代码"),
-        LT("code inlined from a CUB or Thrust header", "从 CUB 或 Thrust 头文件内联进来的代码"),
-        LT("a #line directive or line marker, which would hide the code after it from the "
-           "checks: remove it",
-           "#line 指令或行标记会让它后面的代码躲过检查：请删掉它"),
-        LT("an #include of a file that is not a system or CUDA header: put all your code in "
-           "this one file",
-           "#include 了一个不是系统或 CUDA 头文件的文件：请把全部代码写在这一个文件里"),
-        LT("an #include of a macro: name the system or CUDA header itself, and put all your "
-           "code in this one file",
-           "#include 了一个宏：请直接写出系统或 CUDA 头文件的名字，并把全部代码写在这一个文件里"),
-        LT("an #if on a macro the file does not define itself (such as one that tells the "
-           "GPU build and the emulator apart): the same code must run everywhere, so remove "
-           "the condition",
-           "#if 用到了文件自己没有定义的宏（例如区分 GPU 构建和模拟器的宏）："
-           "各处必须运行同样的代码，请去掉这个条件"),
-        LT("a name starting with cj_ or CJ_, which belong to the judge: rename it",
-           "以 cj_ 或 CJ_ 开头的名字属于评测系统：请改名"),
-        LT("a #define or #undef of a name the judge's launch code uses: rename the macro",
-           "#define 或 #undef 了评测启动代码用到的名字：请给这个宏改名"),
-        LT("a definition (or #define) of a function named like the CUDA runtime's, which "
-           "would replace the runtime's own: rename it",
-           "定义（或 #define）了与 CUDA 运行时函数同名的函数，会顶替运行时自己的函数：请改名"),
-        LT("the file is the exercise's reference solution (the same code, whitespace and "
-           "comments aside): hand in your own work",
-           "这个文件就是本题的参考解（除空白和注释外代码相同）：请提交你自己的代码"),
+static const enum text_code found_phrases[] = {
+        T_found_cooperative_groups,
+        T_found_library_code,
+        T_found_line_directive,
+        T_found_include,
+        T_found_include_macro,
+        T_found_backend_macro,
+        T_found_cj_name,
+        T_found_launch_name_defined,
+        T_found_cuda_definition,
+        T_found_reference_copy,
 };
 
 const char *rule_phrase(enum rule_phrase p)
 {
-	return found_phrases[p].en;
+	return text_in(found_phrases[p], false);
 }
 
 /* A PTX instruction said in the learner's words, by the rule it broke: the
  * mnemonic ("bar.sync") reads like a name of the learner's own code (a
  * variable called bar) and the learner never wrote it. */
-static const struct lang_pair ptx_words[RULE_COUNT] = {
-        [RULE_SHFL_SYNC] = LT("a warp shuffle", "warp 内的 shuffle"),
-        [RULE_VOTE_SYNC] = LT("a warp vote or match", "warp 投票或匹配"),
-        [RULE_SHARED_MEMORY] = LT("a shared-memory access", "对 shared memory 的访问"),
-        [RULE_SYNCTHREADS] =
-                LT("a block barrier such as __syncthreads()", "block 级屏障，例如 __syncthreads()"),
-        [RULE_ATOMIC_CAS] = LT("a compare-and-swap, atomicCAS", "比较并交换，即 atomicCAS"),
-        [RULE_THREADFENCE] = LT("a memory fence", "内存 fence"),
-        [RULE_ASYNC_COPY] = LT("an asynchronous copy", "异步复制"),
+static const enum text_code ptx_words[RULE_COUNT] = {
+        [RULE_SHFL_SYNC] = T_ptx_warp_shuffle,      [RULE_VOTE_SYNC] = T_ptx_warp_vote,
+        [RULE_SHARED_MEMORY] = T_ptx_shared_access, [RULE_SYNCTHREADS] = T_ptx_block_barrier,
+        [RULE_ATOMIC_CAS] = T_ptx_atomic_cas,       [RULE_THREADFENCE] = T_ptx_memory_fence,
+        [RULE_ASYNC_COPY] = T_ptx_async_copy,
 };
 
 static bool ptx_mnemonic(const char *what)
@@ -144,10 +123,10 @@ static bool ptx_mnemonic(const char *what)
 static const char *found_text(int rule, const char *what)
 {
 	for (size_t i = 0; i < sizeof found_phrases / sizeof found_phrases[0]; ++i)
-		if (strcmp(what, found_phrases[i].en) == 0)
-			return lang_pick(found_phrases[i]);
-	if (rule >= 0 && rule < RULE_COUNT && ptx_words[rule].en && ptx_mnemonic(what))
-		return lang_pick(ptx_words[rule]);
+		if (strcmp(what, text_in(found_phrases[i], false)) == 0)
+			return text_of(found_phrases[i]);
+	if (rule >= 0 && rule < RULE_COUNT && ptx_words[rule] != T_NONE && ptx_mnemonic(what))
+		return text_of(ptx_words[rule]);
 	return what;
 }
 
