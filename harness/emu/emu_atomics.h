@@ -24,37 +24,20 @@ template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *fi
 }
 #define CJ_EMU_RLX __ATOMIC_RELAXED
 #define CJ_EMU_AT cj_file, cj_line
+/* One atomic read-modify-write of an integer type T by a GCC builtin. */
+#define CJ_EMU_FETCH(T, name, builtin)                                                             \
+	inline T name(T *a, T v, CJ_EMU_SITE)                                                      \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a, [&] { return builtin(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);                  \
+	}
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \
-	inline T atomicAdd(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_fetch_add(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
-	}                                                                                          \
-	inline T atomicSub(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_fetch_sub(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
-	}                                                                                          \
-	inline T atomicExch(T *a, T v, CJ_EMU_SITE)                                                \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_exchange_n(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);      \
-	}                                                                                          \
-	inline T atomicAnd(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_fetch_and(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
-	}                                                                                          \
-	inline T atomicOr(T *a, T v, CJ_EMU_SITE)                                                  \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_fetch_or(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);        \
-	}                                                                                          \
-	inline T atomicXor(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a, [&] { return __atomic_fetch_xor(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);       \
-	}                                                                                          \
+	CJ_EMU_FETCH(T, atomicAdd, __atomic_fetch_add)                                             \
+	CJ_EMU_FETCH(T, atomicSub, __atomic_fetch_sub)                                             \
+	CJ_EMU_FETCH(T, atomicExch, __atomic_exchange_n)                                           \
+	CJ_EMU_FETCH(T, atomicAnd, __atomic_fetch_and)                                             \
+	CJ_EMU_FETCH(T, atomicOr, __atomic_fetch_or)                                               \
+	CJ_EMU_FETCH(T, atomicXor, __atomic_fetch_xor)                                             \
 	inline T atomicCAS(T *a, T expected, T desired, CJ_EMU_SITE)                               \
 	{                                                                                          \
 		return cj_emu_rmw(                                                                 \

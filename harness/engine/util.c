@@ -53,15 +53,23 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+static char *xvasprintf(const char *fmt, va_list ap, size_t *len)
+{
+	char *s;
+	int n = vasprintf(&s, fmt, ap);
+	if (n < 0)
+		die("out of memory");
+	if (len)
+		*len = (size_t)n;
+	return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 	va_start(ap, fmt);
-	int n = vasprintf(&s, fmt, ap);
+	char *s = xvasprintf(fmt, ap, NULL);
 	va_end(ap);
-	if (n < 0)
-		die("out of memory");
 	return s;
 }
 
@@ -84,13 +92,11 @@ void sb_puts(struct strbuf *b, const char *s)
 void sb_printf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
+	size_t n;
 	va_start(ap, fmt);
-	int n = vasprintf(&s, fmt, ap);
+	char *s = xvasprintf(fmt, ap, &n);
 	va_end(ap);
-	if (n < 0)
-		die("out of memory");
-	sb_add(b, s, (size_t)n);
+	sb_add(b, s, n);
 	free(s);
 }
 
