@@ -31,6 +31,22 @@ template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *fi
 		return cj_emu_rmw(                                                                 \
 		        a, [&] { return builtin(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);                  \
 	}
+/* An atomic that stores v while `better` holds of the value there (old). */
+#define CJ_EMU_KEEP(T, name, better)                                                               \
+	inline T name(T *a, T v, CJ_EMU_SITE)                                                      \
+	{                                                                                          \
+		return cj_emu_rmw(                                                                 \
+		        a,                                                                         \
+		        [&] {                                                                      \
+			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
+			        while ((better) &&                                                 \
+			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
+			                                            CJ_EMU_RLX))                   \
+				        ;                                                          \
+			        return old;                                                        \
+		        },                                                                         \
+		        CJ_EMU_AT);                                                                \
+	}
 #define CJ_EMU_ATOMIC_INT(T)                                                                       \
 	CJ_EMU_FETCH(T, atomicAdd, __atomic_fetch_add)                                             \
 	CJ_EMU_FETCH(T, atomicSub, __atomic_fetch_sub)                                             \
@@ -49,39 +65,15 @@ template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *fi
 		        },                                                                         \
 		        CJ_EMU_AT);                                                                \
 	}                                                                                          \
-	inline T atomicMax(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a,                                                                         \
-		        [&] {                                                                      \
-			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
-			        while (old < v &&                                                  \
-			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
-			                                            CJ_EMU_RLX))                   \
-				        ;                                                          \
-			        return old;                                                        \
-		        },                                                                         \
-		        CJ_EMU_AT);                                                                \
-	}                                                                                          \
-	inline T atomicMin(T *a, T v, CJ_EMU_SITE)                                                 \
-	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
-		        a,                                                                         \
-		        [&] {                                                                      \
-			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
-			        while (v < old &&                                                  \
-			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
-			                                            CJ_EMU_RLX))                   \
-				        ;                                                          \
-			        return old;                                                        \
-		        },                                                                         \
-		        CJ_EMU_AT);                                                                \
-	}
+	CJ_EMU_KEEP(T, atomicMax, old < v)                                                         \
+	CJ_EMU_KEEP(T, atomicMin, v < old)
 CJ_EMU_ATOMIC_INT(int)
 CJ_EMU_ATOMIC_INT(unsigned)
 CJ_EMU_ATOMIC_INT(unsigned long long)
 CJ_EMU_ATOMIC_INT(long long)
 #undef CJ_EMU_ATOMIC_INT
+#undef CJ_EMU_FETCH
+#undef CJ_EMU_KEEP
 
 template <typename F, typename B>
 inline F cj_emu_atomic_float_add(F *a, F v, const char *file, int line)

@@ -490,6 +490,47 @@ class Counters(unittest.TestCase):
                    merge=per_warp)
 
 
+# Every integer atomic of 2 blocks of 64 threads (t = 0..127) on one word each:
+# the values a GPU gives, whatever the schedule.
+EVERY_ATOMIC = r"""
+__global__ void every(int *w)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	atomicAdd(&w[0], t);
+	atomicSub(&w[1], t);
+	atomicMax(&w[2], t);
+	atomicMin(&w[3], t - 50);
+	atomicAnd(&w[4], ~(1 << (t % 31)));
+	atomicOr(&w[5], 1 << (t % 31));
+	atomicXor(&w[6], 1 << (t % 31));
+	atomicExch(&w[7], 7);
+	atomicCAS(&w[8], 0, t + 1);
+}
+static int test()
+{
+	int *w = alloc(9);
+	w[4] = -1;
+	run(dim3(2), dim3(64), every, w);
+	int xor_bits = 0;
+	for (int t = 0; t < 128; ++t)
+		xor_bits ^= 1 << (t % 31);
+	return w[0] == 8128 && w[1] == -8128 && w[2] == 127 && w[3] == -50 &&
+	       w[4] == (int)0x80000000 && w[5] == 0x7fffffff && w[6] == xor_bits && w[7] == 7 &&
+	       w[8] >= 1 && w[8] <= 128 ? 0 : 1;
+}
+"""
+
+
+class IntegerAtomics(unittest.TestCase):
+    """Each of the integer atomics (harness/emu/emu_atomics.h) gives a GPU's value."""
+
+    def test_every_integer_atomic(self):
+        exe = build("every_atomic", EVERY_ATOMIC, coresident=False)
+        for schedule in (None, 1, 2):
+            rc, err, _ = run_built(exe, schedule)
+            self.assertEqual(rc, 0, "schedule %s: exit %d\n%s" % (schedule, rc, err[-2000:]))
+
+
 class Schedule(unittest.TestCase):
     """Threads of an ordinary launch give way at atomics, as a GPU's threads
     interleave, on a schedule that the seed decides."""
