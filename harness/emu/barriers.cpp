@@ -46,11 +46,10 @@ int block_barrier(int predicate, const char *file, int line)
 	return f.barrier_result;
 }
 
-/* Nothing can run: settle what can be settled, or report. Returns true when
- * some fiber became runnable. */
-bool resolve(bool may_fail)
+/* __activemask(): the lanes that are there, at the same place, are active.
+ * True when it let a warp's lanes go on. */
+static bool resolve_activemask()
 {
-	/* __activemask(): the lanes that are there, at the same place, are active. */
 	for (int i = 0; i < Bp->nthreads; ++i) {
 		fiber &f = Bp->fibers[i];
 		if (f.st != IN_COLLECTIVE || f.op != OP_ACTIVEMASK)
@@ -70,6 +69,15 @@ bool resolve(bool may_fail)
 			}
 		return true;
 	}
+	return false;
+}
+
+/* Nothing can run: settle what can be settled, or report. Returns true when
+ * some fiber became runnable. */
+bool resolve(bool may_fail)
+{
+	if (resolve_activemask())
+		return true;
 	std::vector<int> all, waiting, exited;
 	for (int i = 0; i < Bp->nthreads; ++i) {
 		all.push_back(i);

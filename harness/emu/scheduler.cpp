@@ -217,13 +217,12 @@ void run_block()
 	}
 }
 
-/* A co-resident grid: every thread of every block is a fiber at once, and a
- * round resumes each runnable fiber of each block in turn. Fibers give way
- * at barriers, warp collectives, atomics and fences (see yield()), so a
- * thread that polls a flag with atomics lets the thread that sets it run. */
-void run_grid(const dim3 &grid)
+namespace
 {
-	size_t nblocks = (size_t)grid.x * grid.y * grid.z;
+
+/* Every block of the grid resident, each thread of each a fiber ready to run. */
+void place_blocks(const dim3 &grid, size_t nblocks)
+{
 	while (resident.size() < nblocks)
 		resident.push_back(new block_run());
 	/* the allocation counts as the host writing the blocks' records, which
@@ -245,79 +244,110 @@ void run_grid(const dim3 &grid)
 		for (int i = 0; i < r->nthreads; ++i)
 			prepare_fiber(i);
 	}
-	for (;;) {
-		bool ran = false, live = false;
-		for (size_t k = 0; k < nblocks; ++k) {
-			Bp = resident[k];
-			bool ran_here = false, live_here = false;
-			for (int i = 0; i < Bp->nthreads; ++i) {
-				if (Bp->fibers[i].st == RUNNABLE) {
-					run_fiber(i);
-					ran_here = true;
-				}
-				live_here |= Bp->fibers[i].st != EXITED;
-			}
-			if (live_here && !ran_here && resolve(false))
+}
+
+/* One round: each runnable fiber of each block in turn. *live: whether any
+ * thread has not returned; the result, whether any ran. */
+bool run_round(size_t nblocks, bool *live)
+{
+	bool ran = false;
+	*live = false;
+	for (size_t k = 0; k < nblocks; ++k) {
+		Bp = resident[k];
+		bool ran_here = false, live_here = false;
+		for (int i = 0; i < Bp->nthreads; ++i) {
+			if (Bp->fibers[i].st == RUNNABLE) {
+				run_fiber(i);
 				ran_here = true;
-			ran |= ran_here;
-			live |= live_here;
+			}
+			live_here |= Bp->fibers[i].st != EXITED;
 		}
+		if (live_here && !ran_here && resolve(false))
+			ran_here = true;
+		ran |= ran_here;
+		*live |= live_here;
+	}
+	return ran;
+}
+
+/* Whether every live thread waits at grid.sync(), and whether any returned. */
+void grid_barrier_state(size_t nblocks, bool *all_at_grid, bool *exited)
+{
+	*all_at_grid = true;
+	*exited = false;
+	for (size_t k = 0; k < nblocks; ++k)
+		for (int i = 0; i < resident[k]->nthreads; ++i) {
+			state st = resident[k]->fibers[i].st;
+			*exited |= st == EXITED;
+			*all_at_grid &= st == EXITED || st == AT_GRID_BARRIER;
+		}
+}
+
+/* Every thread past grid.sync(), ordered after what all did before it. */
+void release_grid_barrier(size_t nblocks)
+{
+	for (size_t k = 0; k < nblocks; ++k)
+		for (int i = 0; i < resident[k]->nthreads; ++i) {
+			acquire_as(resident[k]->fibers[i], &grid_sync_obj);
+			resident[k]->fibers[i].st = RUNNABLE;
+		}
+}
+
+/* A co-resident grid where nothing can run: what the first blocks wait in. */
+[[noreturn]] void fail_grid_deadlock(size_t nblocks, bool all_at_grid)
+{
+	std::string text = L("deadlock in a grid whose blocks run at the same time: ",
+	                     "所有 block 同时运行的 grid 发生了死锁：");
+	int shown = 0;
+	for (size_t k = 0; k < nblocks; ++k) {
+		Bp = resident[k];
+		std::vector<int> all;
+		bool done = true;
+		for (int i = 0; i < Bp->nthreads; ++i) {
+			all.push_back(i);
+			done &= Bp->fibers[i].st == EXITED;
+		}
+		if (done)
+			continue;
+		if (shown++ == 4) {
+			text += zh_reports() ? "；……" : "; ...";
+			break;
+		}
+		text += (shown > 1 ? semi() : "") + block_name() + (zh_reports() ? "：" : ": ") +
+		        census(all);
+	}
+	if (all_at_grid)
+		text += L(". grid.sync() must be reached by every thread of every block; "
+		          "threads that returned early leave the others waiting for ever",
+		          "。每个 block 的每个线程都必须到达 grid.sync()；提前 return "
+		          "的线程会让其他线程永远等下去");
+	fail(CJ_EXIT_DEADLOCK, text);
+}
+
+} // namespace
+
+/* A co-resident grid: every thread of every block is a fiber at once, and a
+ * round resumes each runnable fiber of each block in turn. Fibers give way
+ * at barriers, warp collectives, atomics and fences (see yield()), so a
+ * thread that polls a flag with atomics lets the thread that sets it run. */
+void run_grid(const dim3 &grid)
+{
+	size_t nblocks = (size_t)grid.x * grid.y * grid.z;
+	place_blocks(grid, nblocks);
+	for (;;) {
+		bool live;
+		bool ran = run_round(nblocks, &live);
 		if (!live)
 			break;
 		if (ran)
 			continue;
 		/* Nothing could run: either every live thread waits at grid.sync(),
 		 * or the grid is stuck. */
-		bool all_at_grid = true;
-		const fiber *first = nullptr;
-		for (size_t k = 0; k < nblocks; ++k)
-			for (int i = 0; i < resident[k]->nthreads; ++i) {
-				const fiber &f = resident[k]->fibers[i];
-				if (f.st == EXITED)
-					continue;
-				all_at_grid &= f.st == AT_GRID_BARRIER;
-				if (!first && f.st == AT_GRID_BARRIER)
-					first = &f;
-			}
-		bool exited = false;
-		for (size_t k = 0; k < nblocks && all_at_grid; ++k)
-			for (int i = 0; i < resident[k]->nthreads; ++i)
-				exited |= resident[k]->fibers[i].st == EXITED;
-		if (all_at_grid && !exited) {
-			for (size_t k = 0; k < nblocks; ++k)
-				for (int i = 0; i < resident[k]->nthreads; ++i) {
-					acquire_as(resident[k]->fibers[i], &grid_sync_obj);
-					resident[k]->fibers[i].st = RUNNABLE;
-				}
-			continue;
-		}
-		std::string text = L("deadlock in a grid whose blocks run at the same time: ",
-		                     "所有 block 同时运行的 grid 发生了死锁：");
-		int shown = 0;
-		for (size_t k = 0; k < nblocks; ++k) {
-			Bp = resident[k];
-			std::vector<int> all;
-			bool done = true;
-			for (int i = 0; i < Bp->nthreads; ++i) {
-				all.push_back(i);
-				done &= Bp->fibers[i].st == EXITED;
-			}
-			if (done)
-				continue;
-			if (shown++ == 4) {
-				text += zh_reports() ? "；……" : "; ...";
-				break;
-			}
-			text += (shown > 1 ? semi() : "") + block_name() +
-			        (zh_reports() ? "：" : ": ") + census(all);
-		}
-		if (all_at_grid)
-			text += L(". grid.sync() must be reached by every thread of every block; "
-			          "threads that returned early leave the others waiting for ever",
-			          "。每个 block 的每个线程都必须到达 grid.sync()；提前 return "
-			          "的线程会让其他线程永远等下去");
-		(void)first;
-		fail(CJ_EXIT_DEADLOCK, text);
+		bool all_at_grid, exited;
+		grid_barrier_state(nblocks, &all_at_grid, &exited);
+		if (!all_at_grid || exited)
+			fail_grid_deadlock(nblocks, all_at_grid);
+		release_grid_barrier(nblocks);
 	}
 	for (size_t k = 0; k < nblocks; ++k)
 		resident[k]->running = false;

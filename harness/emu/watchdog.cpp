@@ -248,6 +248,95 @@ void start_watchdog()
 
 /* ---- watchdog: explains an endless loop before the engine's deadline ---- */
 
+namespace
+{
+
+/* Turns given at atomics and fences, and nothing else, for 3 s: every live
+ * thread retries an atomic that changes nothing. */
+[[noreturn]] void atomics_change_nothing()
+{
+	int last = last_fiber.load();
+	if (last < 0 || last >= Bp->nthreads)
+		last = 0;
+	const fiber &f = Bp->fibers[last];
+	std::string at = f.atomic_file && f.atomic_line > 0
+	                         ? fmt(L(" at %s", "（位于 %s）"),
+	                               where(f.atomic_file, f.atomic_line).c_str())
+	                         : std::string();
+	fail(CJ_EXIT_DEADLOCK,
+	     fmt(L("%s has repeated the atomic operation%s for 3 s, and no thread "
+	           "has changed memory meanwhile: a loop that never ends, on a GPU "
+	           "too. A compare-and-swap loop must try again with the value "
+	           "atomicCAS returned (the word as another thread left it), not "
+	           "with the value it read before; a thread that polls a flag "
+	           "needs "
+	           "another thread that still runs to set it",
+	           "%s 反复执行原子操作%s已 3 "
+	           "秒，其间没有任何线程改变内存：这个循环"
+	           "永远不会结束，在 GPU 上也一样。compare-and-swap 循环必须用 "
+	           "atomicCAS "
+	           "返回的值（别的线程留下的值）重试，而不是用之前读到的值；"
+	           "轮询 flag 的线程需要另一个仍在运行的线程来设置它"),
+	         who(last).c_str(), at.c_str()));
+}
+
+/* A co-resident thread that ran for 3 s without a turn: a poll of memory that
+ * no other block's write can end. */
+[[noreturn]] void polls_without_turn(int current)
+{
+	fail(CJ_EXIT_DEADLOCK,
+	     fmt(L("%s has run for 3 s%s without an atomic, a fence or a barrier: "
+	           "an "
+	           "endless loop, or a poll of memory with plain (or volatile) "
+	           "loads. "
+	           "The emulator lets the other blocks run only at atomics, fences "
+	           "and barriers, so such a poll never sees another block's write. "
+	           "It is wrong on a GPU too: a plain load may be read once and "
+	           "kept "
+	           "in a register, so the loop never ends; a volatile load is read "
+	           "every time, but it is neither atomic nor ordered, so without a "
+	           "fence what the thread reads after the flag may be older than "
+	           "the "
+	           "flag. Read the flag with an atomic and order what follows with "
+	           "a "
+	           "fence (atomicAdd(flag, 0), then __threadfence(); or "
+	           "cuda::atomic_ref::load with memory_order_acquire)",
+	           "%s 已运行 3 秒%s，期间没有原子操作、fence 或屏障：这是死循环，"
+	           "或者在用普通（或 volatile）加载轮询内存。模拟器只在原子操作、"
+	           "fence 和屏障处让其他 block 运行，所以这样的轮询永远看不到别的 "
+	           "block 的写入。在 GPU 上这样也不对：普通加载可能只读一次并一直用"
+	           "寄存器里的值，循环就永远不会结束；volatile "
+	           "加载每次都会重新读取，"
+	           "但它既不是原子操作，也不保证顺序，没有 fence 的话，线程看到 "
+	           "flag "
+	           "之后读到的数据可能比 flag 还旧。请用原子操作读取 flag，并用 "
+	           "fence "
+	           "保证之后读取的顺序（先 atomicAdd(flag, 0) 再 "
+	           "__threadfence()；或者"
+	           "用 memory_order_acquire 的 cuda::atomic_ref::load）"),
+	         who(current).c_str(), at_place(place_of(current)).c_str()));
+}
+
+/* A thread that ran for 3 s without a turn. */
+[[noreturn]] void runs_without_turn(int current)
+{
+	fail(CJ_EXIT_DEADLOCK,
+	     fmt(L("%s has run for 3 s%s without reaching a barrier, a warp "
+	           "operation or an atomic: an endless loop, or a wait for a later "
+	           "step of another thread (the emulator lets the other threads "
+	           "run "
+	           "only at barriers, warp operations, atomics and fences; a GPU "
+	           "may "
+	           "hang too)",
+	           "%s 已运行 3 秒%s，没有到达任何屏障、warp 操作或原子操作：这是"
+	           "死循环，或者在等待另一个线程后面的步骤（模拟器只在屏障、warp "
+	           "操作、原子操作和 fence 处让其他线程运行；在 GPU "
+	           "上也可能卡死）"),
+	         who(current).c_str(), at_place(place_of(current)).c_str()));
+}
+
+} // namespace
+
 void *watchdog(void *)
 {
 	unsigned long seen = switches.load(), moved = progress.load();
@@ -267,35 +356,11 @@ void *watchdog(void *)
 		}
 		unsigned long now = switches.load(), got = progress.load();
 		int current = Bp->current;
-		/* Turns given at atomics and fences, and nothing else, for 3 s: every
-		 * live thread retries an atomic that changes nothing. */
 		if (got != moved || !Bp->running) {
 			moved = got;
 			stuck = 0;
 		} else if (now != seen && ++stuck == 12) {
-			int last = last_fiber.load();
-			if (last < 0 || last >= Bp->nthreads)
-				last = 0;
-			const fiber &f = Bp->fibers[last];
-			std::string at = f.atomic_file && f.atomic_line > 0
-			                         ? fmt(L(" at %s", "（位于 %s）"),
-			                               where(f.atomic_file, f.atomic_line).c_str())
-			                         : std::string();
-			fail(CJ_EXIT_DEADLOCK,
-			     fmt(L("%s has repeated the atomic operation%s for 3 s, and no thread "
-			           "has changed memory meanwhile: a loop that never ends, on a GPU "
-			           "too. A compare-and-swap loop must try again with the value "
-			           "atomicCAS returned (the word as another thread left it), not "
-			           "with the value it read before; a thread that polls a flag "
-			           "needs "
-			           "another thread that still runs to set it",
-			           "%s 反复执行原子操作%s已 3 "
-			           "秒，其间没有任何线程改变内存：这个循环"
-			           "永远不会结束，在 GPU 上也一样。compare-and-swap 循环必须用 "
-			           "atomicCAS "
-			           "返回的值（别的线程留下的值）重试，而不是用之前读到的值；"
-			           "轮询 flag 的线程需要另一个仍在运行的线程来设置它"),
-			         who(last).c_str(), at.c_str()));
+			atomics_change_nothing();
 		}
 		if (now != seen || !Bp->running || current < 0) {
 			seen = now;
@@ -303,51 +368,9 @@ void *watchdog(void *)
 			continue;
 		}
 		if (++still == 12 && coresident_now) /* three seconds */
-			fail(CJ_EXIT_DEADLOCK,
-			     fmt(L("%s has run for 3 s%s without an atomic, a fence or a barrier: "
-			           "an "
-			           "endless loop, or a poll of memory with plain (or volatile) "
-			           "loads. "
-			           "The emulator lets the other blocks run only at atomics, fences "
-			           "and barriers, so such a poll never sees another block's write. "
-			           "It is wrong on a GPU too: a plain load may be read once and "
-			           "kept "
-			           "in a register, so the loop never ends; a volatile load is read "
-			           "every time, but it is neither atomic nor ordered, so without a "
-			           "fence what the thread reads after the flag may be older than "
-			           "the "
-			           "flag. Read the flag with an atomic and order what follows with "
-			           "a "
-			           "fence (atomicAdd(flag, 0), then __threadfence(); or "
-			           "cuda::atomic_ref::load with memory_order_acquire)",
-			           "%s 已运行 3 秒%s，期间没有原子操作、fence 或屏障：这是死循环，"
-			           "或者在用普通（或 volatile）加载轮询内存。模拟器只在原子操作、"
-			           "fence 和屏障处让其他 block 运行，所以这样的轮询永远看不到别的 "
-			           "block 的写入。在 GPU 上这样也不对：普通加载可能只读一次并一直用"
-			           "寄存器里的值，循环就永远不会结束；volatile "
-			           "加载每次都会重新读取，"
-			           "但它既不是原子操作，也不保证顺序，没有 fence 的话，线程看到 "
-			           "flag "
-			           "之后读到的数据可能比 flag 还旧。请用原子操作读取 flag，并用 "
-			           "fence "
-			           "保证之后读取的顺序（先 atomicAdd(flag, 0) 再 "
-			           "__threadfence()；或者"
-			           "用 memory_order_acquire 的 cuda::atomic_ref::load）"),
-			         who(current).c_str(), at_place(place_of(current)).c_str()));
+			polls_without_turn(current);
 		if (still == 12) /* three seconds */
-			fail(CJ_EXIT_DEADLOCK,
-			     fmt(L("%s has run for 3 s%s without reaching a barrier, a warp "
-			           "operation or an atomic: an endless loop, or a wait for a later "
-			           "step of another thread (the emulator lets the other threads "
-			           "run "
-			           "only at barriers, warp operations, atomics and fences; a GPU "
-			           "may "
-			           "hang too)",
-			           "%s 已运行 3 秒%s，没有到达任何屏障、warp 操作或原子操作：这是"
-			           "死循环，或者在等待另一个线程后面的步骤（模拟器只在屏障、warp "
-			           "操作、原子操作和 fence 处让其他线程运行；在 GPU "
-			           "上也可能卡死）"),
-			         who(current).c_str(), at_place(place_of(current)).c_str()));
+			runs_without_turn(current);
 	}
 	return nullptr;
 }
