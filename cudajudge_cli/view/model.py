@@ -20,12 +20,11 @@ changes a verdict.
 """
 
 import os
+import re
 import shlex
 
-import re
-
 from cudajudge_cli.core.engine import sm_name
-from cudajudge_cli.core.texts import LANGUAGES, TEXTS, Text, is_tier, tr
+from cudajudge_cli.core.texts import TEXTS, Text, is_tier
 from cudajudge_cli.learn.progress import is_number
 
 # The slowest timed run this much slower than the fastest (0.10: 10 %) makes the

@@ -65,15 +65,17 @@ void renew(unsigned char *at, size_t bytes)
 void fresh_shared_memory()
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	/* the section's pages are its own: shared.ld, without which the program
+	 * has no cj_shared_end */
+	uintptr_t start = (uintptr_t)__start_cj_shared, stop = (uintptr_t)__stop_cj_shared,
+	          end = (uintptr_t)cj_shared_end;
+	if (!start || !end || start % page || stop % page || stop < end)
+		fail(CJ_EXIT_CASE_FAILED,
+		     L("the emulator's __shared__ variables are not in pages of their "
+		       "own: a judge bug, please report it",
+		       "模拟器的 __shared__ 变量没有放在单独的内存页中：这是评测程序的 "
+		       "bug，请报告它"));
 	if (size_t bytes = static_shared_bytes()) {
-		/* the section's pages are its own (shared.ld) */
-		uintptr_t start = (uintptr_t)__start_cj_shared, stop = (uintptr_t)__stop_cj_shared;
-		if (!stop || start % page || stop % page || stop < (uintptr_t)cj_shared_end)
-			fail(CJ_EXIT_CASE_FAILED,
-			     L("the emulator's __shared__ variables are not in pages of their "
-			       "own: a judge bug, please report it",
-			       "模拟器的 __shared__ 变量没有放在单独的内存页中：这是评测程序的 "
-			       "bug，请报告它"));
 		renew(__start_cj_shared, stop - start);
 		poison(__start_cj_shared + sizeof static_shared_first, bytes);
 	}
