@@ -138,12 +138,10 @@ def check_backend(ws, options):
 def out_of_device_memory(run):
     """A case ended by a CUDA error whose name is CUDA's for a failed allocation
     (cudaErrorMemoryAllocation, "out of memory": CUDA's words, whatever --lang)."""
-    summary = run.summary or {}
-    cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
     return any(isinstance(c, dict) and c.get("detail_code") == "cuda_error"
                and any(name in str((c.get("detail_fields") or {}).get("error") or "")
                        for name in ("cudaErrorMemoryAllocation", "out of memory"))
-               for c in cases)
+               for c in run.all_cases)
 
 
 def work_seconds(run):

@@ -18,7 +18,6 @@ docs/driver-layout.md, "Calling the engine".
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import threading
@@ -109,6 +108,12 @@ class JudgeRun:
     def no_device(self):
         """JE because there is no GPU here (the code itself may be fine)."""
         return self.verdict == "JE" and self.summary is not None and self.backend == "none"
+
+    @property
+    def all_cases(self):
+        """Every case: the summary's list, or the case lines as they came."""
+        cases = (self.summary or {}).get("cases")
+        return cases if isinstance(cases, list) else self.cases
 
     @property
     def usable(self):
@@ -271,7 +276,7 @@ class Engine:
             return None
         if chosen and os.access(chosen, os.X_OK):
             return chosen
-        return shutil.which("nvcc", path=self.ws.env.get("PATH", ""))
+        return self.ws.which("nvcc")
 
     # -- judging ----------------------------------------------------------------------
     def judge_args(self, problem_id, file_arg, seed=None, perf=True, backend=None, lang=None):

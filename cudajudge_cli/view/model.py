@@ -288,7 +288,7 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
     """The model of one judgement's report. Only the first failing case is opened
     (the same mistake usually breaks them all) unless verbose."""
     summary = run.summary
-    raw_cases = summary.get("cases") if isinstance(summary.get("cases"), list) else run.cases
+    raw_cases = run.all_cases
     cases, failed, in_full = [], 0, set()
     for case in raw_cases:
         if not isinstance(case, dict):

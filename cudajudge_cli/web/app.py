@@ -22,7 +22,7 @@ import threading
 import time
 
 from cudajudge_cli.core.errors import JudgeError
-from cudajudge_cli.core.texts import LANGUAGES, TEXTS, Text
+from cudajudge_cli.core.texts import LANGUAGES, Text, rule_meaning
 from cudajudge_cli.learn import actions
 from cudajudge_cli.learn.catalog import chapters_of, exercise_rules, hint_count, hint_pair
 from cudajudge_cli.learn.clangd import refresh_compile_commands
@@ -301,9 +301,7 @@ class App:
 
     @staticmethod
     def rule(name):
-        known = f"rule:{name}" in TEXTS
-        return {"name": name, "meaning": pair("rule:" + name) if known
-                else {lang: name for lang in LANGUAGES}}
+        return {"name": name, "meaning": {lang: rule_meaning(name, lang) for lang in LANGUAGES}}
 
     @staticmethod
     def hints(problem, seen):

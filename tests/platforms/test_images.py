@@ -420,16 +420,19 @@ class Gradescope(GradescopeChecks, unittest.TestCase):
                       "taken off each exercise.", results["output"])
 
     def test_out_of_time_and_killed(self):
-        results, out = gs_run(self.img, student_files("ada"),
-                              env={"CUDAJUDGE_GRADESCOPE_BUDGET_S": "1"})
+        # Files that spin until their time limit (3 s and more each): grading cannot
+        # finish within the 1 s budget, nor between the first results.json and the
+        # kill, however fast the machine is, and none earns a point.
+        spinning = {"warp_scan.cu": f"{SUB}/warp_scan/time_limit_exceeded/step_never_doubles.cu",
+                    "block_reduce_sum.cu": f"{SUB}/block_reduce_sum/time_limit_exceeded/"
+                                           "count_never_drops.cu",
+                    "smem_reverse.cu": f"{SUB}/smem_reverse/time_limit_exceeded/"
+                                       "barrier_in_branch.cu"}
+        files = {name: source_text(what) for name, what in spinning.items()}
+        results, out = gs_run(self.img, files, env={"CUDAJUDGE_GRADESCOPE_BUDGET_S": "1"})
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0, out)
         self.assertIn("Grading stopped after 1 s", results["output"])
-        # A file that spins until its time limit: grading cannot finish between the
-        # first results.json and the kill, however fast the machine is.
-        files = dict(student_files("ada"))
-        files["warp_scan.cu"] = source_text(f"{SUB}/warp_scan/time_limit_exceeded/"
-                                            "step_never_doubles.cu")
         results, out = gs_run(self.img, files, kill_when_started=True)
         self.assertEqual(spec.gradescope_problems(results), [])
         self.assertEqual(results["score"], 0.0)

@@ -124,11 +124,6 @@ def rule_meaning(rule, lang=None):
     return tr(key, lang) if key in TEXTS else str(rule)
 
 
-def tier_name(tier, lang=None):
-    key = f"tier:{tier}"
-    return tr(key, lang) if key in TEXTS else str(tier)
-
-
 def is_tier(tier):
     return isinstance(tier, str) and f"tier:{tier}" in TEXTS
 
@@ -140,11 +135,3 @@ def localized(pair):
     if not isinstance(pair, dict):
         return ""
     return pair.get(_language) or pair.get("en") or ""
-
-
-def localized_list(pairs):
-    """The list of an {"en": [...], "zh": [...]} pair, falling back to English."""
-    if not isinstance(pairs, dict):
-        return []
-    chosen = pairs.get(_language) or pairs.get("en") or []
-    return [str(item) for item in chosen] if isinstance(chosen, list) else []

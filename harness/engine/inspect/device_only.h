@@ -2,7 +2,7 @@
  * The device-only check of a module build (docs/trusted-runner.md): in the
  * exercises whose learner code is device code only, the learner's file may
  * neither redefine a name the judge's code uses nor hold host code, which
- * would never run. Called by compile.c's build_module after nvcc kept the
+ * would never run. Called by build/module.c after nvcc kept the
  * preprocessed device-side source.
  */
 #ifndef HARNESS_ENGINE_INSPECT_DEVICE_ONLY_H

@@ -4,14 +4,14 @@
  * learner's file is compiled alone (nvcc -c -ffunction-sections) and its ELF
  * object is read here: the symbol table and relocations are the truth about
  * what the file's host code can make run, whatever the source text looks
- * like. Used by compile.c before the test binary is linked.
+ * like. Used by build/host_object.c before the test binary is linked.
  */
 #ifndef HARNESS_ENGINE_HOSTOBJ_H
 #define HARNESS_ENGINE_HOSTOBJ_H
 
 #include <stdbool.h>
 
-/* Changes whenever what the check refuses changes: compile.c caches passes. */
+/* Changes whenever what the check refuses changes: build/host_object.c caches passes. */
 #define HOSTOBJ_VERSION 1
 
 /* What the object holds that the judge refuses. */

@@ -3,7 +3,7 @@
  * compiled in the same translation unit: a #define or #undef of a name the
  * judge's code uses, or code in namespace std. Read through the one lexer
  * (a directive is a directive however it is spelled: %:define, a splice
- * inside it; a comment is no code). Called by compile.c before the object
+ * inside it; a comment is no code). Called by build/host_object.c before the object
  * check of the host-code exercises, and by device_only.c.
  */
 #ifndef HARNESS_ENGINE_INSPECT_JUDGE_NAMES_H

@@ -1,6 +1,6 @@
 /*
  * The learner's path to the compiler and back. To nvcc: a path nvcc takes
- * as it is (learner_file_for_nvcc; compile.c and rules.c). Back: whether a
+ * as it is (learner_file_for_nvcc; build/nvcc.c and rules.c). Back: whether a
  * path the compiler wrote (a line marker's or a PTX .file's, its escapes
  * decoded by c_string_value) names the learner's file (learner_file_is; the
  * rules in rules_ptx.c and rules_source.c, the host-code finder in

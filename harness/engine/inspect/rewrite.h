@@ -2,7 +2,7 @@
  * keeping every line where it was so that messages still point at the
  * learner's lines; the text is read through the one lexer (c_lexer.h), so
  * what is rewritten is what the other checks take for code. Called by
- * compile.c on the learner's file and the glue:
+ * build/emu_build.c on the learner's file and the glue:
  *   k<<<grid, block[, shared[, stream]]>>>(args)
  *       -> cj_emu::launch_kernel(cj_emu::config(grid, block...), k, args)
  *   extern __shared__ T name[];

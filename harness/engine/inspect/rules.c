@@ -260,7 +260,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	job->id = e->id;
 	job->cc = cc;
 	job->workdir = xstrdup(workdir);
-	/* Where the gpu build (compile.c, nvcc -keep) leaves them. */
+	/* Where the gpu build (build/module.c, nvcc -keep) leaves them. */
 	job->ptx = xasprintf("%s/learner_tu.ptx", workdir);
 	job->ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
 	if (!p->nvcc)
@@ -270,7 +270,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	char *glue_h = xasprintf("%s/harness/runtime/glue.h", p->root);
 	char *wire_h = xasprintf("%s/harness/runtime/wire.h", p->root);
 	uint64_t h = FNV1A_OFFSET ^ (uint64_t)(RULES_SCAN_VERSION * 1000 + cc);
-	h = hash_learner_sources(h, source, p->root); /* and what it includes (compile.h) */
+	h = hash_learner_sources(h, source, p->root); /* and what it includes (build/cache.h) */
 	h = hash_file(h, glue);
 	h = hash_file(h, tu);
 	h = hash_file(h, glue_h);

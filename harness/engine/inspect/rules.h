@@ -148,7 +148,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
                  int cc, const char *workdir, struct rules_job *job);
 
 /* Scans the PTX and preprocessed source the gpu build kept in workdir
- * (compile.c passes nvcc -keep), or runs nvcc -ptx for them (the emu
+ * (build/module.c passes nvcc -keep), or runs nvcc -ptx for them (the emu
  * backend), or falls back to the source text without nvcc; then evaluates
  * the rules. Frees the job. */
 void rules_finish(struct rules_job *job, const struct problem_entry *e, struct rules_outcome *out);

@@ -19,7 +19,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "report/texts.h"
 #include "util.h"
 
 enum text_code {

@@ -71,7 +71,7 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 void run_result_free(struct run_result *res);
 
 /* A child of the engine's own that run_supervised does not count among the
- * orphans it kills when a run ends (compile.c: the emulator's nvcc check,
+ * orphans it kills when a run ends (build/emu_build.c: the emulator's nvcc check,
  * which runs beside its host compile). 0: none. */
 void supervise_spare_child(pid_t pid);
 
