@@ -75,9 +75,11 @@ void fresh_shared_memory()
 		       "own: a judge bug, please report it",
 		       "模拟器的 __shared__ 变量没有放在单独的内存页中：这是评测程序的 "
 		       "bug，请报告它"));
-	if (size_t bytes = static_shared_bytes()) {
+	if (static_shared_bytes()) {
+		/* all of the variables, the emulator's first bytes with them: which
+		 * comes first is the link's order */
 		renew(__start_cj_shared, stop - start);
-		poison(__start_cj_shared + sizeof static_shared_first, bytes);
+		poison(__start_cj_shared, end - start);
 	}
 	renew(dynamic_shared, sizeof dynamic_shared);
 	poison(dynamic_shared, sizeof dynamic_shared);

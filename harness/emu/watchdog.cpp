@@ -7,6 +7,8 @@
  */
 #include "internal.h"
 
+#include <algorithm>
+
 /* The linker's: the main program's code, where the learner's is. */
 extern "C" char __executable_start[] __attribute__((weak));
 extern "C" char etext[] __attribute__((weak));
@@ -129,7 +131,10 @@ std::string at_place(const std::string &place)
  * clock (harness/engine/judge.c, supervise.c). The watchdog stops the run
  * just before either, so that an endless loop of warp operations or
  * barriers, which keeps switching threads and never trips the reports
- * below, is still reported with its place. */
+ * below, is still reported with its place: at wall_s of CPU time and 0.2 s,
+ * or on the clock at three times wall_s less 2.5 s (never before twice
+ * wall_s, for a short limit whose 2.5 s would leave the race detector no
+ * time to start). */
 double cpu_limit_s = 0;  /* 0: none */
 struct timespec started; /* on CLOCK_BOOTTIME */
 
@@ -337,13 +342,27 @@ namespace
 
 } // namespace
 
+/* The main thread's CPU seconds, which run every CUDA thread (fibers): the
+ * "3 s" of the reports below are the program's own time, however busy the
+ * machine is; a quarter of a second a tick where that clock cannot be read. */
+static double main_cpu_s(unsigned long ticks)
+{
+	static clockid_t clock;
+	static int known = -1;
+	if (known < 0)
+		known = pthread_getcpuclockid(main_thread, &clock) == 0;
+	struct timespec zero = {0, 0};
+	return known ? seconds_since(clock, zero) : 0.25 * (double)ticks;
+}
+
 void *watchdog(void *)
 {
-	unsigned long seen = switches.load(), moved = progress.load();
-	int still = 0, stuck = 0;
+	unsigned long seen = switches.load(), moved = progress.load(), ticks = 0;
+	double still_from = main_cpu_s(0), stuck_from = still_from;
 	for (;;) {
 		struct timespec ts = {0, 250 * 1000 * 1000};
 		nanosleep(&ts, nullptr);
+		double used = main_cpu_s(++ticks);
 		if (cpu_limit_s > 0) {
 			struct timespec zero = {0, 0};
 			double cpu = seconds_since(CLOCK_PROCESS_CPUTIME_ID, zero),
@@ -351,26 +370,28 @@ void *watchdog(void *)
 			/* early enough to report before the signal at cpu_limit_s + 1
 			 * and before the engine's kill at three times cpu_limit_s on
 			 * the clock, on a busy machine too */
-			if (cpu >= cpu_limit_s + 0.2 || wall >= 3 * cpu_limit_s - 2.5)
+			if (cpu >= cpu_limit_s + 0.2 ||
+			    wall >= std::max(3 * cpu_limit_s - 2.5, 2 * cpu_limit_s))
 				out_of_time(cpu, wall);
 		}
 		unsigned long now = switches.load(), got = progress.load();
 		int current = Bp->current;
 		if (got != moved || !Bp->running) {
 			moved = got;
-			stuck = 0;
-		} else if (now != seen && ++stuck == 12) {
+			stuck_from = used;
+		} else if (now != seen && used - stuck_from >= 3) {
 			atomics_change_nothing();
 		}
 		if (now != seen || !Bp->running || current < 0) {
 			seen = now;
-			still = 0;
+			still_from = used;
 			continue;
 		}
-		if (++still == 12 && coresident_now) /* three seconds */
-			polls_without_turn(current);
-		if (still == 12) /* three seconds */
+		if (used - still_from >= 3) {
+			if (coresident_now)
+				polls_without_turn(current);
 			runs_without_turn(current);
+		}
 	}
 	return nullptr;
 }

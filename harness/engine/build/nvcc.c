@@ -51,7 +51,7 @@ void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job)
 	a[n++] = "-O3";
 	a[n++] = "-lineinfo";
 	a[n++] = o[0];
-	a[n++] = job->module ? "-cubin" : "-c";
+	a[n++] = job->ptx ? "-ptx" : job->module ? "-cubin" : "-c";
 	if (job->module)
 		a[n++] = "-DCJ_MODULE";
 	for (int i = 1; i <= 4; ++i)

@@ -19,6 +19,7 @@ struct nvcc_job {
 	const char *nvcc, *root, *id, *glue, *source;
 	int cc;
 	bool module;          /* device code only (-cubin -DCJ_MODULE), else an object (-c) */
+	bool ptx;             /* PTX instead (-ptx), for the rule check (inspect/rules.c) */
 	const char *out;      /* the module or object */
 	const char *depfile;  /* -MD -MF depfile (build_used_reference), or NULL */
 	const char *keep_dir; /* -keep: the PTX and preprocessed source for the checks, or NULL */

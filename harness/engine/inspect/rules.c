@@ -23,6 +23,7 @@
 
 #include "problem.h"
 #include "json.h"
+#include "build/nvcc.h"
 #include "report/texts.h"
 #include "supervise.h"
 #include "util.h"
@@ -301,33 +302,27 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	free(job->ii);
 	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
 	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
-	char *arch = xasprintf("-arch=sm_%d", job->cc);
-	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
-	char *inc_pb = xasprintf("-I%s/harness/problems", p->root);
-	char *learner = learner_file_for_nvcc(job->learner, keep);
-	char *def_src = xasprintf("-DCJ_LEARNER_FILE=\"%s\"", learner);
-	free(learner);
 	char *glue = problem_glue_path(p->root, job->id);
-	char *def_glue = xasprintf("-DCJ_GLUE=\"%s\"", glue);
-	free(glue);
-	char *tu = xasprintf("%s/harness/runtime/learner_tu.cu", p->root);
-	char *argv[] = {(char *)p->nvcc, "-std=c++17", "-O3",   "-lineinfo", arch,
-	                inc_rt,          inc_pb,       def_src, def_glue,    "-ptx",
-	                "-keep",         "-keep-dir",  keep,    tu,          "-o",
-	                job->ptx,        NULL};
+	const struct nvcc_job nj = {.nvcc = p->nvcc,
+	                            .root = p->root,
+	                            .id = job->id,
+	                            .glue = glue,
+	                            .source = job->learner,
+	                            .cc = job->cc,
+	                            .ptx = true,
+	                            .out = job->ptx,
+	                            .keep_dir = keep};
+	struct nvcc_line line;
+	nvcc_line_init(&line, &nj);
 	const struct run_limits lim = {.wall_s = RULES_NVCC_LIMIT_S, .output_keep = 64 * 1024};
 	struct run_result r;
-	bool ok =
-	        run_supervised(argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0;
+	bool ok = run_supervised(line.argv, -1, &lim, &r) == 0 && r.end == RUN_EXITED &&
+	          r.exit_code == 0;
 	if (getenv("CJ_RULES_DEBUG"))
 		fprintf(stderr, "rules: nvcc -ptx: %s\n", r.output ? r.output : r.error);
 	run_result_free(&r);
-	free(arch);
-	free(inc_rt);
-	free(inc_pb);
-	free(def_src);
-	free(def_glue);
-	free(tu);
+	nvcc_line_free(&line);
+	free(glue);
 	free(keep);
 	return ok;
 }
