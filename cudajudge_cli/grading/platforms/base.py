@@ -47,14 +47,14 @@ def where():
     return root, build_folder(root)[0]
 
 
-def load_policy(policy_path, lang="en"):
+def load_policy(policy_path, lang="en", engine=None):
     """The policy as the engine validated it (its JSON form), None without a policy;
-    JudgeError with file:line:column when it is wrong."""
+    JudgeError with file:line:column when it is wrong. engine: one opened already."""
     if not policy_path:
         return None
     if not os.path.isfile(policy_path):
         raise JudgeError(Text("platform_no_policy_file", path=policy_path).in_both())
-    return grader.open_engine(lang).policy(policy_path)
+    return (engine or grader.open_engine(lang)).policy(policy_path)
 
 
 def platform_settings(policy, overrides=None):
@@ -325,8 +325,9 @@ def prepare(policy_path, target, lang="en"):
     each is AC, and keeps grade's reference-cases.json (case counts only) in target for
     the runs to come, when the references are out of reach."""
     root, build = where()
-    policy = load_policy(policy_path, lang)
-    grader.require_nvcc_or_consent(grader.open_engine(lang), policy, policy_path, lang)
+    engine = grader.open_engine(lang)
+    policy = load_policy(policy_path, lang, engine)
+    grader.require_nvcc_or_consent(engine, policy, policy_path, lang)
     work = make_work_folder("cudajudge-prepare-")
     try:
         student = os.path.join(work, "given")

@@ -210,6 +210,24 @@ void keep_tool_report(const struct judgement *j, const char *tool, const char *t
 	free(copy);
 }
 
+/* A case record's error text, NUL-terminated, into out (sizeof rec->error + 1
+ * bytes). */
+static void wire_error(const struct cj_wire_case *rec, char *out)
+{
+	memcpy(out, rec->error, sizeof rec->error);
+	out[sizeof rec->error] = '\0';
+}
+
+/* The emulator's paths are absolute: o's detail shown from the root, as
+ * every other report. */
+static void shown_from_root(const struct judgement *j, struct case_outcome *o)
+{
+	char *root = xasprintf("%s/", j->o->root);
+	message_cut(&o->said, root);
+	message_render(&o->said, o->detail, sizeof o->detail);
+	free(root);
+}
+
 /* The emulator's own findings: a deadlock, a partial-warp collective, or
  * a data race found by ThreadSanitizer. Leaves o->verdict AC otherwise. */
 static void blame_emulated(const struct judgement *j, const char *bin, const struct run_result *r,
@@ -218,12 +236,11 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 	if (r->end != RUN_EXITED)
 		return;
 	char error[sizeof rec->error + 1];
-	memcpy(error, rec->error, sizeof rec->error);
-	error[sizeof rec->error] = '\0';
+	wire_error(rec, error);
 	if (r->exit_code == CJ_EXIT_DEADLOCK) {
 		o->verdict = V_TLE;
 		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
-		    FIELDS(F_STR("text", relative_to(error, j->o->root))));
+		    FIELDS(F_STR("text", error)));
 	} else if (r->exit_code == CJ_EXIT_RACE) {
 		o->verdict = V_RACE;
 		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
@@ -251,11 +268,7 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 		if (described >= 0)
 			o->verdict = V_RACE;
 	}
-	/* Paths in the emulator's words are absolute: show them from the root. */
-	char *root = xasprintf("%s/", j->o->root);
-	message_cut(&o->said, root);
-	message_render(&o->said, o->detail, sizeof o->detail);
-	free(root);
+	shown_from_root(j, o);
 }
 
 /* A case the runtime saw fail: a write past a buffer's guard, or a CUDA
@@ -265,8 +278,7 @@ static void failed_case(const struct judgement *j, struct case_outcome *o,
 {
 	o->verdict = V_RE;
 	char error[sizeof rec->error + 1];
-	memcpy(error, rec->error, sizeof rec->error);
-	error[sizeof rec->error] = '\0';
+	wire_error(rec, error);
 	if (rec->guard_buf >= 0 && rec->guard_buf < o->c->nbuf) {
 		const struct jbuf *b = &o->c->buf[rec->guard_buf];
 		say(&o->said, o->detail, sizeof o->detail,
@@ -276,13 +288,9 @@ static void failed_case(const struct judgement *j, struct case_outcome *o,
 		                 text_of(rec->guard_offset ? T_word_bytes : T_word_byte)),
 		           F_STR("buffer", b->name), F_INT("elements", b->count)));
 	} else if (rec->cuda_error == 0 && error[0]) {
-		/* the emulator's paths are absolute: shown from the root, as its others */
 		say(&o->said, o->detail, sizeof o->detail, T_EMULATOR,
 		    FIELDS(F_STR("text", error)));
-		char *root = xasprintf("%s/", j->o->root);
-		message_cut(&o->said, root);
-		message_render(&o->said, o->detail, sizeof o->detail);
-		free(root);
+		shown_from_root(j, o);
 	} else {
 		say(&o->said, o->detail, sizeof o->detail, T_cuda_error,
 		    FIELDS(F_STR("case", o->c->name),
@@ -351,8 +359,7 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 			/* Started, or never reached although the program ended. */
 			blame_emulated(j, j->bin, r, rec, o);
 			char note[sizeof rec->error + 1];
-			memcpy(note, rec->error, sizeof rec->error);
-			note[sizeof rec->error] = '\0';
+			wire_error(rec, note);
 			if (o->verdict == V_AC) /* not an emulator finding */
 				blame_run(j, r, o->c->name, note, o);
 			blamed = true;
