@@ -7,7 +7,8 @@
 # SOURCE.c: the fuzz target and the engine files it links (tests/meson.build
 # keeps that list), and -IFOLDER for their headers; seeds may be files or folders. New inputs go to a
 # temporary folder, never into the source tree. A failing input is printed
-# with od -c.
+# with od -c and fails the test (exit 1: libFuzzer's own exit status for it is
+# 77, which meson would take for "skipped").
 set -u
 secs=$1
 shift
@@ -35,7 +36,7 @@ seeds=()
 for s in "$@"; do
 	if [ -d "$s" ]; then seeds+=("$s"); else cp "$s" "$work/corpus/"; fi
 done
-"$work/fuzz_target" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+"$work/fuzz_target" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -error_exitcode=1 \
 	-artifact_prefix="$work/" -print_final_stats=1 "$work/corpus" "${seeds[@]}" \
 	>"$work/log" 2>&1
 rc=$?

@@ -44,9 +44,11 @@ static void copy_to(struct rewriting *r, size_t to)
  * after it stay where they were. */
 static void line_breaks(struct rewriting *r, const char *from, const char *to)
 {
+	/* each line end as a \n: a lone \r copied before a \n that follows would
+	 * join it into one \r\n (a \r\n's \r is left to its \n, copied here or later) */
 	for (const char *c = from; c < to; ++c)
-		if (*c == '\n' || *c == '\r')
-			sb_add(&r->out, c, 1);
+		if (*c == '\n' || (*c == '\r' && c[1] != '\n'))
+			sb_add(&r->out, "\n", 1);
 }
 
 /* The first token of the kernel expression that ends just before token

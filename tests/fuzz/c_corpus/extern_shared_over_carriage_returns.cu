@@ -1,0 +1,5 @@
+__global__ void k(int *in)
+{
+	extern __shared__ int  tile[];
+	tile[0] = in[0];
+}
