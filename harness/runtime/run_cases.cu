@@ -231,8 +231,18 @@ static cudaError_t dirty_shared_memory(cudaStream_t s)
 }
 #endif
 
+/* Where a launch's inputs come from. The first, checked launch copies them
+ * from the case file; repeated launches (timed repetitions, a speed rule)
+ * from a copy kept on the device: the case file is pageable host memory,
+ * and copying 256 MB from it again for each of 2 x 22 repetitions took
+ * longer than every launch of the case together (6 GB/s on the H200 host). */
+struct launch_inputs {
+	const unsigned char *file;       /* the case file: the inputs as sent */
+	std::vector<device_buffer> kept; /* by buffer, inputs only; empty: from file */
+};
+
 /* Poisons outputs and restores in-out buffers: the state before a launch. */
-static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *file,
+static cudaError_t prepare(const struct cj_wire_case *c, const struct launch_inputs &in,
                            const std::vector<device_buffer> &bufs, cudaStream_t s)
 {
 	for (uint32_t b = 0; b < c->nbuf; ++b) {
@@ -240,12 +250,42 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 		if (w->role == CJ_OUT)
 			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), (int)(w->poison & 0xff),
 			                         bufs[b].bytes, s));
+		else if (!in.kept.empty())
+			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), in.kept[b].data(), bufs[b].bytes,
+			                         cudaMemcpyDeviceToDevice, s));
 		else
-			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
+			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), in.file + w->offset, bufs[b].bytes,
 			                         cudaMemcpyHostToDevice, s));
 	}
 	/* Host-driven glue launches on streams of its own: the data must be in
 	 * place before it starts. */
+	CJ_CHECK(cudaStreamSynchronize(s));
+	return cudaSuccess;
+}
+
+/* Keeps a device copy of the inputs in `bufs` (just prepared from the case
+ * file) for repeated launches. Without the memory for it, they copy from the
+ * file as before: slower, never different. */
+static cudaError_t keep_inputs(const struct cj_wire_case *c, struct launch_inputs &in,
+                               const std::vector<device_buffer> &bufs, cudaStream_t s)
+{
+	in.kept.assign(c->nbuf, device_buffer{NULL, 0});
+	for (uint32_t b = 0; b < c->nbuf; ++b) {
+		if (c->buf[b].role == CJ_OUT)
+			continue;
+		in.kept[b].bytes = bufs[b].bytes;
+		if (cudaMalloc((void **)&in.kept[b].base, bufs[b].bytes + 2 * GUARD_BYTES) !=
+		    cudaSuccess) {
+			(void)cudaGetLastError();
+			for (const device_buffer &k : in.kept)
+				if (k.base)
+					cudaFree(k.base);
+			in.kept.clear();
+			return cudaSuccess;
+		}
+		CJ_CHECK(cudaMemcpyAsync(in.kept[b].data(), bufs[b].data(), bufs[b].bytes,
+		                         cudaMemcpyDeviceToDevice, s));
+	}
 	CJ_CHECK(cudaStreamSynchronize(s));
 	return cudaSuccess;
 }
@@ -314,7 +354,7 @@ static float median_of(std::vector<float> &v)
 /* The speed rule of a device-driven problem: the learner's launch and the
  * glue's baseline, alternately on the same inputs, so that clocks and
  * temperature treat both alike. */
-static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char *file,
+static cudaError_t measure_baseline(struct cj_wire_case *c, const struct launch_inputs &in,
                                     const std::vector<device_buffer> &bufs, void *const dev[],
                                     cudaStream_t s)
 {
@@ -324,12 +364,12 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char 
 		CJ_CHECK(cudaEventCreate(&ev[i]));
 	std::vector<float> mine, base;
 	for (unsigned r = 0; r < warmup + reps; ++r) {
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaEventRecord(ev[0], s));
 		cj_launch(c, dev, s);
 		CJ_CHECK(cudaGetLastError());
 		CJ_CHECK(cudaEventRecord(ev[1], s));
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaEventRecord(ev[2], s));
 		cj_baseline_launch(c, dev, s);
 		CJ_CHECK(cudaGetLastError());
@@ -355,13 +395,13 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char 
 /* Timed repetitions of a host-driven problem, with the host's clock (its
  * code runs on streams of its own, so events on `s` would see nothing). */
 static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire_header *h,
-                                    const unsigned char *file,
+                                    const struct launch_inputs &in,
                                     const std::vector<device_buffer> &bufs, void *const dev[],
                                     cudaStream_t s)
 {
 	std::vector<float> ms;
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaStreamSynchronize(s));
 		struct cj_measure m = {};
 		m.timing = 1;
@@ -385,11 +425,11 @@ static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire
 }
 
 static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-                             const unsigned char *file, const std::vector<device_buffer> &bufs,
+                             const struct launch_inputs &in, const std::vector<device_buffer> &bufs,
                              void *const dev[], cudaStream_t s)
 {
 	if (cj_host_run)
-		return time_host_driven(c, h, file, bufs, dev, s);
+		return time_host_driven(c, h, in, bufs, dev, s);
 	int device = 0, l2 = 0;
 	CJ_CHECK(cudaGetDevice(&device));
 	CJ_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
@@ -411,7 +451,7 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 #endif
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r)
 		for (int m = 0; m < modules; ++m) {
-			CJ_CHECK(prepare(c, file, bufs, s));
+			CJ_CHECK(prepare(c, in, bufs, s));
 			if (flush)
 				CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
 #ifdef CJ_RUNNER
@@ -482,8 +522,16 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 			                  "cudaMemsetAsync", __FILE__, __LINE__);
 		dev[b] = bufs[b].data();
 	}
+	struct launch_inputs in = {file, {}};
 	if (e == cudaSuccess)
-		e = prepare(c, file, bufs, s);
+		e = prepare(c, in, bufs, s);
+#ifdef CJ_EMU
+	bool repeats = false; /* the emulator measures no speed */
+#else
+	bool repeats = c->timed || c->measure;
+#endif
+	if (e == cudaSuccess && repeats)
+		e = keep_inputs(c, in, bufs, s);
 #ifndef CJ_EMU
 	if (e == cudaSuccess)
 		e = dirty_shared_memory(s);
@@ -522,10 +570,18 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 #ifndef CJ_EMU
 	if (e == cudaSuccess && c->measure && c->guard_buf < 0 && !cj_host_run && cj_launch &&
 	    cj_baseline_launch)
-		e = measure_baseline(c, file, bufs, dev, s);
+		e = measure_baseline(c, in, bufs, dev, s);
 #endif
 	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed)
-		e = time_case(c, h, file, bufs, dev, s);
+		e = time_case(c, h, in, bufs, dev, s);
+	/* The kept copy is device memory too: a repetition that wrote into it
+	 * changed what the next ones read. */
+	if (e == cudaSuccess && !in.kept.empty() && !*inputs_changed && c->guard_buf < 0 &&
+	    !cj_host_run)
+		e = check_inputs(c, file, in.kept, inputs_changed);
+	for (const device_buffer &k : in.kept)
+		if (k.base)
+			cudaFree(k.base);
 	for (uint32_t b = 0; b < c->nbuf; ++b)
 		if (bufs[b].base)
 			cudaFree(bufs[b].base); /* after a sticky error this fails too; ignore */

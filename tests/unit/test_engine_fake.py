@@ -171,10 +171,12 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(s["backend"], "test")
         self.assertIsInstance(s["seed"], int)
         phases = s["phases_s"]
-        steps = ("compile", "link", "cases", "wait", "run", "reference")
-        self.assertEqual(set(phases), set(steps) | {"total"})
-        # The steps happen one after another inside the judgement.
+        steps = ("compile", "link", "cases_wait", "wait", "run", "reference")
+        self.assertEqual(set(phases), set(steps) | {"cases", "total"})
+        # The steps happen one after another inside the judgement; the cases
+        # are made beside the build, and waited for (cases_wait) after it.
         self.assertLessEqual(sum(phases[k] for k in steps), phases["total"] + 0.01, phases)
+        self.assertLessEqual(phases["cases"], phases["total"] + 0.01, phases)
         self.assertIn(s["verdict"], ("AC", "WA", "RE", "TLE", "JE"))
         self.assertEqual(run.returncode, EXIT_FOR.get(s["verdict"], 1), run)
         # The case lines printed as the run went are the summary's cases.

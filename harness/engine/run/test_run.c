@@ -10,13 +10,12 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
+#include "run/case_thread.h"
 #include "rng.h"
 #include "util.h"
 #include "verdict/case_verdict.h"
 #include "verdict/race_report.h"
 #include "wire.h"
-
-#define CASE_RESERVE_BYTES ((uint64_t)16 << 30) /* virtual: the memfd is sparse */
 
 int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r)
 {
@@ -33,33 +32,6 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	if (command != argv)
 		free(command);
 	return rc;
-}
-
-/* The cases of this judgement's seed, published in their case file; false
- * (a JE in the summary) when none could be made. */
-static bool prepare_cases(struct judgement *j, struct case_set *set)
-{
-	char err[256];
-	if (case_set_init(set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
-		j->sum.verdict = V_JE;
-		say(&j->said, j->message, sizeof j->message, T_cases_not_made,
-		    FIELDS(F_STR("error", err)));
-		return false;
-	}
-	struct rng rng;
-	rng_seed(&rng, j->sum.seed);
-	/* Integer outputs are poisoned with a byte that changes from run to run. */
-	set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-	unsigned supports = j->backend->supports;
-	struct case_plan plan = {
-	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && (supports & BACKEND_TIMES) &&
-	                 !j->rules.n,
-	        /* The sanitizers are slow too: the emulator's small sizes suit them. */
-	        .emulated = (supports & BACKEND_SMALL_CASES) != 0,
-	};
-	j->prob->make_cases(set, &rng, j->entry, &plan);
-	case_set_publish(set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
-	return true;
 }
 
 /* A run on the device takes its lock: alone when something is measured. */
@@ -111,12 +83,10 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 void run_and_check(struct judgement *j)
 {
 	struct case_set set;
-	double t = now_s();
-	if (!prepare_cases(j, &set))
+	uint64_t inputs_before;
+	if (!cases_take(j, &set, &inputs_before))
 		return;
-	uint64_t inputs_before = case_set_hash_inputs(&set);
-	j->sum.cases_s = now_s() - t;
-	t = now_s();
+	double t = now_s();
 	int lock = take_the_device(j, &set);
 	j->sum.wait_s = now_s() - t;
 
