@@ -635,8 +635,15 @@ static void cj_map_wire(int argc, char **argv, char **envp)
 __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
 
+static double ms_since(std::chrono::steady_clock::time_point t0)
+{
+	return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+	        .count();
+}
+
 int main(int argc, char **argv)
 {
+	auto started = std::chrono::steady_clock::now();
 	int fd, want_cc;
 	if (parse_args(argc, argv, &fd, &want_cc) != 0) {
 		fprintf(stderr, "usage: %s --wire FD --expect-cc MAJORMINOR\n", argv[0]);
@@ -700,8 +707,10 @@ int main(int argc, char **argv)
 		(void)cudaGetLastError();
 	}
 #endif
+	h->start_ms = (float)ms_since(started);
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];
+		auto case_started = std::chrono::steady_clock::now();
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;
 		cj_error_sink = c->error;
@@ -710,6 +719,7 @@ int main(int argc, char **argv)
 		cj_current_case = c;
 		bool inputs_changed = false;
 		cudaError_t e = run_case(c, h, file, s, &inputs_changed);
+		c->case_ms = (float)ms_since(case_started);
 		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;

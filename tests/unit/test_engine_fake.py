@@ -172,7 +172,8 @@ class EngineFakeTest(unittest.TestCase):
         self.assertIsInstance(s["seed"], int)
         phases = s["phases_s"]
         steps = ("compile", "link", "cases_wait", "wait", "run", "reference")
-        self.assertEqual(set(phases), set(steps) | {"cases", "total"})
+        self.assertEqual(set(phases), set(steps) | {"cases", "run_start", "run_timed", "total"})
+        self.assertLessEqual(phases["run_start"] + phases["run_timed"], phases["run"] + 0.001)
         # The steps happen one after another inside the judgement; the cases
         # are made beside the build, and waited for (cases_wait) after it.
         self.assertLessEqual(sum(phases[k] for k in steps), phases["total"] + 0.01, phases)

@@ -80,6 +80,20 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 	return true;
 }
 
+/* Where the run's time went, as the program wrote it: a part of run_s, or
+ * nothing when what it wrote is no such part. */
+static void run_parts(struct judgement *j, struct case_set *set)
+{
+	double run = j->sum.run_s,
+	       start = ((const struct cj_wire_header *)set->base)->start_ms / 1e3;
+	double timed = 0;
+	for (int i = 0; i < set->n; ++i)
+		if (set->cases[i].timed)
+			timed += case_record(set, i)->case_ms / 1e3;
+	j->sum.run_start_s = start >= 0 && start <= run ? start : 0;
+	j->sum.run_timed_s = timed >= 0 && timed <= run ? timed : 0;
+}
+
 void run_and_check(struct judgement *j)
 {
 	struct case_set set;
@@ -98,6 +112,7 @@ void run_and_check(struct judgement *j)
 		    FIELDS(F_STR("error", r.error)));
 	} else {
 		j->sum.run_s = r.wall_s;
+		run_parts(j, &set);
 		report_phase("run", "done", r.wall_s);
 		j->sum.program_output = r.output;
 		r.output = NULL; /* handed to the summary */
