@@ -56,6 +56,7 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	j->t0 = now_s();
 	j->sum.backend = "none";
 	j->sum.verdict = V_JE;
+	j->device_lock = -1;
 	j->sum.seed = o->have_seed ? o->seed : rng_fresh_seed();
 	char err[1024];
 	char *yaml = xasprintf("%s/problems.yaml", o->root);

@@ -52,6 +52,7 @@ struct judgement {
 	enum sanitize_tool tool;   /* the tool of the run being made */
 	struct case_job *case_job; /* the cases made beside the build (run/case_thread.h) */
 	bool case_job_running;     /* its thread not joined yet */
+	int device_lock;           /* the device lock's descriptor while a run holds it, or -1 */
 };
 
 /* The device's compute capability, or the build's when there is none. */

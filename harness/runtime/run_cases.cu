@@ -502,8 +502,23 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	return cudaSuccess;
 }
 
-static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-                            unsigned char *file, cudaStream_t s, bool *inputs_changed)
+/* The device to this program alone (want) or shared again (wire.h:
+ * lock_handoff); false when the engine could not have it alone. */
+static bool device_alone(struct cj_wire_header *h, bool want)
+{
+	if (!h->lock_handoff)
+		return true;
+	uint32_t asked = want ? 1u : 0u;
+	__atomic_store_n(&h->want_alone, asked, __ATOMIC_RELEASE);
+	uint32_t alone;
+	while ((alone = __atomic_load_n(&h->alone, __ATOMIC_ACQUIRE)) != asked &&
+	       !(want && alone == 2))
+		usleep(500);
+	return alone == asked;
+}
+
+static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, unsigned char *file,
+                            cudaStream_t s, bool *inputs_changed)
 {
 	std::vector<device_buffer> bufs(c->nbuf);
 	void *dev[CJ_MAX_BUFS] = {0};
@@ -569,11 +584,17 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
 #ifndef CJ_EMU
 	if (e == cudaSuccess && c->measure && c->guard_buf < 0 && !cj_host_run && cj_launch &&
-	    cj_baseline_launch)
-		e = measure_baseline(c, in, bufs, dev, s);
+	    cj_baseline_launch) {
+		if (device_alone(h, true))
+			e = measure_baseline(c, in, bufs, dev, s);
+		device_alone(h, false);
+	}
 #endif
-	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed)
-		e = time_case(c, h, in, bufs, dev, s);
+	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed) {
+		if (device_alone(h, true))
+			e = time_case(c, h, in, bufs, dev, s);
+		device_alone(h, false);
+	}
 	/* The kept copy is device memory too: a repetition that wrote into it
 	 * changed what the next ones read. */
 	if (e == cudaSuccess && !in.kept.empty() && !*inputs_changed && c->guard_buf < 0 &&

@@ -121,7 +121,15 @@ struct cj_wire_header {
 	/* Version 5. Written by the test binary: milliseconds from its main() to
 	 * its first case (the device's start, the modules' loads); phases only. */
 	float start_ms;
-	uint32_t pad5;
+	/* Version 5: the device to itself only for the launches it times. The
+	 * engine sets lock_handoff when the program runs with the device lock
+	 * shared (run/device.c); before a timed case or a speed rule the program
+	 * sets want_alone to 1 and waits until the engine has the lock alone and
+	 * says so in alone (1; 2: it could not, and nothing is timed), and after
+	 * it sets want_alone to 0 and waits for alone 0. */
+	uint32_t lock_handoff;
+	uint32_t want_alone;
+	uint32_t alone;
 	struct cj_wire_case cases[];
 };
 

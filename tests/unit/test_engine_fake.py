@@ -819,7 +819,8 @@ class SanitizeFakeTest(unittest.TestCase):
     def start(self, env_extra=None, timed=False):
         """An engine judging under the stand-in tool (or, timed, with its timed
         case and no tool), not waited for."""
-        env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
+        env = dict(os.environ, FAKE_MODE="timed" if timed else "solve",
+                   COMPUTE_SANITIZER=self.tool,
                    FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
                    FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, CUDAJUDGE_SHARE_DEVICE="1")
         for key, value in (env_extra or {}).items():
@@ -836,7 +837,18 @@ class SanitizeFakeTest(unittest.TestCase):
 
     def finishes_ac(self, proc):
         out, _ = proc.communicate(timeout=120)
-        self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+        summary = json.loads(out.splitlines()[-1])
+        self.assertEqual(summary["verdict"], "AC", out)
+        return summary
+
+    def appears(self, path, proc):
+        """Waits for `path` while the run goes on (60 s at most)."""
+        for _ in range(600):
+            if os.path.exists(path):
+                return
+            self.assertIsNone(proc.poll(), f"the run ended before {path} was made")
+            time.sleep(0.1)
+        self.fail(f"no {path} after 60 s")
 
     def waits_for(self, lock, held, why, **start):
         """While this test holds the device lock as `held`, the run started
@@ -866,6 +878,38 @@ class SanitizeFakeTest(unittest.TestCase):
                            env_extra={"CUDAJUDGE_SHARE_DEVICE": ""})
             self.waits_for(lock, fcntl.LOCK_SH, "ran alone while another run used the device",
                            env_extra={"CUDAJUDGE_DEVICE_ALONE": "1"})
+
+    def test_a_timed_run_has_the_device_alone_only_for_its_timed_launches(self):
+        mark = os.path.join(self.tmp, "handover")
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device
+            proc = self.start(timed=True, env_extra={"FAKE_MARK": mark})
+            # It starts and judges its untimed cases beside the other run...
+            self.appears(mark + ".asking", proc)
+            # ...and times nothing while that run has the device.
+            time.sleep(0.5)
+            self.assertFalse(os.path.exists(mark + ".alone"), "timed beside another run")
+            self.assertIsNone(proc.poll())
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            self.appears(mark + ".alone", proc)
+            # While it times (1 s), no other run may share the device.
+            with self.assertRaises(BlockingIOError):
+                fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            summary = self.finishes_ac(proc)
+            self.assertEqual(summary["timing"]["median_ms"], 0.5, summary)
+            fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)  # free again
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def test_a_timing_made_without_the_device_alone_is_not_taken(self):
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device
+            # The stand-in's "solve" never asks for the device alone; with
+            # FAKE_MODE=timed it would. Its timed case says nothing of time
+            # in solve mode, so make it claim some without asking:
+            proc = self.start(timed=True, env_extra={"FAKE_MODE": "timed_unasked"})
+            summary = self.finishes_ac(proc)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            self.assertFalse(summary["timing"] and summary["timing"].get("median_ms"), summary)
 
     def test_a_run_waiting_to_be_alone_goes_before_later_sharing_runs(self):
         with open(os.path.join(self.build, "device.lock"), "a+") as lock:

@@ -17,6 +17,32 @@
 #include "verdict/race_report.h"
 #include "wire.h"
 
+struct handover {
+	const char *build;
+	int fd;
+	struct cj_wire_header *h;
+	bool granted; /* the program had the device alone at some point */
+};
+
+static double handover_tick(void *arg)
+{
+	struct handover *x = arg;
+	double waited = device_lock_handover(x->build, x->fd, x->h);
+	x->granted |= __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE) == 1;
+	return waited;
+}
+
+/* A program that never had the device alone timed nothing the engine takes. */
+static void forget_times(struct case_set *set)
+{
+	for (int i = 0; i < set->n; ++i) {
+		struct cj_wire_case *rec = case_record(set, i);
+		rec->reps = 0;
+		rec->ref_reps = 0;
+		rec->measured_reps = 0;
+	}
+}
+
 int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r)
 {
 	char fd[16], cc[16];
@@ -25,17 +51,30 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
 	struct run_limits lim;
 	j->backend->limits(j, &lim);
+	struct handover handover = {j->o->build, j->device_lock,
+	                            (struct cj_wire_header *)set->base};
+	if (j->device_lock >= 0 && handover.h->lock_handoff) {
+		lim.tick = handover_tick;
+		lim.tick_arg = &handover;
+	}
 	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
 	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
 	char **command = j->backend->command ? j->backend->command(j, set, argv) : argv;
 	int rc = run_supervised(command, set->fd, &lim, r);
+	if (lim.tick && !handover.granted)
+		forget_times(set);
 	if (command != argv)
 		free(command);
 	return rc;
 }
 
-/* A run on the device takes its lock: alone when something is measured. */
-static int take_the_device(const struct judgement *j, const struct case_set *set)
+/* A run on the device takes its lock: alone when something is measured.
+ * When runs share the device and the program is the judge's own (the
+ * trusted runner with the learner's device code as a module, or the engine's
+ * stand-in), it holds the lock shared and alone only around the launches it
+ * times (wire.h: lock_handoff): a program with the learner's host code in it
+ * could launch while it said it was done. */
+static int take_the_device(const struct judgement *j, struct case_set *set)
 {
 	if (!(j->backend->supports & BACKEND_DEVICE))
 		return -1;
@@ -43,6 +82,11 @@ static int take_the_device(const struct judgement *j, const struct case_set *set
 	for (int i = 0; i < set->n; ++i)
 		measures |= set->cases[i].timed ||
 		            (set->cases[i].measure && (j->backend->supports & BACKEND_TIMES));
+	bool own_program = j->module || j->o->prebuilt;
+	if (measures && own_program && device_sharing()) {
+		((struct cj_wire_header *)set->base)->lock_handoff = 1;
+		measures = false;
+	}
 	return take_device_lock(j->o->build, !measures);
 }
 
@@ -102,6 +146,7 @@ void run_and_check(struct judgement *j)
 		return;
 	double t = now_s();
 	int lock = take_the_device(j, &set);
+	j->device_lock = lock;
 	j->sum.wait_s = now_s() - t;
 
 	report_phase("run", "start", -1);
@@ -128,6 +173,7 @@ void run_and_check(struct judgement *j)
 	}
 	if (lock >= 0)
 		close(lock);
+	j->device_lock = -1;
 	run_result_free(&r);
 	case_set_free(&set);
 }
