@@ -345,7 +345,17 @@ class GradeRun:
             env["CUDA_VISIBLE_DEVICES"] = gpu
         started = time.monotonic()
         backend = "gpu" if self.backend == "gpu" else "emu"
+        if backend == "gpu" and self.jobs > 1:
+            # Several judgements on one GPU share it; each has it alone only
+            # around its timed launches (docs/latency.md, "The device lock").
+            env["CUDAJUDGE_SHARE_DEVICE"] = "1"
         runs = [self.judge(sub.exercise, sub.path, seed, backend, backend == "gpu", env)]
+        if env.get("CUDAJUDGE_SHARE_DEVICE") and (runs[0].out_of_device_memory
+                                                  or runs[0].verdict in ("TLE", "RE")):
+            # Another judgement may have taken the memory or the time: what
+            # counts is the verdict of a run that had the device alone.
+            env["CUDAJUDGE_DEVICE_ALONE"] = "1"
+            runs = [self.judge(sub.exercise, sub.path, seed, backend, True, env)]
         wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
         k = int(self.policy["performance"]["runs"])
         while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
