@@ -151,23 +151,26 @@ int case_set_current(const struct case_set *set)
 }
 
 /* Not util.h's fnv1a: a timed case's inputs are hundreds of MiB, hashed
- * before and after every run, so this folds in a 64-bit word at a time. It
- * keys nothing kept: it only tells whether the inputs changed during a run. */
+ * before and after every run, so this folds in 64-bit words on four
+ * independent lanes (one lane's chain of multiplies ran at 1.3 GB/s). It keys
+ * nothing kept: it only tells whether the inputs changed during a run. */
 uint64_t case_set_hash_inputs(const struct case_set *set)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull;
+	uint64_t h[4] = {0x9e3779b97f4a7c15ull, 1, 2, 3};
 	for (int i = 0; i < set->n; ++i)
 		for (int b = 0; b < set->cases[i].nbuf; ++b) {
 			const struct jbuf *jb = &set->cases[i].buf[b];
 			if (jb->role != CJ_IN)
 				continue;
-			/* buffers start CJ_ALIGN-aligned and are padded to it */
+			/* buffers start CJ_ALIGN-aligned and are padded to it: whole
+			 * groups of four words */
 			const uint64_t *w = jb->data;
-			uint64_t words = (jb->count * CJ_ELEM_SIZE + 7) / 8;
-			for (uint64_t k = 0; k < words; ++k)
-				h = (h ^ w[k]) * 0x100000001b3ull + (h >> 29);
+			uint64_t words = (jb->count * CJ_ELEM_SIZE + 31) / 32 * 4;
+			for (uint64_t k = 0; k < words; k += 4)
+				for (int l = 0; l < 4; ++l)
+					h[l] = (h[l] ^ w[k + l]) * 0x100000001b3ull + (h[l] >> 29);
 		}
-	return h;
+	return ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
 }
 
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
