@@ -250,7 +250,4 @@ static const struct unit_test tests[] = {
         {"paths given to nvcc", test_paths_for_nvcc},
         {0}};
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -519,7 +519,4 @@ static const struct unit_test tests[] = {
         {"a folder named like a library", test_library_named_folder},
         {0}};
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -8,7 +8,10 @@
  *       {"something", test_something},
  *       {"a known engine bug", test_bug, "TODO reason (file:line)"},
  *       {0}};
- *   int main(int argc, char **argv) { return unit_main(tests, argc, argv); }
+ *   UNIT_MAIN(tests)
+ *
+ * (UNIT_MAIN(tests) is main() when the command line holds only the names of
+ * tests to run; a test that takes arguments of its own calls unit_main itself.)
  *
  * A test with a third field is a known engine bug: it is reported as
  * "not ok ... # TODO" (an expected failure) while it fails, and as an
@@ -182,5 +185,12 @@ static int unit_main(const struct unit_test *tests, int argc, char **argv)
 	       unexpected);
 	return failed || unexpected ? 1 : 0;
 }
+
+/* The main() of a test whose command line names only the tests to run. */
+#define UNIT_MAIN(tests)                                                                           \
+	int main(int argc, char **argv)                                                            \
+	{                                                                                          \
+		return unit_main(tests, argc, argv);                                               \
+	}
 
 #endif
