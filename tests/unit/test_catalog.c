@@ -61,7 +61,9 @@ static void check_list(const char *what, const struct string_list *list, const c
 		++n;
 	CHECK_MSG(list->n == n, "%s: %zu items, expected %zu", what, list->n, n);
 	for (size_t i = 0; i < n && i < list->n; ++i)
-		CHECK_STR_EQ(list->items[i], want[i]);
+		CHECK_MSG(list->items[i] && !strcmp(list->items[i], want[i]),
+		          "%s[%zu]: \"%s\", expected \"%s\"", what, i,
+		          list->items[i] ? list->items[i] : "(null)", want[i]);
 }
 
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
