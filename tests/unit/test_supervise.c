@@ -94,6 +94,26 @@ static void test_hang_times_out(void)
 	run_result_free(&r); /* twice is harmless */
 }
 
+/* The grandchild that fake_child printed the pid of did not outlive the run: it is gone
+ * within wait_s (run_supervised killed it and, as the subreaper, we reaped it). One
+ * still alive is killed here, so that it does not outlive the test either. */
+static void check_grandchild_gone(const struct run_result *r, double wait_s, const char *which)
+{
+	pid_t g = grandchild_pid(r->output);
+	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r->output);
+	if (g <= 0)
+		return;
+	int status = 0;
+	bool gone = reap(g, wait_s, &status);
+	CHECK_MSG(gone, "%s %d still alive after the run", which, (int)g);
+	if (gone) {
+		CHECK(kill(g, 0) == -1 && errno == ESRCH);
+	} else {
+		kill(g, SIGKILL);
+		reap(g, 2.0, &status);
+	}
+}
+
 /* The child exits at once; its grandchild keeps stdout open and sleeps. */
 static void test_grandchild_holding_stdout(void)
 {
@@ -105,20 +125,7 @@ static void test_grandchild_holding_stdout(void)
 	CHECK_INT(r.end, ==, RUN_EXITED);
 	CHECK_INT(r.exit_code, ==, 0);
 	CHECK_DBL(took, <, 1.5); /* does not wait for the grandchild, nor the deadline */
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 2.0, &status);
-		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
-		if (gone) {
-			/* run_supervised killed it and, as the subreaper, reaped it */
-			CHECK(kill(g, 0) == -1 && errno == ESRCH);
-		} else {
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
-	}
+	check_grandchild_gone(&r, 2.0, "grandchild");
 	run_result_free(&r);
 }
 
@@ -133,20 +140,7 @@ static void test_grandchild_and_child_hang(void)
 	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
 	CHECK_DBL(took, >=, 1.0);
 	CHECK_DBL(took, <, 1.5);
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 2.0, &status);
-		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
-		if (gone)
-			CHECK(kill(g, 0) == -1 &&
-			      errno == ESRCH); /* killed and reaped by the run */
-		else {
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
-	}
+	check_grandchild_gone(&r, 2.0, "grandchild");
 	run_result_free(&r);
 }
 
@@ -161,17 +155,7 @@ static void test_escaped_grandchild(void)
 	CHECK_INT(run_fake("escape", NULL, -1, &lim, &r, &took), ==, 0);
 	CHECK_INT(r.end, ==, RUN_EXITED);
 	CHECK_DBL(took, <, 1.5); /* the call itself still returns */
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 1.0, &status);
-		CHECK_MSG(gone, "grandchild %d (own session) still alive after the run", (int)g);
-		if (!gone) { /* clean up after the engine */
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
-	}
+	check_grandchild_gone(&r, 1.0, "grandchild (own session)");
 	run_result_free(&r);
 }
 
