@@ -578,9 +578,8 @@ static void test_case_file_not_counted(void)
 /* Writes only under write_dirs (where Landlock exists), in cwd. */
 static void test_writes_confined(void)
 {
-	char outside[] = "/tmp/cj-supervise-XXXXXX", inside[] = "/tmp/cj-supervise-XXXXXX";
-	CHECK(mkdtemp(outside) != NULL);
-	CHECK(mkdtemp(inside) != NULL);
+	char *outside = unit_temp_dir("cj-supervise");
+	char *inside = unit_temp_dir("cj-supervise");
 	const char *dirs[] = {"/dev", inside, NULL};
 	struct run_limits lim = DEFAULT_LIMITS;
 	lim.write_dirs = dirs;
@@ -612,6 +611,7 @@ static void test_writes_confined(void)
 	free(want);
 	free(scratch);
 	free(victim);
+	free(outside), free(inside);
 }
 
 /* The jail (write_dirs set): what Landlock leaves open is closed by seccomp
@@ -619,8 +619,7 @@ static void test_writes_confined(void)
  * user lacks it, and then says so in r.weakened. */
 static void test_jail(void)
 {
-	char inside[] = "/tmp/cj-supervise-XXXXXX";
-	CHECK(mkdtemp(inside) != NULL);
+	char *inside = unit_temp_dir("cj-supervise");
 	char *victim = xasprintf("%s.victim", inside);
 	FILE *f = fopen(victim, "w");
 	CHECK(f != NULL);
@@ -659,6 +658,7 @@ static void test_jail(void)
 	unlink(victim);
 	rmdir(inside);
 	free(victim);
+	free(inside);
 }
 
 /* Shared anonymous memory counts against the cap like private memory. */
@@ -696,8 +696,7 @@ static void test_flock_deadline(void)
 /* Work folders of engines that are gone are removed; others stay. */
 static void test_clean_stale_work(void)
 {
-	char root[] = "/tmp/cj-supervise-work-XXXXXX";
-	CHECK(mkdtemp(root) != NULL);
+	char *root = unit_temp_dir("cj-supervise-work");
 	/* gone: its owner file is there but no engine holds it; mine: claimed
 	 * by this process, with the same pid a bubblewrapped engine would have */
 	char *gone = xasprintf("%s/warp_scan-2-0000abcd", root);
@@ -722,6 +721,7 @@ static void test_clean_stale_work(void)
 	free(gone);
 	free(mine);
 	free(odd);
+	free(root);
 }
 
 static const struct unit_test tests[] = {

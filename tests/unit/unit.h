@@ -186,6 +186,19 @@ static int unit_main(const struct unit_test *tests, int argc, char **argv)
 	return failed || unexpected ? 1 : 0;
 }
 
+/* A new empty folder /tmp/PREFIX-XXXXXX for a test (a failed check when none can be
+ * made: then the name, though no folder has it); the caller frees the name. */
+static inline char *unit_temp_dir(const char *prefix)
+{
+	size_t n = strlen("/tmp/-XXXXXX") + strlen(prefix) + 1;
+	char *path = malloc(n);
+	if (!path)
+		abort();
+	snprintf(path, n, "/tmp/%s-XXXXXX", prefix);
+	CHECK_MSG(mkdtemp(path) != NULL, "cannot make the folder %s", path);
+	return path;
+}
+
 /* The main() of a test whose command line names only the tests to run. */
 #define UNIT_MAIN(tests)                                                                           \
 	int main(int argc, char **argv)                                                            \
