@@ -378,7 +378,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		source_root = argv[1];
-	int rc = unit_main(tests, argc > 1 ? argc - 1 : argc, argc > 1 ? argv + 1 : argv);
+	int rc = unit_main_after(tests, 1, argc, argv);
 	if (have_cat)
 		catalog_free(&cat);
 	return rc;

@@ -855,6 +855,5 @@ int main(int argc, char **argv)
 		yaml_dir = argv[1];
 	if (argc > 2)
 		scratch_dir = argv[2];
-	/* argv[2] becomes the program name; the names of tests to run follow it */
-	return unit_main(tests, argc > 2 ? argc - 2 : 1, argc > 2 ? argv + 2 : argv);
+	return unit_main_after(tests, 2, argc, argv);
 }

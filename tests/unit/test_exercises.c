@@ -333,5 +333,5 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	repo = argv[1];
-	return unit_main(tests, argc - 1, argv + 1);
+	return unit_main_after(tests, 1, argc, argv);
 }

@@ -541,10 +541,7 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1) {
+	if (argc > 1)
 		log_dir = argv[1];
-		argv[1] = argv[0];
-		return unit_main(tests, argc - 1, argv + 1);
-	}
-	return unit_main(tests, argc, argv);
+	return unit_main_after(tests, 1, argc, argv);
 }

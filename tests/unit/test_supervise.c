@@ -764,5 +764,5 @@ int main(int argc, char **argv)
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
-	return unit_main(tests, argc > 1 ? argc - 1 : 1, argc > 1 ? argv + 1 : argv);
+	return unit_main_after(tests, 1, argc, argv);
 }

@@ -73,35 +73,24 @@ __attribute__((format(printf, 3, 4))) static void unit_fail(const char *file, in
 			unit_fail(__FILE__, __LINE__, __VA_ARGS__);                                \
 	} while (0)
 
-/* Integers of any width, compared as signed 64-bit... */
-#define CHECK_INT(a, op, b)                                                                        \
+/* a op b, both converted to type and printed with fmt when the comparison fails;
+ * said: the check as written (the callers stringize it before their arguments are
+ * expanded, so that errno stays errno). */
+#define UNIT_CHECK_COMPARE(type, fmt, a, op, b, said)                                              \
 	do {                                                                                       \
-		long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                      \
+		type unit_a_ = (type)(a), unit_b_ = (type)(b);                                     \
 		unit_checks++;                                                                     \
 		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %lld vs %lld", #a, #op, #b,       \
-			          unit_a_, unit_b_);                                               \
+			unit_fail(__FILE__, __LINE__, "%s: " fmt " vs " fmt, said, unit_a_,        \
+			          unit_b_);                                                        \
 	} while (0)
 
+/* Integers of any width, compared as signed 64-bit... */
+#define CHECK_INT(a, op, b) UNIT_CHECK_COMPARE(long long, "%lld", a, op, b, #a " " #op " " #b)
 /* ...or as unsigned 64-bit. */
 #define CHECK_UINT(a, op, b)                                                                       \
-	do {                                                                                       \
-		unsigned long long unit_a_ = (unsigned long long)(a),                              \
-		                   unit_b_ = (unsigned long long)(b);                              \
-		unit_checks++;                                                                     \
-		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %llu vs %llu", #a, #op, #b,       \
-			          unit_a_, unit_b_);                                               \
-	} while (0)
-
-#define CHECK_DBL(a, op, b)                                                                        \
-	do {                                                                                       \
-		double unit_a_ = (double)(a), unit_b_ = (double)(b);                               \
-		unit_checks++;                                                                     \
-		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %.17g vs %.17g", #a, #op, #b,     \
-			          unit_a_, unit_b_);                                               \
-	} while (0)
+	UNIT_CHECK_COMPARE(unsigned long long, "%llu", a, op, b, #a " " #op " " #b)
+#define CHECK_DBL(a, op, b) UNIT_CHECK_COMPARE(double, "%.17g", a, op, b, #a " " #op " " #b)
 
 #define CHECK_STR_EQ(a, b)                                                                         \
 	do {                                                                                       \
@@ -197,6 +186,13 @@ static inline char *unit_temp_dir(const char *prefix)
 	snprintf(path, n, "/tmp/%s-XXXXXX", prefix);
 	CHECK_MSG(mkdtemp(path) != NULL, "cannot make the folder %s", path);
 	return path;
+}
+
+/* unit_main for a test whose first `own` arguments are its own (a folder, a program,
+ * each optional): the names of the tests to run follow them. */
+static inline int unit_main_after(const struct unit_test *tests, int own, int argc, char **argv)
+{
+	return argc > own ? unit_main(tests, argc - own, argv + own) : unit_main(tests, 1, argv);
 }
 
 /* The main() of a test whose command line names only the tests to run. */
