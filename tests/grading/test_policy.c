@@ -376,9 +376,8 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		source_root = argv[1];
-	int rc = unit_main_after(tests, 1, argc, argv);
+	int own = unit_arguments(argc, argv, UNIT_OWN(&source_root));
+	int rc = unit_main_after(tests, own, argc, argv);
 	if (have_cat)
 		catalog_free(&cat);
 	return rc;

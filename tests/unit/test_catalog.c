@@ -851,9 +851,6 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		yaml_dir = argv[1];
-	if (argc > 2)
-		scratch_dir = argv[2];
-	return unit_main_after(tests, 2, argc, argv);
+	int own = unit_arguments(argc, argv, UNIT_OWN(&yaml_dir, &scratch_dir));
+	return unit_main_after(tests, own, argc, argv);
 }

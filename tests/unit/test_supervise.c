@@ -756,13 +756,12 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		fake = argv[1];
+	int own = unit_arguments(argc, argv, UNIT_OWN(&fake));
 	if (access(fake, X_OK) != 0) {
 		fprintf(stderr, "test_supervise: %s is not executable\n", fake);
 		return 1;
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
-	return unit_main_after(tests, 1, argc, argv);
+	return unit_main_after(tests, own, argc, argv);
 }

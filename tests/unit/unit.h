@@ -188,8 +188,20 @@ static inline char *unit_temp_dir(const char *prefix)
 	return path;
 }
 
-/* unit_main for a test whose first `own` arguments are its own (a folder, a program,
- * each optional): the names of the tests to run follow them. */
+/* The arguments a test program takes before the names of the tests to run (a folder,
+ * a program, each optional): each one given is stored through its pointer in own,
+ * UNIT_OWN(&dir, ...); returns how many it takes. */
+#define UNIT_OWN(...) ((const char **[]){__VA_ARGS__, NULL})
+static inline int unit_arguments(int argc, char **argv, const char **own[])
+{
+	int n = 0;
+	for (; own[n]; ++n)
+		if (n + 1 < argc)
+			*own[n] = argv[n + 1];
+	return n;
+}
+
+/* unit_main for a test whose first `own` arguments are its own (unit_arguments). */
 static inline int unit_main_after(const struct unit_test *tests, int own, int argc, char **argv)
 {
 	return argc > own ? unit_main(tests, argc - own, argv + own) : unit_main(tests, 1, argv);
