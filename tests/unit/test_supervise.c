@@ -114,49 +114,44 @@ static void check_grandchild_gone(const struct run_result *r, double wait_s, con
 	}
 }
 
-/* The child exits at once; its grandchild keeps stdout open and sleeps. */
-static void test_grandchild_holding_stdout(void)
-{
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 5.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("grandchild", "exit", -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_EXITED);
-	CHECK_INT(r.exit_code, ==, 0);
-	CHECK_DBL(took, <, 1.5); /* does not wait for the grandchild, nor the deadline */
-	check_grandchild_gone(&r, 2.0, "grandchild");
-	run_result_free(&r);
-}
+/* fake_child's descendants: nothing of the judged program outlives its run
+ * (supervise.c), and the run ends when the child does or at the deadline. */
+static const struct descendant_case {
+	const char *what;
+	const char *mode, *arg;
+	double wall_s;
+	enum run_end end;
+	double at_least_s, below_s; /* the seconds the call took */
+	double gone_within_s;       /* for the grandchild to be gone */
+} descendant_cases[] = {
+        /* the child exits at once; its grandchild keeps stdout open and sleeps: the run
+         * waits neither for the grandchild nor for the deadline */
+        {"grandchild", "grandchild", "exit", 5.0, RUN_EXITED, 0, 1.5, 2.0},
+        /* both hang: the deadline kills the whole process group */
+        {"grandchild", "grandchild", "hang", 1.0, RUN_TIMED_OUT, 1.0, 1.5, 2.0},
+        /* a grandchild that leaves the process group (setsid); the call still returns */
+        {"grandchild (own session)", "escape", NULL, 5.0, RUN_EXITED, 0, 1.5, 1.0},
+};
 
-/* Both hang: the deadline kills the whole process group. */
-static void test_grandchild_and_child_hang(void)
+static void test_descendants(void)
 {
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 1.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("grandchild", "hang", -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
-	CHECK_DBL(took, >=, 1.0);
-	CHECK_DBL(took, <, 1.5);
-	check_grandchild_gone(&r, 2.0, "grandchild");
-	run_result_free(&r);
-}
-
-/* A grandchild that leaves the process group (setsid) must not outlive the
- * run either: supervise.c says "nothing of the judged program outlives its run". */
-static void test_escaped_grandchild(void)
-{
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 5.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("escape", NULL, -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_EXITED);
-	CHECK_DBL(took, <, 1.5); /* the call itself still returns */
-	check_grandchild_gone(&r, 1.0, "grandchild (own session)");
-	run_result_free(&r);
+	for (size_t i = 0; i < sizeof descendant_cases / sizeof *descendant_cases; ++i) {
+		const struct descendant_case *c = &descendant_cases[i];
+		struct run_limits lim = DEFAULT_LIMITS;
+		lim.wall_s = c->wall_s;
+		struct run_result r;
+		double took;
+		CHECK_INT(run_fake(c->mode, c->arg, -1, &lim, &r, &took), ==, 0);
+		CHECK_MSG(r.end == c->end, "%s %s: run end %d, expected %d", c->mode,
+		          c->arg ? c->arg : "", (int)r.end, (int)c->end);
+		if (c->end == RUN_EXITED)
+			CHECK_INT(r.exit_code, ==, 0);
+		CHECK_MSG(took >= c->at_least_s && took < c->below_s,
+		          "%s %s: the run took %.2f s, expected %.1f to %.1f", c->mode,
+		          c->arg ? c->arg : "", took, c->at_least_s, c->below_s);
+		check_grandchild_gone(&r, c->gone_within_s, c->what);
+		run_result_free(&r);
+	}
 }
 
 static void test_segv(void)
@@ -726,9 +721,8 @@ static void test_clean_stale_work(void)
 
 static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
-        {"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
-        {"child and grandchild hang: both killed at the deadline", test_grandchild_and_child_hang},
-        {"grandchild in its own session is killed too", test_escaped_grandchild},
+        {"no grandchild outlives the run: holding stdout, hanging, in its own session",
+         test_descendants},
         {"crash: signaled", test_segv},
         {"output flood: killed, output capped", test_flood},
         {"output cap without a kill limit", test_output_cap_without_kill},
