@@ -35,6 +35,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from cudajudge_cli.core.engine import parse_engine_line  # noqa: E402 (after ROOT)
+
 PHASES = ("compile", "link", "cases", "cases_wait", "wait", "run", "run_start", "run_timed",
           "reference")
 GOALS = {"accepted": 0.5, "wrong": 0.3, "again": 0.8, "compile": 2.0, "emulator": 2.5}
@@ -68,14 +71,8 @@ def judge(engine, build, ident, path, backend, seed):
     t0 = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - t0
-    summary = None
-    for line in p.stdout.splitlines():
-        try:
-            d = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(d, dict) and "verdict" in d and "phases_s" in d:
-            summary = d
+    events = [event for event, _ in map(parse_engine_line, p.stdout.splitlines()) if event]
+    summary = next((e for e in reversed(events) if "verdict" in e and "phases_s" in e), None)
     if summary is None:
         raise SystemExit("latency.py: no summary from %s (exit %d):\n%s%s" % (
             " ".join(cmd), p.returncode, p.stdout[-2000:], p.stderr[-2000:]))

@@ -987,24 +987,40 @@ class SanitizeFakeTest(unittest.TestCase):
         self.assertEqual(run.summary["verdict"], "WA", run)
 
 
-def main():
-    global ENGINE, FAKE, USE_VALGRIND
+def paths_parser():
+    """The options that name the engine and the fake test binary (this script's and
+    test_engine_lang.py's)."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--engine")
     parser.add_argument("--fake")
+    return parser
+
+
+def set_paths(opts, script):
+    """ENGINE and FAKE from --engine and --fake, else CUDAJUDGE_ENGINE or CUDAJUDGE_BUILD's;
+    False, once it said which, when one is not an executable."""
+    global ENGINE, FAKE
+    build = os.environ.get("CUDAJUDGE_BUILD")
+    engine = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
+        (build and os.path.join(build, "cudajudge"))
+    binary = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
+    for what, path in (("--engine", engine), ("--fake", binary)):
+        if not path or not os.access(path, os.X_OK):
+            print(f"{script}: {what} {path!r} is not an executable", file=sys.stderr)
+            return False
+    ENGINE, FAKE = os.path.abspath(engine), os.path.abspath(binary)
+    return True
+
+
+def main():
+    global USE_VALGRIND
+    parser = paths_parser()
     parser.add_argument("--no-valgrind", action="store_true",
                         help="the engine is built with a sanitizer")
     opts, rest = parser.parse_known_args()
     USE_VALGRIND = not opts.no_valgrind
-    build = os.environ.get("CUDAJUDGE_BUILD")
-    ENGINE = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
-        (build and os.path.join(build, "cudajudge"))
-    FAKE = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
-    for what, path in (("--engine", ENGINE), ("--fake", FAKE)):
-        if not path or not os.access(path, os.X_OK):
-            print(f"test_engine_fake.py: {what} {path!r} is not an executable", file=sys.stderr)
-            return 2
-    ENGINE, FAKE = os.path.abspath(ENGINE), os.path.abspath(FAKE)
+    if not set_paths(opts, "test_engine_fake.py"):
+        return 2
     program = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False)
     return 0 if program.result.wasSuccessful() else 1
 
