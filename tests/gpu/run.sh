@@ -110,7 +110,8 @@ fi
 want hostile && step hostile 0 python3 tests/hostile/run.py --backend gpu --build build
 if want grading; then
 	step grade-class-gpu 0 python3 tests/grading/test_grade.py --gpu --build build
-	step grade-speed 0 python3 bench/grade_speed.py
+	step grade-speed 0 python3 bench/grade_speed.py --count 36
+	step grade-speed-no-timing 0 python3 bench/grade_speed.py --count 36 --no-timing
 fi
 want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 \
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
