@@ -303,15 +303,8 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
 	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
 	char *glue = problem_glue_path(p->root, job->id);
-	const struct nvcc_job nj = {.nvcc = p->nvcc,
-	                            .root = p->root,
-	                            .id = job->id,
-	                            .glue = glue,
-	                            .source = job->learner,
-	                            .cc = job->cc,
-	                            .ptx = true,
-	                            .out = job->ptx,
-	                            .keep_dir = keep};
+	struct nvcc_job nj = nvcc_job_of(p, job->id, glue, job->learner, job->cc, job->ptx, keep);
+	nj.ptx = true;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &nj);
 	const struct run_limits lim = {.wall_s = RULES_NVCC_LIMIT_S, .output_keep = 64 * 1024};
