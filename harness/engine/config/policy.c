@@ -640,14 +640,6 @@ void policy_free(struct policy *p)
 	memset(p, 0, sizeof *p);
 }
 
-static void kv_num(struct strbuf *b, const char *key, double v)
-{
-	sb_puts(b, ",");
-	json_str(b, key);
-	sb_puts(b, ":");
-	json_num(b, v);
-}
-
 void policy_json(struct strbuf *b, const struct policy *p)
 {
 	sb_puts(b, "{\"schema\":\"cudajudge-policy/1\"");
@@ -673,34 +665,34 @@ void policy_json(struct strbuf *b, const struct policy *p)
 		sb_printf(b, ",\"max_days\":%lld", (long long)p->late_max_days);
 	else
 		sb_puts(b, ",\"max_days\":null");
-	kv_num(b, "grace_minutes", p->grace_minutes);
+	json_kv_num(b, "grace_minutes", p->grace_minutes);
 	sb_puts(b, "},\"penalties\":{\"RULE\":");
 	json_num(b, p->penalty_rule);
-	kv_num(b, "RACE", p->penalty_race);
-	kv_num(b, "speed", p->penalty_speed);
+	json_kv_num(b, "RACE", p->penalty_race);
+	json_kv_num(b, "speed", p->penalty_speed);
 	sb_printf(b, "},\"performance\":{\"method\":\"%s\",\"runs\":%lld",
 	          p->method == PERF_TIER ? "tier" : "ratio", (long long)p->runs);
-	kv_num(b, "full_at", p->full_at);
-	kv_num(b, "none_beyond", p->none_beyond);
+	json_kv_num(b, "full_at", p->full_at);
+	json_kv_num(b, "none_beyond", p->none_beyond);
 	sb_puts(b, ",\"tiers\":{\"bronze\":");
 	json_num(b, p->tier_bronze);
-	kv_num(b, "silver", p->tier_silver);
-	kv_num(b, "gold", p->tier_gold);
+	json_kv_num(b, "silver", p->tier_silver);
+	json_kv_num(b, "gold", p->tier_gold);
 	sb_puts(b, "}},\"gradescope\":{\"hidden_visibility\":");
 	json_str(b, p->gradescope.hidden_visibility);
 	sb_printf(b, ",\"leaderboard\":%s", p->gradescope.leaderboard ? "true" : "false");
 	json_kv_str(b, "stdout_visibility", p->gradescope.stdout_visibility);
-	kv_num(b, "time_budget_s", p->gradescope.time_budget_s);
+	json_kv_num(b, "time_budget_s", p->gradescope.time_budget_s);
 	sb_puts(b, "},\"similarity\":{\"threshold\":");
 	json_num(b, p->similarity.threshold);
-	kv_num(b, "reference_threshold", p->similarity.reference_threshold);
+	json_kv_num(b, "reference_threshold", p->similarity.reference_threshold);
 	sb_printf(b, "},\"all_exercises\":%s,\"exercises\":[", p->all_exercises ? "true" : "false");
 	for (size_t i = 0; i < p->nexercises; ++i) {
 		const struct policy_exercise *e = &p->exercises[i];
 		sb_puts(b, i ? ",{\"id\":" : "{\"id\":");
 		json_str(b, e->id);
-		kv_num(b, "points", e->points);
-		kv_num(b, "performance", e->performance);
+		json_kv_num(b, "points", e->points);
+		json_kv_num(b, "performance", e->performance);
 		json_kv_str(b, "correctness",
 		            e->correctness == CORRECTNESS_PER_CASE ? "per_case" : "all");
 		if (e->canvas)
