@@ -18,12 +18,14 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "config/yaml_doc.h"
 #include "report/json.h"
 #include "report/lang.h"
 #include "report/texts.h"
 
 struct ploader {
 	yaml_document_t doc;
+	struct policy *policy;
 	const char *path;
 	const struct catalog *cat;
 	char *err;
@@ -564,62 +566,41 @@ static void set_defaults(struct policy *p)
 
 /* ---- entry points ------------------------------------------------------------ */
 
-static void parser_error(const yaml_parser_t *parser, const char *shown_path, char *err,
+static void parser_error(const struct yaml_doc_failure *f, const char *shown_path, char *err,
                          size_t errlen)
 {
-	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, parser->problem_mark.line + 1,
-	         parser->problem_mark.column + 1,
-	         parser->problem ? parser->problem : text_of(T_policy_malformed),
-	         parser->context ? " " : "", parser->context ? parser->context : "");
+	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, f->mark.line + 1,
+	         f->mark.column + 1, f->problem ? f->problem : text_of(T_policy_malformed),
+	         f->context ? " " : "", f->context ? f->context : "");
+}
+
+/* The walk of the policy's document (yaml_doc_walk). */
+static void load_policy(void *ctx, yaml_node_t *root)
+{
+	struct ploader *ld = ctx;
+	if (root && !(root->type == YAML_SCALAR_NODE && !*scalar(root)))
+		load_root(ld, root, ld->policy);
+	else
+		all_catalog_exercises(ld->policy, ld->cat); /* an empty file: every default */
 }
 
 int policy_parse(const char *text, size_t len, const char *shown_path, const struct catalog *cat,
                  struct policy *p, char *err, size_t errlen)
 {
 	set_defaults(p);
-	struct ploader ld = {.path = shown_path, .cat = cat, .err = err, .errlen = errlen};
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		die("cannot initialise the YAML parser");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &ld.doc)) {
-		parser_error(&parser, shown_path, err, errlen);
-		yaml_parser_delete(&parser);
-		policy_free(p);
-		return -1;
-	}
-	yaml_document_t extra;
-	if (!yaml_parser_load(&parser, &extra)) {
-		parser_error(&parser, shown_path, err, errlen);
-		yaml_document_delete(&ld.doc);
-		yaml_parser_delete(&parser);
-		policy_free(p);
-		return -1;
-	}
-	bool second = yaml_document_get_root_node(&extra) != NULL;
-	size_t line = extra.start_mark.line + 1, col = extra.start_mark.column + 1;
-	yaml_document_delete(&extra);
-	yaml_parser_delete(&parser);
-	if (second) {
+	struct ploader ld = {
+	        .policy = p, .path = shown_path, .cat = cat, .err = err, .errlen = errlen};
+	struct yaml_doc_failure f;
+	enum yaml_doc_result got = yaml_doc_walk(text, len, &ld.doc, ld.fail, load_policy, &ld, &f);
+	if (got == YAML_DOC_MALFORMED)
+		parser_error(&f, shown_path, err, errlen);
+	else if (got == YAML_DOC_SECOND)
 		say(NULL, err, errlen, T_policy_second_document,
-		    FIELDS(F_STR("file", shown_path), F_INT("line", line), F_INT("column", col)));
-		yaml_document_delete(&ld.doc);
+		    FIELDS(F_STR("file", shown_path), F_INT("line", f.mark.line + 1),
+		           F_INT("column", f.mark.column + 1)));
+	if (got != YAML_DOC_OK)
 		policy_free(p);
-		return -1;
-	}
-	volatile int rc = 0;
-	if (setjmp(ld.fail)) {
-		policy_free(p);
-		rc = -1;
-	} else {
-		yaml_node_t *root = yaml_document_get_root_node(&ld.doc);
-		if (root && !(root->type == YAML_SCALAR_NODE && !*scalar(root)))
-			load_root(&ld, root, p);
-		else
-			all_catalog_exercises(p, cat); /* an empty file: every default */
-	}
-	yaml_document_delete(&ld.doc);
-	return rc;
+	return got == YAML_DOC_OK ? 0 : -1;
 }
 
 int policy_load(const char *path, const char *shown_path, const struct catalog *cat,
