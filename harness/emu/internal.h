@@ -241,8 +241,7 @@ std::string where(const char *file, int line);
 std::string at_place(const std::string &place);
 std::string block_name();
 /* "thread 37 of block 0", in Chinese "block 0 的线程 37"; write_who writes it
- * into name without a library call (races.cpp names a fiber at nearly every
- * resume). */
+ * into name without a library call, for races.cpp's fiber names. */
 std::string who(int linear);
 void write_who(char *name, size_t size, int linear);
 std::string ranges(const std::vector<int> &ids);
