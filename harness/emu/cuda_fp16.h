@@ -59,47 +59,63 @@ inline int __half2int_rz(__half h)
 {
 	return (int)(float)h.x;
 }
-inline unsigned short __half_as_ushort(__half h)
-{
-	unsigned short u;
-	std::memcpy(&u, &h, sizeof u);
-	return u;
-}
-inline short __half_as_short(__half h)
-{
-	short s;
-	std::memcpy(&s, &h, sizeof s);
-	return s;
-}
-inline __half __ushort_as_half(unsigned short u)
-{
-	__half h;
-	std::memcpy(&h, &u, sizeof h);
-	return h;
-}
-inline __half __short_as_half(short s)
-{
-	__half h;
-	std::memcpy(&h, &s, sizeof h);
-	return h;
-}
-#define CJ_EMU_HALF_BINARY(name, op)                                                               \
+CJ_EMU_REINTERPRET(__half_as_ushort, __half, unsigned short)
+CJ_EMU_REINTERPRET(__half_as_short, __half, short)
+CJ_EMU_REINTERPRET(__ushort_as_half, unsigned short, __half)
+CJ_EMU_REINTERPRET(__short_as_half, short, __half)
+/* The arithmetic in float, rounded to half after each operation; each
+ * intrinsic with its operator. */
+#define CJ_EMU_HALF_ARITHMETIC(name, op)                                                           \
 	inline __half name(__half a, __half b)                                                     \
 	{                                                                                          \
 		return __half((float)a.x op(float) b.x);                                           \
+	}                                                                                          \
+	inline __half operator op(__half a, __half b)                                              \
+	{                                                                                          \
+		return name(a, b);                                                                 \
+	}                                                                                          \
+	inline __half &operator op##=(__half &a, __half b)                                         \
+	{                                                                                          \
+		return a = name(a, b);                                                             \
 	}
-CJ_EMU_HALF_BINARY(__hadd, +)
-CJ_EMU_HALF_BINARY(__hsub, -)
-CJ_EMU_HALF_BINARY(__hmul, *)
-CJ_EMU_HALF_BINARY(__hdiv, /)
-#undef CJ_EMU_HALF_BINARY
-inline __half __hneg(__half a)
+CJ_EMU_HALF_ARITHMETIC(__hadd, +)
+CJ_EMU_HALF_ARITHMETIC(__hsub, -)
+CJ_EMU_HALF_ARITHMETIC(__hmul, *)
+CJ_EMU_HALF_ARITHMETIC(__hdiv, /)
+#undef CJ_EMU_HALF_ARITHMETIC
+#define CJ_EMU_HALF_COMPARE(name, op)                                                              \
+	inline bool name(__half a, __half b)                                                       \
+	{                                                                                          \
+		return (float)a.x op(float) b.x;                                                   \
+	}                                                                                          \
+	inline bool operator op(__half a, __half b)                                                \
+	{                                                                                          \
+		return name(a, b);                                                                 \
+	}
+CJ_EMU_HALF_COMPARE(__heq, ==)
+CJ_EMU_HALF_COMPARE(__hne, !=)
+CJ_EMU_HALF_COMPARE(__hlt, <)
+CJ_EMU_HALF_COMPARE(__hle, <=)
+CJ_EMU_HALF_COMPARE(__hgt, >)
+CJ_EMU_HALF_COMPARE(__hge, >=)
+#undef CJ_EMU_HALF_COMPARE
+/* Functions of one half, x its value in float. */
+#define CJ_EMU_HALF_MATH(name, expr)                                                               \
+	inline __half name(__half h)                                                               \
+	{                                                                                          \
+		const float x = (float)h.x;                                                        \
+		return __half(expr);                                                               \
+	}
+CJ_EMU_HALF_MATH(__hneg, -x)
+CJ_EMU_HALF_MATH(__habs, fabsf(x))
+CJ_EMU_HALF_MATH(hsqrt, sqrtf(x))
+CJ_EMU_HALF_MATH(hexp, expf(x))
+CJ_EMU_HALF_MATH(hlog, logf(x))
+CJ_EMU_HALF_MATH(hrsqrt, 1.0f / sqrtf(x))
+#undef CJ_EMU_HALF_MATH
+inline __half operator-(__half a)
 {
-	return __half(-(float)a.x);
-}
-inline __half __habs(__half a)
-{
-	return __half(fabsf((float)a.x));
+	return __hneg(a);
 }
 inline __half __hfma(__half a, __half b, __half c)
 {
@@ -113,30 +129,6 @@ inline __half __hmin(__half a, __half b)
 {
 	return (float)b.x < (float)a.x ? b : a;
 }
-inline bool __heq(__half a, __half b)
-{
-	return (float)a.x == (float)b.x;
-}
-inline bool __hne(__half a, __half b)
-{
-	return (float)a.x != (float)b.x;
-}
-inline bool __hlt(__half a, __half b)
-{
-	return (float)a.x < (float)b.x;
-}
-inline bool __hle(__half a, __half b)
-{
-	return (float)a.x <= (float)b.x;
-}
-inline bool __hgt(__half a, __half b)
-{
-	return (float)a.x > (float)b.x;
-}
-inline bool __hge(__half a, __half b)
-{
-	return (float)a.x >= (float)b.x;
-}
 inline bool __hisnan(__half a)
 {
 	return std::isnan((float)a.x);
@@ -144,82 +136,6 @@ inline bool __hisnan(__half a)
 inline bool __hisinf(__half a)
 {
 	return std::isinf((float)a.x);
-}
-inline __half hsqrt(__half a)
-{
-	return __half(sqrtf((float)a.x));
-}
-inline __half hexp(__half a)
-{
-	return __half(expf((float)a.x));
-}
-inline __half hlog(__half a)
-{
-	return __half(logf((float)a.x));
-}
-inline __half hrsqrt(__half a)
-{
-	return __half(1.0f / sqrtf((float)a.x));
-}
-inline __half operator+(__half a, __half b)
-{
-	return __hadd(a, b);
-}
-inline __half operator-(__half a, __half b)
-{
-	return __hsub(a, b);
-}
-inline __half operator*(__half a, __half b)
-{
-	return __hmul(a, b);
-}
-inline __half operator/(__half a, __half b)
-{
-	return __hdiv(a, b);
-}
-inline __half operator-(__half a)
-{
-	return __hneg(a);
-}
-inline __half &operator+=(__half &a, __half b)
-{
-	return a = __hadd(a, b);
-}
-inline __half &operator-=(__half &a, __half b)
-{
-	return a = __hsub(a, b);
-}
-inline __half &operator*=(__half &a, __half b)
-{
-	return a = __hmul(a, b);
-}
-inline __half &operator/=(__half &a, __half b)
-{
-	return a = __hdiv(a, b);
-}
-inline bool operator==(__half a, __half b)
-{
-	return __heq(a, b);
-}
-inline bool operator!=(__half a, __half b)
-{
-	return __hne(a, b);
-}
-inline bool operator<(__half a, __half b)
-{
-	return __hlt(a, b);
-}
-inline bool operator<=(__half a, __half b)
-{
-	return __hle(a, b);
-}
-inline bool operator>(__half a, __half b)
-{
-	return __hgt(a, b);
-}
-inline bool operator>=(__half a, __half b)
-{
-	return __hge(a, b);
 }
 
 inline __half2 make_half2(__half x, __half y)
@@ -266,25 +182,20 @@ inline __half __high2half(__half2 h)
 {
 	return h.y;
 }
-inline __half2 __hadd2(__half2 a, __half2 b)
-{
-	return __half2{__hadd(a.x, b.x), __hadd(a.y, b.y)};
-}
-inline __half2 __hsub2(__half2 a, __half2 b)
-{
-	return __half2{__hsub(a.x, b.x), __hsub(a.y, b.y)};
-}
-inline __half2 __hmul2(__half2 a, __half2 b)
-{
-	return __half2{__hmul(a.x, b.x), __hmul(a.y, b.y)};
-}
+/* __half2 arithmetic: the __half operation on each of the two lanes. */
+#define CJ_EMU_HALF2_LANES(name, of)                                                               \
+	inline __half2 name(__half2 a, __half2 b)                                                  \
+	{                                                                                          \
+		return __half2{of(a.x, b.x), of(a.y, b.y)};                                        \
+	}
+CJ_EMU_HALF2_LANES(__hadd2, __hadd)
+CJ_EMU_HALF2_LANES(__hsub2, __hsub)
+CJ_EMU_HALF2_LANES(__hmul2, __hmul)
+CJ_EMU_HALF2_LANES(__hmax2, __hmax)
+#undef CJ_EMU_HALF2_LANES
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c)
 {
 	return __half2{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};
-}
-inline __half2 __hmax2(__half2 a, __half2 b)
-{
-	return __half2{__hmax(a.x, b.x), __hmax(a.y, b.y)};
 }
 inline __half2 operator+(__half2 a, __half2 b)
 {

@@ -31,19 +31,34 @@ template <typename T, typename F> inline T cj_emu_rmw(T *a, F op, const char *fi
 		return cj_emu_rmw(                                                                 \
 		        a, [&] { return builtin(a, v, CJ_EMU_RLX); }, CJ_EMU_AT);                  \
 	}
+/* A compare-and-swap loop: reads *a, and while update(old, next) asks for a
+ * write (setting next), swaps next in unless another thread changed *a
+ * meanwhile, when it tries again with the value that thread left. Returns the
+ * value it replaced, or left. */
+template <typename T, typename U>
+inline T cj_emu_cas_loop(T *a, U update, const char *file, int line)
+{
+	return cj_emu_rmw(
+	        a,
+	        [&] {
+		        T old = __atomic_load_n(a, CJ_EMU_RLX), next = old;
+		        while (update(old, next) &&
+		               !__atomic_compare_exchange_n(a, &old, next, false, CJ_EMU_RLX,
+		                                            CJ_EMU_RLX))
+			        ;
+		        return old;
+	        },
+	        file, line);
+}
 /* An atomic that stores v while `better` holds of the value there (old). */
 #define CJ_EMU_KEEP(T, name, better)                                                               \
 	inline T name(T *a, T v, CJ_EMU_SITE)                                                      \
 	{                                                                                          \
-		return cj_emu_rmw(                                                                 \
+		return cj_emu_cas_loop(                                                            \
 		        a,                                                                         \
-		        [&] {                                                                      \
-			        T old = __atomic_load_n(a, CJ_EMU_RLX);                            \
-			        while ((better) &&                                                 \
-			               !__atomic_compare_exchange_n(a, &old, v, false, CJ_EMU_RLX, \
-			                                            CJ_EMU_RLX))                   \
-				        ;                                                          \
-			        return old;                                                        \
+		        [&](T old, T &next) {                                                      \
+			        next = v;                                                          \
+			        return (better);                                                   \
 		        },                                                                         \
 		        CJ_EMU_AT);                                                                \
 	}
@@ -78,24 +93,13 @@ CJ_EMU_ATOMIC_INT(long long)
 template <typename F, typename B>
 inline F cj_emu_atomic_float_add(F *a, F v, const char *file, int line)
 {
-	B *word = reinterpret_cast<B *>(a);
-	B old = cj_emu_rmw(
-	        word,
-	        [&] {
-		        B seen = __atomic_load_n(word, CJ_EMU_RLX), next;
-		        do {
-			        F f;
-			        std::memcpy(&f, &seen, sizeof f);
-			        f += v;
-			        std::memcpy(&next, &f, sizeof next);
-		        } while (!__atomic_compare_exchange_n(word, &seen, next, false, CJ_EMU_RLX,
-		                                              CJ_EMU_RLX));
-		        return seen;
+	return cj_emu_bits_as<F>(cj_emu_cas_loop(
+	        reinterpret_cast<B *>(a),
+	        [&](B old, B &next) {
+		        next = cj_emu_bits_as<B>(cj_emu_bits_as<F>(old) + v);
+		        return true;
 	        },
-	        file, line);
-	F f;
-	std::memcpy(&f, &old, sizeof f);
-	return f;
+	        file, line));
 }
 inline float atomicAdd(float *a, float v, CJ_EMU_SITE)
 {
@@ -107,39 +111,28 @@ inline double atomicAdd(double *a, double v, CJ_EMU_SITE)
 }
 inline float atomicExch(float *a, float v, CJ_EMU_SITE)
 {
-	unsigned bits, old;
+	unsigned bits = cj_emu_bits_as<unsigned>(v);
 	unsigned *word = reinterpret_cast<unsigned *>(a);
-	std::memcpy(&bits, &v, sizeof bits);
-	old = cj_emu_rmw(
-	        word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); }, CJ_EMU_AT);
-	float f;
-	std::memcpy(&f, &old, sizeof f);
-	return f;
+	return cj_emu_bits_as<float>(cj_emu_rmw(
+	        word, [&] { return __atomic_exchange_n(word, bits, CJ_EMU_RLX); }, CJ_EMU_AT));
 }
 inline unsigned atomicInc(unsigned *a, unsigned limit, CJ_EMU_SITE)
 {
-	return cj_emu_rmw(
+	return cj_emu_cas_loop(
 	        a,
-	        [&] {
-		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
-		        while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0 : old + 1,
-		                                            false, CJ_EMU_RLX, CJ_EMU_RLX))
-			        ;
-		        return old;
+	        [&](unsigned old, unsigned &next) {
+		        next = old >= limit ? 0 : old + 1;
+		        return true;
 	        },
 	        CJ_EMU_AT);
 }
 inline unsigned atomicDec(unsigned *a, unsigned limit, CJ_EMU_SITE)
 {
-	return cj_emu_rmw(
+	return cj_emu_cas_loop(
 	        a,
-	        [&] {
-		        unsigned old = __atomic_load_n(a, CJ_EMU_RLX);
-		        while (!__atomic_compare_exchange_n(
-		                a, &old, (old == 0 || old > limit) ? limit : old - 1, false,
-		                CJ_EMU_RLX, CJ_EMU_RLX))
-			        ;
-		        return old;
+	        [&](unsigned old, unsigned &next) {
+		        next = (old == 0 || old > limit) ? limit : old - 1;
+		        return true;
 	        },
 	        CJ_EMU_AT);
 }

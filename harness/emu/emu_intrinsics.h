@@ -8,42 +8,18 @@
 #define HARNESS_EMU_EMU_INTRINSICS_H
 
 /* ---- bits and numbers -------------------------------------------------------- */
-inline int __float_as_int(float f)
-{
-	int i;
-	std::memcpy(&i, &f, sizeof i);
-	return i;
-}
-inline unsigned __float_as_uint(float f)
-{
-	unsigned i;
-	std::memcpy(&i, &f, sizeof i);
-	return i;
-}
-inline float __int_as_float(int i)
-{
-	float f;
-	std::memcpy(&f, &i, sizeof f);
-	return f;
-}
-inline float __uint_as_float(unsigned i)
-{
-	float f;
-	std::memcpy(&f, &i, sizeof f);
-	return f;
-}
-inline long long __double_as_longlong(double d)
-{
-	long long i;
-	std::memcpy(&i, &d, sizeof i);
-	return i;
-}
-inline double __longlong_as_double(long long i)
-{
-	double d;
-	std::memcpy(&d, &i, sizeof d);
-	return d;
-}
+/* The bits of a value as another type (cuda_fp16.h's __half ones too). */
+#define CJ_EMU_REINTERPRET(name, From, To)                                                         \
+	inline To name(From x)                                                                     \
+	{                                                                                          \
+		return cj_emu_bits_as<To>(x);                                                      \
+	}
+CJ_EMU_REINTERPRET(__float_as_int, float, int)
+CJ_EMU_REINTERPRET(__float_as_uint, float, unsigned)
+CJ_EMU_REINTERPRET(__int_as_float, int, float)
+CJ_EMU_REINTERPRET(__uint_as_float, unsigned, float)
+CJ_EMU_REINTERPRET(__double_as_longlong, double, long long)
+CJ_EMU_REINTERPRET(__longlong_as_double, long long, double)
 inline int __popc(unsigned x)
 {
 	return __builtin_popcount(x);
@@ -183,114 +159,50 @@ CJ_PLAIN_STORE(__stcs)
 CJ_PLAIN_STORE(__stwt)
 #undef CJ_PLAIN_LOAD
 #undef CJ_PLAIN_STORE
-inline float __expf(float x)
-{
-	return expf(x);
-}
-inline float __logf(float x)
-{
-	return logf(x);
-}
-inline float __sinf(float x)
-{
-	return sinf(x);
-}
-inline float __cosf(float x)
-{
-	return cosf(x);
-}
-inline float __powf(float x, float y)
-{
-	return powf(x, y);
-}
-inline float __fdividef(float x, float y)
-{
-	return x / y;
-}
-inline float __frcp_rn(float x)
-{
-	return 1.0f / x;
-}
-inline float __fdiv_rn(float x, float y)
-{
-	return x / y;
-}
-inline float __fsqrt_rn(float x)
-{
-	return sqrtf(x);
-}
-inline float __frsqrt_rn(float x)
-{
-	return 1.0f / sqrtf(x);
-}
-inline float __fsub_rn(float a, float b)
-{
-	return a - b;
-}
-inline float __fadd_rz(float a, float b)
-{
-	return a + b;
-}
-inline float __fmul_rz(float a, float b)
-{
-	return a * b;
-}
-inline double __dadd_rn(double a, double b)
-{
-	return a + b;
-}
-inline double __dmul_rn(double a, double b)
-{
-	return a * b;
-}
-inline double __ddiv_rn(double a, double b)
-{
-	return a / b;
-}
-inline float __exp10f(float x)
-{
-	return exp10f(x);
-}
-inline float __log2f(float x)
-{
-	return log2f(x);
-}
-inline float __log10f(float x)
-{
-	return log10f(x);
-}
-inline float __tanf(float x)
-{
-	return tanf(x);
-}
+/* Fast math and the arithmetic with a rounding mode: the plain operation on a
+ * CPU. */
+#define CJ_EMU_MATH1(name, T, expr)                                                                \
+	inline T name(T x)                                                                         \
+	{                                                                                          \
+		return expr;                                                                       \
+	}
+#define CJ_EMU_MATH2(name, T, expr)                                                                \
+	inline T name(T x, T y)                                                                    \
+	{                                                                                          \
+		return expr;                                                                       \
+	}
+CJ_EMU_MATH1(__expf, float, expf(x))
+CJ_EMU_MATH1(__exp10f, float, exp10f(x))
+CJ_EMU_MATH1(__logf, float, logf(x))
+CJ_EMU_MATH1(__log2f, float, log2f(x))
+CJ_EMU_MATH1(__log10f, float, log10f(x))
+CJ_EMU_MATH1(__sinf, float, sinf(x))
+CJ_EMU_MATH1(__cosf, float, cosf(x))
+CJ_EMU_MATH1(__tanf, float, tanf(x))
+CJ_EMU_MATH1(__frcp_rn, float, 1.0f / x)
+CJ_EMU_MATH1(__fsqrt_rn, float, sqrtf(x))
+CJ_EMU_MATH1(__frsqrt_rn, float, 1.0f / sqrtf(x))
+CJ_EMU_MATH1(rsqrtf, float, 1.0f / sqrtf(x))
+CJ_EMU_MATH1(rsqrt, double, 1.0 / sqrt(x))
+CJ_EMU_MATH1(rcbrtf, float, 1.0f / cbrtf(x))
+CJ_EMU_MATH1(__saturatef, float, x<0.0f ? 0.0f : x> 1.0f ? 1.0f : x)
+CJ_EMU_MATH2(__powf, float, powf(x, y))
+CJ_EMU_MATH2(__fdividef, float, x / y)
+CJ_EMU_MATH2(__fdiv_rn, float, x / y)
+CJ_EMU_MATH2(__fadd_rn, float, x + y)
+CJ_EMU_MATH2(__fadd_rz, float, x + y)
+CJ_EMU_MATH2(__fsub_rn, float, x - y)
+CJ_EMU_MATH2(__fmul_rn, float, x *y)
+CJ_EMU_MATH2(__fmul_rz, float, x *y)
+CJ_EMU_MATH2(__dadd_rn, double, x + y)
+CJ_EMU_MATH2(__dmul_rn, double, x *y)
+CJ_EMU_MATH2(__ddiv_rn, double, x / y)
+#undef CJ_EMU_MATH1
+#undef CJ_EMU_MATH2
 inline void __sincosf(float x, float *s, float *c)
 {
 	*s = sinf(x);
 	*c = cosf(x);
-}
-inline float rcbrtf(float x)
-{
-	return 1.0f / cbrtf(x);
-}
-inline double rsqrt(double x)
-{
-	return 1.0 / sqrt(x);
-}
-inline float rsqrtf(float x)
-{
-	return 1.0f / sqrtf(x);
-}
-inline float __saturatef(float x)
-{
-	return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
-}
-inline float __fadd_rn(float a, float b)
-{
-	return a + b;
-}
-inline float __fmul_rn(float a, float b)
-{
-	return a * b;
 }
 inline float __fmaf_rn(float a, float b, float c)
 {

@@ -1,7 +1,7 @@
 /*
  * Part of the emulator's <cuda_runtime.h> (included only from there): the
  * vector types (dim3, uint3, float2, ...) and threadIdx, blockIdx, blockDim,
- * gridDim and warpSize, which ask the scheduler (emu.h).
+ * gridDim and warpSize, which ask the scheduler (emu.h); cj_emu_bits_as.
  */
 #ifndef HARNESS_EMU_EMU_TYPES_H
 #define HARNESS_EMU_EMU_TYPES_H
@@ -55,6 +55,16 @@ inline uint3 make_uint3(unsigned x, unsigned y, unsigned z)
 }
 
 #include "emu.h"
+
+/* The bits of a value read as another type of the same size (std::bit_cast,
+ * which C++17 lacks): the intrinsics' reinterpretations, the float atomics. */
+template <typename To, typename From> inline To cj_emu_bits_as(const From &v)
+{
+	static_assert(sizeof(To) == sizeof(From), "a reinterpretation keeps the size");
+	To to;
+	std::memcpy(&to, &v, sizeof to);
+	return to;
+}
 
 #define threadIdx (cj_emu::thread_idx())
 #define blockIdx (cj_emu::block_idx())

@@ -149,6 +149,26 @@ struct fiber {
 	int atomic_line = 0;
 };
 
+inline uintptr_t page_bytes()
+{
+	return (uintptr_t)sysconf(_SC_PAGESIZE);
+}
+/* A fiber's stack, from f.stack up: a guard page (an overflow faults there
+ * instead of corrupting), then the STACK_BYTES the thread runs on, up to
+ * stack_top(f). */
+inline uintptr_t stack_top(const fiber &f)
+{
+	return (uintptr_t)f.stack + page_bytes() + STACK_BYTES;
+}
+inline bool on_stack(const fiber &f, uintptr_t a)
+{
+	return f.stack && a >= (uintptr_t)f.stack && a < stack_top(f);
+}
+inline bool on_guard_page(const fiber &f, uintptr_t a)
+{
+	return f.stack && a >= (uintptr_t)f.stack && a < (uintptr_t)f.stack + page_bytes();
+}
+
 struct block_run {
 	fiber fibers[MAX_THREADS];
 	int nthreads = 0;
@@ -217,9 +237,13 @@ __attribute__((format(printf, 1, 2))) std::string fmt(const char *format, ...);
 const char *semi();
 extern const char *named_file;
 std::string where(const char *file, int line);
-std::string thread_name(int linear);
+/* " at exercises/warp_scan.cu:12" of a place where() or a sample gave, or "" */
+std::string at_place(const std::string &place);
 std::string block_name();
+/* "thread 37 of block 0", in Chinese "block 0 的线程 37"; write_who writes it
+ * into name without a library call, for races.cpp's fiber names. */
 std::string who(int linear);
+void write_who(char *name, size_t size, int linear);
 std::string ranges(const std::vector<int> &ids);
 const char *op_name(op_kind op);
 std::string doing(const fiber &f, bool one);

@@ -160,8 +160,7 @@ std::string line_of(const void *pc, const void *frame)
 	 * the faulting thread's stack. */
 	std::string root;
 	const fiber *f = Bp->current >= 0 && Bp->running ? &cur() : nullptr;
-	uintptr_t low = f ? (uintptr_t)f->stack : 0,
-	          high = f ? low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES : 0;
+	uintptr_t low = f ? (uintptr_t)f->stack : 0, high = f ? stack_top(*f) : 0;
 	for (int depth = 0; f && depth < 64 && root.empty(); ++depth) {
 		uintptr_t at = (uintptr_t)frame;
 		if (at < low || at + 16 > high || at % 8)
@@ -204,8 +203,7 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 		const greg_t *regs = static_cast<ucontext_t *>(uctx)->uc_mcontext.gregs;
 		line = line_of(reinterpret_cast<const void *>(regs[REG_RIP]),
 		               reinterpret_cast<const void *>(regs[REG_RBP]));
-		if (!line.empty())
-			at = fmt(L(" at %s", "（位于 %s）"), line.c_str());
+		at = at_place(line);
 		buffer = r->name[0] ? fmt(r->bytes == 4 ? L("`%s`, a device buffer of %zu element",
 		                                            "device 缓冲区 `%s`（%zu 个元素）")
 		                                        : L("`%s`, a device buffer of %zu elements",
@@ -232,8 +230,7 @@ void on_fault(int sig, siginfo_t *info, void *uctx)
 		                "%s（下标为负？）"),
 		              write ? L("write", "写") : L("read", "读"), at.c_str(), by.c_str(),
 		              (size_t)(r->data - a), buffer.c_str());
-	else if (Bp->current >= 0 && Bp->running && a >= cur().stack &&
-	         a < cur().stack + sysconf(_SC_PAGESIZE))
+	else if (Bp->current >= 0 && Bp->running && on_guard_page(cur(), (uintptr_t)a))
 		std::snprintf(text, sizeof text,
 		              L("%s overflowed its stack (%zu KiB): a large local array or deep "
 		                "recursion",

@@ -119,82 +119,13 @@ void acquire_as(const fiber &f, void *sync)
 	__tsan_switch_to_fiber(now, __tsan_switch_to_fiber_no_sync);
 }
 
-namespace
-{
-
-/* who(i), written into name without a library call: a fiber is renamed
- * whenever another CUDA thread last used its detector fiber, which happens at
- * nearly every resume, and string building through the race detector's
- * interceptors cost a quarter of a run. */
-struct name_writer {
-	char *at, *end;
-	void put(const char *s)
-	{
-		while (*s && at < end)
-			*at++ = *s++;
-	}
-	void num(unsigned v)
-	{
-		char digits[12];
-		int n = 0;
-		do
-			digits[n++] = (char)('0' + v % 10);
-		while (v /= 10);
-		while (n && at < end)
-			*at++ = digits[--n];
-	}
-	void triple(const uint3 &v)
-	{
-		put("(");
-		num(v.x);
-		put(",");
-		num(v.y);
-		put(",");
-		num(v.z);
-		put(")");
-	}
-};
-
-void fiber_name(char *name, size_t size, int i)
-{
-	name_writer w{name, name + size - 1};
-	bool zh = zh_reports();
-	const uint3 &t = Bp->fibers[i].tid;
-	auto thread = [&] {
-		w.put(zh ? "线程 " : "thread ");
-		if (Bp->block_dim.y > 1 || Bp->block_dim.z > 1)
-			w.triple(t);
-		else
-			w.num(t.x);
-	};
-	auto block = [&] {
-		w.put("block ");
-		if (Bp->grid_dim.y > 1 || Bp->grid_dim.z > 1)
-			w.triple(Bp->block);
-		else
-			w.num(Bp->block.x);
-	};
-	if (zh) {
-		block();
-		w.put(" 的");
-		thread();
-	} else {
-		thread();
-		w.put(" of ");
-		block();
-	}
-	*w.at = '\0';
-}
-
-} // namespace
-
 void name_running_detector(int i)
 {
 	const fiber &f = Bp->fibers[i];
 	if (detector_named[f.detector] == &f)
 		return;
 	char name[96];
-	fiber_name(name, sizeof name, i);
+	write_who(name, sizeof name, i);
 	__tsan_set_fiber_name(f.tsan, name);
 	detector_named[f.detector] = &f;
 }

@@ -79,6 +79,14 @@ static void drain_streams()
 	}
 }
 
+/* Synchronising with the device, a stream or an event, or asking whether one
+ * is done: all work issued so far runs now, so the answer is always "done". */
+static cudaError_t all_done()
+{
+	drain_streams();
+	return cudaSuccess;
+}
+
 static double now_ms()
 {
 	struct timespec ts;
@@ -86,44 +94,40 @@ static double now_ms()
 	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
+/* The errors the emulator gives, by name and in CUDA's words; the last one
+ * stands for any other. */
+static const struct {
+	cudaError_t code;
+	const char *name, *text;
+} errors[] = {
+        {cudaSuccess, "cudaSuccess", "no error"},
+        {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+        {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+        {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration",
+         "invalid configuration argument"},
+        {cudaErrorIllegalAddress, "cudaErrorIllegalAddress",
+         "an illegal memory access was encountered"},
+        {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+        {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+};
+static const size_t nerrors = sizeof errors / sizeof errors[0];
+
+static size_t error_row(cudaError_t e)
+{
+	size_t i = 0;
+	while (i + 1 < nerrors && errors[i].code != e)
+		++i;
+	return i;
+}
+
 const char *cudaGetErrorString(cudaError_t e)
 {
-	switch (e) {
-	case cudaSuccess:
-		return "no error";
-	case cudaErrorInvalidValue:
-		return "invalid argument";
-	case cudaErrorMemoryAllocation:
-		return "out of memory";
-	case cudaErrorInvalidConfiguration:
-		return "invalid configuration argument";
-	case cudaErrorIllegalAddress:
-		return "an illegal memory access was encountered";
-	case cudaErrorNoDevice:
-		return "no CUDA-capable device is detected";
-	default:
-		return "unknown error";
-	}
+	return errors[error_row(e)].text;
 }
 
 const char *cudaGetErrorName(cudaError_t e)
 {
-	switch (e) {
-	case cudaSuccess:
-		return "cudaSuccess";
-	case cudaErrorInvalidValue:
-		return "cudaErrorInvalidValue";
-	case cudaErrorMemoryAllocation:
-		return "cudaErrorMemoryAllocation";
-	case cudaErrorInvalidConfiguration:
-		return "cudaErrorInvalidConfiguration";
-	case cudaErrorIllegalAddress:
-		return "cudaErrorIllegalAddress";
-	case cudaErrorNoDevice:
-		return "cudaErrorNoDevice";
-	default:
-		return "cudaErrorUnknown";
-	}
+	return errors[error_row(e)].name;
 }
 
 cudaError_t cudaGetLastError(void)
@@ -202,11 +206,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
 	}
 	return cudaSuccess;
 }
-static void drain_streams();
 cudaError_t cudaDeviceSynchronize(void)
 {
-	drain_streams();
-	return cudaSuccess;
+	return all_done();
 }
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value)
 {
@@ -329,13 +331,11 @@ cudaError_t cudaStreamDestroy(cudaStream_t s)
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t)
 {
-	drain_streams();
-	return cudaSuccess;
+	return all_done();
 }
 cudaError_t cudaStreamQuery(cudaStream_t)
 {
-	drain_streams();
-	return cudaSuccess;
+	return all_done();
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned)
 {
@@ -378,13 +378,11 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t)
 {
-	drain_streams();
-	return cudaSuccess;
+	return all_done();
 }
 cudaError_t cudaEventQuery(cudaEvent_t)
 {
-	drain_streams();
-	return cudaSuccess;
+	return all_done();
 }
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 {

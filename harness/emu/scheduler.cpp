@@ -108,10 +108,10 @@ void fiber_main()
 void prepare_fiber(int i)
 {
 	fiber &f = Bp->fibers[i];
-	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t page = page_bytes();
 	unsigned char *&stack = f.stacks[detector_set()];
 	if (!stack) {
-		void *m = mmap(nullptr, STACK_BYTES + page, PROT_READ | PROT_WRITE,
+		void *m = mmap(nullptr, page + STACK_BYTES, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (m == MAP_FAILED)
 			fail(CJ_EXIT_CASE_FAILED,
@@ -127,7 +127,7 @@ void prepare_fiber(int i)
 	f.nseen = f.seen_next = 0;
 	/* A stack that cj_emu_switch "returns" into fiber_main from: six saved
 	 * registers, then fiber_main's address in a 16-byte aligned slot. */
-	uintptr_t top = (uintptr_t)(f.stack + page + STACK_BYTES) & ~(uintptr_t)15;
+	uintptr_t top = stack_top(f) & ~(uintptr_t)15;
 	void **ret_slot = (void **)(top - 16);
 	ret_slot[0] = (void *)fiber_main;
 	ret_slot[1] = nullptr;

@@ -52,12 +52,9 @@ bool in_program(uintptr_t pc)
  * -1: the scheduler's (or the host code's) stack. */
 int sampled_thread()
 {
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	for (int i = 0; Bp->running && i < Bp->nthreads; ++i) {
-		uintptr_t low = (uintptr_t)Bp->fibers[i].stack;
-		if (low && sample_sp >= low && sample_sp < low + page + STACK_BYTES)
+	for (int i = 0; Bp->running && i < Bp->nthreads; ++i)
+		if (on_stack(Bp->fibers[i], sample_sp))
 			return i;
-	}
 	return -1;
 }
 
@@ -86,7 +83,7 @@ std::string sample_place(int *thread = nullptr)
 	uintptr_t low = main_stack_low, high = main_stack_high;
 	if (running >= 0) {
 		low = (uintptr_t)Bp->fibers[running].stack;
-		high = low + (uintptr_t)sysconf(_SC_PAGESIZE) + STACK_BYTES;
+		high = stack_top(Bp->fibers[running]);
 	}
 	std::vector<uintptr_t> pcs{sample_ip};
 	for (uintptr_t at = sample_sp & ~(uintptr_t)7;
@@ -116,13 +113,6 @@ std::string place_of(int i)
 	int thread = -1;
 	std::string place = sample_place(&thread);
 	return thread == i ? place : std::string();
-}
-
-/* " at exercises/warp_scan.cu:12", or "" */
-std::string at_place(const std::string &place)
-{
-	named_file = nullptr;
-	return place.empty() ? std::string() : fmt(L(" at %s", "（位于 %s）"), place.c_str());
 }
 
 /* ---- the time limit -------------------------------------------------------
@@ -265,8 +255,7 @@ namespace
 		last = 0;
 	const fiber &f = Bp->fibers[last];
 	std::string at = f.atomic_file && f.atomic_line > 0
-	                         ? fmt(L(" at %s", "（位于 %s）"),
-	                               where(f.atomic_file, f.atomic_line).c_str())
+	                         ? at_place(where(f.atomic_file, f.atomic_line))
 	                         : std::string();
 	fail(CJ_EXIT_DEADLOCK,
 	     fmt(L("%s has repeated the atomic operation%s for 3 s, and no thread "

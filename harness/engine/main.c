@@ -70,10 +70,8 @@ static void usage(void)
 
 static void list_json(struct strbuf *b, const char *key, const struct string_list *l)
 {
-	if (b->len && b->s[b->len - 1] != '{')
-		sb_puts(b, ",");
-	json_str(b, key);
-	sb_puts(b, ":[");
+	json_key(b, key);
+	sb_puts(b, "[");
 	for (size_t i = 0; i < l->n; ++i) {
 		if (i)
 			sb_puts(b, ",");
@@ -84,12 +82,10 @@ static void list_json(struct strbuf *b, const char *key, const struct string_lis
 
 static void pair_json(struct strbuf *b, const char *key, const struct text_pair *t)
 {
-	sb_puts(b, ",");
-	json_str(b, key);
-	sb_puts(b, ":{\"en\":");
-	json_str(b, t->en);
-	sb_puts(b, ",\"zh\":");
-	json_str(b, t->zh);
+	json_key(b, key);
+	sb_puts(b, "{");
+	json_kv_str(b, "en", t->en);
+	json_kv_str(b, "zh", t->zh);
 	sb_puts(b, "}");
 }
 
@@ -109,18 +105,16 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	sb_puts(b, "},\"rules\":{");
 	list_json(b, "require", &e->require);
 	list_json(b, "forbid", &e->forbid);
-	sb_printf(b, "},\"check\":{\"exact\":%s,\"rtol\":", e->check.exact ? "true" : "false");
-	json_num(b, e->check.rtol);
-	sb_puts(b, ",\"atol\":");
-	json_num(b, e->check.atol);
-	sb_puts(b, "},\"limits\":{\"wall_s\":");
-	json_num(b, e->limits.wall_s);
-	sb_puts(b, ",\"cpu_s\":");
-	json_num(b, e->limits.cpu_s);
+	sb_printf(b, "},\"check\":{\"exact\":%s", e->check.exact ? "true" : "false");
+	json_kv_num(b, "rtol", e->check.rtol);
+	json_kv_num(b, "atol", e->check.atol);
+	sb_puts(b, "},\"limits\":{");
+	json_kv_num(b, "wall_s", e->limits.wall_s);
+	json_kv_num(b, "cpu_s", e->limits.cpu_s);
 	sb_printf(b, ",\"memory_mb\":%llu,\"output_kb\":%llu}",
 	          (unsigned long long)e->limits.memory_mb, (unsigned long long)e->limits.output_kb);
-	sb_printf(b, ",\"perf\":{\"n\":%lld,\"bytes_per_elem\":", (long long)e->perf.n);
-	json_num(b, e->perf.bytes_per_elem);
+	sb_printf(b, ",\"perf\":{\"n\":%lld", (long long)e->perf.n);
+	json_kv_num(b, "bytes_per_elem", e->perf.bytes_per_elem);
 	sb_printf(b, ",\"reps\":%u}", e->perf.reps);
 	sb_puts(b, ",\"backends\":[");
 	const char *sep = "";
@@ -133,14 +127,11 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 			sb_printf(b, "%s\"%s\"", sep, names[i].name);
 			sep = ",";
 		}
-	sb_puts(b, "],\"skip\":{\"emu\":");
-	json_str(b, e->emu_skip_reason);
-	sb_puts(b, ",\"emu_zh\":");
-	json_str(b, e->emu_skip_reason_zh);
-	sb_puts(b, ",\"sanitize\":");
-	json_str(b, e->sanitize_skip_reason);
-	sb_puts(b, ",\"sanitize_zh\":");
-	json_str(b, e->sanitize_skip_reason_zh);
+	sb_puts(b, "],\"skip\":{");
+	json_kv_str(b, "emu", e->emu_skip_reason);
+	json_kv_str(b, "emu_zh", e->emu_skip_reason_zh);
+	json_kv_str(b, "sanitize", e->sanitize_skip_reason);
+	json_kv_str(b, "sanitize_zh", e->sanitize_skip_reason_zh);
 	sb_printf(b, "},\"harness\":%s", problem_find(e->id) ? "true" : "false");
 	sb_printf(b,
 	          ",\"template\":\"templates/%s.cu\",\"exercise\":\"exercises/%s.cu\","

@@ -241,7 +241,8 @@ static void test_errors_in_chinese(void)
 /* The platforms' sections (docs/platforms.md): defaults, given values, the JSON form
  * and the mistakes, in both languages. */
 /* The deadline keeps the offset it was written with, to be shown in the course's time
- * (issue 25: "-08:00" was shown as UTC); allow_without_nvcc is false unless said. */
+ * (issue 25: "-08:00" was shown as UTC; a date without a time kept its offset only
+ * since the offset is read once); allow_without_nvcc is false unless said. */
 static void test_local_deadline_and_nvcc(void)
 {
 	struct policy p;
@@ -251,7 +252,8 @@ static void test_local_deadline_and_nvcc(void)
 	        {"2026-12-15T23:59+05:30", "2026-12-15T23:59:00+05:30"},
 	        {"2026-12-15T23:59:00Z", "2026-12-15T23:59:00Z"},
 	        {"2026-12-15 23:59", "2026-12-15T23:59:00Z"},
-	        {"2026-12-15", "2026-12-15T00:00:00Z"}};
+	        {"2026-12-15", "2026-12-15T00:00:00Z"},
+	        {"2026-12-15+08:00", "2026-12-15T00:00:00+08:00"}};
 	for (size_t i = 0; i < sizeof given / sizeof *given; ++i) {
 		char *text = xasprintf("deadline: \"%s\"\n", given[i][0]);
 		CHECK_INT(parse(text, &p, err, sizeof err, false), ==, 0);

@@ -50,11 +50,12 @@ uint64_t build_key(const struct build_paths *p, const char *id, const char *sour
  * build folder. */
 char *kept_build_path(const struct build_paths *p, const char *kind, const char *id, uint64_t key);
 
-/* Puts the kept build's files names[i] at to[i] (NULL-terminated lists) and
- * its compiler messages in *log (malloc'd). False, with nothing in *log,
- * when it has not been kept (whole). */
+/* Puts the kept build's files names[i] at to[i] (NULL-terminated lists),
+ * its compiler messages in res->log (malloc'd), and says so in res (cached,
+ * compile_s the time the copy took). False, with nothing in res->log, when
+ * it has not been kept (whole). */
 bool kept_build_take(const char *kept, const char *const names[], const char *const to[],
-                     char **log);
+                     struct build_result *res);
 
 /* Keeps from[i] as names[i], and log, in the folder `kept` (made whole or
  * not at all); builds of the same kind unused for a day are forgotten. */

@@ -444,11 +444,7 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 	        p, "emu", id, build_key(p, id, source, coresident ? "emu-coresident" : "emu"));
 	char *deps = xasprintf("%s/tu.d", workdir);
 	const char *files[] = {out_bin, deps, NULL};
-	double t = now_s();
-	if (kept_build_take(kept, kept_names, files, &res->log)) {
-		res->cached = true;
-		res->compile_s = now_s() - t;
-	} else {
+	if (!kept_build_take(kept, kept_names, files, res)) {
 		build_afresh(p, id, source, workdir, out_bin, coresident, res);
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, kept_names, files, res->log);

@@ -35,15 +35,8 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *deps = xasprintf("%s/tu.d", workdir);
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
 	char *glue = problem_glue_path(p->root, id);
-	const struct nvcc_job job = {.nvcc = p->nvcc,
-	                             .root = p->root,
-	                             .id = id,
-	                             .glue = glue,
-	                             .source = source,
-	                             .cc = cc,
-	                             .out = obj,
-	                             .depfile = deps,
-	                             .keep_dir = workdir};
+	struct nvcc_job job = nvcc_job_of(p, id, glue, source, cc, obj, workdir);
+	job.depfile = deps;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &job);
 	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before

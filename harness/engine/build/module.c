@@ -23,23 +23,12 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 	char *deps = xasprintf("%s/tu.d", workdir);
 	const char *names[] = {"module.cubin", "tu.d", NULL};
 	const char *files[] = {out_module, deps, NULL};
-	double t = now_s();
-	if (kept_build_take(kept, names, files, &res->log)) {
-		res->cached = true;
-		res->compile_s = now_s() - t;
-	} else {
+	if (!kept_build_take(kept, names, files, res)) {
 		char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
 		char *glue = problem_glue_path(p->root, id);
-		const struct nvcc_job job = {.nvcc = p->nvcc,
-		                             .root = p->root,
-		                             .id = id,
-		                             .glue = glue,
-		                             .source = source,
-		                             .cc = cc,
-		                             .module = true,
-		                             .out = out_module,
-		                             .depfile = deps,
-		                             .keep_dir = workdir};
+		struct nvcc_job job = nvcc_job_of(p, id, glue, source, cc, out_module, workdir);
+		job.module = true;
+		job.depfile = deps;
 		struct nvcc_line line;
 		nvcc_line_init(&line, &job);
 		compile_and_link(p, line.argv, NULL, true, res);

@@ -30,6 +30,19 @@ char *find_nvcc(void)
 	return p ? p : find_in_dirs("/usr/local/cuda/bin", "nvcc");
 }
 
+struct nvcc_job nvcc_job_of(const struct build_paths *p, const char *id, const char *glue,
+                            const char *source, int cc, const char *out, const char *keep_dir)
+{
+	return (struct nvcc_job){.nvcc = p->nvcc,
+	                         .root = p->root,
+	                         .id = id,
+	                         .glue = glue,
+	                         .source = source,
+	                         .cc = cc,
+	                         .out = out,
+	                         .keep_dir = keep_dir};
+}
+
 void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job)
 {
 	char **o = l->owned;

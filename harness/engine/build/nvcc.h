@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "build/build.h"
+
 /* Finds nvcc: $NVCC, then PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, /usr/local/cuda/bin.
  * Returns a malloc'd path or NULL ($NVCC=none: as on a machine without it). */
 char *find_nvcc(void);
@@ -29,6 +31,14 @@ struct nvcc_line {
 	char *argv[26];
 	char *owned[7];
 };
+
+/* The job of one of the engine's own builds (build/module.c, build/linked.c,
+ * inspect/rules.c): `source` with `glue`, the glue of exercise `id`, by the
+ * nvcc of p for sm_<cc>, into `out`, keeping nvcc's files in keep_dir; an
+ * object unless the caller asks for a module or PTX, without a depfile
+ * unless it names one. */
+struct nvcc_job nvcc_job_of(const struct build_paths *p, const char *id, const char *glue,
+                            const char *source, int cc, const char *out, const char *keep_dir);
 
 void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job);
 void nvcc_line_free(struct nvcc_line *l);

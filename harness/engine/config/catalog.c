@@ -17,11 +17,13 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "config/yaml_doc.h"
 #include "rules.h"
 #include "util.h"
 
 struct loader {
 	yaml_document_t doc;
+	struct catalog *cat;
 	const char *path;
 	char *err;
 	size_t errlen;
@@ -174,13 +176,20 @@ static void require(struct loader *ld, const yaml_node_t *map, const yaml_node_t
 		fail_at(ld, map, "%s is missing the required key '%s'", what, key);
 }
 
+/* A mapping of the two keys a and b, both required: their values in v. */
+static void want_both(struct loader *ld, const yaml_node_t *n, const char *what, const char *a,
+                      const char *b, const yaml_node_t *v[2])
+{
+	const char *const keys[] = {a, b};
+	want_mapping(ld, n, what, keys, v, 2);
+	require(ld, n, v[0], a, what);
+	require(ld, n, v[1], b, what);
+}
+
 static struct text_pair want_text_pair(struct loader *ld, const yaml_node_t *n, const char *what)
 {
-	static const char *const keys[] = {"en", "zh"};
 	const yaml_node_t *v[2];
-	want_mapping(ld, n, what, keys, v, 2);
-	require(ld, n, v[0], "en", what);
-	require(ld, n, v[1], "zh", what);
+	want_both(ld, n, what, "en", "zh", v);
 	check_string(ld, v[0], what);
 	check_string(ld, v[1], what);
 	struct text_pair t = {xstrdup(scalar(v[0])), xstrdup(scalar(v[1]))};
@@ -207,11 +216,8 @@ static void load_check(struct loader *ld, const yaml_node_t *n, struct check_spe
 		c->exact = true;
 		return;
 	}
-	static const char *const keys[] = {"rtol", "atol"};
 	const yaml_node_t *v[2];
-	want_mapping(ld, n, "check", keys, v, 2);
-	require(ld, n, v[0], "rtol", "check");
-	require(ld, n, v[1], "atol", "check");
+	want_both(ld, n, "check", "rtol", "atol", v);
 	c->exact = false;
 	c->rtol = want_number(ld, v[0], "check.rtol");
 	c->atol = want_number(ld, v[1], "check.atol");
@@ -279,11 +285,8 @@ static unsigned load_backends(struct loader *ld, const yaml_node_t *n)
 
 static void load_hints(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
-	static const char *const keys[] = {"en", "zh"};
 	const yaml_node_t *v[2];
-	want_mapping(ld, n, "hints", keys, v, 2);
-	require(ld, n, v[0], "en", "hints");
-	require(ld, n, v[1], "zh", "hints");
+	want_both(ld, n, "hints", "en", "zh", v);
 	e->hints_en = want_strings(ld, v[0], "hints.en");
 	e->hints_zh = want_strings(ld, v[1], "hints.zh");
 	if (e->hints_en.n < 2)
@@ -293,10 +296,13 @@ static void load_hints(struct loader *ld, const yaml_node_t *n, struct problem_e
 		        e->hints_zh.n, e->hints_en.n);
 }
 
-/* A list of rule names from the RULE checker's vocabulary (rules.h); checked
- * before want_strings allocates, so a failure leaks nothing. */
+/* A list of rule names from the RULE checker's vocabulary (rules.h), empty
+ * when absent (n NULL); checked before want_strings allocates, so a failure
+ * leaks nothing. */
 static struct string_list want_rules(struct loader *ld, const yaml_node_t *n, const char *what)
 {
+	if (!n)
+		return (struct string_list){0};
 	if (n->type == YAML_SEQUENCE_NODE)
 		for (yaml_node_item_t *it = n->data.sequence.items.start;
 		     it < n->data.sequence.items.top; ++it) {
@@ -314,25 +320,23 @@ static void load_rules(struct loader *ld, const yaml_node_t *n, struct problem_e
 	static const char *const keys[] = {"require", "forbid"};
 	const yaml_node_t *v[2];
 	want_mapping(ld, n, "rules", keys, v, 2);
-	if (v[0])
-		e->require = want_rules(ld, v[0], "rules.require");
-	if (v[1])
-		e->forbid = want_rules(ld, v[1], "rules.forbid");
+	e->require = want_rules(ld, v[0], "rules.require");
+	e->forbid = want_rules(ld, v[1], "rules.forbid");
 }
 
 static void load_skip(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
 	static const char *const keys[] = {"emu", "emu_zh", "sanitize", "sanitize_zh"};
+	char **reasons[] = {&e->emu_skip_reason, &e->emu_skip_reason_zh, &e->sanitize_skip_reason,
+	                    &e->sanitize_skip_reason_zh};
 	const yaml_node_t *v[4];
 	want_mapping(ld, n, "skip", keys, v, 4);
-	if (v[0])
-		e->emu_skip_reason = want_string(ld, v[0], "skip.emu");
-	if (v[1])
-		e->emu_skip_reason_zh = want_string(ld, v[1], "skip.emu_zh");
-	if (v[2])
-		e->sanitize_skip_reason = want_string(ld, v[2], "skip.sanitize");
-	if (v[3])
-		e->sanitize_skip_reason_zh = want_string(ld, v[3], "skip.sanitize_zh");
+	for (size_t i = 0; i < 4; ++i)
+		if (v[i]) {
+			char what[32];
+			snprintf(what, sizeof what, "skip.%s", keys[i]);
+			*reasons[i] = want_string(ld, v[i], what);
+		}
 }
 
 enum entry_key {
@@ -498,14 +502,14 @@ static void check_unique_names(struct loader *ld, const yaml_node_t *root, struc
 
 /* libyaml's own message. Reader errors (bad UTF-8, control characters) carry
  * a byte offset instead of a line and column: count them from the text. */
-static void parser_error(const yaml_parser_t *parser, const char *text, size_t len,
+static void parser_error(const struct yaml_doc_failure *f, const char *text, size_t len,
                          const char *shown_path, char *err, size_t errlen)
 {
-	size_t line = parser->problem_mark.line + 1, col = parser->problem_mark.column + 1;
-	if (parser->error == YAML_READER_ERROR) {
-		size_t at = parser->problem_offset;
+	size_t line = f->mark.line + 1, col = f->mark.column + 1;
+	if (f->error == YAML_READER_ERROR) {
+		size_t at = f->offset;
 		/* A bad trailing octet is reported at itself: point at its sequence. */
-		if (parser->problem && strstr(parser->problem, "trailing"))
+		if (f->problem && strstr(f->problem, "trailing"))
 			for (size_t back = 1; back <= 3 && back <= at && at <= len; ++back)
 				if ((unsigned char)text[at - back] >= 0xc0) {
 					at -= back;
@@ -522,71 +526,51 @@ static void parser_error(const yaml_parser_t *parser, const char *text, size_t l
 		}
 	}
 	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, line, col,
-	         parser->problem ? parser->problem : "malformed YAML", parser->context ? " " : "",
-	         parser->context ? parser->context : "");
+	         f->problem ? f->problem : "malformed YAML", f->context ? " " : "",
+	         f->context ? f->context : "");
+}
+
+/* The walk of the catalog's document (yaml_doc_walk). */
+static void load_catalog(void *ctx, yaml_node_t *root)
+{
+	struct loader *ld = ctx;
+	struct catalog *cat = ld->cat;
+	if (!root)
+		fail_at(ld, NULL, "the catalog is empty: expected a list of exercises");
+	if (root->type != YAML_SEQUENCE_NODE)
+		fail_at(ld, root, "the catalog must be a list of exercises, found %s",
+		        kind_name(root));
+	size_t count = (size_t)(root->data.sequence.items.top - root->data.sequence.items.start);
+	if (count == 0)
+		fail_at(ld, root, "the catalog lists no exercises");
+	cat->entries = xcalloc(count, sizeof *cat->entries);
+	for (size_t i = 0; i < count; ++i) {
+		cat->n = i + 1; /* so a failure frees what was loaded */
+		load_entry(ld, node(ld, root->data.sequence.items.start[i]), &cat->entries[i]);
+	}
+	check_unique_names(ld, root, cat);
+	cat->path = xstrdup(ld->path);
 }
 
 int catalog_parse(const char *text, size_t len, const char *shown_path, struct catalog *cat,
                   char *err, size_t errlen)
 {
 	memset(cat, 0, sizeof *cat);
-	struct loader ld = {.path = shown_path, .err = err, .errlen = errlen};
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		die("cannot initialise the YAML parser");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &ld.doc)) {
-		parser_error(&parser, text, len, shown_path, err, errlen);
-		yaml_parser_delete(&parser);
-		return -1;
-	}
+	struct loader ld = {.cat = cat, .path = shown_path, .err = err, .errlen = errlen};
 	/* One document only: text after a '---' must not be silently ignored. */
-	yaml_document_t extra;
-	if (!yaml_parser_load(&parser, &extra)) {
-		parser_error(&parser, text, len, shown_path, err, errlen);
-		yaml_document_delete(&ld.doc);
-		yaml_parser_delete(&parser);
-		return -1;
-	}
-	bool second = yaml_document_get_root_node(&extra) != NULL;
-	size_t second_line = extra.start_mark.line + 1, second_col = extra.start_mark.column + 1;
-	yaml_document_delete(&extra);
-	yaml_parser_delete(&parser);
-	if (second) {
+	struct yaml_doc_failure f;
+	enum yaml_doc_result got =
+	        yaml_doc_walk(text, len, &ld.doc, ld.fail, load_catalog, &ld, &f);
+	if (got == YAML_DOC_MALFORMED)
+		parser_error(&f, text, len, shown_path, err, errlen);
+	else if (got == YAML_DOC_SECOND)
 		snprintf(err, errlen,
 		         "%s:%zu:%zu: a second YAML document: the catalog is one list of exercises "
 		         "(remove the '---')",
-		         shown_path, second_line, second_col);
-		yaml_document_delete(&ld.doc);
-		return -1;
-	}
-
-	volatile int rc = 0;
-	if (setjmp(ld.fail)) {
+		         shown_path, f.mark.line + 1, f.mark.column + 1);
+	else if (got == YAML_DOC_REFUSED)
 		catalog_free(cat);
-		rc = -1;
-	} else {
-		yaml_node_t *root = yaml_document_get_root_node(&ld.doc);
-		if (!root)
-			fail_at(&ld, NULL, "the catalog is empty: expected a list of exercises");
-		if (root->type != YAML_SEQUENCE_NODE)
-			fail_at(&ld, root, "the catalog must be a list of exercises, found %s",
-			        kind_name(root));
-		size_t count =
-		        (size_t)(root->data.sequence.items.top - root->data.sequence.items.start);
-		if (count == 0)
-			fail_at(&ld, root, "the catalog lists no exercises");
-		cat->entries = xcalloc(count, sizeof *cat->entries);
-		for (size_t i = 0; i < count; ++i) {
-			cat->n = i + 1; /* so a failure frees what was loaded */
-			load_entry(&ld, node(&ld, root->data.sequence.items.start[i]),
-			           &cat->entries[i]);
-		}
-		check_unique_names(&ld, root, cat);
-		cat->path = xstrdup(shown_path);
-	}
-	yaml_document_delete(&ld.doc);
-	return rc;
+	return got == YAML_DOC_OK ? 0 : -1;
 }
 
 int catalog_load(const char *path, const char *shown_path, struct catalog *cat, char *err,

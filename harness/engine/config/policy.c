@@ -11,18 +11,21 @@
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "config/yaml_doc.h"
 #include "report/json.h"
 #include "report/lang.h"
 #include "report/texts.h"
 
 struct ploader {
 	yaml_document_t doc;
+	struct policy *policy;
 	const char *path;
 	const struct catalog *cat;
 	char *err;
@@ -107,6 +110,18 @@ static const char *want_text(struct ploader *ld, const yaml_node_t *n, const cha
 	return scalar(n);
 }
 
+/* Which of words[] (NULL-terminated) n is, as its index; another word is the
+ * error `refusal`, which names the word found. */
+static int want_word(struct ploader *ld, const yaml_node_t *n, const char *what,
+                     const char *const words[], enum text_code refusal)
+{
+	const char *s = want_text(ld, n, what);
+	for (int i = 0; words[i]; ++i)
+		if (!strcmp(s, words[i]))
+			return i;
+	fail_at(ld, n, refusal, FIELDS(F_STR("found", s)));
+}
+
 /* One of the words of choices[] (NULL-terminated), copied into out. */
 static void want_choice(struct ploader *ld, const yaml_node_t *n, const char *what,
                         const char *const choices[], const char *listed, char *out, size_t outlen)
@@ -179,7 +194,9 @@ static bool digits(const char *s, int n, int *out)
 	return true;
 }
 
-int policy_parse_instant(const char *s, int64_t *out)
+/* policy_parse_instant, and the UTC offset the text gives in *offset_s (0 for
+ * Z or none). */
+static int parse_instant(const char *s, int64_t *out, int *offset_s)
 {
 	int y, mo, d, h = 0, mi = 0, sec = 0;
 	if (!digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &mo) || s[7] != '-' ||
@@ -196,7 +213,7 @@ int policy_parse_instant(const char *s, int64_t *out)
 			p += 3;
 		}
 	}
-	int64_t offset = 0;
+	int offset = 0;
 	if (*p == 'Z' || *p == 'z') {
 		++p;
 	} else if (*p == '+' || *p == '-') {
@@ -204,7 +221,7 @@ int policy_parse_instant(const char *s, int64_t *out)
 		if (!digits(p + 1, 2, &oh) || p[3] != ':' || !digits(p + 4, 2, &om) || oh > 23 ||
 		    om > 59)
 			return -1;
-		offset = (*p == '-' ? -1 : 1) * (int64_t)(oh * 3600 + om * 60);
+		offset = (*p == '-' ? -1 : 1) * (oh * 3600 + om * 60);
 		p += 6;
 	}
 	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -214,7 +231,14 @@ int policy_parse_instant(const char *s, int64_t *out)
 	if (mo == 2 && d == 29 && !leap)
 		return -1;
 	*out = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec - offset;
+	*offset_s = offset;
 	return 0;
+}
+
+int policy_parse_instant(const char *s, int64_t *out)
+{
+	int offset_s;
+	return parse_instant(s, out, &offset_s);
 }
 
 static void format_instant(int64_t t, char out[64])
@@ -238,60 +262,63 @@ static void format_instant(int64_t t, char out[64])
 	         (unsigned)(rest / 60 % 60), (unsigned)(rest % 60));
 }
 
-/* The deadline as people wrote it: the same instant in the UTC offset its text gives
- * (a text policy_parse_instant accepted), so that it is shown in the course's time. */
-static void format_local_instant(const char *s, int64_t t, char out[64])
+/* The deadline as people wrote it: the same instant in the UTC offset its text gave
+ * (parse_instant's), so that it is shown in the course's time. */
+static void format_local_instant(int64_t t, int offset_s, char out[64])
 {
-	size_t n = strlen(s);
-	int oh = 0, om = 0, sign = 0;
-	if (n > 16 && (s[n - 6] == '+' || s[n - 6] == '-') && s[n - 3] == ':' &&
-	    digits(s + n - 5, 2, &oh) && digits(s + n - 2, 2, &om))
-		sign = s[n - 6] == '-' ? -1 : 1;
-	int64_t offset = sign * (int64_t)(oh * 3600 + om * 60);
-	format_instant(t + offset, out);
-	if (offset)
-		snprintf(out + 19, 64 - 19, "%c%02d:%02d", sign < 0 ? '-' : '+', oh, om);
+	format_instant(t + offset_s, out);
+	int m = abs(offset_s) / 60;
+	if (offset_s)
+		snprintf(out + 19, 64 - 19, "%c%02d:%02d", offset_s < 0 ? '-' : '+', m / 60,
+		         m % 60);
 }
 
 /* ---- the sections ----------------------------------------------------------- */
 
-static void load_late(struct ploader *ld, const yaml_node_t *n, struct policy *p)
-{
-	static const char *const keys[] = {"penalty_per_day", "max_days", "grace_minutes"};
-	const yaml_node_t *v[3];
-	want_mapping(ld, n, "late", keys, v, 3);
-	if (v[0])
-		p->late_per_day = want_number(ld, v[0], "late.penalty_per_day", 0, 100);
-	if (v[1])
-		p->late_max_days = want_whole(ld, v[1], "late.max_days", 0, 3650);
-	if (v[2])
-		p->grace_minutes = want_number(ld, v[2], "late.grace_minutes", 0, 60 * 24 * 365);
-}
+/* The sections made of numbers only: each key, its range, and where it goes in
+ * struct policy (a double, or an int64_t when whole). */
+static const struct number_key {
+	const char *section, *key;
+	double lo, hi;
+	size_t at;
+	bool whole;
+} number_keys[] = {
+        {"late", "penalty_per_day", 0, 100, offsetof(struct policy, late_per_day), false},
+        {"late", "max_days", 0, 3650, offsetof(struct policy, late_max_days), true},
+        {"late", "grace_minutes", 0, 60 * 24 * 365, offsetof(struct policy, grace_minutes), false},
+        {"penalties", "RULE", 0, 100, offsetof(struct policy, penalty_rule), false},
+        {"penalties", "RACE", 0, 100, offsetof(struct policy, penalty_race), false},
+        {"penalties", "speed", 0, 100, offsetof(struct policy, penalty_speed), false},
+        {"performance.tiers", "bronze", 0, 1, offsetof(struct policy, tier_bronze), false},
+        {"performance.tiers", "silver", 0, 1, offsetof(struct policy, tier_silver), false},
+        {"performance.tiers", "gold", 0, 1, offsetof(struct policy, tier_gold), false},
+};
 
-static void load_penalties(struct ploader *ld, const yaml_node_t *n, struct policy *p)
+/* The section `section` of number_keys: every key optional, each in its range. */
+static void load_numbers(struct ploader *ld, const yaml_node_t *n, const char *section,
+                         struct policy *p)
 {
-	static const char *const keys[] = {"RULE", "RACE", "speed"};
-	const yaml_node_t *v[3];
-	want_mapping(ld, n, "penalties", keys, v, 3);
-	if (v[0])
-		p->penalty_rule = want_number(ld, v[0], "penalties.RULE", 0, 100);
-	if (v[1])
-		p->penalty_race = want_number(ld, v[1], "penalties.RACE", 0, 100);
-	if (v[2])
-		p->penalty_speed = want_number(ld, v[2], "penalties.speed", 0, 100);
-}
-
-static void load_tiers(struct ploader *ld, const yaml_node_t *n, struct policy *p)
-{
-	static const char *const keys[] = {"bronze", "silver", "gold"};
-	const yaml_node_t *v[3];
-	want_mapping(ld, n, "performance.tiers", keys, v, 3);
-	if (v[0])
-		p->tier_bronze = want_number(ld, v[0], "performance.tiers.bronze", 0, 1);
-	if (v[1])
-		p->tier_silver = want_number(ld, v[1], "performance.tiers.silver", 0, 1);
-	if (v[2])
-		p->tier_gold = want_number(ld, v[2], "performance.tiers.gold", 0, 1);
+	const struct number_key *rows[4];
+	const char *keys[4];
+	size_t k = 0;
+	for (size_t i = 0; i < sizeof number_keys / sizeof *number_keys; ++i)
+		if (!strcmp(number_keys[i].section, section)) {
+			rows[k] = &number_keys[i];
+			keys[k++] = number_keys[i].key;
+		}
+	const yaml_node_t *v[4];
+	want_mapping(ld, n, section, keys, v, k);
+	for (size_t i = 0; i < k; ++i) {
+		if (!v[i])
+			continue;
+		char what[64];
+		snprintf(what, sizeof what, "%s.%s", section, keys[i]);
+		char *to = (char *)p + rows[i]->at;
+		if (rows[i]->whole)
+			*(int64_t *)to = want_whole(ld, v[i], what, rows[i]->lo, rows[i]->hi);
+		else
+			*(double *)to = want_number(ld, v[i], what, rows[i]->lo, rows[i]->hi);
+	}
 }
 
 static void load_performance(struct ploader *ld, const yaml_node_t *n, struct policy *p)
@@ -299,15 +326,10 @@ static void load_performance(struct ploader *ld, const yaml_node_t *n, struct po
 	static const char *const keys[] = {"method", "runs", "full_at", "none_beyond", "tiers"};
 	const yaml_node_t *v[5];
 	want_mapping(ld, n, "performance", keys, v, 5);
-	if (v[0]) {
-		const char *m = want_text(ld, v[0], "performance.method");
-		if (!strcmp(m, "ratio"))
-			p->method = PERF_RATIO;
-		else if (!strcmp(m, "tier"))
-			p->method = PERF_TIER;
-		else
-			fail_at(ld, v[0], T_policy_method, FIELDS(F_STR("found", m)));
-	}
+	static const char *const methods[] = {"ratio", "tier", NULL}; /* enum perf_method */
+	if (v[0])
+		p->method = (enum perf_method)want_word(ld, v[0], "performance.method", methods,
+		                                        T_policy_method);
 	if (v[1])
 		p->runs = want_whole(ld, v[1], "performance.runs", 1, 20);
 	if (v[2])
@@ -322,7 +344,7 @@ static void load_performance(struct ploader *ld, const yaml_node_t *n, struct po
 		        T_policy_none_beyond,
 		        FIELDS(F_NUM("none_beyond", p->none_beyond), F_NUM("full_at", p->full_at)));
 	if (v[4])
-		load_tiers(ld, v[4], p);
+		load_numbers(ld, v[4], "performance.tiers", p);
 }
 
 static void load_gradescope(struct ploader *ld, const yaml_node_t *n, struct policy *p)
@@ -408,15 +430,11 @@ static void load_exercise(struct ploader *ld, const yaml_node_t *n, struct polic
 	e->id = xstrdup(id);
 	e->points = v[1] ? want_number(ld, v[1], "points", 0, 1e6) : 10;
 	e->performance = v[2] ? want_number(ld, v[2], "performance", 0, 1e6) : 0;
-	if (v[3]) {
-		const char *c = want_text(ld, v[3], "correctness");
-		if (!strcmp(c, "all"))
-			e->correctness = CORRECTNESS_ALL;
-		else if (!strcmp(c, "per_case"))
-			e->correctness = CORRECTNESS_PER_CASE;
-		else
-			fail_at(ld, v[3], T_policy_correctness, FIELDS(F_STR("found", c)));
-	}
+	static const char *const correctness[] = {"all", "per_case",
+	                                          NULL}; /* in its enum's order */
+	if (v[3])
+		e->correctness = (enum policy_correctness)want_word(
+		        ld, v[3], "correctness", correctness, T_policy_correctness);
 	if (v[4])
 		load_cases(ld, v[4], e, e->id);
 	if (v[5])
@@ -475,12 +493,11 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 	want_mapping(ld, root, text_of(T_policy_the_policy), keys, v, 13);
 	if (v[0])
 		p->course = xstrdup(want_text(ld, v[0], "course"));
+	static const char *const languages[] = {"en", "zh", NULL};
 	if (v[1]) {
-		const char *l = want_text(ld, v[1], "language");
-		if (strcmp(l, "en") && strcmp(l, "zh"))
-			fail_at(ld, v[1], T_policy_language, FIELDS(F_STR("found", l)));
+		int l = want_word(ld, v[1], "language", languages, T_policy_language);
 		free(p->language);
-		p->language = xstrdup(l);
+		p->language = xstrdup(languages[l]);
 	}
 	if (v[2]) {
 		const char *s = want_text(ld, v[2], "seed");
@@ -497,18 +514,19 @@ static void load_root(struct ploader *ld, const yaml_node_t *root, struct policy
 		p->round = want_whole(ld, v[4], "round", 0, 6);
 	if (v[5]) {
 		const char *s = want_text(ld, v[5], "deadline");
-		if (policy_parse_instant(s, &p->deadline) != 0)
+		int offset_s;
+		if (parse_instant(s, &p->deadline, &offset_s) != 0)
 			fail_at(ld, v[5], T_policy_deadline, FIELDS(F_STR("found", s)));
 		p->has_deadline = true;
 		format_instant(p->deadline, p->deadline_text);
-		format_local_instant(s, p->deadline, p->deadline_local);
+		format_local_instant(p->deadline, offset_s, p->deadline_local);
 	}
 	if (v[12])
 		p->allow_without_nvcc = want_bool(ld, v[12], "allow_without_nvcc");
 	if (v[6])
-		load_late(ld, v[6], p);
+		load_numbers(ld, v[6], "late", p);
 	if (v[7])
-		load_penalties(ld, v[7], p);
+		load_numbers(ld, v[7], "penalties", p);
 	if (v[8])
 		load_performance(ld, v[8], p);
 	if (v[10])
@@ -548,62 +566,41 @@ static void set_defaults(struct policy *p)
 
 /* ---- entry points ------------------------------------------------------------ */
 
-static void parser_error(const yaml_parser_t *parser, const char *shown_path, char *err,
+static void parser_error(const struct yaml_doc_failure *f, const char *shown_path, char *err,
                          size_t errlen)
 {
-	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, parser->problem_mark.line + 1,
-	         parser->problem_mark.column + 1,
-	         parser->problem ? parser->problem : text_of(T_policy_malformed),
-	         parser->context ? " " : "", parser->context ? parser->context : "");
+	snprintf(err, errlen, "%s:%zu:%zu: %s%s%s", shown_path, f->mark.line + 1,
+	         f->mark.column + 1, f->problem ? f->problem : text_of(T_policy_malformed),
+	         f->context ? " " : "", f->context ? f->context : "");
+}
+
+/* The walk of the policy's document (yaml_doc_walk). */
+static void load_policy(void *ctx, yaml_node_t *root)
+{
+	struct ploader *ld = ctx;
+	if (root && !(root->type == YAML_SCALAR_NODE && !*scalar(root)))
+		load_root(ld, root, ld->policy);
+	else
+		all_catalog_exercises(ld->policy, ld->cat); /* an empty file: every default */
 }
 
 int policy_parse(const char *text, size_t len, const char *shown_path, const struct catalog *cat,
                  struct policy *p, char *err, size_t errlen)
 {
 	set_defaults(p);
-	struct ploader ld = {.path = shown_path, .cat = cat, .err = err, .errlen = errlen};
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		die("cannot initialise the YAML parser");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &ld.doc)) {
-		parser_error(&parser, shown_path, err, errlen);
-		yaml_parser_delete(&parser);
-		policy_free(p);
-		return -1;
-	}
-	yaml_document_t extra;
-	if (!yaml_parser_load(&parser, &extra)) {
-		parser_error(&parser, shown_path, err, errlen);
-		yaml_document_delete(&ld.doc);
-		yaml_parser_delete(&parser);
-		policy_free(p);
-		return -1;
-	}
-	bool second = yaml_document_get_root_node(&extra) != NULL;
-	size_t line = extra.start_mark.line + 1, col = extra.start_mark.column + 1;
-	yaml_document_delete(&extra);
-	yaml_parser_delete(&parser);
-	if (second) {
+	struct ploader ld = {
+	        .policy = p, .path = shown_path, .cat = cat, .err = err, .errlen = errlen};
+	struct yaml_doc_failure f;
+	enum yaml_doc_result got = yaml_doc_walk(text, len, &ld.doc, ld.fail, load_policy, &ld, &f);
+	if (got == YAML_DOC_MALFORMED)
+		parser_error(&f, shown_path, err, errlen);
+	else if (got == YAML_DOC_SECOND)
 		say(NULL, err, errlen, T_policy_second_document,
-		    FIELDS(F_STR("file", shown_path), F_INT("line", line), F_INT("column", col)));
-		yaml_document_delete(&ld.doc);
+		    FIELDS(F_STR("file", shown_path), F_INT("line", f.mark.line + 1),
+		           F_INT("column", f.mark.column + 1)));
+	if (got != YAML_DOC_OK)
 		policy_free(p);
-		return -1;
-	}
-	volatile int rc = 0;
-	if (setjmp(ld.fail)) {
-		policy_free(p);
-		rc = -1;
-	} else {
-		yaml_node_t *root = yaml_document_get_root_node(&ld.doc);
-		if (root && !(root->type == YAML_SCALAR_NODE && !*scalar(root)))
-			load_root(&ld, root, p);
-		else
-			all_catalog_exercises(p, cat); /* an empty file: every default */
-	}
-	yaml_document_delete(&ld.doc);
-	return rc;
+	return got == YAML_DOC_OK ? 0 : -1;
 }
 
 int policy_load(const char *path, const char *shown_path, const struct catalog *cat,
@@ -640,14 +637,6 @@ void policy_free(struct policy *p)
 	memset(p, 0, sizeof *p);
 }
 
-static void kv_num(struct strbuf *b, const char *key, double v)
-{
-	sb_puts(b, ",");
-	json_str(b, key);
-	sb_puts(b, ":");
-	json_num(b, v);
-}
-
 void policy_json(struct strbuf *b, const struct policy *p)
 {
 	sb_puts(b, "{\"schema\":\"cudajudge-policy/1\"");
@@ -673,34 +662,34 @@ void policy_json(struct strbuf *b, const struct policy *p)
 		sb_printf(b, ",\"max_days\":%lld", (long long)p->late_max_days);
 	else
 		sb_puts(b, ",\"max_days\":null");
-	kv_num(b, "grace_minutes", p->grace_minutes);
+	json_kv_num(b, "grace_minutes", p->grace_minutes);
 	sb_puts(b, "},\"penalties\":{\"RULE\":");
 	json_num(b, p->penalty_rule);
-	kv_num(b, "RACE", p->penalty_race);
-	kv_num(b, "speed", p->penalty_speed);
+	json_kv_num(b, "RACE", p->penalty_race);
+	json_kv_num(b, "speed", p->penalty_speed);
 	sb_printf(b, "},\"performance\":{\"method\":\"%s\",\"runs\":%lld",
 	          p->method == PERF_TIER ? "tier" : "ratio", (long long)p->runs);
-	kv_num(b, "full_at", p->full_at);
-	kv_num(b, "none_beyond", p->none_beyond);
+	json_kv_num(b, "full_at", p->full_at);
+	json_kv_num(b, "none_beyond", p->none_beyond);
 	sb_puts(b, ",\"tiers\":{\"bronze\":");
 	json_num(b, p->tier_bronze);
-	kv_num(b, "silver", p->tier_silver);
-	kv_num(b, "gold", p->tier_gold);
+	json_kv_num(b, "silver", p->tier_silver);
+	json_kv_num(b, "gold", p->tier_gold);
 	sb_puts(b, "}},\"gradescope\":{\"hidden_visibility\":");
 	json_str(b, p->gradescope.hidden_visibility);
 	sb_printf(b, ",\"leaderboard\":%s", p->gradescope.leaderboard ? "true" : "false");
 	json_kv_str(b, "stdout_visibility", p->gradescope.stdout_visibility);
-	kv_num(b, "time_budget_s", p->gradescope.time_budget_s);
+	json_kv_num(b, "time_budget_s", p->gradescope.time_budget_s);
 	sb_puts(b, "},\"similarity\":{\"threshold\":");
 	json_num(b, p->similarity.threshold);
-	kv_num(b, "reference_threshold", p->similarity.reference_threshold);
+	json_kv_num(b, "reference_threshold", p->similarity.reference_threshold);
 	sb_printf(b, "},\"all_exercises\":%s,\"exercises\":[", p->all_exercises ? "true" : "false");
 	for (size_t i = 0; i < p->nexercises; ++i) {
 		const struct policy_exercise *e = &p->exercises[i];
 		sb_puts(b, i ? ",{\"id\":" : "{\"id\":");
 		json_str(b, e->id);
-		kv_num(b, "points", e->points);
-		kv_num(b, "performance", e->performance);
+		json_kv_num(b, "points", e->points);
+		json_kv_num(b, "performance", e->performance);
 		json_kv_str(b, "correctness",
 		            e->correctness == CORRECTNESS_PER_CASE ? "per_case" : "all");
 		if (e->canvas)

@@ -32,35 +32,42 @@
 #define RULES_SCAN_VERSION 6
 #define RULES_NVCC_LIMIT_S 300.0
 
-static const char *const names[RULE_COUNT] = {
-        [RULE_SHFL_SYNC] = "shfl.sync",
-        [RULE_VOTE_SYNC] = "vote.sync",
-        [RULE_SHARED_MEMORY] = "shared-memory",
-        [RULE_SYNCTHREADS] = "syncthreads",
-        [RULE_ATOMIC_CAS] = "atomicCAS",
-        [RULE_THREADFENCE] = "threadfence",
-        [RULE_COOPERATIVE_GROUPS] = "cooperative-groups",
-        [RULE_GRID_SYNC] = "grid-sync",
-        [RULE_STREAM_WAIT_EVENT] = "stream-wait-event",
-        [RULE_PINNED_MEMORY] = "pinned-memory",
-        [RULE_ASYNC_COPY] = "async-copy",
-        [RULE_LIBRARIES] = "libraries",
-        [RULE_LINE_DIRECTIVE] = "line-directive",
-        [RULE_LOCAL_INCLUDE] = "local-include",
-        [RULE_BACKEND_MACRO] = "backend-macro",
-        [RULE_JUDGE_NAME] = "judge-names",
-        [RULE_REFERENCE_COPY] = "reference-copy",
+/* Each rule's name (problems.yaml's word for it), and the words a PTX
+ * instruction that broke it is said in: the mnemonic ("bar.sync") reads like a
+ * name of the learner's own code (a variable called bar) and the learner
+ * never wrote it. */
+static const struct {
+	const char *name;
+	enum text_code ptx_words; /* T_NONE: not a rule of PTX instructions */
+} rules[RULE_COUNT] = {
+        [RULE_SHFL_SYNC] = {"shfl.sync", T_ptx_warp_shuffle},
+        [RULE_VOTE_SYNC] = {"vote.sync", T_ptx_warp_vote},
+        [RULE_SHARED_MEMORY] = {"shared-memory", T_ptx_shared_access},
+        [RULE_SYNCTHREADS] = {"syncthreads", T_ptx_block_barrier},
+        [RULE_ATOMIC_CAS] = {"atomicCAS", T_ptx_atomic_cas},
+        [RULE_THREADFENCE] = {"threadfence", T_ptx_memory_fence},
+        [RULE_COOPERATIVE_GROUPS] = {"cooperative-groups", T_NONE},
+        [RULE_GRID_SYNC] = {"grid-sync", T_NONE},
+        [RULE_STREAM_WAIT_EVENT] = {"stream-wait-event", T_NONE},
+        [RULE_PINNED_MEMORY] = {"pinned-memory", T_NONE},
+        [RULE_ASYNC_COPY] = {"async-copy", T_ptx_async_copy},
+        [RULE_LIBRARIES] = {"libraries", T_NONE},
+        [RULE_LINE_DIRECTIVE] = {"line-directive", T_NONE},
+        [RULE_LOCAL_INCLUDE] = {"local-include", T_NONE},
+        [RULE_BACKEND_MACRO] = {"backend-macro", T_NONE},
+        [RULE_JUDGE_NAME] = {"judge-names", T_NONE},
+        [RULE_REFERENCE_COPY] = {"reference-copy", T_NONE},
 };
 
 const char *rule_name(int rule)
 {
-	return rule >= 0 && rule < RULE_COUNT ? names[rule] : NULL;
+	return rule >= 0 && rule < RULE_COUNT ? rules[rule].name : NULL;
 }
 
 int rule_parse(const char *name)
 {
 	for (int r = 0; r < RULE_YAML_COUNT; ++r)
-		if (name && !strcmp(name, names[r]))
+		if (name && !strcmp(name, rules[r].name))
 			return r;
 	return -1;
 }
@@ -106,16 +113,6 @@ const char *rule_phrase(enum rule_phrase p)
 	return text_in(found_phrases[p], false);
 }
 
-/* A PTX instruction said in the learner's words, by the rule it broke: the
- * mnemonic ("bar.sync") reads like a name of the learner's own code (a
- * variable called bar) and the learner never wrote it. */
-static const enum text_code ptx_words[RULE_COUNT] = {
-        [RULE_SHFL_SYNC] = T_ptx_warp_shuffle,      [RULE_VOTE_SYNC] = T_ptx_warp_vote,
-        [RULE_SHARED_MEMORY] = T_ptx_shared_access, [RULE_SYNCTHREADS] = T_ptx_block_barrier,
-        [RULE_ATOMIC_CAS] = T_ptx_atomic_cas,       [RULE_THREADFENCE] = T_ptx_memory_fence,
-        [RULE_ASYNC_COPY] = T_ptx_async_copy,
-};
-
 static bool ptx_mnemonic(const char *what)
 {
 	return strchr(what, '.') && !strpbrk(what, " /()");
@@ -126,8 +123,8 @@ static const char *found_text(int rule, const char *what)
 	for (size_t i = 0; i < sizeof found_phrases / sizeof found_phrases[0]; ++i)
 		if (strcmp(what, text_in(found_phrases[i], false)) == 0)
 			return text_of(found_phrases[i]);
-	if (rule >= 0 && rule < RULE_COUNT && ptx_words[rule] != T_NONE && ptx_mnemonic(what))
-		return text_of(ptx_words[rule]);
+	if (rule >= 0 && rule < RULE_COUNT && rules[rule].ptx_words != T_NONE && ptx_mnemonic(what))
+		return text_of(rules[rule].ptx_words);
 	return what;
 }
 
@@ -303,15 +300,8 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
 	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
 	char *glue = problem_glue_path(p->root, job->id);
-	const struct nvcc_job nj = {.nvcc = p->nvcc,
-	                            .root = p->root,
-	                            .id = job->id,
-	                            .glue = glue,
-	                            .source = job->learner,
-	                            .cc = job->cc,
-	                            .ptx = true,
-	                            .out = job->ptx,
-	                            .keep_dir = keep};
+	struct nvcc_job nj = nvcc_job_of(p, job->id, glue, job->learner, job->cc, job->ptx, keep);
+	nj.ptx = true;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &nj);
 	const struct run_limits lim = {.wall_s = RULES_NVCC_LIMIT_S, .output_keep = 64 * 1024};

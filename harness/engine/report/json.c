@@ -75,11 +75,22 @@ void json_num(struct strbuf *b, double v)
 		sb_printf(b, "%.9g", v);
 }
 
-void json_kv_str(struct strbuf *b, const char *key, const char *value)
+void json_key(struct strbuf *b, const char *key)
 {
 	if (b->len && b->s[b->len - 1] != '{')
 		sb_puts(b, ",");
 	json_str(b, key);
 	sb_puts(b, ":");
+}
+
+void json_kv_str(struct strbuf *b, const char *key, const char *value)
+{
+	json_key(b, key);
 	json_str(b, value);
+}
+
+void json_kv_num(struct strbuf *b, const char *key, double v)
+{
+	json_key(b, key);
+	json_num(b, v);
 }

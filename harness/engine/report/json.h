@@ -9,7 +9,11 @@ void json_str(struct strbuf *b, const char *s);
 void json_strn(struct strbuf *b, const char *s, size_t n);
 /* A number, or a string such as "NaN", "inf", "-inf" when it is not finite. */
 void json_num(struct strbuf *b, double v);
-/* A key and a string value, preceded by a comma unless first. */
+/* A key and its colon, preceded by a comma unless first in its object (or
+ * the buffer). */
+void json_key(struct strbuf *b, const char *key);
+/* json_key, then a string value (null for NULL) or a number. */
 void json_kv_str(struct strbuf *b, const char *key, const char *value);
+void json_kv_num(struct strbuf *b, const char *key, double v);
 
 #endif

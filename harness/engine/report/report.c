@@ -17,6 +17,12 @@ static void emit(struct strbuf *b)
 	free(s);
 }
 
+/* A number rounded to `per` parts of its unit (10: tenths). */
+static double rounded(double v, double per)
+{
+	return round(v * per) / per;
+}
+
 void report_phase(const char *phase, const char *state, double seconds)
 {
 	struct strbuf b = {0};
@@ -101,14 +107,11 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 	message_json(&b, "detail_code", "detail_fields", &o->said);
 	sb_puts(&b, ",\"speed\":");
 	if (o->speed.reps > 0) {
-		sb_printf(&b, "{\"reps\":%u,\"learner_ms\":", o->speed.reps);
-		json_num(&b, o->speed.learner_ms);
-		sb_puts(&b, ",\"baseline_ms\":");
-		json_num(&b, o->speed.baseline_ms);
-		sb_puts(&b, ",\"speedup\":");
-		json_num(&b, round(o->speed.speedup * 1000) / 1000);
-		sb_puts(&b, ",\"needs\":");
-		json_num(&b, o->speed.needs);
+		sb_printf(&b, "{\"reps\":%u", o->speed.reps);
+		json_kv_num(&b, "learner_ms", o->speed.learner_ms);
+		json_kv_num(&b, "baseline_ms", o->speed.baseline_ms);
+		json_kv_num(&b, "speedup", rounded(o->speed.speedup, 1000));
+		json_kv_num(&b, "needs", o->speed.needs);
 		sb_puts(&b, "}");
 	} else {
 		sb_puts(&b, "null");
@@ -131,28 +134,23 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 		sb_puts(b, "null");
 		return;
 	}
-	sb_puts(b, "{\"median_ms\":");
-	json_num(b, t->median_ms);
-	sb_puts(b, ",\"min_ms\":");
-	json_num(b, t->min_ms);
-	sb_puts(b, ",\"max_ms\":");
-	json_num(b, t->max_ms);
-	sb_printf(b, ",\"reps\":%u,\"gbps\":", t->reps);
-	json_num(b, round(t->gbps * 10) / 10);
-	sb_puts(b, ",\"copy_gbps\":");
-	json_num(b, round(t->copy_gbps * 10) / 10);
-	sb_puts(b, ",\"pct_of_copy\":");
-	json_num(b, round(t->pct_of_copy * 10) / 10);
-	sb_puts(b, ",\"tier\":");
-	json_str(b, t->tier);
-	sb_puts(b, ",\"ref_median_ms\":");
+	sb_puts(b, "{");
+	json_kv_num(b, "median_ms", t->median_ms);
+	json_kv_num(b, "min_ms", t->min_ms);
+	json_kv_num(b, "max_ms", t->max_ms);
+	sb_printf(b, ",\"reps\":%u", t->reps);
+	json_kv_num(b, "gbps", rounded(t->gbps, 10));
+	json_kv_num(b, "copy_gbps", rounded(t->copy_gbps, 10));
+	json_kv_num(b, "pct_of_copy", rounded(t->pct_of_copy, 10));
+	json_kv_str(b, "tier", t->tier);
+	json_key(b, "ref_median_ms");
 	if (t->ref_median_ms >= 0)
 		json_num(b, t->ref_median_ms);
 	else
 		sb_puts(b, "null");
-	sb_puts(b, ",\"ratio_to_ref\":");
+	json_key(b, "ratio_to_ref");
 	if (t->ref_median_ms > 0)
-		json_num(b, round(t->ratio_to_ref * 1000) / 1000);
+		json_num(b, rounded(t->ratio_to_ref, 1000));
 	else
 		sb_puts(b, "null");
 	sb_puts(b, "}");
@@ -179,33 +177,23 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 		sb_printf(&b, "%s%s", i ? "," : "", case_json[i]);
 	sb_puts(&b, "],\"timing\":");
 	timing_json(&b, &s->timing);
-	sb_puts(&b, ",\"phases_s\":{\"compile\":");
-	json_num(&b, round(s->compile_s * 1000) / 1000);
-	sb_puts(&b, ",\"link\":");
-	json_num(&b, round(s->link_s * 1000) / 1000);
-	sb_puts(&b, ",\"cases\":");
-	json_num(&b, round(s->cases_s * 1000) / 1000);
-	sb_puts(&b, ",\"cases_wait\":");
-	json_num(&b, round(s->cases_wait_s * 1000) / 1000);
-	sb_puts(&b, ",\"wait\":");
-	json_num(&b, round(s->wait_s * 1000) / 1000);
-	sb_puts(&b, ",\"run\":");
-	json_num(&b, round(s->run_s * 1000) / 1000);
-	sb_puts(&b, ",\"run_start\":");
-	json_num(&b, round(s->run_start_s * 1000) / 1000);
-	sb_puts(&b, ",\"run_timed\":");
-	json_num(&b, round(s->run_timed_s * 1000) / 1000);
-	sb_puts(&b, ",\"reference\":");
-	json_num(&b, round(s->reference_s * 1000) / 1000);
-	sb_puts(&b, ",\"total\":");
-	json_num(&b, round(s->total_s * 1000) / 1000);
+	/* the phases' seconds, to the millisecond */
+	static const char *const phases[] = {"compile",   "link", "cases",     "cases_wait",
+	                                     "wait",      "run",  "run_start", "run_timed",
+	                                     "reference", "total"};
+	const double seconds[] = {s->compile_s,   s->link_s, s->cases_s,     s->cases_wait_s,
+	                          s->wait_s,      s->run_s,  s->run_start_s, s->run_timed_s,
+	                          s->reference_s, s->total_s};
+	sb_puts(&b, ",\"phases_s\":{");
+	for (size_t i = 0; i < sizeof phases / sizeof *phases; ++i)
+		json_kv_num(&b, phases[i], rounded(seconds[i], 1000));
 	sb_printf(&b, "},\"build\":{\"cached\":%s", s->build_cached ? "true" : "false");
 	sb_puts(&b, "},\"device\":");
 	if (s->device && s->device->found) {
 		sb_puts(&b, "{\"name\":");
 		json_str(&b, s->device->name);
-		sb_printf(&b, ",\"cc\":%d,\"copy_gbps\":", s->device->cc);
-		json_num(&b, round(s->device->copy_gbps * 10) / 10);
+		sb_printf(&b, ",\"cc\":%d", s->device->cc);
+		json_kv_num(&b, "copy_gbps", rounded(s->device->copy_gbps, 10));
 		sb_puts(&b, "}");
 	} else {
 		sb_puts(&b, "null");

@@ -186,20 +186,13 @@ char *message_render(const struct message *m, char *out, size_t size)
 void message_json(struct strbuf *b, const char *code_key, const char *fields_key,
                   const struct message *m)
 {
-	sb_puts(b, ",");
-	json_str(b, code_key);
-	sb_puts(b, ":");
-	json_str(b, m->code != T_NONE ? text_code_name(m->code) : NULL);
+	json_kv_str(b, code_key, m->code != T_NONE ? text_code_name(m->code) : NULL);
 	if (!fields_key)
 		return;
-	sb_puts(b, ",");
-	json_str(b, fields_key);
-	sb_puts(b, ":{");
+	json_key(b, fields_key);
+	sb_puts(b, "{");
 	for (int i = 0; i < m->n; ++i) {
-		if (i)
-			sb_puts(b, ",");
-		json_str(b, m->f[i].name);
-		sb_puts(b, ":");
+		json_key(b, m->f[i].name);
 		if (m->f[i].kind == 's')
 			json_str(b, m->strings + m->f[i].s);
 		else if (m->f[i].kind == 'i')
