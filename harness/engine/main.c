@@ -35,6 +35,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,10 +144,9 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
  * test program run in folders of their own, where a relative --root or
  * --build would name something else ("--root ." found no glue). As given
  * when it does not exist. */
-static const char *absolute(const char *path)
+static const char *absolute(const char *path, char real[PATH_MAX])
 {
-	char *real = realpath(path, NULL);
-	return real ? real : path;
+	return realpath(path, real) ? real : path;
 }
 
 static int cmd_catalog(const char *root)
@@ -226,9 +226,11 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--fresh")) {
 			fresh = true;
 		} else if (v && !strcmp(a, "--root")) {
-			o.root = absolute(v), ++i;
+			static char root[PATH_MAX];
+			o.root = absolute(v, root), ++i;
 		} else if (v && !strcmp(a, "--build")) {
-			o.build = absolute(v), ++i;
+			static char build[PATH_MAX];
+			o.build = absolute(v, build), ++i;
 		} else if (v && !strcmp(a, "--id")) {
 			o.id = v, ++i;
 		} else if (v && !strcmp(a, "--file")) {
