@@ -31,6 +31,12 @@ def run(options):
     ws = Practice()
     ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
     problem = ws.problem(options.id)
+    if options.file is None and actions.start_exercise_file(ws, problem):
+        # exercises/ holds the learner's own files, never committed: the first
+        # judgement starts one from its template
+        print(tr("created_from_template", file=ws.relative(ws.exercise_path(problem)),
+                 template=ws.relative(ws.template_path(problem))),
+              file=sys.stderr if options.json else sys.stdout, flush=True)
     file_arg = actions.file_to_judge(ws, problem, options.file)
     if is_inside(ws.path(file_arg), ws.path("exercises")):
         refresh_compile_commands(ws)  # the learner's own work: keep clangd in step

@@ -72,13 +72,23 @@ class ResolveIdTest(FakeRepoTest):
             self.assertIn(candidate, done.stderr)
         self.assertEqual(self.judge_calls(), [])
 
-    def test_missing_exercise_file_names_it_and_the_template(self):
-        write(os.path.join(self.root, "templates", "block_reduce_sum.cu"), "// template\n")
-        done = self.judge("block_reduce_sum")
-        self.assertCleanFailure(done)
-        self.assertIn("exercises/block_reduce_sum.cu", done.stderr)
-        self.assertIn("templates/block_reduce_sum.cu", done.stderr)
-        self.assertEqual(self.judge_calls(), [])
+    def test_missing_exercise_file_is_started_from_the_template_and_judged(self):
+        """exercises/ is the learner's, never committed: the first judgement of an
+        exercise makes its file from the template, says so, and judges it."""
+        write(os.path.join(self.root, "templates", "warp_reduce.cu"), "// template\n")
+        done = self.judge("warp_reduce")
+        self.assertIn("created exercises/warp_reduce.cu from templates/warp_reduce.cu",
+                      done.stdout)
+        with open(os.path.join(self.root, "exercises", "warp_reduce.cu")) as f:
+            self.assertEqual(f.read(), "// template\n")
+        self.assertEqual(option_value(self.judge_calls()[-1], "--file"),
+                         "exercises/warp_reduce.cu")
+        # judged again: nothing is made, the learner's file is kept
+        write(os.path.join(self.root, "exercises", "warp_reduce.cu"), "// mine\n")
+        again = self.judge("warp_reduce", "--json")
+        self.assertNotIn("created", again.stdout + again.stderr)
+        with open(os.path.join(self.root, "exercises", "warp_reduce.cu")) as f:
+            self.assertEqual(f.read(), "// mine\n")
 
     def test_missing_exercise_and_template_says_the_checkout_is_incomplete(self):
         os.remove(os.path.join(self.root, "exercises", "warp_scan.cu"))
