@@ -53,8 +53,13 @@ bool backend_emulated(const struct judgement *j)
 unsigned long long backend_memory_mb(const struct judgement *j)
 {
 	struct run_limits lim;
-	j->backend->limits(j, &lim);
+	backend_limits(j, &lim);
 	return (unsigned long long)(lim.rss_bytes >> 20);
+}
+
+void backend_limits(const struct judgement *j, struct run_limits *lim)
+{
+	(j->backend->limits ? j->backend->limits : backend_default_limits)(j, lim);
 }
 
 void backend_default_limits(const struct judgement *j, struct run_limits *lim)

@@ -40,7 +40,8 @@ struct backend {
 	bool (*ready)(struct judgement *j);
 	/* Builds j->bin (and j->module) from the learner's file in j->work. */
 	void (*build)(struct judgement *j, struct build_result *br);
-	/* The limits of a run of the test program, within the jail's. */
+	/* The limits of a run of the test program, within the jail's. NULL:
+	 * backend_default_limits. */
 	void (*limits)(const struct judgement *j, struct run_limits *lim);
 	/* The command line of a run over `set`: argv (the test program's own, with
 	 * room for 4 more words) extended, or wrapped in a new malloc'd array.
@@ -52,6 +53,15 @@ struct backend {
 };
 
 extern const struct backend backend_gpu, backend_linked, backend_emu, backend_sanitize;
+
+/* What the GPU's two backends share (gpu.c: the learner's device code as a
+ * module of the trusted runner; linked.c: a test program linked with the
+ * learner's host code); they differ in how they build and run. */
+#define BACKEND_ON_THE_GPU                                                                         \
+	.name = "gpu", .supports = BACKEND_DEVICE | BACKEND_TIMES, .ready = backend_nvcc_ready
+
+/* The limits of a run of j's test program (the backend's, or the default). */
+void backend_limits(const struct judgement *j, struct run_limits *lim);
 
 /* The backend asked for (--backend auto|gpu|emu|sanitize): the GPU when there
  * is one (j->dev, queried unless emu was asked for), else the emulator when

@@ -55,7 +55,4 @@ const struct backend backend_emu = {
         .supports = BACKEND_SMALL_CASES,
         .ready = emu_ready,
         .build = emu_build,
-        .limits = backend_default_limits,
-        .command = NULL,
-        .after_run = NULL,
 };

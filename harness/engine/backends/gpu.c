@@ -52,11 +52,7 @@ static char **gpu_command(struct judgement *j, const struct case_set *set, char 
 }
 
 const struct backend backend_gpu = {
-        .name = "gpu",
-        .supports = BACKEND_DEVICE | BACKEND_TIMES,
-        .ready = backend_nvcc_ready,
+        BACKEND_ON_THE_GPU,
         .build = build_module_for_runner,
-        .limits = backend_default_limits,
         .command = gpu_command,
-        .after_run = NULL,
 };

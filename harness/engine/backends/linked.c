@@ -71,11 +71,7 @@ static void linked_after_run(struct judgement *j, struct case_set *set)
 }
 
 const struct backend backend_linked = {
-        .name = "gpu",
-        .supports = BACKEND_DEVICE | BACKEND_TIMES,
-        .ready = backend_nvcc_ready,
+        BACKEND_ON_THE_GPU,
         .build = build_linked,
-        .limits = backend_default_limits,
-        .command = NULL,
         .after_run = linked_after_run,
 };

@@ -50,7 +50,7 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
 	struct run_limits lim;
-	j->backend->limits(j, &lim);
+	backend_limits(j, &lim);
 	struct handover handover = {j->o->build, j->device_lock,
 	                            (struct cj_wire_header *)set->base};
 	if (j->device_lock >= 0 && handover.h->lock_handoff) {
