@@ -49,44 +49,37 @@ def judge(problem, submission, lang, seed=None):
 class EmulatorLanguageTest(unittest.TestCase):
     maxDiff = 4000
 
-    def test_deadlock_in_chinese(self):
-        summary, case = judge("block_reduce_sum", "time_limit_exceeded/early_return.cu", "zh")
-        self.assertEqual(summary["verdict"], "TLE")
-        detail = case["detail"]
-        self.assertTrue(detail.startswith("死锁（block "), detail)
-        for words in ("在 __syncthreads() 处等待", "已经退出", "early_return.cu:"):
-            self.assertIn(words, detail)
-        self.assertNotIn("deadlock", detail)
-        self.assertNotIn("wait at", detail)
-        self.assertIn("死锁", summary["message"])
-
-    def test_deadlock_in_english(self):
-        summary, case = judge("block_reduce_sum", "time_limit_exceeded/early_return.cu", "en")
-        self.assertEqual(summary["verdict"], "TLE")
-        detail = case["detail"]
-        self.assertTrue(detail.startswith("deadlock in block "), detail)
-        self.assertIn("wait at __syncthreads()", detail)
-        self.assertIn("have exited", detail)
-        self.assertFalse(has_chinese(detail), detail)
-
-    def test_partial_warp_in_chinese(self):
-        summary, case = judge("block_reduce_sum", "race/full_mask_in_partial_warp.cu", "zh")
-        self.assertEqual(summary["verdict"], "RACE")
-        detail = case["detail"]
-        self.assertIn("使用掩码 0x", detail)
-        self.assertIn("掩码中列出的每个 lane", detail)
-        self.assertNotIn("with mask", detail)
-
-    def test_race_in_chinese(self):
-        summary, case = judge("smem_reverse", "race/barrier_too_late.cu", "zh")
-        self.assertEqual(summary["verdict"], "RACE")
-        detail = case["detail"]
-        self.assertTrue(detail.startswith("数据竞争"), detail)
+    # The emulator's reports, each in one language: the submission judged, the
+    # verdict, how the failed case's detail starts, what it says, what it does not
+    # say, and what the summary's message says.
+    REPORTS = (
+        ("block_reduce_sum", "time_limit_exceeded/early_return.cu", "zh", "TLE", "死锁（block ",
+         ("在 __syncthreads() 处等待", "已经退出", "early_return.cu:"),
+         ("deadlock", "wait at"), "死锁"),
+        ("block_reduce_sum", "time_limit_exceeded/early_return.cu", "en", "TLE",
+         "deadlock in block ", ("wait at __syncthreads()", "have exited"), (), ""),
+        ("block_reduce_sum", "race/full_mask_in_partial_warp.cu", "zh", "RACE", "",
+         ("使用掩码 0x", "掩码中列出的每个 lane"), ("with mask",), ""),
         # the thread names come from the emulator, the rest from race_report.c
-        self.assertIn("的线程 ", detail)
-        self.assertIn("__syncthreads()", detail)
-        for english in ("data race", " by thread", "nothing ordering", "of block"):
-            self.assertNotIn(english, detail)
+        ("smem_reverse", "race/barrier_too_late.cu", "zh", "RACE", "数据竞争",
+         ("的线程 ", "__syncthreads()"),
+         ("data race", " by thread", "nothing ordering", "of block"), ""),
+    )
+
+    def test_reports_in_the_language_asked_for(self):
+        for problem, submission, lang, verdict, starts, says, says_not, message in self.REPORTS:
+            with self.subTest(submission=submission, lang=lang):
+                summary, case = judge(problem, submission, lang)
+                self.assertEqual(summary["verdict"], verdict)
+                detail = case["detail"]
+                self.assertTrue(detail.startswith(starts), detail)
+                for words in says:
+                    self.assertIn(words, detail)
+                for words in says_not:
+                    self.assertNotIn(words, detail)
+                self.assertIn(message, summary["message"])
+                if lang == "en":
+                    self.assertFalse(has_chinese(detail), detail)
 
     def test_race_names_only_a_thread_that_made_the_access(self):
         # Lane 0 of warp w writes partial[w] at line 21 and lane t of warp 0
