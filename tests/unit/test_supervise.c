@@ -154,29 +154,6 @@ static void test_descendants(void)
 	}
 }
 
-static void test_segv(void)
-{
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("segv", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_SIGNALED);
-	CHECK_INT(r.signal, ==, SIGSEGV);
-	CHECK_DBL(took, <, 2.0);
-	run_result_free(&r);
-
-	CHECK_INT(run_fake("kill", "15", -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_SIGNALED);
-	CHECK_INT(r.signal, ==, SIGTERM);
-	run_result_free(&r);
-
-	char abrt[8];
-	snprintf(abrt, sizeof abrt, "%d", SIGABRT);
-	CHECK_INT(run_fake("kill", abrt, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_SIGNALED);
-	CHECK_INT(r.signal, ==, SIGABRT);
-	run_result_free(&r);
-}
-
 static void test_flood(void)
 {
 	struct run_limits lim = DEFAULT_LIMITS;
@@ -221,38 +198,80 @@ static void test_output_cap_without_kill(void)
 	run_result_free(&r);
 }
 
-static void test_pass_output(void)
+/* A run of fake_child (MODE ARG, or MODE and the number of the signal `sends`) with
+ * the default limits, and how it must end: its exit code or signal (-1: not checked),
+ * the output kept (NULL: not checked; compared with its NUL byte, so that the NUL bytes
+ * written count) and its length and what was written in all (-1: not checked), and
+ * the seconds it may take (0: not checked; with `wall`, the run's own wall_s too). */
+static const struct end_case {
+	const char *what;
+	const char *mode, *arg;
+	int sends;
+	enum run_end end;
+	int code;
+	const char *output;
+	long long output_len, output_total;
+	double below_s;
+	bool wall;
+} end_cases[] = {
+        {"crash: signaled", "segv", NULL, 0, RUN_SIGNALED, SIGSEGV, NULL, -1, -1, 2.0, false},
+        {"killed by SIGTERM", "kill", NULL, SIGTERM, RUN_SIGNALED, SIGTERM, NULL, -1, -1, 0, false},
+        {"killed by SIGABRT", "kill", NULL, SIGABRT, RUN_SIGNALED, SIGABRT, NULL, -1, -1, 0, false},
+        {"PASS ACCEPTED exit 0: output kept exactly", "pass", NULL, 0, RUN_EXITED, 0,
+         "PASS\nACCEPTED\n", 14, 14, 2.0, true},
+        /* stdout and stderr share one stream, in the order written */
+        {"stdout and stderr interleaved", "interleave", NULL, 0, RUN_EXITED, -1,
+         "out1\nerr1\nout2\n", -1, -1, 0, false},
+        /* NUL bytes are kept, and counted */
+        {"NUL bytes kept", "nul", NULL, 0, RUN_EXITED, -1, "a\0b", 3, -1, 0, false},
+        /* no output at all: an empty string, not NULL */
+        {"no output", "exit", "0", 0, RUN_EXITED, -1, "", 0, -1, 0, false},
+};
+
+/* The output kept is c's: compared with its NUL byte where c gives its length (so
+ * that the NUL bytes written count), as a string where it does not. */
+static bool same_output(const struct run_result *r, const struct end_case *c)
 {
+	if (!r->output)
+		return false;
+	if (c->output_len < 0)
+		return strcmp(r->output, c->output) == 0;
+	return r->output_len == (size_t)c->output_len &&
+	       memcmp(r->output, c->output, r->output_len + 1) == 0;
+}
+
+static void check_end_case(const struct end_case *c)
+{
+	char signal_number[8];
+	snprintf(signal_number, sizeof signal_number, "%d", c->sends);
 	struct run_result r;
 	double took;
-	CHECK_INT(run_fake("pass", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_EXITED);
-	CHECK_INT(r.exit_code, ==, 0);
-	CHECK_STR_EQ(r.output, "PASS\nACCEPTED\n");
-	CHECK_UINT(r.output_len, ==, 14);
-	CHECK_UINT(r.output_total, ==, 14);
-	CHECK_DBL(took, <, 2.0);
-	CHECK_DBL(r.wall_s, <, 2.0);
-	CHECK_DBL(r.wall_s, >, 0);
+	int rc = run_fake(c->mode, c->sends ? signal_number : c->arg, -1, &DEFAULT_LIMITS, &r,
+	                  &took);
+	CHECK_MSG(rc == 0, "%s: run_supervised returned %d", c->what, rc);
+	CHECK_MSG(r.end == c->end, "%s: run end %d, expected %d", c->what, (int)r.end, (int)c->end);
+	int code = c->end == RUN_SIGNALED ? r.signal : r.exit_code;
+	CHECK_MSG(c->code < 0 || code == c->code, "%s: exit code or signal %d, expected %d",
+	          c->what, code, c->code);
+	CHECK_MSG(!c->output || same_output(&r, c), "%s: output \"%s\", expected \"%s\"", c->what,
+	          r.output ? r.output : "(null)", c->output);
+	CHECK_MSG(c->output_len < 0 || r.output_len == (size_t)c->output_len,
+	          "%s: %zu bytes kept, expected %lld", c->what, r.output_len, c->output_len);
+	CHECK_MSG(c->output_total < 0 || r.output_total == (uint64_t)c->output_total,
+	          "%s: %llu bytes written, expected %lld", c->what,
+	          (unsigned long long)r.output_total, c->output_total);
+	CHECK_MSG(c->below_s == 0 || took < c->below_s,
+	          "%s: the run took %.2f s, expected below %.1f", c->what, took, c->below_s);
+	CHECK_MSG(!c->wall || (r.wall_s > 0 && r.wall_s < c->below_s),
+	          "%s: wall_s %.2f, expected above 0 and below %.1f", c->what, r.wall_s,
+	          c->below_s);
 	run_result_free(&r);
+}
 
-	/* stdout and stderr share one stream, in the order written */
-	CHECK_INT(run_fake("interleave", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_STR_EQ(r.output, "out1\nerr1\nout2\n");
-	run_result_free(&r);
-
-	/* NUL bytes are kept, and counted */
-	CHECK_INT(run_fake("nul", NULL, -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK_UINT(r.output_len, ==, 3);
-	CHECK(r.output && memcmp(r.output, "a\0b", 4) == 0);
-	run_result_free(&r);
-
-	/* no output at all: an empty string, not NULL */
-	CHECK_INT(run_fake("exit", "0", -1, &DEFAULT_LIMITS, &r, &took), ==, 0);
-	CHECK(r.output != NULL);
-	CHECK_UINT(r.output_len, ==, 0);
-	CHECK_STR_EQ(r.output, "");
-	run_result_free(&r);
+static void test_ends(void)
+{
+	for (size_t i = 0; i < sizeof end_cases / sizeof *end_cases; ++i)
+		check_end_case(&end_cases[i]);
 }
 
 static void test_exit_codes(void)
@@ -723,10 +742,9 @@ static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
         {"no grandchild outlives the run: holding stdout, hanging, in its own session",
          test_descendants},
-        {"crash: signaled", test_segv},
         {"output flood: killed, output capped", test_flood},
         {"output cap without a kill limit", test_output_cap_without_kill},
-        {"PASS ACCEPTED exit 0: output kept exactly", test_pass_output},
+        {"how a run ends, the output kept exactly", test_ends},
         {"exit codes", test_exit_codes},
         {"CPU limit", test_cpu_limit},
         {"rlimits in the child", test_rlimits},
