@@ -76,46 +76,40 @@ class OutsideTheRepositoryTest(unittest.TestCase):
         self.assert_race_at_own_lines(TSAN_OPTIONS="symbolize=0")
 
 
-class InternalNamesTest(unittest.TestCase):
-    """Issue 17, points 4 and 5."""
+class ReportWordsTest(unittest.TestCase):
+    """Issue 17, points 4 and 5: the judge's internal names never reach the
+    learner, and the advice fits the exercise."""
 
-    def test_barrier_phases_race(self):
-        summary = judge("barrier_phases", corpus("barrier_phases/race/one_phase_per_step.cu"))
-        self.assertEqual(summary["verdict"], "RACE")
-        text = report_text(summary)
-        self.assertNotIn("cj_", text)
-        self.assertIn("`tile` of the exercise's kernel", text)
+    # A corpus file judged (in a language), the verdict (None: not checked), what
+    # its report says and what it does not say.
+    REPORTS = (
         # the exercise forbids __syncthreads(): the advice names bar's phases
-        self.assertIn("bar.arrive_and_wait()", text)
-        self.assertNotIn("after a __syncthreads()", text)
+        ("barrier_phases", "race/one_phase_per_step.cu", "en", "RACE",
+         ("`tile` of the exercise's kernel", "bar.arrive_and_wait()"),
+         ("cj_", "after a __syncthreads()")),
+        ("memcpy_async", "race/reads_before_wait.cu", "en", "RACE",
+         ("dynamic shared memory",), ("cj_",)),
+        ("barrier_phases", "race/one_phase_per_step.cu", "zh", None,
+         ("练习自带 kernel 中的 shared 数组 `tile`",), ("cj_",)),
+        # the emulator's words for a shuffle that some lanes of its mask skip
+        # (harness/emu/emu.cpp): shuffle in every lane and guard the use of the
+        # result, and one thread is worded in the singular
+        ("warp_scan", "race/shuffle_inside_the_guard.cu", "en", "RACE",
+         ("if (lane >= d) v += up;",),
+         ("use a mask of the lanes that really take part", "thread 0 have exited")),
+    )
 
-    def test_memcpy_async_race(self):
-        summary = judge("memcpy_async", corpus("memcpy_async/race/reads_before_wait.cu"))
-        self.assertEqual(summary["verdict"], "RACE")
-        text = report_text(summary)
-        self.assertNotIn("cj_", text)
-        self.assertIn("dynamic shared memory", text)
-
-    def test_in_chinese_too(self):
-        summary = judge("barrier_phases", corpus("barrier_phases/race/one_phase_per_step.cu"),
-                        "zh")
-        text = report_text(summary)
-        self.assertNotIn("cj_", text)
-        self.assertIn("练习自带 kernel 中的 shared 数组 `tile`", text)
-
-
-class WarpCollectiveAdviceTest(unittest.TestCase):
-    """Issue 17, point 4: the emulator's words for a shuffle that some lanes of
-    its mask skip (harness/emu/emu.cpp): shuffle in every lane and guard the
-    use of the result, and one thread is worded in the singular."""
-
-    def test_shuffle_inside_the_guard(self):
-        summary = judge("warp_scan", corpus("warp_scan/race/shuffle_inside_the_guard.cu"))
-        self.assertEqual(summary["verdict"], "RACE")
-        text = report_text(summary)
-        self.assertNotIn("use a mask of the lanes that really take part", text)
-        self.assertIn("if (lane >= d) v += up;", text)
-        self.assertNotIn("thread 0 have exited", text)
+    def test_what_each_report_says(self):
+        for problem, submission, lang, verdict, says, says_not in self.REPORTS:
+            with self.subTest(submission=f"{problem}/{submission}", lang=lang):
+                summary = judge(problem, corpus(f"{problem}/{submission}"), lang)
+                if verdict is not None:
+                    self.assertEqual(summary["verdict"], verdict)
+                text = report_text(summary)
+                for words in says:
+                    self.assertIn(words, text)
+                for words in says_not:
+                    self.assertNotIn(words, text)
 
 
 class CorpusDiagnosisTest(unittest.TestCase):
