@@ -84,6 +84,27 @@ def make_root(parent, name, limits=None, catalog=None):
     return root
 
 
+def assert_ends(test, run, verdict, cases=None, case_says=(), message_says=(), returncode=None):
+    """Checks a run's verdict, exit code (None: not checked) and cases (a list of their
+    verdicts, or how many there are; None: not checked), that the last case's detail says
+    each of `case_says` and the summary's message each of `message_says` ("{case}" in
+    them: the last case's name). Returns the summary and the last case's detail."""
+    summary = run.summary
+    test.assertEqual(summary["verdict"], verdict, run)
+    if returncode is not None:
+        test.assertEqual(run.returncode, returncode)
+    if isinstance(cases, int):
+        test.assertEqual(len(run.cases), cases)
+    elif cases is not None:
+        test.assertEqual([c["verdict"] for c in run.cases], cases)
+    last = run.cases[-1] if run.cases else {"name": "", "detail": ""}
+    for words in case_says:
+        test.assertIn(words.replace("{case}", last["name"]), last["detail"])
+    for words in message_says:
+        test.assertIn(words.replace("{case}", last["name"]), summary["message"])
+    return summary, last["detail"]
+
+
 class Run:
     """One engine run: exit status, output, and the JSON lines parsed."""
 
@@ -323,9 +344,7 @@ class EngineFakeTest(unittest.TestCase):
     def test_redirected_output(self):
         """Writing the outputs anywhere but the output buffer is not answering,
         and writing over the judge's inputs is caught as such."""
-        run = self.judge("redirect")
-        self.assertEqual(run.summary["verdict"], "RE", run)
-        self.assertIn("input data", run.summary["message"])
+        assert_ends(self, self.judge("redirect"), "RE", message_says=["input data"])
 
     def test_off_by_one(self):
         run = self.judge("off_by_one")
@@ -386,53 +405,29 @@ class EngineFakeTest(unittest.TestCase):
     # ---- runtime errors --------------------------------------------------------------
 
     def test_exit_early(self):
-        run = self.judge("exit_early")
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual(len(run.cases), 2)
-        self.assertEqual(run.cases[0]["verdict"], "AC")
-        second = run.cases[1]
-        self.assertEqual(second["verdict"], "RE")
-        self.assertIn(f"in the middle of case '{second['name']}'", second["detail"])
-        self.assertIn("in the middle of case", s["message"])
-        self.assertIn("exit status 0", s["message"])
+        assert_ends(self, self.judge("exit_early"), "RE", ["AC", "RE"],
+                    ["in the middle of case '{case}'"],
+                    ["in the middle of case", "exit status 0"])
 
     def test_state_garbage(self):
-        run = self.judge("state_garbage")
-        self.assertEqual(run.summary["verdict"], "RE", run)
-        self.assertEqual(len(run.cases), 2)
-        self.assertIn("in the middle of case", run.cases[1]["detail"])
+        assert_ends(self, self.judge("state_garbage"), "RE", 2, ["in the middle of case"])
 
     def test_crash(self):
-        run = self.judge("crash")
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
-        self.assertIn("segmentation fault", run.cases[1]["detail"])
-        self.assertIn(run.cases[1]["name"], run.cases[1]["detail"])
-        self.assertIn("segmentation fault", s["message"])
+        assert_ends(self, self.judge("crash"), "RE", ["AC", "RE"],
+                    ["segmentation fault", "{case}"], ["segmentation fault"])
 
     def test_flood(self):
         run = self.judge("flood")
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual(len(run.cases), 1)
-        self.assertIn("printed more than 64 MiB", s["message"])
+        s, _ = assert_ends(self, run, "RE", 1, message_says=["printed more than 64 MiB"])
         self.assertLessEqual(len(s["program_output"].encode()), OUTPUT_KB * 1024)
         self.assertTrue(s["program_output"].startswith("a learner program printing forever"))
         self.assertLess(run.elapsed, WALL_S + 2)
         self.assert_no_fake_left()
 
     def test_guard_zone(self):
-        run = self.judge("guard")
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual(len(run.cases), 1)
-        detail = run.cases[0]["detail"]
-        self.assertIn("past the end of", detail)
-        self.assertIn("buffer 'out' (32 elements)", detail)
-        self.assertIn("out of bounds", detail)
-        self.assertIn("past the end of", s["message"])
+        assert_ends(self, self.judge("guard"), "RE", 1,
+                    ["past the end of", "buffer 'out' (32 elements)", "out of bounds"],
+                    ["past the end of"])
 
     def test_guard_index_out_of_range(self):
         run = self.judge("guard_bad_index")
@@ -440,13 +435,10 @@ class EngineFakeTest(unittest.TestCase):
         self.assertIn("CUDA error in case", run.cases[0]["detail"])
 
     def test_cuda_error(self):
-        run = self.judge("cuda_error")
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
-        self.assertIn("illegal memory access", run.cases[1]["detail"])
-        self.assertIn(f"CUDA error in case '{run.cases[1]['name']}': cudaDeviceSynchronize: "
-                      "an illegal memory access was encountered", s["message"])
+        assert_ends(self, self.judge("cuda_error"), "RE", ["AC", "RE"],
+                    ["illegal memory access"],
+                    ["CUDA error in case '{case}': cudaDeviceSynchronize: "
+                     "an illegal memory access was encountered"])
 
     def test_cuda_error_without_terminator(self):
         run = self.judge("cuda_error_long")
@@ -484,17 +476,12 @@ class EngineFakeTest(unittest.TestCase):
 
     def test_hang_is_tle(self):
         run = self.judge("hang")
-        s = run.summary
-        self.assertEqual(s["verdict"], "TLE", run)
-        self.assertEqual(run.returncode, 1)
+        s, _ = assert_ends(self, run, "TLE", ["AC", "TLE"],
+                           ["still running case '{case}'", "possible deadlock",
+                            f"(limit {WALL_S} s)"],
+                           ["possible deadlock"], returncode=1)
         self.assertLess(run.elapsed, WALL_S + 2)
         self.assertGreaterEqual(s["phases_s"]["run"], WALL_S - 0.05)
-        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "TLE"])
-        detail = run.cases[1]["detail"]
-        self.assertIn(f"still running case '{run.cases[1]['name']}'", detail)
-        self.assertIn("possible deadlock", detail)
-        self.assertIn(f"(limit {WALL_S} s)", detail)
-        self.assertIn("possible deadlock", s["message"])
         self.assert_no_fake_left()
 
     def test_hang_after_last_case(self):
@@ -510,11 +497,8 @@ class EngineFakeTest(unittest.TestCase):
     def test_cpu_limit_is_tle(self):
         root = make_root(self.tmp, "cpu-root", limits="wall_s: 20, cpu_s: 1")
         run = self.judge("burn", root=root)
-        s = run.summary
-        self.assertEqual(s["verdict"], "TLE", run)
-        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "TLE"])
-        self.assertIn("CPU time", run.cases[1]["detail"])
-        self.assertIn("more than 1 s of CPU time", s["message"])
+        assert_ends(self, run, "TLE", ["AC", "TLE"], ["CPU time"],
+                    ["more than 1 s of CPU time"])
         self.assertLess(run.elapsed, 10)
         self.assert_no_fake_left()
 
@@ -523,11 +507,9 @@ class EngineFakeTest(unittest.TestCase):
         the program is a sparse 16 GiB: RE at once, the message naming the limit."""
         root = make_root(self.tmp, "memory-root", limits=f"wall_s: {WALL_S}, memory_mb: 64")
         run = self.judge("hog", root=root)
-        s = run.summary
-        self.assertEqual(s["verdict"], "RE", run)
-        self.assertEqual([c["verdict"] for c in run.cases], ["AC", "RE"])
-        self.assertIn("more than 64 MiB of host memory, its limit", run.cases[1]["detail"])
-        self.assertIn("more than 64 MiB of host memory", s["message"])
+        s, _ = assert_ends(self, run, "RE", ["AC", "RE"],
+                           ["more than 64 MiB of host memory, its limit"],
+                           ["more than 64 MiB of host memory"])
         self.assertLess(s["phases_s"]["run"], WALL_S)
         self.assert_no_fake_left()
 
@@ -606,27 +588,19 @@ class EngineFakeTest(unittest.TestCase):
     # ---- judge errors -------------------------------------------------------------
 
     def test_no_device(self):
-        run = self.judge("no_device")
-        self.assertEqual(run.summary["verdict"], "JE", run)
-        self.assertEqual(run.returncode, 2)
-        self.assertIn("doctor", run.summary["message"])
-        self.assertEqual(run.cases, [])
+        assert_ends(self, self.judge("no_device"), "JE", [], message_says=["doctor"],
+                    returncode=2)
 
     def test_bad_wire(self):
-        run = self.judge("bad_wire")
-        self.assertEqual(run.summary["verdict"], "JE", run)
-        self.assertIn("could not read its cases", run.summary["message"])
+        assert_ends(self, self.judge("bad_wire"), "JE",
+                    message_says=["could not read its cases"])
 
     def test_wrong_arch(self):
-        run = self.judge("wrong_arch")
-        self.assertEqual(run.summary["verdict"], "JE", run)
-        self.assertIn("doctor", run.summary["message"])
+        assert_ends(self, self.judge("wrong_arch"), "JE", message_says=["doctor"])
 
     def test_prebuilt_missing(self):
-        run = self.judge(prebuilt=os.path.join(self.tmp, "no-such-binary"))
-        self.assertEqual(run.summary["verdict"], "JE", run)
-        self.assertIn("cannot start the test program", run.summary["message"])
-        self.assertIn("No such file or directory", run.summary["message"])
+        assert_ends(self, self.judge(prebuilt=os.path.join(self.tmp, "no-such-binary")), "JE",
+                    message_says=["cannot start the test program", "No such file or directory"])
 
     # ---- seeds ------------------------------------------------------------------
 
@@ -748,24 +722,21 @@ sys.exit(status)
 """
 
 CLEAN = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n"
-MEMCHECK_LEARNER = """\
+# One invalid write of 4 bytes, made at a place by a thread (of a block).
+MEMCHECK_WRITE = """\
 ========= COMPUTE-SANITIZER
 ========= Invalid __global__ write of size 4 bytes
-=========     at warp_inclusive_scan(int)+0x90 in {file}:7
-=========     by thread (33,0,0) in block (1,0,0)
+=========     at %s
+=========     by thread %s
 =========     Address 0x7f0000001000 is out of bounds
 =========
 ========= ERROR SUMMARY: 1 error
 """
-MEMCHECK_HARNESS = """\
-========= COMPUTE-SANITIZER
-========= Invalid __global__ write of size 4 bytes
-=========     at cj_scan_kernel(const int *, int *, long long)+0x90 in {root}/harness/problems/warp_scan/glue.cuh:20
-=========     by thread (0,0,0) in block (0,0,0)
-=========     Address 0x7f0000001000 is out of bounds
-=========
-========= ERROR SUMMARY: 1 error
-"""
+MEMCHECK_LEARNER = MEMCHECK_WRITE % ("warp_inclusive_scan(int)+0x90 in {file}:7",
+                                     "(33,0,0) in block (1,0,0)")
+MEMCHECK_HARNESS = MEMCHECK_WRITE % (
+    "cj_scan_kernel(const int *, int *, long long)+0x90 in "
+    "{root}/harness/problems/warp_scan/glue.cuh:20", "(0,0,0) in block (0,0,0)")
 RACECHECK_LEARNER = """\
 ========= COMPUTE-SANITIZER
 ========= Error: Potential RAW hazard detected at __shared__ 0x8 in block (2,0,0) :
