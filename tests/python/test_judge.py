@@ -213,24 +213,26 @@ class HumanOutputTest(FakeRepoTest):
                          "reproduce: python3 judge.py warp_scan exercises/try2.cu --seed 7")
         self.assertIn("an illegal memory access", done.stdout)
 
+    def assertJudgedSaying(self, env, returncode, *texts):
+        """Judges warp_scan with the fake engine told `env`: the exit code, and each
+        of `texts` on stdout; returns the finished run."""
+        done = self.judge("warp_scan", env=env)
+        self.assertEqual(done.returncode, returncode, done.stderr)
+        for text in texts:
+            self.assertIn(text, done.stdout)
+        return done
+
     def test_compile_error_shows_the_compiler_output(self):
-        done = self.judge("warp_scan", env={"FAKE_VERDICT": "CE"})
-        self.assertEqual(done.returncode, 1, done.stderr)
-        self.assertIn("compiler output:", done.stdout)
-        self.assertIn("exercises/warp_scan.cu:12:5: error", done.stdout)
-        self.assertIn("CE  compile error", done.stdout)
+        self.assertJudgedSaying({"FAKE_VERDICT": "CE"}, 1, "compiler output:",
+                                "exercises/warp_scan.cu:12:5: error", "CE  compile error")
 
     def test_program_output_is_shown_as_ignored(self):
-        done = self.judge("warp_scan", env={"FAKE_PROGRAM_OUTPUT": "PASS!!\n"})
-        self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn("your program printed (ignored by the judge)", done.stdout)
-        self.assertIn("PASS!!", done.stdout)
+        self.assertJudgedSaying({"FAKE_PROGRAM_OUTPUT": "PASS!!\n"}, 0,
+                                "your program printed (ignored by the judge)", "PASS!!")
 
     def test_ascii_terminal_gets_ascii_marks(self):
-        done = self.judge("warp_scan", env={"FAKE_VERDICT": "WA", "PYTHONIOENCODING": "ascii"})
-        self.assertEqual(done.returncode, 1, done.stderr)
-        self.assertIn("  ok random-1", done.stdout)
-        self.assertIn("  FAIL random-2", done.stdout)
+        done = self.assertJudgedSaying({"FAKE_VERDICT": "WA", "PYTHONIOENCODING": "ascii"}, 1,
+                                       "  ok random-1", "  FAIL random-2")
         done.stdout.encode("ascii")
 
     def test_no_device_uses_the_emulator_and_says_so(self):
