@@ -195,6 +195,15 @@ class HintTest(FakeRepoTest):
         self.assertCleanFailure(self.judge("hint", "warp"))  # ambiguous
 
 
+def assert_missing_file_is_said(test, folder, *command):
+    """Removes FOLDER/warp_scan.cu and runs judge.py COMMAND: a clean failure (the
+    engine's exit code) whose message names the missing file."""
+    os.remove(test.path(folder, "warp_scan.cu"))
+    done = test.judge(*command)
+    test.assertCleanFailure(done)
+    test.assertIn(f"{folder}/warp_scan.cu is missing", done.stderr)
+
+
 class SolutionTest(FakeRepoTest):
     def test_locked_until_accepted(self):
         self.judge("warp_scan", env={"FAKE_VERDICT": "WA"})
@@ -228,10 +237,7 @@ class SolutionTest(FakeRepoTest):
         self.assertCleanFailure(self.judge("solution", "warp_scan"), 1)
 
     def test_missing_reference(self):
-        os.remove(self.path("reference", "warp_scan.cu"))
-        done = self.judge("solution", "warp_scan", "--force")
-        self.assertCleanFailure(done)
-        self.assertIn("reference/warp_scan.cu is missing", done.stderr)
+        assert_missing_file_is_said(self, "reference", "solution", "warp_scan", "--force")
 
     def test_bad_arguments(self):
         self.assertUsageError(self.judge("solution"), "required: ID")
@@ -241,10 +247,7 @@ class SolutionTest(FakeRepoTest):
 
 class ResetWorkflowTest(FakeRepoTest):
     def test_missing_template(self):
-        os.remove(self.path("templates", "warp_scan.cu"))
-        done = self.judge("reset", "warp_scan", "--yes")
-        self.assertCleanFailure(done)
-        self.assertIn("templates/warp_scan.cu is missing", done.stderr)
+        assert_missing_file_is_said(self, "templates", "reset", "warp_scan", "--yes")
 
     def test_already_the_template(self):
         shutil.copy(self.path("templates", "warp_scan.cu"), self.path("exercises",
