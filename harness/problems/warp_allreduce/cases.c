@@ -6,20 +6,31 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
 
 /* Distributions of the inputs. */
 enum spread { RAMP, UNIFORM, TIES };
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int passes, int chunks, enum spread spread, double lo, double hi, bool timed)
+/* A case: its n (fewer on the emulator), blockDim.x, calls of each function
+ * in a row, runs of 32 per warp, and how the inputs are drawn. */
+struct allreduce_row {
+	struct case_row head;
+	int block, passes, chunks;
+	enum spread spread;
+	double lo, hi; /* UNIFORM's range */
+};
+
+static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
+                    int64_t n, bool timed)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_PASSES] = passes;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
+	const struct allreduce_row *r = row;
+	int passes = r->passes;
+	struct jcase *c =
+	        case_with_params(set, name, timed,
+	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
+	                                [CJ_P_PASSES] = passes, [CJ_P_CHUNKS] = r->chunks));
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
 	struct jbuf *maxs = case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -27,7 +38,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	double *scale = case_scale(sums);
 	static const float ties[] = {-3.0f, -1.5f, -0.25f, 0.5f, 2.0f};
 	for (int64_t i = 0; i < n; ++i) {
-		switch (spread) {
+		switch (r->spread) {
 		case RAMP:
 			xv[i] = (float)(i + 1);
 			break;
@@ -36,16 +47,16 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 			xv[i] = ties[rng_range(rng, 0, 3) + (rng_range(rng, 0, 15) == 0)];
 			break;
 		default:
-			xv[i] = (float)rng_uniform(rng, lo, hi);
+			xv[i] = (float)rng_uniform(rng, r->lo, r->hi);
 			break;
 		}
 	}
 	/* Every lane of a run gets the same answer. Lanes past n add 0 and do not
 	 * raise the maximum. A second pass of the sum adds 32 equal values. */
-	for (int64_t r = 0; r < n; r += 32) {
+	for (int64_t k = 0; k < n; k += 32) {
 		double s = 0, m = 0;
 		float mx = -INFINITY;
-		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < n; ++i) {
 			s += xv[i];
 			m += fabs(xv[i]);
 			if (xv[i] > mx)
@@ -55,7 +66,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 			s *= 32;
 			m *= 32;
 		}
-		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < n; ++i) {
 			want_sum[i] = (float)s;
 			scale[i] = m;
 			want_max[i] = mx;
@@ -63,41 +74,30 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1,
-	         RAMP, 0, 0, false);
-	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, UNIFORM, -1,
-	         1, false);
-	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 3000, 128, 1, 1,
-	         UNIFORM, -100, -1, false);
-	add_case(set, rng, L("ties, block 96", "有并列最大值，block 96"), 4000, 96, 1, 1, TIES, 0,
-	         0, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, UNIFORM, -5, -1, false);
-	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
-	         UNIFORM, -1, 1, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, UNIFORM, -1e30, 1e30,
-	         false);
-	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
-	         UNIFORM, -1, 1, false);
-	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 256, 1,
-	         4, UNIFORM, -1, 1, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, UNIFORM, -1, 1, true);
-}
+/* clang-format off */
+static const struct allreduce_row case_rows[] = {
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32}, 32, 1, 1, RAMP},
+	{{LT("one warp, negatives", "一个 warp，含负数"), 32}, 32, 1, 1, UNIFORM, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"), 3000}, 128, 1, 1, UNIFORM, -100, -1},
+	{{LT("ties, block 96", "有并列最大值，block 96"), 4000}, 96, 1, 1, TIES},
+	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 1, UNIFORM, -5, -1},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), 45}, 96, 1, 1, UNIFORM, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 1, UNIFORM, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 5 + 7},
+	 1024, 1, 1, UNIFORM, -1, 1},
+	{{LT("large magnitudes", "大数值"), 5000}, 128, 1, 1, UNIFORM, -1e30, 1e30},
+	{{LT("called twice per kernel", "每个 kernel 调用两次"), 3001}, 96, 2, 1, UNIFORM, -1, 1},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000}, 256, 1, 4, UNIFORM, -1, 1},
+	{{LT("timed", "计时"), PERF_N}, 256, 1, 8, UNIFORM, -1, 1},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_row};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
-	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	where_in_runs(index, c->param[CJ_P_CHUNKS], c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
 static bool near(double got, double want, double mag)
@@ -250,7 +250,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_allreduce_problem = {
         .id = "warp_allreduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -6,76 +6,77 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int calls, int chunks, double lo, double hi, bool timed)
+/* A case: its n (fewer on the emulator), blockDim.x, calls of the
+ * reduction (2: also on the squares), runs of 32 per warp, and the inputs'
+ * range (lo == hi: 1, 2, ..., n). */
+struct reduce_row {
+	struct case_row head;
+	int block, calls, chunks;
+	double lo, hi;
+};
+
+static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
+                    int64_t n, bool timed)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_CALLS] = calls;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
+	const struct reduce_row *r = row;
+	int calls = r->calls;
+	struct jcase *c = case_with_params(set, name, timed,
+	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
+	                                          [CJ_P_CALLS] = calls, [CJ_P_CHUNKS] = r->chunks));
 	int64_t runs = (n + 31) / 32;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
 	float *xv = x->data, *want = sums->expect;
 	double *scale = case_scale(sums);
-	for (int64_t i = 0; i < n; ++i)
-		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
+	draw_floats(rng, xv, n, r->lo, r->hi);
 	/* Lanes past n add 0. The squares are rounded to float first, as the
 	 * glue computes them on the device. */
-	for (int64_t r = 0; r < runs; ++r) {
+	for (int64_t k = 0; k < runs; ++k) {
 		double s = 0, m = 0, q = 0;
-		for (int64_t i = r * 32; i < r * 32 + 32 && i < n; ++i) {
+		for (int64_t i = k * 32; i < k * 32 + 32 && i < n; ++i) {
 			float sq = xv[i] * xv[i];
 			s += xv[i];
 			m += fabs(xv[i]);
 			q += sq;
 		}
-		want[r * calls] = (float)s;
-		scale[r * calls] = m;
+		want[k * calls] = (float)s;
+		scale[k * calls] = m;
 		if (calls > 1) {
-			want[r * calls + 1] = (float)q;
-			scale[r * calls + 1] = q;
+			want[k * calls + 1] = (float)q;
+			scale[k * calls + 1] = q;
 		}
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
-	         0, false);
-	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1, 1,
-	         false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -5, 5, false);
-	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1, -1,
-	         1, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
-	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 5000, 128, 1, 1,
-	         -100, -1, false);
-	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -1e6, 1e6, false);
-	add_case(set, rng, L("called twice: sums and sums of squares", "调用两次：和与平方和"),
-	         3001, 96, 2, 1, -2, 2, false);
-	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
-	         4, -1, 1, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -1, 1, true);
-}
+/* clang-format off */
+static const struct reduce_row case_rows[] = {
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32}, 32, 1, 1, 0, 0},
+	{{LT("one warp, negatives", "一个 warp，含负数"), 32}, 32, 1, 1, -1, 1},
+	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 1, -5, 5},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), 45}, 96, 1, 1, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 1, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 7 + 13},
+	 1024, 1, 1, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"), 5000}, 128, 1, 1, -100, -1},
+	{{LT("large magnitudes", "大数值"), 5000}, 128, 1, 1, -1e6, 1e6},
+	{{LT("called twice: sums and sums of squares", "调用两次：和与平方和"), 3001}, 96, 2, 1, -2, 2},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000}, 128, 1, 4, -1, 1},
+	{{LT("timed", "计时"), PERF_N}, 256, 1, 8, -1, 1},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_row};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
 	int64_t run = (int64_t)index / c->param[CJ_P_CALLS];
-	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
-	int64_t thread = warp * 32;                 /* lane 0 stores */
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	/* lane 0 stores; see glue.cuh */
+	where_lane(run / c->param[CJ_P_CHUNKS], 0, c->param[CJ_P_BLOCK], w);
 }
 
 /* What lane 0 returns under a known mistake, for run values v[0..31]. */
@@ -177,7 +178,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_reduce_problem = {
         .id = "warp_reduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -1,0 +1,54 @@
+/* Case tables and the shared steps of building a case; see case_table.h. */
+#include "case_table.h"
+
+#include <string.h>
+
+#include "../../engine/rng.h"
+#include "../../engine/util.h"
+
+void case_table_add(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                    const struct case_plan *plan, const struct case_table *t)
+{
+	for (size_t i = 0; i < t->count; ++i) {
+		const void *row = (const char *)t->rows + i * t->row_bytes;
+		const struct case_row *r = row;
+		if (r->n == PERF_N) {
+			if (plan->timed)
+				t->add(set, rng, row, lang_pick(r->name), e->perf.n, true);
+		} else if (!plan->emulated || !r->emu) {
+			t->add(set, rng, row, lang_pick(r->name), r->n, false);
+		} else if (r->emu != GPU_ONLY) {
+			t->add(set, rng, row, lang_pick(r->name), r->emu, false);
+		}
+	}
+}
+
+void case_table_make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                           const struct case_plan *plan)
+{
+	const struct problem *p = problem_find(e->id);
+	if (!p || !p->table)
+		die("%s: no case table for case_table_make_cases", e->id);
+	case_table_add(set, rng, e, plan, p->table);
+}
+
+struct jcase *case_with_params(struct case_set *set, const char *name, bool timed,
+                               const int64_t param[CJ_MAX_PARAMS])
+{
+	struct jcase *c = case_new(set, name);
+	memcpy(c->param, param, sizeof c->param);
+	c->timed = timed;
+	return c;
+}
+
+void draw_ints(struct rng *rng, int32_t *x, int64_t n, int64_t lo, int64_t hi)
+{
+	for (int64_t i = 0; i < n; ++i)
+		x[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
+}
+
+void draw_floats(struct rng *rng, float *x, int64_t n, double lo, double hi)
+{
+	for (int64_t i = 0; i < n; ++i)
+		x[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
+}

@@ -1,0 +1,81 @@
+/* The row-softmax exercises' cases and shared diagnoses; see softmax_cases.h. */
+#include "softmax_cases.h"
+
+#include <math.h>
+
+#include "../../engine/run/cases.h"
+#include "../../engine/report/lang.h"
+#include "case_table.h"
+#include "softmax_layout.h"
+
+void softmax_case(struct case_set *set, struct rng *rng, const void *row, const char *name,
+                  int64_t n, bool timed)
+{
+	const struct softmax_row *r = row;
+	int64_t rows = timed ? n / r->len : n, len = r->len;
+	struct jcase *c = case_with_params(set, name, timed,
+	                                   PARAMS([CJ_P_ROWS] = rows, [CJ_P_LEN] = len,
+	                                          [CJ_P_BLOCK] = r->block, [CJ_P_PER] = r->per));
+	uint64_t count = (uint64_t)(rows * len);
+	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, count)->data;
+	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, count)->expect;
+	softmax_rows(rng, x, y, rows, len, r->spread, r->ramp_step);
+}
+
+int64_t softmax_bad_row(const struct jcase *c, const struct case_findings *f)
+{
+	return (int64_t)f->report.shown[0].index / c->param[CJ_P_LEN];
+}
+
+/* got / want in the row when it is the same (within 0.1 %) for every element
+ * large enough to tell, else 0. */
+static double row_ratio(const struct jcase *c, int64_t row)
+{
+	int64_t len = c->param[CJ_P_LEN];
+	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
+	const float *want = (const float *)c->buf[CJ_B_Y].expect + row * len;
+	double ratio = 0;
+	for (int64_t j = 0; j < len; ++j) {
+		if (want[j] < 1e-20f)
+			continue;
+		double q = got[j] / want[j];
+		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
+			return 0;
+		ratio = q;
+	}
+	return ratio;
+}
+
+bool softmax_one_factor_off(const struct jcase *c, int64_t row)
+{
+	double ratio = row_ratio(c, row);
+	return ratio != 0 && fabs(ratio - 1) > 1e-3;
+}
+
+bool softmax_unwritten_from(const struct jcase *c, int64_t row, int64_t from)
+{
+	int64_t len = c->param[CJ_P_LEN];
+	const uint32_t *bits = (const uint32_t *)c->buf[CJ_B_Y].data + row * len;
+	for (int64_t j = 0; j < len; ++j)
+		if ((bits[j] == 0xffffffffu) != (j >= from))
+			return false;
+	return true;
+}
+
+const char *softmax_overflow(const struct jcase *c, const struct case_findings *f)
+{
+	const struct mismatch *m = &f->report.shown[0];
+	int64_t len = c->param[CJ_P_LEN], row = softmax_bad_row(c, f);
+	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
+	double big = 0;
+	for (int64_t j = 0; j < len; ++j)
+		big = fabs(x[j]) > big ? fabs(x[j]) : big;
+	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
+		return L("wrong where inputs are large in magnitude: expf overflows above about 88 "
+		         "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
+		         "the row's maximum before expf, which leaves the softmax unchanged",
+		         "输入绝对值大的地方出错：expf 的参数超过约 88 会上溢（inf / inf 得 NaN，x "
+		         "/ inf 得 0），低于约 -103 会得到 0。在 expf "
+		         "之前减去这一行的最大值，softmax 的结果不变");
+	return NULL;
+}
