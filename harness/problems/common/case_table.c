@@ -12,14 +12,20 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 	for (size_t i = 0; i < t->count; ++i) {
 		const void *row = (const char *)t->rows + i * t->row_bytes;
 		const struct case_row *r = row;
+		struct row_case rc = {lang_pick(r->name), r->n, false, plan->emulated};
 		if (r->n == PERF_N) {
-			if (plan->timed)
-				t->add(set, rng, row, lang_pick(r->name), e->perf.n, true);
-		} else if (!plan->emulated || !r->emu) {
-			t->add(set, rng, row, lang_pick(r->name), r->n, false);
-		} else if (r->emu != GPU_ONLY) {
-			t->add(set, rng, row, lang_pick(r->name), r->emu, false);
+			rc.n = e->perf.n;
+			rc.timed = true;
+			if (!plan->timed)
+				continue;
+		} else if (plan->emulated && r->emu) {
+			rc.n = r->emu;
+			if (r->emu == GPU_ONLY)
+				continue;
+		} else if (r->n == EMU_ONLY) {
+			continue;
 		}
+		t->add(set, rng, row, &rc);
 	}
 }
 

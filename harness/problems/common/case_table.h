@@ -16,23 +16,32 @@
 
 #include "../problem.h"
 
-/* A row's size when it is the timed case: the problems.yaml entry's perf.n;
+/* A row's n when it is the timed case: the problems.yaml entry's perf.n;
  * the row is built only when the plan asks for a timed case. */
 #define PERF_N (-1)
-/* A row's size on the emulator when the row is not run there at all. */
+/* A row's n when the row runs on the emulator only (its size: emu). */
+#define EMU_ONLY (-2)
+/* A row's emu when the row does not run on the emulator at all. */
 #define GPU_ONLY (-1)
 
 /* The first member of every row of a case table. */
 struct case_row {
 	struct lang_pair name; /* LT("english", "中文") */
-	int64_t n;             /* its size (what it counts is the exercise's), or PERF_N */
+	int64_t n;             /* its size (what it counts is the exercise's), PERF_N or EMU_ONLY */
 	int64_t emu;           /* its size on the emulator: 0 the same, else smaller, or GPU_ONLY */
 };
 
-/* Builds one case from `row` (the exercise's row type), named and sized for
- * this run; `timed` for the PERF_N row. */
-typedef void case_row_fn(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                         int64_t n, bool timed);
+/* One row as this run builds it. */
+struct row_case {
+	const char *name; /* in the learner's language */
+	int64_t n;        /* the row's size in this run; perf.n for the timed row */
+	bool timed;       /* the PERF_N row */
+	bool emulated;    /* the plan's: a row may hold other values for the emulator */
+};
+
+/* Builds the case of `row`, the exercise's row type. */
+typedef void case_row_fn(struct case_set *set, struct rng *rng, const void *row,
+                         const struct row_case *rc);
 
 /* An exercise's cases: an array of its rows, and how a row is built. */
 struct case_table {

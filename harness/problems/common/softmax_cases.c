@@ -8,12 +8,12 @@
 #include "case_table.h"
 #include "softmax_layout.h"
 
-void softmax_case(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                  int64_t n, bool timed)
+void softmax_case(struct case_set *set, struct rng *rng, const void *row, const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct softmax_row *r = row;
-	int64_t rows = timed ? n / r->len : n, len = r->len;
-	struct jcase *c = case_with_params(set, name, timed,
+	int64_t rows = rc->timed ? n / r->len : n, len = r->len;
+	struct jcase *c = case_with_params(set, rc->name, rc->timed,
 	                                   PARAMS([CJ_P_ROWS] = rows, [CJ_P_LEN] = len,
 	                                          [CJ_P_BLOCK] = r->block, [CJ_P_PER] = r->per));
 	uint64_t count = (uint64_t)(rows * len);

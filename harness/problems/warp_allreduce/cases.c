@@ -22,13 +22,14 @@ struct allreduce_row {
 	double lo, hi; /* UNIFORM's range */
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                    int64_t n, bool timed)
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct allreduce_row *r = row;
 	int passes = r->passes;
 	struct jcase *c =
-	        case_with_params(set, name, timed,
+	        case_with_params(set, rc->name, rc->timed,
 	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
 	                                [CJ_P_PASSES] = passes, [CJ_P_CHUNKS] = r->chunks));
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);

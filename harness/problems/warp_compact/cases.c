@@ -65,12 +65,13 @@ static int64_t draw(struct rng *rng, const struct compact_row *r, int32_t *x, in
 }
 
 /* Draws x and the offsets, then builds the golden output and counts. */
-static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                    int64_t n, bool timed)
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct compact_row *r = row;
 	int32_t t = r->t;
-	struct jcase *c = case_with_params(set, name, timed,
+	struct jcase *c = case_with_params(set, rc->name, rc->timed,
 	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
 	                                          [CJ_P_CHUNKS] = r->chunks, [CJ_P_T] = t));
 	int64_t runs = runs_of(n);

@@ -19,12 +19,13 @@ struct reduce_row {
 	double lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                    int64_t n, bool timed)
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct reduce_row *r = row;
 	int calls = r->calls;
-	struct jcase *c = case_with_params(set, name, timed,
+	struct jcase *c = case_with_params(set, rc->name, rc->timed,
 	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
 	                                          [CJ_P_CALLS] = calls, [CJ_P_CHUNKS] = r->chunks));
 	int64_t runs = (n + 31) / 32;

@@ -33,12 +33,13 @@ struct scan_row {
 	int32_t lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                    int64_t n, bool timed)
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct scan_row *r = row;
 	struct jcase *c =
-	        case_with_params(set, name, timed,
+	        case_with_params(set, rc->name, rc->timed,
 	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
 	                                [CJ_P_PASSES] = r->passes, [CJ_P_CHUNKS] = r->chunks));
 	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);

@@ -62,12 +62,13 @@ static void draw_patterned(struct rng *rng, int32_t *x, int64_t n)
 	}
 }
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row, const char *name,
-                    int64_t n, bool timed)
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
+	int64_t n = rc->n;
 	const struct vote_row *r = row;
 	struct jcase *c = case_with_params(
-	        set, name, timed,
+	        set, rc->name, rc->timed,
 	        PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block, [CJ_P_CHUNKS] = r->chunks));
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
