@@ -5,17 +5,23 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int tile, int blocks, bool timed)
+/* A case: its n, blockDim.x, floats per tile and gridDim.x. */
+struct tiles_row {
+	struct case_row head;
+	int block, tile, blocks;
+};
+
+static void add_row(struct case_set *set, struct rng *rng, const void *row,
+                    const struct row_case *rc)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_TILE] = tile;
-	c->param[CJ_P_BLOCKS] = blocks;
-	c->timed = timed;
+	const struct tiles_row *r = row;
+	int64_t n = rc->n, tile = r->tile;
+	struct jcase *c = case_with_params(set, rc->name, rc->timed,
+	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
+	                                          [CJ_P_TILE] = tile, [CJ_P_BLOCKS] = r->blocks));
 	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
 	float *x = in->data, *want = out->expect;
@@ -28,27 +34,20 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: one tile of 8", "样例：一个 8 元素的 tile"), 8, 32, 8, 1,
-	         false);
-	add_case(set, rng, L("tiles of 128, one per block", "128 元素的 tile，每 block 一个"),
-	         128 * 6, 32, 128, 6, false);
-	add_case(set, rng, L("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"),
-	         256 * 10, 64, 256, 2, false);
-	add_case(set, rng, L("short last tile", "最后一个 tile 较短"), 1024 * 3 + 77, 128, 1024, 2,
-	         false);
-	add_case(set, rng, L("tile larger than the block", "tile 比 block 大"), 4096 * 2, 256, 4096,
-	         1, false);
-	add_case(set, rng, L("fewer elements than one tile", "元素比一个 tile 还少"), 13, 64, 512,
-	         3, false);
-	if (!plan->emulated)
-		add_case(set, rng, L("16M elements", "16M 个元素"), 1 << 24, 256, 2048, 1024,
-		         false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 2048, 1056, true);
-}
+/* clang-format off */
+static const struct tiles_row case_rows[] = {
+	{{LT("sample: one tile of 8", "样例：一个 8 元素的 tile"), 8}, 32, 8, 1},
+	{{LT("tiles of 128, one per block", "128 元素的 tile，每 block 一个"), 128 * 6}, 32, 128, 6},
+	{{LT("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"), 256 * 10}, 64, 256, 2},
+	{{LT("short last tile", "最后一个 tile 较短"), 1024 * 3 + 77}, 128, 1024, 2},
+	{{LT("tile larger than the block", "tile 比 block 大"), 4096 * 2}, 256, 4096, 1},
+	{{LT("fewer elements than one tile", "元素比一个 tile 还少"), 13}, 64, 512, 3},
+	{{LT("16M elements", "16M 个元素"), 1 << 24, GPU_ONLY}, 256, 2048, 1024},
+	{{LT("timed", "计时"), PERF_N}, 256, 2048, 1056},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_row};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -90,7 +89,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem memcpy_async_problem = {
         .id = "memcpy_async",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
         /* the tile is written by the asynchronous copy, not by a thread */
