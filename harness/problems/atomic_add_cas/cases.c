@@ -19,19 +19,11 @@
 #include "../common/slots.h"
 #include "layout.h"
 
-/* A case: its n threads, blockDim.x and slots. */
-struct slot_add_row {
-	struct case_row head;
-	int block;
-	int64_t slots;
-};
-
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct slot_add_row *r = row;
-	int64_t n = rc->n, slots = r->slots;
-	struct slot_case b = slot_case(set, rc->name, rc->timed, n, r->block, slots);
+	(void)row;
+	int64_t n = c->param[CJ_P_N], slots = c->param[CJ_P_SLOTS];
+	struct slot_case b = slot_buffers(set, c);
 	for (int64_t k = 0; k < slots; ++k)
 		b.want[k] = b.start[k] = (float)rng_range(rng, -1000, 1000);
 	for (int64_t i = 0; i < n; ++i) {
@@ -41,24 +33,23 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 	}
 }
 
-/* Every thread retries until its turn: the work grows with the square of
- * the threads on one address (65536 take about 0.4 s on an H200, four times
- * as many over 5 s). */
+/* The cases: {name, {n threads, blockDim.x, slots}}. Every thread retries
+ * until its turn: the work grows with the square of the threads on one
+ * address (65536 take about 0.4 s on an H200, four times as many over 5 s). */
 /* clang-format off */
-static const struct slot_add_row case_rows[] = {
-	{{LT("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), 32}, 32, 1},
-	{{LT("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), 256}, 256, 4},
-	{{LT("many blocks, one slot", "多个 block，一个槽位"), 20000}, 128, 1},
-	{{LT("many blocks, 1000 slots", "多个 block，1000 个槽位"), 50000}, 256, 1000},
-	{{LT("block 1024, 3 slots", "block 1024，3 个槽位"), 1024 * 40}, 1024, 3},
-	{{LT("heavy contention: 65536 threads, one slot", "激烈争用：65536 个线程，一个槽位"),
-	  1 << 16, GPU_ONLY},
-	 256, 1},
-	{{LT("timed", "计时"), PERF_N}, 256, 4096},
+static const struct case_row case_rows[] = {
+	{LT("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), {32, 32, 1}},
+	{LT("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), {256, 256, 4}},
+	{LT("many blocks, one slot", "多个 block，一个槽位"), {20000, 128, 1}},
+	{LT("many blocks, 1000 slots", "多个 block，1000 个槽位"), {50000, 256, 1000}},
+	{LT("block 1024, 3 slots", "block 1024，3 个槽位"), {1024 * 40, 1024, 3}},
+	{LT("heavy contention: 65536 threads, one slot", "激烈争用：65536 个线程，一个槽位"),
+	 {1 << 16, 256, 1}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256, 4096}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static const float *sort_olds;
 static int by_old(const void *a, const void *b)

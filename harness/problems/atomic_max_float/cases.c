@@ -43,24 +43,23 @@ static float draw(struct rng *rng, enum spread s)
 	}
 }
 
-/* A case: its n threads (fewer on the emulator, whose threads are fibers:
- * the same contention), blockDim.x, addresses, how the values are drawn,
- * and what every address starts with (NAN: drawn as the values are). */
+/* A case: {name, {n threads, blockDim.x, addresses}, n on the emulator
+ * (whose threads are fibers: the same contention) when fewer}, how the
+ * values are drawn, and what every address starts with (NAN: drawn as the
+ * values are). */
 struct max_row {
 	struct case_row head;
-	int block, nslots;
 	enum spread spread;
 	float init;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct max_row *r = row;
-	int64_t n = rc->n;
-	int nslots = r->nslots;
+	int64_t n = c->param[CJ_P_N];
+	int nslots = (int)c->param[CJ_P_SLOTS];
 	enum spread spread = r->spread;
-	struct slot_case b = slot_case(set, rc->name, rc->timed, n, r->block, nslots);
+	struct slot_case b = slot_buffers(set, c);
 	float *v = b.vals, *want = b.want;
 	int32_t *to = b.slot_of;
 	/* MINUS_ZERO: every address starts below -0.0, so -0.0 must raise it */
@@ -94,27 +93,27 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
  * negative addresses). */
 /* clang-format off */
 static const struct max_row case_rows[] = {
-	{{LT("sample: 64 threads, one address", "样例：64 个线程，一个地址"), 64},
-	 64, 1, MIXED, -INFINITY},
-	{{LT("1M threads on one address", "1M 个线程争用一个地址"), 1 << 20, GPU_ONLY},
-	 256, 1, MIXED, -INFINITY},
-	{{LT("64K threads on one address", "64K 个线程争用一个地址"), EMU_ONLY, 1 << 16},
-	 256, 1, MIXED, -INFINITY},
-	{{LT("all negative", "全为负数"), 100000}, 256, 16, NEGATIVE, NAN},
-	{{LT("signed zeros", "带符号的零"), 4096}, 128, 8, ZEROS, -0.0f},
-	{{LT("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), 2048},
-	 128, 16, MINUS_ZERO, NAN},
-	{{LT("infinities", "无穷大"), 10000}, 96, 32, INFINITIES, NAN},
-	{{LT("the initial value is the max", "初始值就是最大值"), 5000}, 256, 4, MIXED, 1e30f},
-	{{LT("each address's largest value comes first", "每个地址的最大值最先到达"), 4096},
-	 256, 32, FALLING, -INFINITY},
-	{{LT("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"), 200000, 50000},
-	 128, 4096, HUGE_MAGNITUDE, -INFINITY},
-	{{LT("timed", "计时"), PERF_N}, 256, 4096, MIXED, -INFINITY},
+	{{LT("sample: 64 threads, one address", "样例：64 个线程，一个地址"),
+	  {64, 64, 1}}, MIXED, -INFINITY},
+	{{LT("1M threads on one address", "1M 个线程争用一个地址"),
+	  {1 << 20, 256, 1}, GPU_ONLY}, MIXED, -INFINITY},
+	{{LT("64K threads on one address", "64K 个线程争用一个地址"),
+	  {EMU_ONLY, 256, 1}, 1 << 16}, MIXED, -INFINITY},
+	{{LT("all negative", "全为负数"), {100000, 256, 16}}, NEGATIVE, NAN},
+	{{LT("signed zeros", "带符号的零"), {4096, 128, 8}}, ZEROS, -0.0f},
+	{{LT("-0.0 against negative addresses", "-0.0 对上全为负数的地址"),
+	  {2048, 128, 16}}, MINUS_ZERO, NAN},
+	{{LT("infinities", "无穷大"), {10000, 96, 32}}, INFINITIES, NAN},
+	{{LT("the initial value is the max", "初始值就是最大值"), {5000, 256, 4}}, MIXED, 1e30f},
+	{{LT("each address's largest value comes first", "每个地址的最大值最先到达"),
+	  {4096, 256, 32}}, FALLING, -INFINITY},
+	{{LT("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
+	  {200000, 128, 4096}, 50000}, HUGE_MAGNITUDE, -INFINITY},
+	{{LT("timed", "计时"), {PERF_N, 256, 4096}}, MIXED, -INFINITY},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static float fold_zero(float v)
 {

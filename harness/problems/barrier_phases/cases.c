@@ -27,45 +27,37 @@ static void smooth(float *seg, int len, int steps)
 	free(next);
 }
 
-/* A case: its blocks (the timed case: perf.n elements in blocks of 256),
- * blockDim.x, and steps. */
-struct phases_row {
-	struct case_row head;
-	int block, steps;
-};
-
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+/* A case: {name, {n (blocks * blockDim.x; the timed one's is rounded down
+ * to whole blocks), blockDim.x, steps}}. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct phases_row *r = row;
-	int block = r->block;
-	int64_t blocks = rc->timed ? rc->n / 256 : rc->n, n = blocks * block;
-	struct jcase *c = case_with_params(
-	        set, rc->name, rc->timed,
-	        PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = block, [CJ_P_STEPS] = r->steps));
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *x = in->data, *want = out->expect;
+	(void)row;
+	int64_t block = c->param[CJ_P_BLOCK], n = c->param[CJ_P_N] / block * block;
+	c->param[CJ_P_N] = n;
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *x = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
 		want[i] = x[i] = (float)rng_uniform(rng, -1, 1);
-	for (int64_t b = 0; b < blocks; ++b)
-		smooth(want + b * block, block, r->steps);
+	for (int64_t b = 0; b < n / block; ++b)
+		smooth(want + b * block, (int)block, (int)c->param[CJ_P_STEPS]);
 }
 
 /* clang-format off */
-static const struct phases_row case_rows[] = {
-	{{LT("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"), 1}, 32, 1},
-	{{LT("block 32, 2 steps", "block 32，2 步"), 4}, 32, 2},
-	{{LT("block 96, 5 steps", "block 96，5 步"), 10}, 96, 5},
-	{{LT("block 256, 16 steps", "block 256，16 步"), 6}, 256, 16},
-	{{LT("block 1024, 3 steps", "block 1024，3 步"), 2}, 1024, 3},
-	{{LT("block 64, no steps", "block 64，0 步"), 3}, 64, 0},
-	{{LT("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), 4000, GPU_ONLY}, 128, 50},
-	{{LT("timed", "计时"), PERF_N}, 256, 8},
+static const struct case_row case_rows[] = {
+	{LT("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"),
+	 {1 * 32, 32, 1}},
+	{LT("block 32, 2 steps", "block 32，2 步"), {4 * 32, 32, 2}},
+	{LT("block 96, 5 steps", "block 96，5 步"), {10 * 96, 96, 5}},
+	{LT("block 256, 16 steps", "block 256，16 步"), {6 * 256, 256, 16}},
+	{LT("block 1024, 3 steps", "block 1024，3 步"), {2 * 1024, 1024, 3}},
+	{LT("block 64, no steps", "block 64，0 步"), {3 * 64, 64, 0}},
+	{LT("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"),
+	 {4000 * 128, 128, 50}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256, 8}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

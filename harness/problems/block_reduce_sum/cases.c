@@ -10,43 +10,41 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: its n, blockDim.x, items per thread, calls per kernel, and the
- * inputs' range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, blockDim.x, items per thread, calls per kernel}}, and
+ * the inputs' range (lo == hi: 1, 2, ..., n). */
 struct block_sum_row {
 	struct case_row head;
-	int block, items, calls;
 	double lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct block_sum_row *r = row;
-	struct jcase *c =
-	        case_with_params(set, rc->name, rc->timed,
-	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                [CJ_P_ITEMS] = r->items, [CJ_P_CALLS] = r->calls));
-	block_sums_buffers(set, c, rng, n, r->block, r->items, r->calls, 1, r->lo, r->hi);
+	block_sums_buffers(set, c, rng, c->param[CJ_P_N], c->param[CJ_P_BLOCK],
+	                   c->param[CJ_P_ITEMS], (int)c->param[CJ_P_CALLS], 1, r->lo, r->hi);
 }
 
 /* clang-format off */
 static const struct block_sum_row case_rows[] = {
-	{{LT("sample: 1..32, block 32", "样例：1..32，block 32"), 32}, 32, 1, 1, 0, 0},
-	{{LT("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7}, 32, 1, 1, -1, 1},
-	{{LT("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50}, 96, 1, 2, -1, 1},
-	{{LT("block 128, 4 items per thread", "block 128，每线程 4 个元素"), 128 * 4 * 30 + 3},
-	 128, 4, 1, -1, 1},
-	{{LT("block 992 (31 warps)", "block 992（31 个 warp）"), 992 * 9 + 100}, 992, 1, 1, -1, 1},
-	{{LT("block 1024, called twice", "block 1024，调用两次"), 1024 * 8 + 500}, 1024, 1, 2, -1, 1},
-	{{LT("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1}, 256, 1, 1, -100, -1},
-	{{LT("large magnitudes, block 512", "大数值，block 512"), 512 * 20}, 512, 1, 2, -1e6, 1e6},
-	{{LT("n=1, block 64", "只有 1 个元素，block 64"), 1}, 64, 1, 1, -5, 5},
-	{{LT("timed", "计时"), PERF_N}, 256, 16, 1, 0, 1},
+	{{LT("sample: 1..32, block 32", "样例：1..32，block 32"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("block 32, many blocks", "block 32，很多 block"), {32 * 50 + 7, 32, 1, 1}}, -1, 1},
+	{{LT("block 96, called twice", "block 96，调用两次"), {96 * 40 + 50, 96, 1, 2}}, -1, 1},
+	{{LT("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
+	  {128 * 4 * 30 + 3, 128, 4, 1}}, -1, 1},
+	{{LT("block 992 (31 warps)", "block 992（31 个 warp）"),
+	  {992 * 9 + 100, 992, 1, 1}}, -1, 1},
+	{{LT("block 1024, called twice", "block 1024，调用两次"),
+	  {1024 * 8 + 500, 1024, 1, 2}}, -1, 1},
+	{{LT("all negative, block 256", "全为负数，block 256"),
+	  {256 * 33 + 1, 256, 1, 1}}, -100, -1},
+	{{LT("large magnitudes, block 512", "大数值，block 512"),
+	  {512 * 20, 512, 1, 2}}, -1e6, 1e6},
+	{{LT("n=1, block 64", "只有 1 个元素，block 64"), {1, 64, 1, 1}}, -5, 5},
+	{{LT("timed", "计时"), {PERF_N, 256, 16, 1}}, 0, 1},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

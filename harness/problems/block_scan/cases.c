@@ -40,62 +40,50 @@ static void golden(struct jcase *c)
 	}
 }
 
-/* A case: its n (fewer on the emulator), blockDim.x, items per thread,
- * tiles per block, and the inputs' range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, blockDim.x, items per thread, tiles per block}, n on
+ * the emulator when fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
 struct block_scan_row {
 	struct case_row head;
-	int block, items, tiles;
 	int32_t lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct block_scan_row *r = row;
-	struct jcase *c =
-	        case_with_params(set, rc->name, rc->timed,
-	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                [CJ_P_ITEMS] = r->items, [CJ_P_TILES] = r->tiles));
-	int64_t seg = segment_of(c), blocks = (n + seg - 1) / seg;
+	int64_t n = c->param[CJ_P_N], seg = segment_of(c), blocks = (n + seg - 1) / seg;
 	int32_t *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * r->tiles));
+	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * c->param[CJ_P_TILES]));
 	draw_ints(rng, in, n, r->lo, r->hi);
 	golden(c);
 }
 
 /* clang-format off */
 static const struct block_scan_row case_rows[] = {
-	{{LT("sample: 1..64, block 64", "样例：1..64，block 64"), 64}, 64, 1, 1, 0, 0},
-	{{LT("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"), 32 * 3 * 5 + 7},
-	 32, 1, 3, -1000, 1000},
-	{{LT("block 64 (2 warps)", "block 64（2 个 warp）"), 64 * 20 + 5}, 64, 1, 1, -1000, 1000},
+	{{LT("sample: 1..64, block 64", "样例：1..64，block 64"), {64, 64, 1, 1}}, 0, 0},
+	{{LT("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"),
+	  {32 * 3 * 5 + 7, 32, 1, 3}}, -1000, 1000},
+	{{LT("block 64 (2 warps)", "block 64（2 个 warp）"), {64 * 20 + 5, 64, 1, 1}}, -1000, 1000},
 	{{LT("block 96 (3 warps), 4 items, 2 tiles", "block 96（3 个 warp），4 元素，2 tile"),
-	  96 * 4 * 2 * 10 + 50},
-	 96, 4, 2, -1000, 1000},
-	{{LT("block 128, 4 items", "block 128，每线程 4 个元素"), 128 * 4 * 25 + 3},
-	 128, 4, 1, -100000, 100000},
+	  {96 * 4 * 2 * 10 + 50, 96, 4, 2}}, -1000, 1000},
+	{{LT("block 128, 4 items", "block 128，每线程 4 个元素"),
+	  {128 * 4 * 25 + 3, 128, 4, 1}}, -100000, 100000},
 	{{LT("block 160 (5 warps), all negative", "block 160（5 个 warp），全为负"),
-	  160 * 2 * 2 * 7 + 99},
-	 160, 2, 2, -1000, -1},
-	{{LT("block 992 (31 warps), 2 tiles", "block 992（31 个 warp），2 个 tile"), 992 * 2 * 6 + 1},
-	 992, 1, 2, -1000, 1000},
+	  {160 * 2 * 2 * 7 + 99, 160, 2, 2}}, -1000, -1},
+	{{LT("block 992 (31 warps), 2 tiles", "block 992（31 个 warp），2 个 tile"),
+	  {992 * 2 * 6 + 1, 992, 1, 2}}, -1000, 1000},
 	{{LT("block 1024, 4 items, 3 tiles", "block 1024，每线程 4 个，3 个 tile"),
-	  1024 * 4 * 3 * 2 + 1000},
-	 1024, 4, 3, -1000, 1000},
-	{{LT("n=1, block 256", "只有 1 个元素，block 256"), 1}, 256, 1, 1, 1, 1000},
+	  {1024 * 4 * 3 * 2 + 1000, 1024, 4, 3}}, -1000, 1000},
+	{{LT("n=1, block 256", "只有 1 个元素，block 256"), {1, 256, 1, 1}}, 1, 1000},
 	{{LT("large magnitudes (sums wrap), block 512", "大数值（和会回绕），block 512"),
-	  512 * 2 * 9 + 17},
-	 512, 1, 2, -(1 << 30), 1 << 30},
+	  {512 * 2 * 9 + 17, 512, 1, 2}}, -(1 << 30), 1 << 30},
 	{{LT("random, block 256, 4 items, 8 tiles", "随机，block 256，4 个元素，8 个 tile"),
-	  200003, 20003},
-	 256, 4, 8, -100000, 100000},
-	{{LT("timed", "计时"), PERF_N}, 256, 4, 8, -100000, 100000},
+	  {200003, 256, 4, 8}, 20003}, -100000, 100000},
+	{{LT("timed", "计时"), {PERF_N, 256, 4, 8}}, -100000, 100000},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

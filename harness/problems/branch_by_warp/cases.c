@@ -12,7 +12,6 @@
 #include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "../common/case_table.h"
-#include "../common/elementwise.h"
 #include "../common/value_pool.h"
 #include "layout.h"
 
@@ -26,7 +25,8 @@ static float path_b(float v)
 	return logistic_steps(v, 3.7f, 384);
 }
 
-/* A case: its n; `measure`: the one the speed rule is measured on. */
+/* A case: {name, {n, 256}}; `measure`: the one the speed rule is measured
+ * on. */
 struct branch_row {
 	struct case_row head;
 	bool measure;
@@ -34,30 +34,28 @@ struct branch_row {
 
 static struct value_pool pool; /* filled by make_cases for its cases */
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct branch_row *r = row;
-	struct elementwise_case b = elementwise_case(set, rc, "x", "y");
-	b.c->measure = r->measure;
-	value_pool_draw(rng, &pool, b.in, b.want, rc->n);
+	c->measure = r->measure;
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "x", "y", c->param[CJ_P_N]);
+	value_pool_draw(rng, &pool, io.in, io.want, c->param[CJ_P_N]);
 }
 
 /* clang-format off */
 static const struct branch_row case_rows[] = {
-	{{LT("sample: 64 elements", "样例：64 个元素"), 64}},
-	{{LT("n=1", "只有 1 个元素"), 1}},
-	{{LT("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"), 33}},
-	{{LT("1000 elements", "1000 个元素"), 1000}},
-	{{LT("50001 elements", "50001 个元素"), 50001}},
+	{{LT("sample: 64 elements", "样例：64 个元素"), {64, 256}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
+	{{LT("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"), {33, 256}}},
+	{{LT("1000 elements", "1000 个元素"), {1000, 256}}},
+	{{LT("50001 elements", "50001 个元素"), {50001, 256}}},
 	{{LT("speed: 4 million elements against the baseline", "速度：400 万个元素，与基准对比"),
-	  4 << 20, GPU_ONLY},
-	 true},
-	{{LT("timed", "计时"), PERF_N}},
+	  {4 << 20, 256}, GPU_ONLY}, true},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)

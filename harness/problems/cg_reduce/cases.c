@@ -10,59 +10,52 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: its n (fewer on the emulator), blockDim.x, .y and .z, items per
- * thread, calls per kernel, and the inputs' range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, T = bx * by * bz, blockDim.x, .y and .z, items per
+ * thread, calls per kernel}, n on the emulator (where every thread is a CPU
+ * thread) when fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
 struct cg_row {
 	struct case_row head;
-	int bx, by, bz, items, calls;
 	double lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct cg_row *r = row;
-	int64_t size = (int64_t)r->bx * r->by * r->bz;
-	struct jcase *c = case_with_params(
-	        set, rc->name, rc->timed,
-	        PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = size, [CJ_P_BX] = r->bx, [CJ_P_BY] = r->by,
-	               [CJ_P_BZ] = r->bz, [CJ_P_ITEMS] = r->items, [CJ_P_CALLS] = r->calls));
+	int64_t size = c->param[CJ_P_BLOCK];
 	/* Every thread of a block gets the same sum. */
-	block_sums_buffers(set, c, rng, n, size, r->items, r->calls, size, r->lo, r->hi);
+	block_sums_buffers(set, c, rng, c->param[CJ_P_N], size, c->param[CJ_P_ITEMS],
+	                   (int)c->param[CJ_P_CALLS], size, r->lo, r->hi);
 }
 
-/* Every thread is a CPU thread on the emulator: fewer blocks there. */
 /* clang-format off */
 static const struct cg_row case_rows[] = {
-	{{LT("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"), 64},
-	 64, 1, 1, 1, 1, 0, 0},
-	{{LT("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7}, 32, 1, 1, 1, 1, -1, 1},
-	{{LT("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50, 96 * 12 + 50},
-	 96, 1, 1, 1, 2, -1, 1},
-	{{{"block 1024", "block 1024"}, 1024 * 8 + 500}, 1024, 1, 1, 1, 1, -1, 1},
-	{{LT("2-D block 16x16", "二维 block 16x16"), 256 * 30 + 100, 256 * 10 + 100},
-	 16, 16, 1, 1, 1, -1, 1},
-	{{LT("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"), 96 * 20 + 1},
-	 32, 3, 1, 1, 1, -1, 1},
-	{{LT("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"), 128 * 25 + 3, 128 * 8 + 3},
-	 8, 4, 4, 1, 2, -1, 1},
+	{{LT("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"),
+	  {64, 64, 64, 1, 1, 1, 1}}, 0, 0},
+	{{LT("block 32, many blocks", "block 32，很多 block"),
+	  {32 * 50 + 7, 32, 32, 1, 1, 1, 1}}, -1, 1},
+	{{LT("block 96, called twice", "block 96，调用两次"),
+	  {96 * 40 + 50, 96, 96, 1, 1, 1, 2}, 96 * 12 + 50}, -1, 1},
+	{{{"block 1024", "block 1024"}, {1024 * 8 + 500, 1024, 1024, 1, 1, 1, 1}}, -1, 1},
+	{{LT("2-D block 16x16", "二维 block 16x16"),
+	  {256 * 30 + 100, 16 * 16, 16, 16, 1, 1, 1}, 256 * 10 + 100}, -1, 1},
+	{{LT("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"),
+	  {96 * 20 + 1, 32 * 3, 32, 3, 1, 1, 1}}, -1, 1},
+	{{LT("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"),
+	  {128 * 25 + 3, 8 * 4 * 4, 8, 4, 4, 1, 2}, 128 * 8 + 3}, -1, 1},
 	{{LT("2-D block 32x32, 2 items per thread", "二维 block 32x32，每线程 2 个"),
-	  1024 * 2 * 6 + 500, 1024 * 2 * 3 + 500},
-	 32, 32, 1, 2, 1, -1, 1},
+	  {1024 * 2 * 6 + 500, 32 * 32, 32, 32, 1, 2, 1}, 1024 * 2 * 3 + 500}, -1, 1},
 	{{LT("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
-	  128 * 4 * 30 + 3, 128 * 4 * 10 + 3},
-	 128, 1, 1, 4, 1, -1, 1},
-	{{LT("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1, 256 * 9 + 1},
-	 256, 1, 1, 1, 1, -100, -1},
-	{{LT("large magnitudes, block 64x8", "大数值，block 64x8"), 512 * 20, 512 * 6},
-	 64, 8, 1, 1, 2, -1e6, 1e6},
-	{{LT("n=1, block 64", "只有 1 个元素，block 64"), 1}, 64, 1, 1, 1, 1, -5, 5},
-	{{LT("timed", "计时"), PERF_N}, 256, 1, 1, 16, 1, 0, 1},
+	  {128 * 4 * 30 + 3, 128, 128, 1, 1, 4, 1}, 128 * 4 * 10 + 3}, -1, 1},
+	{{LT("all negative, block 256", "全为负数，block 256"),
+	  {256 * 33 + 1, 256, 256, 1, 1, 1, 1}, 256 * 9 + 1}, -100, -1},
+	{{LT("large magnitudes, block 64x8", "大数值，block 64x8"),
+	  {512 * 20, 64 * 8, 64, 8, 1, 1, 2}, 512 * 6}, -1e6, 1e6},
+	{{LT("n=1, block 64", "只有 1 个元素，block 64"), {1, 64, 64, 1, 1, 1, 1}}, -5, 5},
+	{{LT("timed", "计时"), {PERF_N, 256, 256, 1, 1, 16, 1}}, 0, 1},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

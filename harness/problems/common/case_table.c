@@ -12,20 +12,21 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 	for (size_t i = 0; i < t->count; ++i) {
 		const void *row = (const char *)t->rows + i * t->row_bytes;
 		const struct case_row *r = row;
-		struct row_case rc = {lang_pick(r->name), r->n, false, plan->emulated};
-		if (r->n == PERF_N) {
-			rc.n = e->perf.n;
-			rc.timed = true;
-			if (!plan->timed)
-				continue;
-		} else if (plan->emulated && r->emu) {
-			rc.n = r->emu;
-			if (r->emu == GPU_ONLY)
-				continue;
-		} else if (r->n == EMU_ONLY) {
+		int64_t size = r->param[0];
+		if (size == PERF_N && !plan->timed)
 			continue;
-		}
-		t->add(set, rng, row, &rc);
+		if (plan->emulated && r->emu == GPU_ONLY)
+			continue;
+		if (!plan->emulated && size == EMU_ONLY)
+			continue;
+		if (size == PERF_N)
+			size = e->perf.n;
+		else if (plan->emulated && r->emu)
+			size = r->emu;
+		struct jcase *c =
+		        case_with_params(set, lang_pick(r->name), r->param[0] == PERF_N, r->param);
+		c->param[0] = size;
+		t->add(set, rng, c, row);
 	}
 }
 
@@ -45,6 +46,13 @@ struct jcase *case_with_params(struct case_set *set, const char *name, bool time
 	memcpy(c->param, param, sizeof c->param);
 	c->timed = timed;
 	return c;
+}
+
+struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t elem, const char *in,
+                             const char *out, int64_t n)
+{
+	void *x = case_buf(set, c, in, elem, CJ_IN, (uint64_t)n)->data;
+	return (struct in_out){x, case_buf(set, c, out, elem, CJ_OUT, (uint64_t)n)->expect};
 }
 
 void draw_ints(struct rng *rng, int32_t *x, int64_t n, int64_t lo, int64_t hi)

@@ -2,10 +2,10 @@
  * The cases of an exercise as a table, and the steps of building a case
  * that most exercises share, for their cases.c. An exercise lists its cases
  * as an array of rows, each starting with a struct case_row (its name and
- * size), and names it with the function that builds a row in its struct
- * problem: .table = &(a struct case_table), .make_cases =
- * case_table_make_cases. The rows are built in order, so the random draws
- * happen in the order the rows are listed.
+ * param[]), and names the array, with the function that adds a case's
+ * buffers, in its struct problem: .table = &(its struct case_table),
+ * .make_cases = case_table_make_cases. The rows are built in order, so the
+ * random draws happen in the order the rows are listed.
  */
 #ifndef HARNESS_PROBLEMS_COMMON_CASE_TABLE_H
 #define HARNESS_PROBLEMS_COMMON_CASE_TABLE_H
@@ -16,32 +16,27 @@
 
 #include "../problem.h"
 
-/* A row's n when it is the timed case: the problems.yaml entry's perf.n;
- * the row is built only when the plan asks for a timed case. */
+/* param[0] of the timed case's row: the problems.yaml entry's perf.n. The
+ * row is built only when the plan asks for a timed case. */
 #define PERF_N (-1)
-/* A row's n when the row runs on the emulator only (its size: emu). */
+/* param[0] of a row that runs on the emulator only (emu: its param[0]). */
 #define EMU_ONLY (-2)
-/* A row's emu when the row does not run on the emulator at all. */
+/* emu of a row that does not run on the emulator at all. */
 #define GPU_ONLY (-1)
 
 /* The first member of every row of a case table. */
 struct case_row {
 	struct lang_pair name; /* LT("english", "中文") */
-	int64_t n;             /* its size (what it counts is the exercise's), PERF_N or EMU_ONLY */
-	int64_t emu;           /* its size on the emulator: 0 the same, else smaller, or GPU_ONLY */
+	/* The case's param[], in the order of the exercise's layout.h. param[0]
+	 * is its size (elements, rows, channels), PERF_N or EMU_ONLY. */
+	int64_t param[CJ_MAX_PARAMS];
+	int64_t emu; /* param[0] on the emulator: 0 the same, else smaller, or GPU_ONLY */
 };
 
-/* One row as this run builds it. */
-struct row_case {
-	const char *name; /* in the learner's language */
-	int64_t n;        /* the row's size in this run; perf.n for the timed row */
-	bool timed;       /* the PERF_N row */
-	bool emulated;    /* the plan's: a row may hold other values for the emulator */
-};
-
-/* Builds the case of `row`, the exercise's row type. */
-typedef void case_row_fn(struct case_set *set, struct rng *rng, const void *row,
-                         const struct row_case *rc);
+/* Adds the buffers of case c, made from `row` (the exercise's row type):
+ * c->param is the row's, its size that of this run (perf.n for the timed
+ * case, c->timed). It may set the parameters that follow from others. */
+typedef void case_row_fn(struct case_set *set, struct rng *rng, struct jcase *c, const void *row);
 
 /* An exercise's cases: an array of its rows, and how a row is built. */
 struct case_table {
@@ -70,6 +65,16 @@ void case_table_make_cases(struct case_set *set, struct rng *rng, const struct p
 /* A new case named `name` with param[] = `param`, timed or not. */
 struct jcase *case_with_params(struct case_set *set, const char *name, bool timed,
                                const int64_t param[CJ_MAX_PARAMS]);
+
+/* The data of a case with one input and one output of n elements. */
+struct in_out {
+	void *in;   /* the input's data */
+	void *want; /* the output's golden values */
+};
+
+/* Adds them to c: `in` then `out`, both of type elem (enum cj_elem). */
+struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t elem, const char *in,
+                             const char *out, int64_t n);
 
 /* x[0..n): 1, 2, ..., n when lo == hi (the samples count), else drawn
  * uniformly from the integers [lo, hi]. */

@@ -19,10 +19,8 @@ struct slot_case {
 	float *start, *want; /* the slots before the launch, and after it */
 };
 
-/* A case of n threads in blocks of `block` on `slots` addresses, with its
- * buffers (olds is checked by the exercise's check_extra). */
-struct slot_case slot_case(struct case_set *set, const char *name, bool timed, int64_t n, int block,
-                           int64_t slots);
+/* Adds the buffers of case c (olds is checked by the exercise's check_extra). */
+struct slot_case slot_buffers(struct case_set *set, struct jcase *c);
 
 /* struct problem's locate for both: many threads wrote a slot, so none is
  * named; thread i's old value. */

@@ -8,18 +8,15 @@
 #include "case_table.h"
 #include "softmax_layout.h"
 
-void softmax_case(struct case_set *set, struct rng *rng, const void *row, const struct row_case *rc)
+void softmax_case(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct softmax_row *r = row;
-	int64_t rows = rc->timed ? n / r->len : n, len = r->len;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_ROWS] = rows, [CJ_P_LEN] = len,
-	                                          [CJ_P_BLOCK] = r->block, [CJ_P_PER] = r->per));
-	uint64_t count = (uint64_t)(rows * len);
-	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, count)->data;
-	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, count)->expect;
-	softmax_rows(rng, x, y, rows, len, r->spread, r->ramp_step);
+	int64_t len = c->param[CJ_P_LEN];
+	if (c->timed)
+		c->param[CJ_P_ROWS] /= len;
+	int64_t rows = c->param[CJ_P_ROWS];
+	struct in_out xy = in_out_buffers(set, c, CJ_F32, "x", "y", rows * len);
+	softmax_rows(rng, xy.in, xy.want, rows, len, r->spread, r->ramp_step);
 }
 
 int64_t softmax_bad_row(const struct jcase *c, const struct case_findings *f)

@@ -12,18 +12,16 @@
 #include "case_table.h"
 #include "softmax_golden.h"
 
-/* One case: its rows (case_row's n; the timed row's n counts elements:
- * it gets n / len rows), their length, blockDim.x, rows per warp or block,
- * how they are drawn. */
+/* A case: param[] (rows, len, blockDim.x, rows per warp or block; the
+ * timed row's rows count elements: it gets perf.n / len rows), and how its
+ * rows are drawn. */
 struct softmax_row {
 	struct case_row head;
-	int64_t len;
-	int block, per;
 	enum softmax_spread spread;
 	float ramp_step; /* SPREAD_RAMP's x[j] = j * ramp_step (the sample) */
 };
 
-/* Builds a case of a table of struct softmax_row (case_table.h). */
+/* Adds the buffers of a case of a table of struct softmax_row. */
 case_row_fn softmax_case;
 
 /* The row of the first mismatch of y. */

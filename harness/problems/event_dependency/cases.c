@@ -11,30 +11,31 @@
 #include "../common/elementwise.h"
 #include "layout.h"
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+/* Adds the buffers of a case {name, {n, 256}}. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	(void)row;
-	int64_t n = rc->n;
-	struct elementwise_case b = elementwise_case(set, rc, "in", "out");
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *in = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
-		b.in[i] = (float)rng_range(rng, -1000, 1000);
+		in[i] = (float)rng_range(rng, -1000, 1000);
 	for (int64_t i = 0; i < n; ++i)
-		b.want[i] = (2 * b.in[i] + 1) + (2 * b.in[n - 1 - i] + 1);
+		want[i] = (2 * in[i] + 1) + (2 * in[n - 1 - i] + 1);
 }
 
 /* clang-format off */
 static const struct case_row case_rows[] = {
-	{LT("sample: 256 elements", "样例：256 个元素"), 256},
-	{LT("n=1", "只有 1 个元素"), 1},
-	{LT("1000 elements", "1000 个元素"), 1000},
-	{LT("65536 elements", "65536 个元素"), 65536},
-	{LT("a million elements", "100 万个元素"), 1 << 20, GPU_ONLY},
-	{LT("timed", "计时"), PERF_N},
+	{LT("sample: 256 elements", "样例：256 个元素"), {256, 256}},
+	{LT("n=1", "只有 1 个元素"), {1, 256}},
+	{LT("1000 elements", "1000 个元素"), {1000, 256}},
+	{LT("65536 elements", "65536 个元素"), {65536, 256}},
+	{LT("a million elements", "100 万个元素"), {1 << 20, 256}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {

@@ -40,32 +40,28 @@ static float draw(struct rng *rng, enum spread s, int64_t i, int64_t slice, int6
 	}
 }
 
-/* A case: its n, blockDim.x, the slices asked for (`blocks`; emu_blocks on
- * the emulator, when not 0), how the inputs are drawn. The slice is rounded
- * up to a multiple of 4 and the number of slices follows from it, so none
- * is empty. On the emulator every CUDA thread is a fiber: each grid shrinks
- * to a few thousand threads (the one of more blocks than threads too), so
- * that a judgement stays within its time there. */
+/* A case: {name, {n, blockDim.x, the slices asked for}, n on the emulator
+ * when fewer}, how the inputs are drawn. The slice is rounded up to a
+ * multiple of 4 and the number of slices follows from it, so none is empty.
+ * On the emulator every CUDA thread is a fiber: each grid shrinks to a few
+ * thousand threads (the one of more blocks than threads too), so that a
+ * judgement stays within its time there. */
 struct global_softmax_row {
 	struct case_row head;
-	int block;
-	int64_t blocks, emu_blocks;
 	enum spread spread;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct global_softmax_row *r = row;
-	int64_t n = rc->n, blocks = rc->emulated && r->emu_blocks ? r->emu_blocks : r->blocks;
+	int64_t n = c->param[CJ_P_N], blocks = c->param[CJ_P_BLOCKS];
 	int64_t slice = (n + blocks - 1) / blocks;
 	slice = (slice + 3) / 4 * 4;
 	blocks = (n + slice - 1) / slice;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                          [CJ_P_BLOCKS] = blocks, [CJ_P_SLICE] = slice));
-	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n)->data;
-	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, (uint64_t)n)->expect;
+	c->param[CJ_P_BLOCKS] = blocks;
+	c->param[CJ_P_SLICE] = slice;
+	struct in_out xy = in_out_buffers(set, c, CJ_F32, "x", "y", n);
+	float *x = xy.in, *y = xy.want;
 	float *parts = case_buf(set, c, "parts", CJ_F32, CJ_OUT, (uint64_t)(2 * blocks))->expect;
 	int64_t hot = rng_range(rng, 0, n - 1);
 	for (int64_t i = 0; i < n; ++i)
@@ -90,38 +86,43 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct global_softmax_row case_rows[] = {
-	{{LT("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"), 100},
-	 32, 2, 0, RAMP},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 0, SMALL},
-	{{LT("n=5, block 64", "5 个元素，block 64"), 5}, 64, 3, 0, SMALL},
-	{{LT("block 96, 7 blocks", "block 96，7 个 block"), 10007}, 96, 7, 0, SMALL},
+	{{LT("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"),
+	  {100, 32, 2}}, RAMP},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, SMALL},
+	{{LT("n=5, block 64", "5 个元素，block 64"), {5, 64, 3}}, SMALL},
+	{{LT("block 96, 7 blocks", "block 96，7 个 block"), {10007, 96, 7}}, SMALL},
 	{{LT("block 256, 300 blocks (more than threads)", "block 256，300 个 block（多于线程数）"),
-	  100003, GPU_ONLY},
-	 256, 300, 0, SMALL},
+	  {100003, 256, 300}, GPU_ONLY}, SMALL},
 	{{LT("block 64, 100 blocks (more than threads)", "block 64，100 个 block（多于线程数）"),
-	  EMU_ONLY, 20003},
-	 64, 100, 0, SMALL},
-	{{LT("block 1024, 2000 blocks", "block 1024，2000 个 block"), (1 << 20) + 3, GPU_ONLY},
-	 1024, 2000, 0, SMALL},
-	{{LT("block 1024, 4 blocks", "block 1024，4 个 block"), EMU_ONLY, 100000}, 1024, 4, 0, SMALL},
-	{{LT("block 32, 500 blocks", "block 32，500 个 block"), 64001, GPU_ONLY}, 32, 500, 0, SMALL},
-	{{LT("block 32, 100 blocks", "block 32，100 个 block"), EMU_ONLY, 12801}, 32, 100, 0, SMALL},
-	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), 50000},
-	 128, 50, 16, STEPS},
+	  {EMU_ONLY, 64, 100}, 20003}, SMALL},
+	{{LT("block 1024, 2000 blocks", "block 1024，2000 个 block"),
+	  {(1 << 20) + 3, 1024, 2000}, GPU_ONLY}, SMALL},
+	{{LT("block 1024, 4 blocks", "block 1024，4 个 block"),
+	  {EMU_ONLY, 1024, 4}, 100000}, SMALL},
+	{{LT("block 32, 500 blocks", "block 32，500 个 block"), {64001, 32, 500}, GPU_ONLY}, SMALL},
+	{{LT("block 32, 100 blocks", "block 32，100 个 block"), {EMU_ONLY, 32, 100}, 12801}, SMALL},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"),
+	  {50000, 128, 50}, GPU_ONLY}, STEPS},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"),
+	  {EMU_ONLY, 128, 16}, 50000}, STEPS},
 	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"),
-	  50000},
-	 128, 64, 16, LARGE},
+	  {50000, 128, 64}, GPU_ONLY}, LARGE},
+	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"),
+	  {EMU_ONLY, 128, 16}, 50000}, LARGE},
 	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"),
-	  30000},
-	 160, 33, 12, NEGATIVE},
-	{{LT("all equal, block 64", "全部相等，block 64"), 4099}, 64, 9, 0, TIES},
-	{{LT("one dominant element, block 512", "一个极大元素，block 512"), 200000, 40000},
-	 512, 40, 8, DOMINANT},
-	{{LT("timed", "计时"), PERF_N}, 256, 1024, 0, SMALL},
+	  {30000, 160, 33}, GPU_ONLY}, NEGATIVE},
+	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"),
+	  {EMU_ONLY, 160, 12}, 30000}, NEGATIVE},
+	{{LT("all equal, block 64", "全部相等，block 64"), {4099, 64, 9}}, TIES},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"),
+	  {200000, 512, 40}, GPU_ONLY}, DOMINANT},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"),
+	  {EMU_ONLY, 512, 8}, 40000}, DOMINANT},
+	{{LT("timed", "计时"), {PERF_N, 256, 1024}}, SMALL},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

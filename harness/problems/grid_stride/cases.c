@@ -12,24 +12,16 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: its n, and the grid it is launched with (usually far fewer
- * threads than elements). */
-struct stride_row {
-	struct case_row head;
-	int grid, block;
-};
-
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+/* Adds the buffers of a case {name, {n, gridDim.x, blockDim.x}}: the grid
+ * usually has far fewer threads than elements. Draws the factor a first. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
-	const struct stride_row *r = row;
+	(void)row;
 	float a = (float)rng_uniform(rng, -3, 3);
 	uint32_t bits;
 	memcpy(&bits, &a, sizeof bits);
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_GRID] = r->grid,
-	                                          [CJ_P_BLOCK] = r->block, [CJ_P_A] = bits));
+	c->param[CJ_P_A] = bits;
+	int64_t n = c->param[CJ_P_N];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_INOUT, (uint64_t)n);
 	float *xv = x->data, *yv = y->data, *want = y->expect;
@@ -41,21 +33,21 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 }
 
 /* clang-format off */
-static const struct stride_row case_rows[] = {
-	{{LT("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"), 1000},
-	 2, 64},
-	{{LT("one block of 32", "一个 32 线程的 block"), 777}, 1, 32},
-	{{LT("more threads than elements", "线程比元素多"), 37}, 4, 128},
-	{{LT("n=1", "只有 1 个元素"), 1}, 3, 64},
-	{{LT("8 blocks of 256", "8 个 256 线程的 block"), 100003}, 8, 256},
-	{{LT("13 blocks of 96", "13 个 96 线程的 block"), 65536 + 5}, 13, 96},
-	{{LT("4 million elements, 132 blocks", "400 万个元素，132 个 block"), 4 << 20, GPU_ONLY},
-	 132, 512},
-	{{LT("timed", "计时"), PERF_N}, 132 * 8, 256},
+static const struct case_row case_rows[] = {
+	{LT("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"),
+	 {1000, 2, 64}},
+	{LT("one block of 32", "一个 32 线程的 block"), {777, 1, 32}},
+	{LT("more threads than elements", "线程比元素多"), {37, 4, 128}},
+	{LT("n=1", "只有 1 个元素"), {1, 3, 64}},
+	{LT("8 blocks of 256", "8 个 256 线程的 block"), {100003, 8, 256}},
+	{LT("13 blocks of 96", "13 个 96 线程的 block"), {65536 + 5, 13, 96}},
+	{LT("4 million elements, 132 blocks", "400 万个元素，132 个 block"),
+	 {4 << 20, 132, 512}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 132 * 8, 256}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

@@ -18,23 +18,13 @@ static void blur(const float *from, float *to, int64_t n)
 	}
 }
 
-/* A case: its n, steps, blockDim.x and the blocks wanted. On the emulator
- * every thread of the grid is a fiber at once: small grids; on a GPU the
- * grid is whatever fits, at most the count given. */
-struct grid_sync_row {
-	struct case_row head;
-	int steps, block, blocks;
-};
-
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+/* Adds the buffers of a case {name, {n, steps, blockDim.x, the blocks
+ * wanted}}. On the emulator every thread of the grid is a fiber at once:
+ * small grids; on a GPU the grid is whatever fits, at most the count given. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct grid_sync_row *r = row;
-	int64_t n = rc->n;
-	struct jcase *c =
-	        case_with_params(set, rc->name, rc->timed,
-	                         PARAMS([CJ_P_N] = n, [CJ_P_STEPS] = r->steps,
-	                                [CJ_P_BLOCK] = r->block, [CJ_P_BLOCKS] = r->blocks));
+	(void)row;
+	int64_t n = c->param[CJ_P_N];
 	struct jbuf *a = case_buf(set, c, "a", CJ_F32, CJ_INOUT, (uint64_t)n);
 	struct jbuf *b = case_buf(set, c, "b", CJ_F32, CJ_INOUT, (uint64_t)n);
 	b->by_extra = true; /* scratch */
@@ -46,7 +36,7 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 	float *tmp = malloc(sizeof(float) * (size_t)n);
 	if (!tmp)
 		abort();
-	for (int s = 0; s < r->steps; ++s) {
+	for (int s = 0; s < c->param[CJ_P_STEPS]; ++s) {
 		blur(want, tmp, n);
 		memcpy(want, tmp, sizeof(float) * (size_t)n);
 	}
@@ -54,20 +44,20 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 }
 
 /* clang-format off */
-static const struct grid_sync_row case_rows[] = {
-	{{LT("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), 10}, 1, 32, 2},
-	{{LT("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"), 1000}, 4, 32, 3},
-	{{LT("4099 elements, 7 steps", "4099 个元素，7 步"), 4099}, 7, 64, 4},
-	{{LT("fewer elements than threads, 3 steps", "元素比线程少，3 步"), 50}, 3, 64, 2},
-	{{LT("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"), 1 << 20, GPU_ONLY},
-	 9, 256, 100000},
-	{{LT("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"), 100003, GPU_ONLY},
-	 40, 128, 100000},
-	{{LT("timed", "计时"), PERF_N}, 4, 256, 100000},
+static const struct case_row case_rows[] = {
+	{LT("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), {10, 1, 32, 2}},
+	{LT("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"), {1000, 4, 32, 3}},
+	{LT("4099 elements, 7 steps", "4099 个元素，7 步"), {4099, 7, 64, 4}},
+	{LT("fewer elements than threads, 3 steps", "元素比线程少，3 步"), {50, 3, 64, 2}},
+	{LT("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"),
+	 {1 << 20, 9, 256, 100000}, GPU_ONLY},
+	{LT("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"),
+	 {100003, 40, 128, 100000}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 4, 256, 100000}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

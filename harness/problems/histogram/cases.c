@@ -38,25 +38,20 @@ static int32_t draw(struct rng *rng, enum spread s, int64_t i, int nbins, int32_
 	}
 }
 
-/* A case: its n (fewer on the emulator), blockDim.x, gridDim.x (0: as
- * many blocks as are resident; emu_grid: another on the emulator, when not
- * 0), the bins, how the values are drawn and what the bins start with. */
+/* A case: {name, {n, blockDim.x, gridDim.x (0: as many blocks as are
+ * resident), bins}, n on the emulator when fewer}, how the values are drawn
+ * and what the bins start with. */
 struct histogram_row {
 	struct case_row head;
-	int block, grid, emu_grid, nbins;
 	enum spread spread;
 	enum start start;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct histogram_row *r = row;
-	int64_t n = rc->n;
-	int nbins = r->nbins, grid = rc->emulated && r->emu_grid ? r->emu_grid : r->grid;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                          [CJ_P_GRID] = grid, [CJ_P_NBINS] = nbins));
+	int64_t n = c->param[CJ_P_N];
+	int nbins = (int)c->param[CJ_P_NBINS];
 	struct jbuf *data = case_buf(set, c, "data", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *bins = case_buf(set, c, "bins", CJ_U32, CJ_INOUT, (uint64_t)nbins);
 	int32_t *v = data->data;
@@ -74,26 +69,33 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct histogram_row case_rows[] = {
-	{{LT("sample: 1000 values, 8 bins", "样例：1000 个值，8 个桶"), 1000}, 32, 4, 0, 8, CYCLE, ZERO},
-	{{LT("one value everywhere, block 256", "所有值相同，block 256"), 1000000, 100000},
-	 256, 64, 0, 4, ONE_VALUE, RANDOM},
-	{{LT("2 bins, block 128", "2 个桶，block 128"), 1000003, 100003}, 128, 40, 0, 2, UNIFORM, RANDOM},
-	{{LT("4096 bins, block 96", "4096 个桶，block 96"), 300001}, 96, 50, 0, 4096, UNIFORM, RANDOM},
-	{{LT("1000 bins, block 1024", "1000 个桶，block 1024"), 2000017, 200017},
-	 1024, 16, 0, 1000, UNIFORM, RANDOM},
-	{{LT("one bin", "只有一个桶"), 5000}, 64, 3, 0, 1, UNIFORM, RANDOM},
-	{{LT("more threads than values", "线程数多于值的个数"), 100}, 128, 8, 0, 16, UNIFORM, RANDOM},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 0, 5, UNIFORM, ZERO},
-	{{LT("one block of 32 threads", "只有一个 32 线程的 block"), 100000}, 32, 1, 0, 64, SKEWED, ZERO},
-	{{LT("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"), 1000000, 100000},
-	 256, 0, 16, 256, SKEWED, RANDOM},
-	{{LT("values outside [0, nbins) are ignored", "忽略 [0, nbins) 之外的值"), 200000},
-	 256, 30, 0, 300, OUT_OF_RANGE, RANDOM},
-	{{LT("timed", "计时"), PERF_N}, 256, 0, 0, 256, UNIFORM, ZERO},
+	{{LT("sample: 1000 values, 8 bins", "样例：1000 个值，8 个桶"),
+	  {1000, 32, 4, 8}}, CYCLE, ZERO},
+	{{LT("one value everywhere, block 256", "所有值相同，block 256"),
+	  {1000000, 256, 64, 4}, 100000}, ONE_VALUE, RANDOM},
+	{{LT("2 bins, block 128", "2 个桶，block 128"),
+	  {1000003, 128, 40, 2}, 100003}, UNIFORM, RANDOM},
+	{{LT("4096 bins, block 96", "4096 个桶，block 96"),
+	  {300001, 96, 50, 4096}}, UNIFORM, RANDOM},
+	{{LT("1000 bins, block 1024", "1000 个桶，block 1024"),
+	  {2000017, 1024, 16, 1000}, 200017}, UNIFORM, RANDOM},
+	{{LT("one bin", "只有一个桶"), {5000, 64, 3, 1}}, UNIFORM, RANDOM},
+	{{LT("more threads than values", "线程数多于值的个数"),
+	  {100, 128, 8, 16}}, UNIFORM, RANDOM},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 5}}, UNIFORM, ZERO},
+	{{LT("one block of 32 threads", "只有一个 32 线程的 block"),
+	  {100000, 32, 1, 64}}, SKEWED, ZERO},
+	{{LT("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"),
+	  {1000000, 256, 0, 256}, GPU_ONLY}, SKEWED, RANDOM},
+	{{LT("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"),
+	  {EMU_ONLY, 256, 16, 256}, 100000}, SKEWED, RANDOM},
+	{{LT("values outside [0, nbins) are ignored", "忽略 [0, nbins) 之外的值"),
+	  {200000, 256, 30, 300}}, OUT_OF_RANGE, RANDOM},
+	{{LT("timed", "计时"), {PERF_N, 256, 0, 256}}, UNIFORM, ZERO},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

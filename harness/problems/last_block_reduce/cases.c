@@ -8,23 +8,15 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: its n elements per trial, trials (launches) and blocks wanted.
- * The emulator runs every block of a launch at once (coresident): a few
- * dozen one-warp blocks; the GPU gets as many as are resident at once. */
-struct last_block_row {
-	struct case_row head;
-	int trials, blocks;
-};
-
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+/* Adds the buffers of a case {name, {n elements per trial, trials
+ * (launches), blocks wanted}}. The emulator runs every block of a launch at
+ * once (coresident): a few dozen one-warp blocks; the GPU gets as many as
+ * are resident at once. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct last_block_row *r = row;
-	int64_t n = rc->n;
-	int trials = r->trials, blocks = r->blocks;
-	struct jcase *c = case_with_params(
-	        set, rc->name, rc->timed,
-	        PARAMS([CJ_P_N] = n, [CJ_P_TRIALS] = trials, [CJ_P_BLOCKS] = blocks));
+	(void)row;
+	int64_t n = c->param[CJ_P_N];
+	int trials = (int)c->param[CJ_P_TRIALS], blocks = (int)c->param[CJ_P_BLOCKS];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)(n * trials));
 	struct jbuf *partials = case_buf(set, c, "partials", CJ_F32, CJ_INOUT, (uint64_t)blocks);
 	partials->by_extra = true; /* scratch: any content */
@@ -49,19 +41,19 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 }
 
 /* clang-format off */
-static const struct last_block_row case_rows[] = {
-	{{LT("sample: 2 blocks, 64 elements", "样例：2 个 block，64 个元素"), 64}, 2, 2},
-	{{LT("8 blocks, 5 trials", "8 个 block，5 轮"), 1000}, 5, 8},
-	{{LT("37 blocks, 3 trials", "37 个 block，3 轮"), 5000}, 3, 37},
-	{{LT("more blocks than elements", "block 比元素多"), 20}, 3, 64},
-	{{LT("whole device, 200 trials", "全设备，200 轮"), 100000, GPU_ONLY}, 200, 4096},
-	{{LT("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"), 1 << 20, GPU_ONLY},
-	 20, 4096},
-	{{LT("timed", "计时"), PERF_N}, 1, 4096},
+static const struct case_row case_rows[] = {
+	{LT("sample: 2 blocks, 64 elements", "样例：2 个 block，64 个元素"), {64, 2, 2}},
+	{LT("8 blocks, 5 trials", "8 个 block，5 轮"), {1000, 5, 8}},
+	{LT("37 blocks, 3 trials", "37 个 block，3 轮"), {5000, 3, 37}},
+	{LT("more blocks than elements", "block 比元素多"), {20, 3, 64}},
+	{LT("whole device, 200 trials", "全设备，200 轮"), {100000, 200, 4096}, GPU_ONLY},
+	{LT("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"),
+	 {1 << 20, 20, 4096}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 1, 4096}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

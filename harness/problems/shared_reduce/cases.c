@@ -16,49 +16,43 @@ static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t cou
 	return (int32_t)s;
 }
 
-/* A case: its n (fewer on the emulator, where every thread of every block
- * runs), blockDim.x, and the inputs' range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, blockDim.x}, n on the emulator (where every thread of
+ * every block runs) when fewer}, and the inputs' range (lo == hi: 1, 2, ...,
+ * n). */
 struct shared_reduce_row {
 	struct case_row head;
-	int block;
 	int64_t lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct shared_reduce_row *r = row;
-	int block = r->block;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = block));
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	int64_t blocks = (n + block - 1) / block;
-	struct jbuf *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *sums = case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks);
-	int32_t *xv = x->data, *want = sums->expect;
-	draw_ints(rng, xv, n, r->lo, r->hi);
+	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
+	int32_t *want = case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks)->expect;
+	draw_ints(rng, x, n, r->lo, r->hi);
 	for (int64_t b = 0; b < blocks; ++b)
-		want[b] = block_sum(xv, n, b * block, block);
+		want[b] = block_sum(x, n, b * block, block);
 }
 
 /* clang-format off */
 static const struct shared_reduce_row case_rows[] = {
-	{{LT("sample: 1..64, block 32", "样例：1..64，block 32"), 64}, 32, 0, 0},
-	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"), 64 * 20 + 9, 64 * 5 + 9},
-	 64, -100, 100},
-	{{LT("block 128", "block 大小 128"), 128 * 50, 128 * 12}, 128, -1000, 1000},
-	{{LT("block 256, partial", "block 256，最后一个不满"), 256 * 30 + 255, 256 * 7 + 255},
-	 256, -5, 5},
-	{{LT("block 512", "block 大小 512"), 512 * 20 + 1, 512 * 5 + 1}, 512, 0, 1000000},
+	{{LT("sample: 1..64, block 32", "样例：1..64，block 32"), {64, 32}}, 0, 0},
+	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"),
+	  {64 * 20 + 9, 64}, 64 * 5 + 9}, -100, 100},
+	{{LT("block 128", "block 大小 128"), {128 * 50, 128}, 128 * 12}, -1000, 1000},
+	{{LT("block 256, partial", "block 256，最后一个不满"),
+	  {256 * 30 + 255, 256}, 256 * 7 + 255}, -5, 5},
+	{{LT("block 512", "block 大小 512"), {512 * 20 + 1, 512}, 512 * 5 + 1}, 0, 1000000},
 	{{LT("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"),
-	  1024 * 12 + 3, 1024 * 3 + 3},
-	 1024, -2000000000, 2000000000},
-	{{LT("n=1, block 32", "只有 1 个元素，block 32"), 1}, 32, -9, 9},
-	{{LT("timed", "计时"), PERF_N}, 256, -1000, 1000},
+	  {1024 * 12 + 3, 1024}, 1024 * 3 + 3}, -2000000000, 2000000000},
+	{{LT("n=1, block 32", "只有 1 个元素，block 32"), {1, 32}}, -9, 9},
+	{{LT("timed", "计时"), {PERF_N, 256}}, -1000, 1000},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

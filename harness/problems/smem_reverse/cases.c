@@ -9,44 +9,40 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: its n, blockDim.x, and its input: 0, 1, 2, ... when `counting`,
- * else random. */
+/* A case: {name, {n, blockDim.x}}, and its input: 0, 1, 2, ... when
+ * `counting`, else random. */
 struct reverse_row {
 	struct case_row head;
-	int block;
 	bool counting;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct reverse_row *r = row;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block));
-	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	int32_t *iv = in->data, *want = out->expect;
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
+	int32_t *in = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
-		iv[i] = r->counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
+		in[i] = r->counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
 	for (int64_t i = 0; i < n; ++i)
-		want[n - 1 - i] = iv[i];
+		want[n - 1 - i] = in[i];
 }
 
 /* clang-format off */
 static const struct reverse_row case_rows[] = {
-	{{LT("sample: 0..63, block 32", "样例：0..63，block 32"), 64}, 32, true},
-	{{LT("one partial block", "一个不满的 block"), 20}, 32, true},
-	{{LT("block 256, partial last tile", "block 256，最后一个 tile 不满"), 256 * 40 + 77}, 256},
-	{{LT("block 96", "block 大小 96"), 96 * 31 + 95}, 96},
-	{{LT("block 1024", "block 大小 1024"), 1024 * 30 + 1}, 1024},
-	{{LT("n=1", "只有 1 个元素"), 1}, 64},
-	{{LT("16 million, block 512", "1600 万个元素，block 512"), 16 << 20, GPU_ONLY}, 512},
-	{{LT("timed", "计时"), PERF_N}, 256},
+	{{LT("sample: 0..63, block 32", "样例：0..63，block 32"), {64, 32}}, true},
+	{{LT("one partial block", "一个不满的 block"), {20, 32}}, true},
+	{{LT("block 256, partial last tile", "block 256，最后一个 tile 不满"),
+	  {256 * 40 + 77, 256}}},
+	{{LT("block 96", "block 大小 96"), {96 * 31 + 95, 96}}},
+	{{LT("block 1024", "block 大小 1024"), {1024 * 30 + 1, 1024}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 64}}},
+	{{LT("16 million, block 512", "1600 万个元素，block 512"), {16 << 20, 512}, GPU_ONLY}},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 /* The reference's layout: element k of out is written by the block whose
  * tile holds in[n - 1 - k]. */

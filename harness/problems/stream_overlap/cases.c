@@ -21,7 +21,8 @@ static float transform_one(float v)
 	return logistic_steps(v, 3.8f, 2048);
 }
 
-/* A case: its n; `measure`: the one the overlap rule is measured on. */
+/* A case: {name, {n, 256}}; `measure`: the one the speed rule is measured
+ * on. */
 struct overlap_row {
 	struct case_row head;
 	bool measure;
@@ -29,30 +30,28 @@ struct overlap_row {
 
 static struct value_pool pool; /* filled by make_cases for its cases */
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct overlap_row *r = row;
-	struct elementwise_case b = elementwise_case(set, rc, "in", "out");
-	b.c->measure = r->measure;
-	value_pool_draw(rng, &pool, b.in, b.want, rc->n);
+	c->measure = r->measure;
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", c->param[CJ_P_N]);
+	value_pool_draw(rng, &pool, io.in, io.want, c->param[CJ_P_N]);
 }
 
 /* clang-format off */
 static const struct overlap_row case_rows[] = {
-	{{LT("sample: 1000 elements", "样例：1000 个元素"), 1000}},
-	{{LT("n=1", "只有 1 个元素"), 1}},
-	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), 7}},
-	{{LT("65537 elements", "65537 个元素"), 65537}},
-	{{LT("3 million and 1 elements", "300 万零 1 个元素"), 3000001, GPU_ONLY}},
+	{{LT("sample: 1000 elements", "样例：1000 个元素"), {1000, 256}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
+	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), {7, 256}}},
+	{{LT("65537 elements", "65537 个元素"), {65537, 256}}},
+	{{LT("3 million and 1 elements", "300 万零 1 个元素"), {3000001, 256}, GPU_ONLY}},
 	{{LT("overlap: 16 million elements against the serial sum", "重叠：1600 万元素，对比串行用时"),
-	  16 << 20, GPU_ONLY},
-	 true},
-	{{LT("timed", "计时"), PERF_N}},
+	  {16 << 20, 256}, GPU_ONLY}, true},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)

@@ -13,25 +13,19 @@
 /* Distributions of the inputs. */
 enum spread { RAMP, UNIFORM, TIES };
 
-/* A case: its n (fewer on the emulator), blockDim.x, calls of each function
- * in a row, runs of 32 per warp, and how the inputs are drawn. */
+/* A case: {name, {n, blockDim.x, calls of each function in a row, runs of
+ * 32 per warp}, n on the emulator when fewer}, and how the inputs are
+ * drawn. */
 struct allreduce_row {
 	struct case_row head;
-	int block, passes, chunks;
 	enum spread spread;
 	double lo, hi; /* UNIFORM's range */
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct allreduce_row *r = row;
-	int passes = r->passes;
-	struct jcase *c =
-	        case_with_params(set, rc->name, rc->timed,
-	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                [CJ_P_PASSES] = passes, [CJ_P_CHUNKS] = r->chunks));
+	int64_t n = c->param[CJ_P_N], passes = c->param[CJ_P_PASSES];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
 	struct jbuf *maxs = case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -77,23 +71,25 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct allreduce_row case_rows[] = {
-	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32}, 32, 1, 1, RAMP},
-	{{LT("one warp, negatives", "一个 warp，含负数"), 32}, 32, 1, 1, UNIFORM, -1, 1},
-	{{LT("all negative, block 128", "全为负数，block 128"), 3000}, 128, 1, 1, UNIFORM, -100, -1},
-	{{LT("ties, block 96", "有并列最大值，block 96"), 4000}, 96, 1, 1, TIES},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 1, UNIFORM, -5, -1},
-	{{LT("partial warp, block 96", "不满的 warp，block 96"), 45}, 96, 1, 1, UNIFORM, -1, 1},
-	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 1, UNIFORM, -1, 1},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 5 + 7},
-	 1024, 1, 1, UNIFORM, -1, 1},
-	{{LT("large magnitudes", "大数值"), 5000}, 128, 1, 1, UNIFORM, -1e30, 1e30},
-	{{LT("called twice per kernel", "每个 kernel 调用两次"), 3001}, 96, 2, 1, UNIFORM, -1, 1},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000}, 256, 1, 4, UNIFORM, -1, 1},
-	{{LT("timed", "计时"), PERF_N}, 256, 1, 8, UNIFORM, -1, 1},
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, RAMP},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"),
+	  {3000, 128, 1, 1}}, UNIFORM, -100, -1},
+	{{LT("ties, block 96", "有并列最大值，block 96"), {4000, 96, 1, 1}}, TIES},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, UNIFORM, -5, -1},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, UNIFORM, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	  {1024 * 5 + 7, 1024, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, UNIFORM, -1e30, 1e30},
+	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, UNIFORM, -1, 1},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"),
+	  {20000, 256, 1, 4}}, UNIFORM, -1, 1},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, UNIFORM, -1, 1},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

@@ -16,15 +16,13 @@ static int64_t runs_of(int64_t n)
 	return (n + 31) / 32;
 }
 
-/* A case: its n (fewer on the emulator), blockDim.x, runs of 32 per warp,
- * the threshold t, and how x is drawn: kept values in [t, t + spread],
- * dropped ones in [t - spread, t), run by run with the patterns in turn
- * (from a random one), or every lane HALF when `random` is set. The sample
- * is 1, -2, 3, -4, ... over one warp, keeping v >= 0: 1, 3, 5, ... */
+/* A case: {name, {n, blockDim.x, runs of 32 per warp, the threshold t}, n
+ * on the emulator when fewer}, and how x is drawn: kept values in [t, t +
+ * spread], dropped ones in [t - spread, t), run by run with the patterns in
+ * turn (from a random one), or every lane HALF when `random` is set. The
+ * sample is 1, -2, 3, -4, ... over one warp, keeping v >= 0: 1, 3, 5, ... */
 struct compact_row {
 	struct case_row head;
-	int block, chunks;
-	int32_t t;
 	int64_t spread;
 	bool random, sample;
 };
@@ -39,10 +37,10 @@ static int64_t draw_sample(int32_t *x, int32_t *offset)
 }
 
 /* x and the offsets of the runs, as the row says. Returns the values kept. */
-static int64_t draw(struct rng *rng, const struct compact_row *r, int32_t *x, int32_t *offset,
-                    int64_t n)
+static int64_t draw(struct rng *rng, const struct compact_row *r, int64_t t, int32_t *x,
+                    int32_t *offset, int64_t n)
 {
-	int64_t t = r->t, runs = runs_of(n);
+	int64_t runs = runs_of(n);
 	int first = (int)rng_range(rng, 0, PATTERNS - 1);
 	int64_t kept = 0;
 	for (int64_t k = 0; k < runs; ++k) {
@@ -65,19 +63,15 @@ static int64_t draw(struct rng *rng, const struct compact_row *r, int32_t *x, in
 }
 
 /* Draws x and the offsets, then builds the golden output and counts. */
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct compact_row *r = row;
-	int32_t t = r->t;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                          [CJ_P_CHUNKS] = r->chunks, [CJ_P_T] = t));
+	int64_t n = c->param[CJ_P_N];
+	int32_t t = (int32_t)c->param[CJ_P_T];
 	int64_t runs = runs_of(n);
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	int32_t *offset = case_buf(set, c, "offset", CJ_I32, CJ_IN, (uint64_t)runs)->data;
-	int64_t kept = r->sample ? draw_sample(x, offset) : draw(rng, r, x, offset, n);
+	int64_t kept = r->sample ? draw_sample(x, offset) : draw(rng, r, t, x, offset, n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)kept);
 	struct jbuf *counts = case_buf(set, c, "counts", CJ_I32, CJ_OUT, (uint64_t)runs);
 	int32_t *want = out->expect, *want_counts = counts->expect;
@@ -93,22 +87,22 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct compact_row case_rows[] = {
-	{{LT("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"), 32}, 32, 1, 0, 0,
-	 false, true},
-	{{LT("every pattern, block 32", "各种模式，block 32"), 32 * 40}, 32, 1, 0, 1000},
-	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), 96 * 5 + 45}, 96, 1,
-	 -500, 1000},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 7, 100},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 5 + 77},
-	 1024, 1, 100000, 1000000},
-	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 0, 1000000, true},
-	{{LT("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"), 20000 + 13}, 128, 4,
-	 -1000000, 2000000000},
-	{{LT("timed", "计时"), PERF_N}, 256, 8, 0, 1000000, true},
+	{{LT("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"),
+	  {32, 32, 1, 0}}, 0, false, true},
+	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1, 0}}, 1000},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"),
+	  {96 * 5 + 45, 96, 1, -500}}, 1000},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 7}}, 100},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	  {1024 * 5 + 77, 1024, 1, 100000}}, 1000000},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 0}, 20003}, 1000000, true},
+	{{LT("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"),
+	  {20000 + 13, 128, 4, -1000000}}, 2000000000},
+	{{LT("timed", "计时"), {PERF_N, 256, 8, 0}}, 1000000, true},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 /* out[index] came from the run whose offset range holds it (binary search). */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)

@@ -10,25 +10,18 @@
 #include "../common/warp_runs.h"
 #include "layout.h"
 
-/* A case: its n (fewer on the emulator), blockDim.x, calls of the
- * reduction (2: also on the squares), runs of 32 per warp, and the inputs'
- * range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, blockDim.x, calls of the reduction (2: also on the
+ * squares), runs of 32 per warp}, n on the emulator when fewer}, and the
+ * inputs' range (lo == hi: 1, 2, ..., n). */
 struct reduce_row {
 	struct case_row head;
-	int block, calls, chunks;
 	double lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct reduce_row *r = row;
-	int calls = r->calls;
-	struct jcase *c = case_with_params(set, rc->name, rc->timed,
-	                                   PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                          [CJ_P_CALLS] = calls, [CJ_P_CHUNKS] = r->chunks));
-	int64_t runs = (n + 31) / 32;
+	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS], runs = (n + 31) / 32;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
 	float *xv = x->data, *want = sums->expect;
@@ -55,22 +48,23 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct reduce_row case_rows[] = {
-	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32}, 32, 1, 1, 0, 0},
-	{{LT("one warp, negatives", "一个 warp，含负数"), 32}, 32, 1, 1, -1, 1},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 1, -5, 5},
-	{{LT("partial warp, block 96", "不满的 warp，block 96"), 45}, 96, 1, 1, -1, 1},
-	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 1, -1, 1},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 7 + 13},
-	 1024, 1, 1, -1, 1},
-	{{LT("all negative, block 128", "全为负数，block 128"), 5000}, 128, 1, 1, -100, -1},
-	{{LT("large magnitudes", "大数值"), 5000}, 128, 1, 1, -1e6, 1e6},
-	{{LT("called twice: sums and sums of squares", "调用两次：和与平方和"), 3001}, 96, 2, 1, -2, 2},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000}, 128, 1, 4, -1, 1},
-	{{LT("timed", "计时"), PERF_N}, 256, 1, 8, -1, 1},
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1, 1},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -5, 5},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	  {1024 * 7 + 13, 1024, 1, 1}}, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"), {5000, 128, 1, 1}}, -100, -1},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -1e6, 1e6},
+	{{LT("called twice: sums and sums of squares", "调用两次：和与平方和"),
+	  {3001, 96, 2, 1}}, -2, 2},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 128, 1, 4}}, -1, 1},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -1, 1},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

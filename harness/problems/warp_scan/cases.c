@@ -25,46 +25,41 @@ static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
 	}
 }
 
-/* A case: its n (fewer on the emulator), blockDim.x, calls of the scan in a
- * row, runs of 32 per warp, and the inputs' range (lo == hi: 1, 2, ..., n). */
+/* A case: {name, {n, blockDim.x, calls of the scan in a row, runs of 32 per
+ * warp}, n on the emulator when fewer}, and the inputs' range (lo == hi: 1,
+ * 2, ..., n). */
 struct scan_row {
 	struct case_row head;
-	int block, passes, chunks;
 	int32_t lo, hi;
 };
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct scan_row *r = row;
-	struct jcase *c =
-	        case_with_params(set, rc->name, rc->timed,
-	                         PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block,
-	                                [CJ_P_PASSES] = r->passes, [CJ_P_CHUNKS] = r->chunks));
-	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	draw_ints(rng, in->data, n, r->lo, r->hi);
-	golden_scan(in->data, out->expect, n, r->passes);
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
+	draw_ints(rng, io.in, n, r->lo, r->hi);
+	golden_scan(io.in, io.want, n, (int)c->param[CJ_P_PASSES]);
 }
 
 /* clang-format off */
 static const struct scan_row case_rows[] = {
-	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32}, 32, 1, 1, 0, 0},
-	{{LT("one warp, negatives", "一个 warp，含负数"), 32}, 32, 1, 1, -1000, 1000},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, 1, -50, 50},
-	{{LT("partial warp, block 96", "不满的 warp，block 96"), 45}, 96, 1, 1, -1000, 1000},
-	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, 1, -100000, 100000},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 7 + 13},
-	 1024, 1, 1, -(1 << 20), 1 << 20},
-	{{LT("large magnitudes", "大数值"), 5000}, 128, 1, 1, -(1 << 25), 1 << 25},
-	{{LT("called twice per kernel", "每个 kernel 调用两次"), 3001}, 96, 2, 1, -100, 100},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000}, 128, 1, 4, -1000, 1000},
-	{{LT("timed", "计时"), PERF_N}, 256, 1, 8, -100, 100},
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1000, 1000},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -50, 50},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1000, 1000},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -100000, 100000},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	  {1024 * 7 + 13, 1024, 1, 1}}, -(1 << 20), 1 << 20},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -(1 << 25), 1 << 25},
+	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, -100, 100},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"),
+	  {20000, 128, 1, 4}}, -1000, 1000},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -100, 100},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

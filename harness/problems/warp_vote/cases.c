@@ -42,10 +42,10 @@ enum votes {
 	ONE_POSITIVE, /* one element, in [1, 100] */
 };
 
-/* A case: its n (fewer on the emulator), blockDim.x, runs of 32 per warp. */
+/* A case: {name, {n, blockDim.x, runs of 32 per warp}, n on the emulator
+ * when fewer}, and how its x is drawn. */
 struct vote_row {
 	struct case_row head;
-	int block, chunks;
 	enum votes votes;
 };
 
@@ -62,14 +62,10 @@ static void draw_patterned(struct rng *rng, int32_t *x, int64_t n)
 	}
 }
 
-static void add_row(struct case_set *set, struct rng *rng, const void *row,
-                    const struct row_case *rc)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	int64_t n = rc->n;
 	const struct vote_row *r = row;
-	struct jcase *c = case_with_params(
-	        set, rc->name, rc->timed,
-	        PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = r->block, [CJ_P_CHUNKS] = r->chunks));
+	int64_t n = c->param[CJ_P_N];
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
 	case_buf(set, c, "flags", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -85,20 +81,21 @@ static void add_row(struct case_set *set, struct rng *rng, const void *row,
 
 /* clang-format off */
 static const struct vote_row case_rows[] = {
-	{{LT("sample: two warps", "样例：两个 warp"), 64}, 64, 1, SAMPLE},
-	{{LT("every pattern, block 32", "各种模式，block 32"), 32 * 40}, 32, 1, PATTERNED},
-	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), 96 * 5 + 45}, 96, 1,
-	 PATTERNED},
-	{{LT("n=1", "只有 1 个元素"), 1}, 32, 1, ONE_POSITIVE},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), 1024 * 5 + 77},
-	 1024, 1, PATTERNED},
-	{{LT("random, block 256", "随机，block 256"), 100003, 20003}, 256, 1, PATTERNED},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000 + 13}, 128, 4, PATTERNED},
-	{{LT("timed", "计时"), PERF_N}, 256, 8, PATTERNED},
+	{{LT("sample: two warps", "样例：两个 warp"), {64, 64, 1}}, SAMPLE},
+	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1}}, PATTERNED},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"),
+	  {96 * 5 + 45, 96, 1}}, PATTERNED},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, ONE_POSITIVE},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
+	  {1024 * 5 + 77, 1024, 1}}, PATTERNED},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1}, 20003}, PATTERNED},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"),
+	  {20000 + 13, 128, 4}}, PATTERNED},
+	{{LT("timed", "计时"), {PERF_N, 256, 8}}, PATTERNED},
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_row};
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
