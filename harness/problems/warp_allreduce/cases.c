@@ -179,69 +179,68 @@ static double truncated_sum(const float *v, int k)
 	return s;
 }
 
+/* The known mistakes, in the order they are tried: a lane that alone is
+ * right in every run (-1: none), or what lane k of a run holds under the
+ * mistake in sums and in maxs (NULL: the mistake does not show there), and
+ * what to say after the name of the function that is wrong. */
+static const struct mistake {
+	int lane;
+	double (*sum)(const float *v, int k);
+	double (*max)(const float *v, int k);
+	struct lang_pair text;
+} mistakes[] = {
+        {0, NULL, NULL,
+         LT("lane 0 is right but other lanes are not: did you use __shfl_down_sync "
+            "where every lane needs the result? Exchange with __shfl_xor_sync (a "
+            "butterfly), or broadcast lane 0's result with __shfl_sync",
+            "lane 0 正确，其他 lane 却不对：是不是在每个 lane "
+            "都需要结果的地方用了 __shfl_down_sync？用 "
+            "__shfl_xor_sync 交换（蝶形交换），或者用 "
+            "__shfl_sync 广播 lane 0 的结果")},
+        {31, NULL, NULL,
+         LT("lane 31 is right but other lanes are not: values flowed upwards "
+            "(__shfl_up_sync, as in a scan), but every lane needs the whole warp's "
+            "result",
+            "lane 31 正确，其他 lane 却不对：数据是往高编号 lane "
+            "流动的（__shfl_up_sync，和前缀和一样），但每个 lane "
+            "都需要整个 warp 的结果")},
+        {-1, own, own,
+         LT("every lane returned its own value: nothing was exchanged between the "
+            "lanes",
+            "每个 lane 都返回了自己的值：lane 之间什么也没有交换")},
+        {-1, half_sum, half_max,
+         LT("each lane holds the result of its own half-warp only: the xor masks "
+            "must start at 16 (16, 8, 4, 2, 1)",
+            "每个 lane 只得到了自己所在半个 warp 的结果：xor "
+            "掩码必须从 16 开始（16, 8, 4, 2, 1）")},
+        {-1, NULL, max_with_zero,
+         LT("the maximum of all-negative lanes came out as 0: start from the "
+            "lane's own value, not from 0",
+            "所有 lane 都是负数时，最大值却得到了 0：从 lane "
+            "自己的值开始，而不是从 0 开始")},
+        {-1, truncated_sum, NULL,
+         LT("the fractional parts were lost: was something kept in an int?",
+            "小数部分丢了：是不是有什么存在了 int 里？")},
+};
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	int b = f->bad_buf;
 	if ((b != CJ_B_SUMS && b != CJ_B_MAXS) || c->param[CJ_P_PASSES] != 1)
 		return NULL;
 	bool sums = b == CJ_B_SUMS; /* the message names the function that is wrong */
-	if (only_lane_right(c, b, 0))
-		return sums ? L("warp_allreduce_sum: lane 0 is right but other lanes are not: did "
-		                "you use __shfl_down_sync where every lane needs the result? "
-		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
-		                "0's result with __shfl_sync",
-		                "warp_allreduce_sum：lane 0 正确，其他 lane 却不对：是不是在每个 "
-		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
-		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果")
-		            : L("warp_allreduce_max: lane 0 is right but other lanes are not: did "
-		                "you use __shfl_down_sync where every lane needs the result? "
-		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
-		                "0's result with __shfl_sync",
-		                "warp_allreduce_max：lane 0 正确，其他 lane 却不对：是不是在每个 "
-		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
-		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果");
-	if (only_lane_right(c, b, 31))
-		return sums ? L("warp_allreduce_sum: lane 31 is right but other lanes are not: "
-		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
-		                "lane needs the whole warp's result",
-		                "warp_allreduce_sum：lane 31 正确，其他 lane "
-		                "却不对：数据是往高编号 lane "
-		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
-		                "warp 的结果")
-		            : L("warp_allreduce_max: lane 31 is right but other lanes are not: "
-		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
-		                "lane needs the whole warp's result",
-		                "warp_allreduce_max：lane 31 正确，其他 lane "
-		                "却不对：数据是往高编号 lane "
-		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
-		                "warp 的结果");
-	if (every_lane(c, b, own))
-		return sums ? L("warp_allreduce_sum: every lane returned its own value: nothing "
-		                "was exchanged between the lanes",
-		                "warp_allreduce_sum：每个 lane 都返回了自己的值：lane "
-		                "之间什么也没有交换")
-		            : L("warp_allreduce_max: every lane returned its own value: nothing "
-		                "was exchanged between the lanes",
-		                "warp_allreduce_max：每个 lane 都返回了自己的值：lane "
-		                "之间什么也没有交换");
-	if (every_lane(c, b, b == CJ_B_SUMS ? half_sum : half_max))
-		return sums ? L("warp_allreduce_sum: each lane holds the result of its own "
-		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
-		                "warp_allreduce_sum：每个 lane 只得到了自己所在半个 warp "
-		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）")
-		            : L("warp_allreduce_max: each lane holds the result of its own "
-		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
-		                "warp_allreduce_max：每个 lane 只得到了自己所在半个 warp "
-		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）");
-	if (b == CJ_B_MAXS && every_lane(c, b, max_with_zero))
-		return L("warp_allreduce_max: the maximum of all-negative lanes came out as 0: "
-		         "start from the lane's own value, not from 0",
-		         "warp_allreduce_max：所有 lane 都是负数时，最大值却得到了 0：从 lane "
-		         "自己的值开始，而不是从 0 开始");
-	if (b == CJ_B_SUMS && every_lane(c, b, truncated_sum))
-		return L("warp_allreduce_sum: the fractional parts were lost: was something kept "
-		         "in an int?",
-		         "warp_allreduce_sum：小数部分丢了：是不是有什么存在了 int 里？");
+	static char text[768];
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m) {
+		double (*pattern)(const float *v, int k) = sums ? m->sum : m->max;
+		if (m->lane >= 0 ? only_lane_right(c, b, m->lane)
+		                 : pattern && every_lane(c, b, pattern)) {
+			snprintf(text, sizeof text, L("%s: %s", "%s：%s"),
+			         sums ? "warp_allreduce_sum" : "warp_allreduce_max",
+			         lang_pick(m->text));
+			return text;
+		}
+	}
 	return NULL;
 }
 

@@ -133,32 +133,40 @@ static bool every_run(const struct jcase *c, pattern_fn pattern)
 	return full > 0;
 }
 
+/* The known mistakes, in the order they are tried: what lane 0 returns under
+ * each, and what to say. */
+static const struct mistake {
+	pattern_fn pattern;
+	struct lang_pair text;
+} mistakes[] = {
+        {own_value, LT("lane 0 returned its own value: the values of the other lanes were never "
+                       "added",
+                       "lane 0 返回了自己的值：其他 lane 的值从未加进来")},
+        {doubled_five_times,
+         LT("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
+            "own value back; fold the higher lanes down onto lane 0 with "
+            "__shfl_down_sync",
+            "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
+            "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
+            "0 上")},
+        {lower_half, LT("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
+                        "(16, 8, 4, 2, 1)",
+                        "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）")},
+        {even_lanes, LT("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
+                        "missing",
+                        "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1")},
+        {truncated, LT("the fractional parts were lost: was something kept in an int?",
+                       "小数部分丢了：是不是有什么存在了 int 里？")},
+};
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
-	if (every_run(c, own_value))
-		return L("lane 0 returned its own value: the values of the other lanes were never "
-		         "added",
-		         "lane 0 返回了自己的值：其他 lane 的值从未加进来");
-	if (every_run(c, doubled_five_times))
-		return L("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
-		         "own value back; fold the higher lanes down onto lane 0 with "
-		         "__shfl_down_sync",
-		         "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
-		         "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
-		         "0 上");
-	if (every_run(c, lower_half))
-		return L("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
-		         "(16, 8, 4, 2, 1)",
-		         "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）");
-	if (every_run(c, even_lanes))
-		return L("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
-		         "missing",
-		         "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1");
-	if (every_run(c, truncated))
-		return L("the fractional parts were lost: was something kept in an int?",
-		         "小数部分丢了：是不是有什么存在了 int 里？");
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m)
+		if (every_run(c, m->pattern))
+			return lang_pick(m->text);
 	bool squares_only = c->param[CJ_P_CALLS] > 1;
 	for (int i = 0; i < f->report.nshown; ++i)
 		squares_only &= f->report.shown[i].index % 2 == 1;

@@ -175,53 +175,62 @@ static bool only_lane0(const struct jcase *c, int buf)
 	return others_wrong;
 }
 
+/* The known mistakes, in the order they are tried: the buffer, what lane k
+ * of a run returns under the mistake (NULL: only lane 0 is right), and what
+ * to say. */
+static const struct mistake {
+	int buf;
+	mistake_fn fn;
+	struct lang_pair text;
+} mistakes[] = {
+        {CJ_B_COUNT, own_vote,
+         LT("each lane returned its own vote (0 or 1): __ballot_sync gathers "
+            "every lane's vote into one 32-bit mask, and __popc counts its "
+            "bits",
+            "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
+            "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1")},
+        {CJ_B_COUNT, rank_upto,
+         LT("lane k counted only lanes 0..k: that is a rank (what warp_compact "
+            "needs), not the warp's total; count every bit of the ballot",
+            "lane k 只数了 lane 0..k：这是排名（warp_compact "
+            "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位")},
+        {CJ_B_COUNT, rank_from,
+         LT("lane k counted only lanes k..31 (was the ballot shifted by the "
+            "lane number?): every lane must count all 32 bits",
+            "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
+            "编号移位了？）：每个 lane 都要数全部 32 位")},
+        {CJ_B_COUNT, count_false,
+         LT("the count is of lanes whose pred is false: count the set bits of "
+            "__ballot_sync(0xffffffff, pred)",
+            "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
+            "中为 1 的位")},
+        {CJ_B_COUNT, NULL,
+         LT("only lane 0 has the right count: every lane must return it "
+            "(__ballot_sync gives every lane the same mask)",
+            "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
+            "给每个 lane 的掩码都一样）")},
+        {CJ_B_FLAGS, flags_swapped,
+         LT("*any and *all are swapped: any is true when at least one lane "
+            "votes true (__any_sync), all when every lane does (__all_sync)",
+            "*any 和 *all 弄反了：至少一个 lane 投真时 any "
+            "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）")},
+        {CJ_B_FLAGS, flags_own,
+         LT("*any and *all only reflect the lane's own vote: they are about "
+            "the whole warp (__any_sync, __all_sync)",
+            "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
+            "warp（__any_sync、__all_sync）")},
+        {CJ_B_FLAGS, NULL,
+         LT("only lane 0 has the right *any and *all: every lane must set them",
+            "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们")},
+};
+
 static const char *diagnose_mistake(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == CJ_B_COUNT) {
-		if (every_lane(c, CJ_B_COUNT, own_vote))
-			return L("each lane returned its own vote (0 or 1): __ballot_sync gathers "
-			         "every lane's vote into one 32-bit mask, and __popc counts its "
-			         "bits",
-			         "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
-			         "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1");
-		if (every_lane(c, CJ_B_COUNT, rank_upto))
-			return L(
-			        "lane k counted only lanes 0..k: that is a rank (what warp_compact "
-			        "needs), not the warp's total; count every bit of the ballot",
-			        "lane k 只数了 lane 0..k：这是排名（warp_compact "
-			        "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位");
-		if (every_lane(c, CJ_B_COUNT, rank_from))
-			return L("lane k counted only lanes k..31 (was the ballot shifted by the "
-			         "lane number?): every lane must count all 32 bits",
-			         "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
-			         "编号移位了？）：每个 lane 都要数全部 32 位");
-		if (every_lane(c, CJ_B_COUNT, count_false))
-			return L("the count is of lanes whose pred is false: count the set bits of "
-			         "__ballot_sync(0xffffffff, pred)",
-			         "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
-			         "中为 1 的位");
-		if (only_lane0(c, CJ_B_COUNT))
-			return L("only lane 0 has the right count: every lane must return it "
-			         "(__ballot_sync gives every lane the same mask)",
-			         "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
-			         "给每个 lane 的掩码都一样）");
-	}
-	if (f->bad_buf == CJ_B_FLAGS) {
-		if (every_lane(c, CJ_B_FLAGS, flags_swapped))
-			return L("*any and *all are swapped: any is true when at least one lane "
-			         "votes true (__any_sync), all when every lane does (__all_sync)",
-			         "*any 和 *all 弄反了：至少一个 lane 投真时 any "
-			         "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）");
-		if (every_lane(c, CJ_B_FLAGS, flags_own))
-			return L("*any and *all only reflect the lane's own vote: they are about "
-			         "the whole warp (__any_sync, __all_sync)",
-			         "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
-			         "warp（__any_sync、__all_sync）");
-		if (only_lane0(c, CJ_B_FLAGS))
-			return L(
-			        "only lane 0 has the right *any and *all: every lane must set them",
-			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
-	}
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m)
+		if (f->bad_buf == m->buf &&
+		    (m->fn ? every_lane(c, m->buf, m->fn) : only_lane0(c, m->buf)))
+			return lang_pick(m->text);
 	return NULL;
 }
 
