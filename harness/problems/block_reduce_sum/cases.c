@@ -10,22 +10,17 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: {name, {n, blockDim.x, items per thread, calls per kernel}}, and
- * the inputs' range (lo == hi: 1, 2, ..., n). */
-struct block_sum_row {
-	struct case_row head;
-	double lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x, items per thread, calls
+ * per kernel}}, and the inputs' range (lo == hi: 1, 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct block_sum_row *r = row;
+	const struct range_row *r = row;
 	block_sums_buffers(set, c, rng, c->param[CJ_P_N], c->param[CJ_P_BLOCK],
 	                   c->param[CJ_P_ITEMS], (int)c->param[CJ_P_CALLS], 1, r->lo, r->hi);
 }
 
 /* clang-format off */
-static const struct block_sum_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..32, block 32", "样例：1..32，block 32"), {32, 32, 1, 1}}, 0, 0},
 	{{LT("block 32, many blocks", "block 32，很多 block"), {32 * 50 + 7, 32, 1, 1}}, -1, 1},
 	{{LT("block 96, called twice", "block 96，调用两次"), {96 * 40 + 50, 96, 1, 2}}, -1, 1},

@@ -40,16 +40,12 @@ static void golden(struct jcase *c)
 	}
 }
 
-/* A case: {name, {n, blockDim.x, items per thread, tiles per block}, n on
- * the emulator when fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
-struct block_scan_row {
-	struct case_row head;
-	int32_t lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x, items per thread, tiles
+ * per block}, n on the emulator when fewer}, and the inputs' range (lo ==
+ * hi: 1, 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct block_scan_row *r = row;
+	const struct range_row *r = row;
 	int64_t n = c->param[CJ_P_N], seg = segment_of(c), blocks = (n + seg - 1) / seg;
 	int32_t *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
@@ -59,7 +55,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct block_scan_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..64, block 64", "样例：1..64，block 64"), {64, 64, 1, 1}}, 0, 0},
 	{{LT("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"),
 	  {32 * 3 * 5 + 7, 32, 1, 3}}, -1000, 1000},

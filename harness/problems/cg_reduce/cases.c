@@ -10,17 +10,13 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: {name, {n, T = bx * by * bz, blockDim.x, .y and .z, items per
- * thread, calls per kernel}, n on the emulator (where every thread is a CPU
- * thread) when fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
-struct cg_row {
-	struct case_row head;
-	double lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, T = bx * by * bz, blockDim.x, .y and
+ * .z, items per thread, calls per kernel}, n on the emulator (where every
+ * thread is a CPU thread) when fewer}, and the inputs' range (lo == hi: 1,
+ * 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct cg_row *r = row;
+	const struct range_row *r = row;
 	int64_t size = c->param[CJ_P_BLOCK];
 	/* Every thread of a block gets the same sum. */
 	block_sums_buffers(set, c, rng, c->param[CJ_P_N], size, c->param[CJ_P_ITEMS],
@@ -28,7 +24,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct cg_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"),
 	  {64, 64, 64, 1, 1, 1, 1}}, 0, 0},
 	{{LT("block 32, many blocks", "block 32，很多 block"),

@@ -76,6 +76,13 @@ struct in_out {
 struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t elem, const char *in,
                              const char *out, int64_t n);
 
+/* A row whose inputs are drawn from a range: lo == hi for the samples,
+ * whose inputs count 1, 2, ..., n (see draw_ints and draw_floats). */
+struct range_row {
+	struct case_row head;
+	double lo, hi;
+};
+
 /* x[0..n): 1, 2, ..., n when lo == hi (the samples count), else drawn
  * uniformly from the integers [lo, hi]. */
 void draw_ints(struct rng *rng, int32_t *x, int64_t n, int64_t lo, int64_t hi);

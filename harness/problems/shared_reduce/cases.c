@@ -16,17 +16,12 @@ static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t cou
 	return (int32_t)s;
 }
 
-/* A case: {name, {n, blockDim.x}, n on the emulator (where every thread of
- * every block runs) when fewer}, and the inputs' range (lo == hi: 1, 2, ...,
- * n). */
-struct shared_reduce_row {
-	struct case_row head;
-	int64_t lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x}, n on the emulator
+ * (where every thread of every block runs) when fewer}, and the inputs'
+ * range (lo == hi: 1, 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct shared_reduce_row *r = row;
+	const struct range_row *r = row;
 	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	int64_t blocks = (n + block - 1) / block;
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
@@ -37,7 +32,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct shared_reduce_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..64, block 32", "样例：1..64，block 32"), {64, 32}}, 0, 0},
 	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"),
 	  {64 * 20 + 9, 64}, 64 * 5 + 9}, -100, 100},

@@ -10,17 +10,12 @@
 #include "../common/warp_runs.h"
 #include "layout.h"
 
-/* A case: {name, {n, blockDim.x, calls of the reduction (2: also on the
- * squares), runs of 32 per warp}, n on the emulator when fewer}, and the
- * inputs' range (lo == hi: 1, 2, ..., n). */
-struct reduce_row {
-	struct case_row head;
-	double lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x, calls of the reduction
+ * (2: also on the squares), runs of 32 per warp}, n on the emulator when
+ * fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct reduce_row *r = row;
+	const struct range_row *r = row;
 	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS], runs = (n + 31) / 32;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
@@ -47,7 +42,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct reduce_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
 	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1, 1},
 	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -5, 5},

@@ -25,17 +25,12 @@ static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
 	}
 }
 
-/* A case: {name, {n, blockDim.x, calls of the scan in a row, runs of 32 per
- * warp}, n on the emulator when fewer}, and the inputs' range (lo == hi: 1,
- * 2, ..., n). */
-struct scan_row {
-	struct case_row head;
-	int32_t lo, hi;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x, calls of the scan in a
+ * row, runs of 32 per warp}, n on the emulator when fewer}, and the inputs'
+ * range (lo == hi: 1, 2, ..., n). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct scan_row *r = row;
+	const struct range_row *r = row;
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
 	draw_ints(rng, io.in, n, r->lo, r->hi);
@@ -43,7 +38,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct scan_row case_rows[] = {
+static const struct range_row case_rows[] = {
 	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
 	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1000, 1000},
 	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -50, 50},
