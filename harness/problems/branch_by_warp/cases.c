@@ -11,7 +11,6 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
-#include "../common/case_table.h"
 #include "../common/value_pool.h"
 #include "layout.h"
 
@@ -25,25 +24,10 @@ static float path_b(float v)
 	return logistic_steps(v, 3.7f, 384);
 }
 
-/* A case: {name, {n, 256}}; `measure`: the one the speed rule is measured
- * on. */
-struct branch_row {
-	struct case_row head;
-	bool measure;
-};
-
-static struct value_pool pool; /* filled by make_cases for its cases */
-
-static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
-{
-	const struct branch_row *r = row;
-	c->measure = r->measure;
-	struct in_out io = in_out_buffers(set, c, CJ_F32, "x", "y", c->param[CJ_P_N]);
-	value_pool_draw(rng, &pool, io.in, io.want, c->param[CJ_P_N]);
-}
-
+/* The cases, in order: {name, {n, 256}}, and whether the speed rule is measured
+ * on it. */
 /* clang-format off */
-static const struct branch_row case_rows[] = {
+static const struct pool_row case_rows[] = {
 	{{LT("sample: 64 elements", "样例：64 个元素"), {64, 256}}},
 	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
 	{{LT("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"), {33, 256}}},
@@ -55,13 +39,12 @@ static const struct branch_row case_rows[] = {
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_buffers};
-
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	value_pool_fill(rng, &pool, path_a, path_b);
-	case_table_add(set, rng, e, plan, &table);
+	static const struct pool_cases cases = {
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "x", "y", path_a, path_b};
+	value_pool_cases(set, rng, e, plan, &cases);
 }
 
 /* The reference's mapping: warp 2p + q of the grid handles the elements of

@@ -1,35 +1,42 @@
 /*
- * The inputs of the exercises whose golden model iterates a logistic map
- * hundreds of times an element (branch_by_warp, stream_overlap): drawn from
- * a pool of values whose results are computed once, which keeps the golden
- * model cheap for the millions of elements of a measured case.
+ * The cases of the exercises whose golden model iterates a logistic map
+ * hundreds of times an element (branch_by_warp, stream_overlap; layout:
+ * common/elementwise_layout.h): their inputs are drawn from a pool of
+ * values whose results are computed once, which keeps the golden model
+ * cheap for the millions of elements of a measured case.
  */
 #ifndef HARNESS_PROBLEMS_COMMON_VALUE_POOL_H
 #define HARNESS_PROBLEMS_COMMON_VALUE_POOL_H
 
-#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
 
-struct rng;
-
-#define VALUE_POOL 4096
+#include "../problem.h"
+#include "case_table.h"
 
 /* v after `steps` steps of v = r v (1 - v), with one multiplication and one
  * fmaf a step as the templates' device code does it, so that the result is
  * the same float bit for bit. */
 float logistic_steps(float v, float r, int steps);
 
-/* The pool: values, and what each becomes at an even and at an odd index. */
-struct value_pool {
-	float x[VALUE_POOL], even[VALUE_POOL], odd[VALUE_POOL];
+/* A case: {name, {n, 256}}, and whether the speed rule is measured on it. */
+struct pool_row {
+	struct case_row head;
+	bool measure;
 };
 
-/* Draws the values from [0.01, 0.99) and computes their results (odd ==
- * NULL: the same as at an even index). */
-void value_pool_fill(struct rng *rng, struct value_pool *p, float (*even)(float),
-                     float (*odd)(float));
+/* An exercise's cases: its rows, its buffers' names, and what an input
+ * becomes at an even index and at an odd one (odd NULL: the same). */
+struct pool_cases {
+	const struct pool_row *rows;
+	size_t count;
+	const char *in, *out;
+	float (*even)(float), (*odd)(float);
+};
 
-/* in[i] drawn from the pool, want[i] its result, for i in [0, n). */
-void value_pool_draw(struct rng *rng, const struct value_pool *p, float *in, float *want,
-                     int64_t n);
+/* Draws the pool's values from [0.01, 0.99) and computes their results,
+ * then builds the rows this plan runs: each input drawn from the pool. */
+void value_pool_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
+                      const struct case_plan *plan, const struct pool_cases *cases);
 
 #endif

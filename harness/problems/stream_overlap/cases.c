@@ -11,7 +11,6 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
-#include "../common/case_table.h"
 #include "../common/elementwise.h"
 #include "../common/value_pool.h"
 #include "layout.h"
@@ -21,25 +20,10 @@ static float transform_one(float v)
 	return logistic_steps(v, 3.8f, 2048);
 }
 
-/* A case: {name, {n, 256}}; `measure`: the one the speed rule is measured
- * on. */
-struct overlap_row {
-	struct case_row head;
-	bool measure;
-};
-
-static struct value_pool pool; /* filled by make_cases for its cases */
-
-static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
-{
-	const struct overlap_row *r = row;
-	c->measure = r->measure;
-	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", c->param[CJ_P_N]);
-	value_pool_draw(rng, &pool, io.in, io.want, c->param[CJ_P_N]);
-}
-
+/* The cases, in order: {name, {n, 256}}, and whether the overlap rule is measured
+ * on it. */
 /* clang-format off */
-static const struct overlap_row case_rows[] = {
+static const struct pool_row case_rows[] = {
 	{{LT("sample: 1000 elements", "样例：1000 个元素"), {1000, 256}}},
 	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
 	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), {7, 256}}},
@@ -51,13 +35,13 @@ static const struct overlap_row case_rows[] = {
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_buffers};
-
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	value_pool_fill(rng, &pool, transform_one, NULL);
-	case_table_add(set, rng, e, plan, &table);
+	static const struct pool_cases cases = {
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "in", "out", transform_one,
+	        NULL};
+	value_pool_cases(set, rng, e, plan, &cases);
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
