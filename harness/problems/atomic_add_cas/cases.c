@@ -43,8 +43,7 @@ static const struct case_row case_rows[] = {
 	{LT("many blocks, one slot", "多个 block，一个槽位"), {20000, 128, 1}},
 	{LT("many blocks, 1000 slots", "多个 block，1000 个槽位"), {50000, 256, 1000}},
 	{LT("block 1024, 3 slots", "block 1024，3 个槽位"), {1024 * 40, 1024, 3}},
-	{LT("heavy contention: 65536 threads, one slot", "激烈争用：65536 个线程，一个槽位"),
-	 {1 << 16, 256, 1}, GPU_ONLY},
+	{LT("heavy contention: 65536 threads, one slot", "激烈争用：65536 个线程，一个槽位"), {1 << 16, 256, 1}, GPU_ONLY},
 	{LT("timed", "计时"), {PERF_N, 256, 4096}},
 };
 /* clang-format on */

@@ -93,22 +93,16 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
  * negative addresses). */
 /* clang-format off */
 static const struct max_row case_rows[] = {
-	{{LT("sample: 64 threads, one address", "样例：64 个线程，一个地址"),
-	  {64, 64, 1}}, MIXED, -INFINITY},
-	{{LT("1M threads on one address", "1M 个线程争用一个地址"),
-	  {1 << 20, 256, 1}, GPU_ONLY}, MIXED, -INFINITY},
-	{{LT("64K threads on one address", "64K 个线程争用一个地址"),
-	  {EMU_ONLY, 256, 1}, 1 << 16}, MIXED, -INFINITY},
+	{{LT("sample: 64 threads, one address", "样例：64 个线程，一个地址"), {64, 64, 1}}, MIXED, -INFINITY},
+	{{LT("1M threads on one address", "1M 个线程争用一个地址"), {1 << 20, 256, 1}, GPU_ONLY}, MIXED, -INFINITY},
+	{{LT("64K threads on one address", "64K 个线程争用一个地址"), {EMU_ONLY, 256, 1}, 1 << 16}, MIXED, -INFINITY},
 	{{LT("all negative", "全为负数"), {100000, 256, 16}}, NEGATIVE, NAN},
 	{{LT("signed zeros", "带符号的零"), {4096, 128, 8}}, ZEROS, -0.0f},
-	{{LT("-0.0 against negative addresses", "-0.0 对上全为负数的地址"),
-	  {2048, 128, 16}}, MINUS_ZERO, NAN},
+	{{LT("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), {2048, 128, 16}}, MINUS_ZERO, NAN},
 	{{LT("infinities", "无穷大"), {10000, 96, 32}}, INFINITIES, NAN},
 	{{LT("the initial value is the max", "初始值就是最大值"), {5000, 256, 4}}, MIXED, 1e30f},
-	{{LT("each address's largest value comes first", "每个地址的最大值最先到达"),
-	  {4096, 256, 32}}, FALLING, -INFINITY},
-	{{LT("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
-	  {200000, 128, 4096}, 50000}, HUGE_MAGNITUDE, -INFINITY},
+	{{LT("each address's largest value comes first", "每个地址的最大值最先到达"), {4096, 256, 32}}, FALLING, -INFINITY},
+	{{LT("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"), {200000, 128, 4096}, 50000}, HUGE_MAGNITUDE, -INFINITY},
 	{{LT("timed", "计时"), {PERF_N, 256, 4096}}, MIXED, -INFINITY},
 };
 /* clang-format on */

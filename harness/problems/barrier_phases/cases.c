@@ -44,15 +44,13 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 
 /* clang-format off */
 static const struct case_row case_rows[] = {
-	{LT("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"),
-	 {1 * 32, 32, 1}},
+	{LT("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"), {1 * 32, 32, 1}},
 	{LT("block 32, 2 steps", "block 32，2 步"), {4 * 32, 32, 2}},
 	{LT("block 96, 5 steps", "block 96，5 步"), {10 * 96, 96, 5}},
 	{LT("block 256, 16 steps", "block 256，16 步"), {6 * 256, 256, 16}},
 	{LT("block 1024, 3 steps", "block 1024，3 步"), {2 * 1024, 1024, 3}},
 	{LT("block 64, no steps", "block 64，0 步"), {3 * 64, 64, 0}},
-	{LT("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"),
-	 {4000 * 128, 128, 50}, GPU_ONLY},
+	{LT("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), {4000 * 128, 128, 50}, GPU_ONLY},
 	{LT("timed", "计时"), {PERF_N, 256, 8}},
 };
 /* clang-format on */

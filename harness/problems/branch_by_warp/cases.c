@@ -14,15 +14,7 @@
 #include "../common/value_pool.h"
 #include "layout.h"
 
-static float path_a(float v)
-{
-	return logistic_steps(v, 3.9f, 512);
-}
-
-static float path_b(float v)
-{
-	return logistic_steps(v, 3.7f, 384);
-}
+static const struct logistic_map path_a = {3.9f, 512}, path_b = {3.7f, 384};
 
 /* The cases, in order: {name, {n, 256}}, and whether the speed rule is measured
  * on it. */
@@ -33,8 +25,7 @@ static const struct pool_row case_rows[] = {
 	{{LT("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"), {33, 256}}},
 	{{LT("1000 elements", "1000 个元素"), {1000, 256}}},
 	{{LT("50001 elements", "50001 个元素"), {50001, 256}}},
-	{{LT("speed: 4 million elements against the baseline", "速度：400 万个元素，与基准对比"),
-	  {4 << 20, 256}, GPU_ONLY}, true},
+	{{LT("speed: 4 million elements against the baseline", "速度：400 万个元素，与基准对比"), {4 << 20, 256}, GPU_ONLY}, true},
 	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
@@ -43,7 +34,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	static const struct pool_cases cases = {
-	        case_rows, sizeof case_rows / sizeof case_rows[0], "x", "y", path_a, path_b};
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "x", "y", &path_a, &path_b};
 	value_pool_cases(set, rng, e, plan, &cases);
 }
 
@@ -65,7 +56,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		return NULL;
 	const float *x = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
 	uint64_t i = f->report.shown[0].index;
-	float other = i % 2 == 0 ? path_b(x[i]) : path_a(x[i]);
+	float other = logistic_map_run(i % 2 == 0 ? &path_b : &path_a, x[i]);
 	if (got[i] == other)
 		return L("some elements went through the other path: the path must still follow "
 		         "the parity of the element's index; change which elements a warp takes, "

@@ -83,6 +83,13 @@ struct range_row {
 	double lo, hi;
 };
 
+/* A row whose input counts 0, 1, 2, ... (a sample that reads at a glance)
+ * when `counting` is set, and is drawn at random otherwise. */
+struct counting_row {
+	struct case_row head;
+	bool counting;
+};
+
 /* x[0..n): 1, 2, ..., n when lo == hi (the samples count), else drawn
  * uniformly from the integers [lo, hi]. */
 void draw_ints(struct rng *rng, int32_t *x, int64_t n, int64_t lo, int64_t hi);

@@ -17,10 +17,10 @@ static struct {
 /* The cases being built (make_cases builds one exercise's at a time). */
 static const struct pool_cases *building;
 
-float logistic_steps(float v, float r, int steps)
+float logistic_map_run(const struct logistic_map *m, float v)
 {
-	for (int k = 0; k < steps; ++k) {
-		float t = r * v;
+	for (int k = 0; k < m->steps; ++k) {
+		float t = m->r * v;
 		v = fmaf(-t, v, t);
 	}
 	return v;
@@ -45,8 +45,8 @@ void value_pool_cases(struct case_set *set, struct rng *rng, const struct proble
 {
 	for (int k = 0; k < POOL; ++k) {
 		pool.x[k] = (float)rng_uniform(rng, 0.01, 0.99);
-		pool.even[k] = cases->even(pool.x[k]);
-		pool.odd[k] = cases->odd ? cases->odd(pool.x[k]) : pool.even[k];
+		pool.even[k] = logistic_map_run(cases->even, pool.x[k]);
+		pool.odd[k] = cases->odd ? logistic_map_run(cases->odd, pool.x[k]) : pool.even[k];
 	}
 	building = cases;
 	const struct case_table t = {cases->rows, cases->count, sizeof cases->rows[0], add_buffers};

@@ -14,10 +14,16 @@
 #include "../problem.h"
 #include "case_table.h"
 
-/* v after `steps` steps of v = r v (1 - v), with one multiplication and one
- * fmaf a step as the templates' device code does it, so that the result is
- * the same float bit for bit. */
-float logistic_steps(float v, float r, int steps);
+/* `steps` steps of the logistic map v = r v (1 - v). */
+struct logistic_map {
+	float r;
+	int steps;
+};
+
+/* v after the map's steps, with one multiplication and one fmaf a step as
+ * the templates' device code does it, so that the result is the same float
+ * bit for bit. */
+float logistic_map_run(const struct logistic_map *m, float v);
 
 /* A case: {name, {n, 256}}, and whether the speed rule is measured on it. */
 struct pool_row {
@@ -25,13 +31,13 @@ struct pool_row {
 	bool measure;
 };
 
-/* An exercise's cases: its rows, its buffers' names, and what an input
- * becomes at an even index and at an odd one (odd NULL: the same). */
+/* An exercise's cases: its rows, its buffers' names, and the map an input
+ * goes through at an even index and at an odd one (odd NULL: the same). */
 struct pool_cases {
 	const struct pool_row *rows;
 	size_t count;
 	const char *in, *out;
-	float (*even)(float), (*odd)(float);
+	const struct logistic_map *even, *odd;
 };
 
 /* Draws the pool's values from [0.01, 0.99) and computes their results,

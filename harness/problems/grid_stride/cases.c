@@ -34,15 +34,13 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 
 /* clang-format off */
 static const struct case_row case_rows[] = {
-	{LT("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"),
-	 {1000, 2, 64}},
+	{LT("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"), {1000, 2, 64}},
 	{LT("one block of 32", "一个 32 线程的 block"), {777, 1, 32}},
 	{LT("more threads than elements", "线程比元素多"), {37, 4, 128}},
 	{LT("n=1", "只有 1 个元素"), {1, 3, 64}},
 	{LT("8 blocks of 256", "8 个 256 线程的 block"), {100003, 8, 256}},
 	{LT("13 blocks of 96", "13 个 96 线程的 block"), {65536 + 5, 13, 96}},
-	{LT("4 million elements, 132 blocks", "400 万个元素，132 个 block"),
-	 {4 << 20, 132, 512}, GPU_ONLY},
+	{LT("4 million elements, 132 blocks", "400 万个元素，132 个 block"), {4 << 20, 132, 512}, GPU_ONLY},
 	{LT("timed", "计时"), {PERF_N, 132 * 8, 256}},
 };
 /* clang-format on */

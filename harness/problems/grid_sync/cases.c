@@ -49,10 +49,8 @@ static const struct case_row case_rows[] = {
 	{LT("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"), {1000, 4, 32, 3}},
 	{LT("4099 elements, 7 steps", "4099 个元素，7 步"), {4099, 7, 64, 4}},
 	{LT("fewer elements than threads, 3 steps", "元素比线程少，3 步"), {50, 3, 64, 2}},
-	{LT("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"),
-	 {1 << 20, 9, 256, 100000}, GPU_ONLY},
-	{LT("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"),
-	 {100003, 40, 128, 100000}, GPU_ONLY},
+	{LT("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"), {1 << 20, 9, 256, 100000}, GPU_ONLY},
+	{LT("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"), {100003, 40, 128, 100000}, GPU_ONLY},
 	{LT("timed", "计时"), {PERF_N, 4, 256, 100000}},
 };
 /* clang-format on */

@@ -47,8 +47,7 @@ static const struct case_row case_rows[] = {
 	{LT("37 blocks, 3 trials", "37 个 block，3 轮"), {5000, 3, 37}},
 	{LT("more blocks than elements", "block 比元素多"), {20, 3, 64}},
 	{LT("whole device, 200 trials", "全设备，200 轮"), {100000, 200, 4096}, GPU_ONLY},
-	{LT("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"),
-	 {1 << 20, 20, 4096}, GPU_ONLY},
+	{LT("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"), {1 << 20, 20, 4096}, GPU_ONLY},
 	{LT("timed", "计时"), {PERF_N, 1, 4096}},
 };
 /* clang-format on */

@@ -28,8 +28,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 /* clang-format off */
 static const struct case_row case_rows[] = {
 	{LT("sample: one tile of 8", "样例：一个 8 元素的 tile"), {8, 32, 8, 1}},
-	{LT("tiles of 128, one per block", "128 元素的 tile，每 block 一个"),
-	 {128 * 6, 32, 128, 6}},
+	{LT("tiles of 128, one per block", "128 元素的 tile，每 block 一个"), {128 * 6, 32, 128, 6}},
 	{LT("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"), {256 * 10, 64, 256, 2}},
 	{LT("short last tile", "最后一个 tile 较短"), {1024 * 3 + 77, 128, 1024, 2}},
 	{LT("tile larger than the block", "tile 比 block 大"), {4096 * 2, 256, 4096, 1}},

@@ -34,14 +34,11 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 /* clang-format off */
 static const struct range_row case_rows[] = {
 	{{LT("sample: 1..64, block 32", "样例：1..64，block 32"), {64, 32}}, 0, 0},
-	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"),
-	  {64 * 20 + 9, 64}, 64 * 5 + 9}, -100, 100},
+	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"), {64 * 20 + 9, 64}, 64 * 5 + 9}, -100, 100},
 	{{LT("block 128", "block 大小 128"), {128 * 50, 128}, 128 * 12}, -1000, 1000},
-	{{LT("block 256, partial", "block 256，最后一个不满"),
-	  {256 * 30 + 255, 256}, 256 * 7 + 255}, -5, 5},
+	{{LT("block 256, partial", "block 256，最后一个不满"), {256 * 30 + 255, 256}, 256 * 7 + 255}, -5, 5},
 	{{LT("block 512", "block 大小 512"), {512 * 20 + 1, 512}, 512 * 5 + 1}, 0, 1000000},
-	{{LT("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"),
-	  {1024 * 12 + 3, 1024}, 1024 * 3 + 3}, -2000000000, 2000000000},
+	{{LT("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"), {1024 * 12 + 3, 1024}, 1024 * 3 + 3}, -2000000000, 2000000000},
 	{{LT("n=1, block 32", "只有 1 个元素，block 32"), {1, 32}}, -9, 9},
 	{{LT("timed", "计时"), {PERF_N, 256}}, -1000, 1000},
 };

@@ -9,16 +9,11 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: {name, {n, blockDim.x}}, and its input: 0, 1, 2, ... when
- * `counting`, else random. */
-struct reverse_row {
-	struct case_row head;
-	bool counting;
-};
-
+/* Adds the buffers of a case {name, {n, blockDim.x}}, whose input counts
+ * 0, 1, 2, ... when the row says so (struct counting_row). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct reverse_row *r = row;
+	const struct counting_row *r = row;
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
 	int32_t *in = io.in, *want = io.want;
@@ -29,11 +24,10 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 }
 
 /* clang-format off */
-static const struct reverse_row case_rows[] = {
+static const struct counting_row case_rows[] = {
 	{{LT("sample: 0..63, block 32", "样例：0..63，block 32"), {64, 32}}, true},
 	{{LT("one partial block", "一个不满的 block"), {20, 32}}, true},
-	{{LT("block 256, partial last tile", "block 256，最后一个 tile 不满"),
-	  {256 * 40 + 77, 256}}},
+	{{LT("block 256, partial last tile", "block 256，最后一个 tile 不满"), {256 * 40 + 77, 256}}},
 	{{LT("block 96", "block 大小 96"), {96 * 31 + 95, 96}}},
 	{{LT("block 1024", "block 大小 1024"), {1024 * 30 + 1, 1024}}},
 	{{LT("n=1", "只有 1 个元素"), {1, 64}}},

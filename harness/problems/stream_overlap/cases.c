@@ -15,10 +15,7 @@
 #include "../common/value_pool.h"
 #include "layout.h"
 
-static float transform_one(float v)
-{
-	return logistic_steps(v, 3.8f, 2048);
-}
+static const struct logistic_map transform = {3.8f, 2048};
 
 /* The cases, in order: {name, {n, 256}}, and whether the overlap rule is measured
  * on it. */
@@ -29,8 +26,7 @@ static const struct pool_row case_rows[] = {
 	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), {7, 256}}},
 	{{LT("65537 elements", "65537 个元素"), {65537, 256}}},
 	{{LT("3 million and 1 elements", "300 万零 1 个元素"), {3000001, 256}, GPU_ONLY}},
-	{{LT("overlap: 16 million elements against the serial sum", "重叠：1600 万元素，对比串行用时"),
-	  {16 << 20, 256}, GPU_ONLY}, true},
+	{{LT("overlap: 16 million elements against the serial sum", "重叠：1600 万元素，对比串行用时"), {16 << 20, 256}, GPU_ONLY}, true},
 	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
@@ -39,8 +35,7 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
                        const struct case_plan *plan)
 {
 	static const struct pool_cases cases = {
-	        case_rows, sizeof case_rows / sizeof case_rows[0], "in", "out", transform_one,
-	        NULL};
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "in", "out", &transform, NULL};
 	value_pool_cases(set, rng, e, plan, &cases);
 }
 

@@ -9,17 +9,12 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
-/* A case: {name, {rows * cols, 512, rows, cols}} (the timed one: 8192 rows
- * of as many columns as perf.n allows), and its input: 0, 1, 2, ... when
- * `counting`, else random. */
-struct transpose_row {
-	struct case_row head;
-	bool counting;
-};
-
+/* Adds the buffers of a case {name, {rows * cols, 512, rows, cols}} (the
+ * timed one: 8192 rows of as many columns as perf.n allows), whose input
+ * counts 0, 1, 2, ... when the row says so (struct counting_row). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct transpose_row *r = row;
+	const struct counting_row *r = row;
 	int64_t rows = c->param[CJ_P_ROWS];
 	if (c->timed) {
 		c->param[CJ_P_COLS] = c->param[CJ_P_N] / rows > 0 ? c->param[CJ_P_N] / rows : 1;
@@ -39,15 +34,13 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
  * without bounds goes past the end of out here (RE); on a shape with fewer
  * than 64 rows it also lands on elements its own block writes (RACE). */
 /* clang-format off */
-static const struct transpose_row case_rows[] = {
+static const struct counting_row case_rows[] = {
 	{{LT("sample: 64 x 64 counting", "样例：64 x 64，依次计数"), {64 * 64, 512, 64, 64}}, true},
 	{{LT("64 x 128", "64 x 128 矩阵"), {64 * 128, 512, 64, 128}}},
 	{{LT("128 x 64", "128 x 64 矩阵"), {128 * 64, 512, 128, 64}}},
 	{{LT("129 x 257", "129 x 257 矩阵"), {129 * 257, 512, 129, 257}}},
-	{{LT("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"),
-	  {32 * 96, 512, 32, 96}}, true},
-	{{LT("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"),
-	  {37 * 70, 512, 37, 70}}, true},
+	{{LT("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"), {32 * 96, 512, 32, 96}}, true},
+	{{LT("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), {37 * 70, 512, 37, 70}}, true},
 	{{LT("1 x 1000", "1 x 1000 矩阵"), {1 * 1000, 512, 1, 1000}}},
 	{{LT("1000 x 1", "1000 x 1 矩阵"), {1000 * 1, 512, 1000, 1}}},
 	{{LT("1 x 1", "1 x 1 矩阵"), {1 * 1, 512, 1, 1}}},

@@ -87,17 +87,13 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 
 /* clang-format off */
 static const struct compact_row case_rows[] = {
-	{{LT("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"),
-	  {32, 32, 1, 0}}, 0, false, true},
+	{{LT("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"), {32, 32, 1, 0}}, 0, false, true},
 	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1, 0}}, 1000},
-	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"),
-	  {96 * 5 + 45, 96, 1, -500}}, 1000},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), {96 * 5 + 45, 96, 1, -500}}, 1000},
 	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 7}}, 100},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	  {1024 * 5 + 77, 1024, 1, 100000}}, 1000000},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 5 + 77, 1024, 1, 100000}}, 1000000},
 	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 0}, 20003}, 1000000, true},
-	{{LT("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"),
-	  {20000 + 13, 128, 4, -1000000}}, 2000000000},
+	{{LT("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"), {20000 + 13, 128, 4, -1000000}}, 2000000000},
 	{{LT("timed", "计时"), {PERF_N, 256, 8, 0}}, 1000000, true},
 };
 /* clang-format on */

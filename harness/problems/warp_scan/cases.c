@@ -44,12 +44,10 @@ static const struct range_row case_rows[] = {
 	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -50, 50},
 	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1000, 1000},
 	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -100000, 100000},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	  {1024 * 7 + 13, 1024, 1, 1}}, -(1 << 20), 1 << 20},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 7 + 13, 1024, 1, 1}}, -(1 << 20), 1 << 20},
 	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -(1 << 25), 1 << 25},
 	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, -100, 100},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"),
-	  {20000, 128, 1, 4}}, -1000, 1000},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 128, 1, 4}}, -1000, 1000},
 	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -100, 100},
 };
 /* clang-format on */

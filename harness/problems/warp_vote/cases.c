@@ -83,14 +83,11 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 static const struct vote_row case_rows[] = {
 	{{LT("sample: two warps", "样例：两个 warp"), {64, 64, 1}}, SAMPLE},
 	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1}}, PATTERNED},
-	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"),
-	  {96 * 5 + 45, 96, 1}}, PATTERNED},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), {96 * 5 + 45, 96, 1}}, PATTERNED},
 	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, ONE_POSITIVE},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	  {1024 * 5 + 77, 1024, 1}}, PATTERNED},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 5 + 77, 1024, 1}}, PATTERNED},
 	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1}, 20003}, PATTERNED},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"),
-	  {20000 + 13, 128, 4}}, PATTERNED},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000 + 13, 128, 4}}, PATTERNED},
 	{{LT("timed", "计时"), {PERF_N, 256, 8}}, PATTERNED},
 };
 /* clang-format on */
