@@ -179,7 +179,7 @@ static double truncated_sum(const float *v, int k)
 /* The known mistakes, in the order they are tried: a lane that alone is
  * right in every run (-1: none), or what lane k of a run holds under the
  * mistake in sums and in maxs (NULL: the mistake does not show there), and
- * what to say after the name of the function that is wrong. */
+ * what to say, a format given the name of the function that is wrong. */
 static const struct mistake {
 	int lane;
 	double (*sum)(const float *v, int k);
@@ -187,37 +187,37 @@ static const struct mistake {
 	struct lang_pair text;
 } mistakes[] = {
         {0, NULL, NULL,
-         LT("lane 0 is right but other lanes are not: did you use __shfl_down_sync "
+         LT("%s: lane 0 is right but other lanes are not: did you use __shfl_down_sync "
             "where every lane needs the result? Exchange with __shfl_xor_sync (a "
             "butterfly), or broadcast lane 0's result with __shfl_sync",
-            "lane 0 正确，其他 lane 却不对：是不是在每个 lane "
+            "%s：lane 0 正确，其他 lane 却不对：是不是在每个 lane "
             "都需要结果的地方用了 __shfl_down_sync？用 "
             "__shfl_xor_sync 交换（蝶形交换），或者用 "
             "__shfl_sync 广播 lane 0 的结果")},
         {31, NULL, NULL,
-         LT("lane 31 is right but other lanes are not: values flowed upwards "
+         LT("%s: lane 31 is right but other lanes are not: values flowed upwards "
             "(__shfl_up_sync, as in a scan), but every lane needs the whole warp's "
             "result",
-            "lane 31 正确，其他 lane 却不对：数据是往高编号 lane "
+            "%s：lane 31 正确，其他 lane 却不对：数据是往高编号 lane "
             "流动的（__shfl_up_sync，和前缀和一样），但每个 lane "
             "都需要整个 warp 的结果")},
         {-1, own, own,
-         LT("every lane returned its own value: nothing was exchanged between the "
+         LT("%s: every lane returned its own value: nothing was exchanged between the "
             "lanes",
-            "每个 lane 都返回了自己的值：lane 之间什么也没有交换")},
+            "%s：每个 lane 都返回了自己的值：lane 之间什么也没有交换")},
         {-1, half_sum, half_max,
-         LT("each lane holds the result of its own half-warp only: the xor masks "
+         LT("%s: each lane holds the result of its own half-warp only: the xor masks "
             "must start at 16 (16, 8, 4, 2, 1)",
-            "每个 lane 只得到了自己所在半个 warp 的结果：xor "
+            "%s：每个 lane 只得到了自己所在半个 warp 的结果：xor "
             "掩码必须从 16 开始（16, 8, 4, 2, 1）")},
         {-1, NULL, max_with_zero,
-         LT("the maximum of all-negative lanes came out as 0: start from the "
+         LT("%s: the maximum of all-negative lanes came out as 0: start from the "
             "lane's own value, not from 0",
-            "所有 lane 都是负数时，最大值却得到了 0：从 lane "
+            "%s：所有 lane 都是负数时，最大值却得到了 0：从 lane "
             "自己的值开始，而不是从 0 开始")},
         {-1, truncated_sum, NULL,
-         LT("the fractional parts were lost: was something kept in an int?",
-            "小数部分丢了：是不是有什么存在了 int 里？")},
+         LT("%s: the fractional parts were lost: was something kept in an int?",
+            "%s：小数部分丢了：是不是有什么存在了 int 里？")},
 };
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
@@ -232,9 +232,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		double (*pattern)(const float *v, int k) = sums ? m->sum : m->max;
 		if (m->lane >= 0 ? only_lane_right(c, b, m->lane)
 		                 : pattern && every_lane(c, b, pattern)) {
-			snprintf(text, sizeof text, L("%s: %s", "%s：%s"),
-			         sums ? "warp_allreduce_sum" : "warp_allreduce_max",
-			         lang_pick(m->text));
+			snprintf(text, sizeof text, lang_pick(m->text),
+			         sums ? "warp_allreduce_sum" : "warp_allreduce_max");
 			return text;
 		}
 	}
