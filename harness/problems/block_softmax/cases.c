@@ -33,15 +33,6 @@ static const struct softmax_row case_rows[] = {
 
 static const struct case_table table = {TABLE(case_rows), softmax_case};
 
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	(void)buf;
-	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
-	w->block = row / c->param[CJ_P_PER]; /* see glue.cuh */
-	w->thread = (int64_t)(index % (uint64_t)len) %
-	            c->param[CJ_P_BLOCK]; /* if thread j % blockDim */
-}
-
 /* True when every element of the row is 0 or NaN (but written). */
 static bool row_zero_or_nan(const struct jcase *c, int64_t row)
 {
@@ -102,12 +93,11 @@ static bool per_warp_softmax(const struct jcase *c, int64_t row)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
-		return NULL;
-	const char *overflow = softmax_overflow(c, f);
-	if (overflow)
+	int64_t row;
+	const char *overflow = softmax_first_look(c, f, &row);
+	if (overflow || row < 0)
 		return overflow;
-	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK], row = softmax_bad_row(c, f);
+	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK];
 	if (block < 1024 && row_zero_or_nan(c, row))
 		return L("the whole row came out 0 (or NaN), as if the block's max or sum included "
 		         "something huge: with fewer than 32 warps, the shared slots past the last "
@@ -152,6 +142,6 @@ const struct problem block_softmax_problem = {
         .id = "block_softmax",
         .table = &table,
         .make_cases = case_table_make_cases,
-        .locate = locate,
+        .locate = softmax_locate_by_block,
         .diagnose = diagnose,
 };

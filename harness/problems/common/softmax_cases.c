@@ -19,9 +19,22 @@ void softmax_case(struct case_set *set, struct rng *rng, struct jcase *c, const 
 	softmax_rows(rng, xy.in, xy.want, rows, len, r->spread, r->ramp_step);
 }
 
-int64_t softmax_bad_row(const struct jcase *c, const struct case_findings *f)
+void softmax_locate_by_block(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	return (int64_t)f->report.shown[0].index / c->param[CJ_P_LEN];
+	(void)buf;
+	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
+	w->block = row / c->param[CJ_P_PER];
+	w->thread = (int64_t)(index % (uint64_t)len) % c->param[CJ_P_BLOCK];
+}
+
+void softmax_locate_by_warp(const struct jcase *c, int buf, uint64_t index, struct where *w)
+{
+	(void)buf;
+	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
+	int64_t warp = row / c->param[CJ_P_PER];
+	int64_t thread = warp * 32 + (int64_t)(index % (uint64_t)len) % 32;
+	w->block = thread / c->param[CJ_P_BLOCK];
+	w->thread = thread % c->param[CJ_P_BLOCK];
 }
 
 /* got / want in the row when it is the same (within 0.1 %) for every element
@@ -59,11 +72,17 @@ bool softmax_unwritten_from(const struct jcase *c, int64_t row, int64_t from)
 	return true;
 }
 
-const char *softmax_overflow(const struct jcase *c, const struct case_findings *f)
+const char *softmax_first_look(const struct jcase *c, const struct case_findings *f, int64_t *row)
 {
+	*row = -1;
+	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
+		return NULL;
+	/* a first mismatch that came out inf, NaN or 0 (written) in a row of large
+	 * inputs: expf overflows without the row's maximum */
 	const struct mismatch *m = &f->report.shown[0];
-	int64_t len = c->param[CJ_P_LEN], row = softmax_bad_row(c, f);
-	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
+	int64_t len = c->param[CJ_P_LEN];
+	*row = (int64_t)m->index / len;
+	const float *x = (const float *)c->buf[CJ_B_X].data + *row * len;
 	double big = 0;
 	for (int64_t j = 0; j < len; ++j)
 		big = fabs(x[j]) > big ? fabs(x[j]) : big;

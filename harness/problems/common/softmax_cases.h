@@ -24,8 +24,19 @@ struct softmax_row {
 /* Adds the buffers of a case of a table of struct softmax_row. */
 case_row_fn softmax_case;
 
-/* The row of the first mismatch of y. */
-int64_t softmax_bad_row(const struct jcase *c, const struct case_findings *f);
+/* struct problem's locate of block_softmax: block b takes rows b * per ..
+ * b * per + per - 1, and element j of a row is thread j % blockDim.x's (if
+ * each thread loops over the row in steps of blockDim.x). */
+void softmax_locate_by_block(const struct jcase *c, int buf, uint64_t index, struct where *w);
+
+/* struct problem's locate of warp_softmax: global warp w takes rows w * per
+ * .. w * per + per - 1, and element j of a row is lane j % 32's. */
+void softmax_locate_by_warp(const struct jcase *c, int buf, uint64_t index, struct where *w);
+
+/* What both exercises' diagnoses start with: the row of the first mismatch
+ * of y in *row (-1 when y has none to show), and the diagnosis of a row of
+ * large inputs where expf overflowed, or NULL. */
+const char *softmax_first_look(const struct jcase *c, const struct case_findings *f, int64_t *row);
 
 /* True when every element of the row large enough to tell is off by one and
  * the same factor (within 0.1 %): the normalising sum is wrong. */
@@ -33,10 +44,5 @@ bool softmax_one_factor_off(const struct jcase *c, int64_t row);
 
 /* True when the row's elements from `from` on, and only those, are unwritten. */
 bool softmax_unwritten_from(const struct jcase *c, int64_t row, int64_t from);
-
-/* The diagnosis of a first mismatch that came out inf, NaN or 0 (written)
- * in a row of large inputs, where expf overflows without the row's maximum;
- * NULL when that is not what happened. */
-const char *softmax_overflow(const struct jcase *c, const struct case_findings *f);
 
 #endif

@@ -32,24 +32,13 @@ static const struct softmax_row case_rows[] = {
 
 static const struct case_table table = {TABLE(case_rows), softmax_case};
 
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	(void)buf;
-	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
-	int64_t warp = row / c->param[CJ_P_PER];                            /* see glue.cuh */
-	int64_t thread = warp * 32 + (int64_t)(index % (uint64_t)len) % 32; /* if lane j % 32 */
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
-}
-
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
-		return NULL;
-	const char *overflow = softmax_overflow(c, f);
-	if (overflow)
+	int64_t row;
+	const char *overflow = softmax_first_look(c, f, &row);
+	if (overflow || row < 0)
 		return overflow;
-	int64_t len = c->param[CJ_P_LEN], row = softmax_bad_row(c, f);
+	int64_t len = c->param[CJ_P_LEN];
 	if (len > 32 && softmax_unwritten_from(c, row, 32))
 		return L("only the first 32 elements of the row were written: each lane must loop "
 		         "over the row in steps of 32 (j = lane, lane + 32, ...), in the sums too",
@@ -68,6 +57,6 @@ const struct problem warp_softmax_problem = {
         .id = "warp_softmax",
         .table = &table,
         .make_cases = case_table_make_cases,
-        .locate = locate,
+        .locate = softmax_locate_by_warp,
         .diagnose = diagnose,
 };
