@@ -23,9 +23,10 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 			size = e->perf.n;
 		else if (plan->emulated && r->emu)
 			size = r->emu;
-		struct jcase *c =
-		        case_with_params(set, lang_pick(r->name), r->param[0] == PERF_N, r->param);
+		struct jcase *c = case_new(set, lang_pick(r->name));
+		memcpy(c->param, r->param, sizeof c->param);
 		c->param[0] = size;
+		c->timed = r->param[0] == PERF_N;
 		t->add(set, rng, c, row);
 	}
 }
@@ -37,15 +38,6 @@ void case_table_make_cases(struct case_set *set, struct rng *rng, const struct p
 	if (!p || !p->table)
 		die("%s: no case table for case_table_make_cases", e->id);
 	case_table_add(set, rng, e, plan, p->table);
-}
-
-struct jcase *case_with_params(struct case_set *set, const char *name, bool timed,
-                               const int64_t param[CJ_MAX_PARAMS])
-{
-	struct jcase *c = case_new(set, name);
-	memcpy(c->param, param, sizeof c->param);
-	c->timed = timed;
-	return c;
 }
 
 struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t elem, const char *in,

@@ -58,14 +58,6 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 void case_table_make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                            const struct case_plan *plan);
 
-/* A case's param[], written by the names of the exercise's layout.h:
- * PARAMS([CJ_P_N] = n, [CJ_P_BLOCK] = block); the others are 0. */
-#define PARAMS(...) ((const int64_t[CJ_MAX_PARAMS]){__VA_ARGS__})
-
-/* A new case named `name` with param[] = `param`, timed or not. */
-struct jcase *case_with_params(struct case_set *set, const char *name, bool timed,
-                               const int64_t param[CJ_MAX_PARAMS]);
-
 /* The data of a case with one input and one output of n elements. */
 struct in_out {
 	void *in;   /* the input's data */
