@@ -45,7 +45,8 @@ struct jcase {
 	struct jbuf buf[CJ_MAX_BUFS];
 };
 
-struct case_set; /* cases.h */
+struct case_set;   /* cases.h */
+struct case_table; /* common/case_table.h */
 
 /* What the run needs from make_cases. */
 struct case_plan {
@@ -85,9 +86,12 @@ struct problem {
 	/* Optional: a speed requirement (see struct speed_rule), else NULL. */
 	const struct speed_rule *speed;
 	/* Adds this run's cases: samples, random, edge shapes, and one timed case
-	 * of e->perf.n elements when plan->timed. Uses case_new()/case_buf(). */
+	 * of e->perf.n elements when plan->timed. Uses case_new()/case_buf().
+	 * case_table_make_cases when the cases are a table (`table`). */
 	void (*make_cases)(struct case_set *set, struct rng *rng, const struct problem_entry *e,
 	                   const struct case_plan *plan);
+	/* Optional: the cases as a table, when make_cases is case_table_make_cases. */
+	const struct case_table *table;
 	/* The block and thread that computed element `index` of buffer `buf`. */
 	void (*locate)(const struct jcase *c, int buf, uint64_t index, struct where *w);
 	/* Optional: checks that are not element-wise. Returns false and explains

@@ -15,67 +15,40 @@
 #include "../../engine/report/lang.h"
 #include "../../engine/util.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/slots.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int64_t slots, bool timed)
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_SLOTS] = slots;
-	c->timed = timed;
-	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *sl = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)slots);
-	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
-	olds->by_extra = true;
-	float *v = vals->data, *start = sl->data, *want = sl->expect;
-	int32_t *s = slot_of->data;
+	(void)row;
+	int64_t n = c->param[CJ_P_N], slots = c->param[CJ_P_SLOTS];
+	struct slot_case b = slot_buffers(set, c);
 	for (int64_t k = 0; k < slots; ++k)
-		want[k] = start[k] = (float)rng_range(rng, -1000, 1000);
+		b.want[k] = b.start[k] = (float)rng_range(rng, -1000, 1000);
 	for (int64_t i = 0; i < n; ++i) {
-		v[i] = (float)rng_range(rng, 1, 8);
-		s[i] = (int32_t)rng_range(rng, 0, slots - 1);
-		want[s[i]] += v[i]; /* exact: whole numbers below 2^24 */
+		b.vals[i] = (float)rng_range(rng, 1, 8);
+		b.slot_of[i] = (int32_t)rng_range(rng, 0, slots - 1);
+		b.want[b.slot_of[i]] += b.vals[i]; /* exact: whole numbers below 2^24 */
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), 32, 32,
-	         1, false);
-	add_case(set, rng, L("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), 256,
-	         256, 4, false);
-	add_case(set, rng, L("many blocks, one slot", "多个 block，一个槽位"), 20000, 128, 1,
-	         false);
-	add_case(set, rng, L("many blocks, 1000 slots", "多个 block，1000 个槽位"), 50000, 256,
-	         1000, false);
-	add_case(set, rng, L("block 1024, 3 slots", "block 1024，3 个槽位"), 1024 * 40, 1024, 3,
-	         false);
-	/* Every thread retries until its turn: the work grows with the square of
-	 * the threads on one address (65536 take about 0.4 s on an H200, four
-	 * times as many over 5 s). */
-	if (!plan->emulated)
-		add_case(set, rng,
-		         L("heavy contention: 65536 threads, one slot",
-		           "激烈争用：65536 个线程，一个槽位"),
-		         1 << 16, 256, 1, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, true);
-}
+/* The cases: {name, {n threads, blockDim.x, slots}}. Every thread retries
+ * until its turn: the work grows with the square of the threads on one
+ * address (65536 take about 0.4 s on an H200, four times as many over 5 s). */
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: 32 threads, one slot", "样例：32 个线程，一个槽位"), {32, 32, 1}},
+	{LT("one block of 256, 4 slots", "一个 256 线程的 block，4 个槽位"), {256, 256, 4}},
+	{LT("many blocks, one slot", "多个 block，一个槽位"), {20000, 128, 1}},
+	{LT("many blocks, 1000 slots", "多个 block，1000 个槽位"), {50000, 256, 1000}},
+	{LT("block 1024, 3 slots", "block 1024，3 个槽位"), {1024 * 40, 1024, 3}},
+	{LT("heavy contention: 65536 threads, one slot", "激烈争用：65536 个线程，一个槽位"), {1 << 16, 256, 1}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256, 4096}},
+};
+/* clang-format on */
 
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	if (buf == CJ_B_SLOTS) {
-		w->block = -1;
-		w->thread = -1;
-		return;
-	}
-	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
-	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static const float *sort_olds;
 static int by_old(const void *a, const void *b)
@@ -194,8 +167,9 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem atomic_add_cas_problem = {
         .id = "atomic_add_cas",
-        .make_cases = make_cases,
-        .locate = locate,
+        .table = &table,
+        .make_cases = case_table_make_cases,
+        .locate = slot_locate,
         .check_extra = check_olds,
         .diagnose = diagnose,
 };

@@ -8,6 +8,8 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/slots.h"
 #include "layout.h"
 
 /* Distributions of the values a case draws from. */
@@ -41,25 +43,30 @@ static float draw(struct rng *rng, enum spread s)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int nslots, enum spread spread, float init, bool timed)
+/* A case: {name, {n threads, blockDim.x, addresses}, n on the emulator
+ * (whose threads are fibers: the same contention) when fewer}, how the
+ * values are drawn, and what every address starts with (NAN: drawn as the
+ * values are). */
+struct max_row {
+	struct case_row head;
+	enum spread spread;
+	float init;
+};
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_SLOTS] = nslots;
-	c->timed = timed;
-	struct jbuf *vals = case_buf(set, c, "vals", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *slot_of = case_buf(set, c, "slot_of", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *slots = case_buf(set, c, "slots", CJ_F32, CJ_INOUT, (uint64_t)nslots);
-	struct jbuf *olds = case_buf(set, c, "olds", CJ_F32, CJ_OUT, (uint64_t)n);
-	olds->by_extra = true;
-	float *v = vals->data, *s = slots->data, *want = slots->expect;
-	int32_t *to = slot_of->data;
+	const struct max_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	int nslots = (int)c->param[CJ_P_SLOTS];
+	enum spread spread = r->spread;
+	struct slot_case b = slot_buffers(set, c);
+	float *v = b.vals, *want = b.want;
+	int32_t *to = b.slot_of;
 	/* MINUS_ZERO: every address starts below -0.0, so -0.0 must raise it */
 	for (int j = 0; j < nslots; ++j)
-		s[j] = want[j] =
-		        isnan(init) ? draw(rng, spread == MINUS_ZERO ? NEGATIVE : spread) : init;
+		b.start[j] = want[j] = isnan(r->init)
+		                               ? draw(rng, spread == MINUS_ZERO ? NEGATIVE : spread)
+		                               : r->init;
 	/* FALLING: eight neighbouring threads of a warp share an address, the
 	 * first of them with its largest value and the others falling after it.
 	 * That thread reads the address before the others raise it, so a swap
@@ -81,45 +88,26 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 64 threads, one address", "样例：64 个线程，一个地址"), 64,
-	         64, 1, MIXED, -INFINITY, false);
-	/* the emulator runs every thread as a fiber: fewer of them, same contention */
-	add_case(set, rng,
-	         plan->emulated ? L("64K threads on one address", "64K 个线程争用一个地址")
-	                        : L("1M threads on one address", "1M 个线程争用一个地址"),
-	         plan->emulated ? 1 << 16 : 1 << 20, 256, 1, MIXED, -INFINITY, false);
-	add_case(set, rng, L("all negative", "全为负数"), 100000, 256, 16, NEGATIVE, NAN, false);
-	add_case(set, rng, L("signed zeros", "带符号的零"), 4096, 128, 8, ZEROS, -0.0f, false);
-	/* -0.0 >= 0.0 is true, but its bits are INT_MIN: a sign test on the float
-	 * sends it to an integer atomicMax that never lets it win */
-	add_case(set, rng, L("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), 2048,
-	         128, 16, MINUS_ZERO, NAN, false);
-	add_case(set, rng, L("infinities", "无穷大"), 10000, 96, 32, INFINITIES, NAN, false);
-	add_case(set, rng, L("the initial value is the max", "初始值就是最大值"), 5000, 256, 4,
-	         MIXED, 1e30f, false);
-	add_case(set, rng,
-	         L("each address's largest value comes first", "每个地址的最大值最先到达"), 4096,
-	         256, 32, FALLING, -INFINITY, false);
-	add_case(set, rng, L("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"),
-	         plan->emulated ? 50000 : 200000, 128, 4096, HUGE_MAGNITUDE, -INFINITY, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4096, MIXED, -INFINITY,
-		         true);
-}
+/* -0.0 >= 0.0 is true, but its bits are INT_MIN: a sign test on the float
+ * sends it to an integer atomicMax that never lets it win (-0.0 against
+ * negative addresses). */
+/* clang-format off */
+static const struct max_row case_rows[] = {
+	{{LT("sample: 64 threads, one address", "样例：64 个线程，一个地址"), {64, 64, 1}}, MIXED, -INFINITY},
+	{{LT("1M threads on one address", "1M 个线程争用一个地址"), {1 << 20, 256, 1}, GPU_ONLY}, MIXED, -INFINITY},
+	{{LT("64K threads on one address", "64K 个线程争用一个地址"), {EMU_ONLY, 256, 1}, 1 << 16}, MIXED, -INFINITY},
+	{{LT("all negative", "全为负数"), {100000, 256, 16}}, NEGATIVE, NAN},
+	{{LT("signed zeros", "带符号的零"), {4096, 128, 8}}, ZEROS, -0.0f},
+	{{LT("-0.0 against negative addresses", "-0.0 对上全为负数的地址"), {2048, 128, 16}}, MINUS_ZERO, NAN},
+	{{LT("infinities", "无穷大"), {10000, 96, 32}}, INFINITIES, NAN},
+	{{LT("the initial value is the max", "初始值就是最大值"), {5000, 256, 4}}, MIXED, 1e30f},
+	{{LT("each address's largest value comes first", "每个地址的最大值最先到达"), {4096, 256, 32}}, FALLING, -INFINITY},
+	{{LT("huge magnitudes, 4096 addresses", "极大数值，4096 个地址"), {200000, 128, 4096}, 50000}, HUGE_MAGNITUDE, -INFINITY},
+	{{LT("timed", "计时"), {PERF_N, 256, 4096}}, MIXED, -INFINITY},
+};
+/* clang-format on */
 
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	if (buf == CJ_B_SLOTS) { /* many threads wrote it; name none */
-		w->block = -1;
-		w->thread = -1;
-		return;
-	}
-	w->block = (int64_t)index / c->param[CJ_P_BLOCK];
-	w->thread = (int64_t)index % c->param[CJ_P_BLOCK];
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static float fold_zero(float v)
 {
@@ -293,8 +281,9 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem atomic_max_float_problem = {
         .id = "atomic_max_float",
-        .make_cases = make_cases,
-        .locate = locate,
+        .table = &table,
+        .make_cases = case_table_make_cases,
+        .locate = slot_locate,
         .check_extra = check_olds,
         .diagnose = diagnose,
 };

@@ -7,6 +7,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 /* `steps` steps over one segment of `len` elements, in place. */
@@ -26,41 +27,35 @@ static void smooth(float *seg, int len, int steps)
 	free(next);
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t blocks,
-                     int block, int steps, bool timed)
+/* A case: {name, {n (blocks * blockDim.x; the timed one's is rounded down
+ * to whole blocks), blockDim.x, steps}}. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	int64_t n = blocks * block;
+	(void)row;
+	int64_t block = c->param[CJ_P_BLOCK], n = c->param[CJ_P_N] / block * block;
 	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_STEPS] = steps;
-	c->timed = timed;
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *x = in->data, *want = out->expect;
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *x = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
 		want[i] = x[i] = (float)rng_uniform(rng, -1, 1);
-	for (int64_t b = 0; b < blocks; ++b)
-		smooth(want + b * block, block, steps);
+	for (int64_t b = 0; b < n / block; ++b)
+		smooth(want + b * block, (int)block, (int)c->param[CJ_P_STEPS]);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"),
-	         1, 32, 1, false);
-	add_case(set, rng, L("block 32, 2 steps", "block 32，2 步"), 4, 32, 2, false);
-	add_case(set, rng, L("block 96, 5 steps", "block 96，5 步"), 10, 96, 5, false);
-	add_case(set, rng, L("block 256, 16 steps", "block 256，16 步"), 6, 256, 16, false);
-	add_case(set, rng, L("block 1024, 3 steps", "block 1024，3 步"), 2, 1024, 3, false);
-	add_case(set, rng, L("block 64, no steps", "block 64，0 步"), 3, 64, 0, false);
-	if (!plan->emulated)
-		add_case(set, rng,
-		         L("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), 4000,
-		         128, 50, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n / 256, 256, 8, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: one block of 32, 1 step", "样例：一个 32 线程的 block，1 步"), {1 * 32, 32, 1}},
+	{LT("block 32, 2 steps", "block 32，2 步"), {4 * 32, 32, 2}},
+	{LT("block 96, 5 steps", "block 96，5 步"), {10 * 96, 96, 5}},
+	{LT("block 256, 16 steps", "block 256，16 步"), {6 * 256, 256, 16}},
+	{LT("block 1024, 3 steps", "block 1024，3 步"), {2 * 1024, 1024, 3}},
+	{LT("block 64, no steps", "block 64，0 步"), {3 * 64, 64, 0}},
+	{LT("many blocks of 128, 50 steps", "多个 128 线程的 block，50 步"), {4000 * 128, 128, 50}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256, 8}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -92,7 +87,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem barrier_phases_problem = {
         .id = "barrier_phases",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
         /* the exercise forbids __syncthreads(): the phases are bar's */

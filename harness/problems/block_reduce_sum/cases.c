@@ -6,73 +6,35 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/block_sums.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-/* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
-static void golden_block(const float *v, int64_t n, int64_t block, int64_t items, int64_t b,
-                         double *sum, double *mag)
+/* Adds the buffers of a case {name, {n, blockDim.x, items per thread, calls
+ * per kernel}}, and the inputs' range (lo == hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	*sum = 0;
-	*mag = 0;
-	int64_t first = b * block * items, last = first + block * items;
-	for (int64_t i = first; i < last && i < n; ++i) {
-		*sum += v[i];
-		*mag += fabs(v[i]);
-	}
+	const struct range_row *r = row;
+	block_sums_buffers(set, c, rng, c->param[CJ_P_N], c->param[CJ_P_BLOCK],
+	                   c->param[CJ_P_ITEMS], (int)c->param[CJ_P_CALLS], 1, r->lo, r->hi);
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int items, int calls, double lo, double hi, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_ITEMS] = items;
-	c->param[CJ_P_CALLS] = calls;
-	c->timed = timed;
-	int64_t blocks = (n + (int64_t)block * items - 1) / ((int64_t)block * items);
-	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_IN, calls > 1 ? (uint64_t)n : 1);
-	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(blocks * calls));
-	float *xv = x->data, *yv = y->data, *want = sums->expect;
-	double *scale = case_scale(sums);
-	for (int64_t i = 0; i < n; ++i)
-		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
-	for (uint64_t i = 0; i < y->count; ++i)
-		yv[i] = (float)rng_uniform(rng, lo == hi ? -1 : lo, lo == hi ? 1 : hi);
-	for (int64_t b = 0; b < blocks; ++b)
-		for (int k = 0; k < calls; ++k) {
-			double s, m;
-			golden_block(k ? yv : xv, n, block, items, b, &s, &m);
-			want[b * calls + k] = (float)s;
-			scale[b * calls + k] = m;
-		}
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..32, block 32", "样例：1..32，block 32"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("block 32, many blocks", "block 32，很多 block"), {32 * 50 + 7, 32, 1, 1}}, -1, 1},
+	{{LT("block 96, called twice", "block 96，调用两次"), {96 * 40 + 50, 96, 1, 2}}, -1, 1},
+	{{LT("block 128, 4 items per thread", "block 128，每线程 4 个元素"), {128 * 4 * 30 + 3, 128, 4, 1}}, -1, 1},
+	{{LT("block 992 (31 warps)", "block 992（31 个 warp）"), {992 * 9 + 100, 992, 1, 1}}, -1, 1},
+	{{LT("block 1024, called twice", "block 1024，调用两次"), {1024 * 8 + 500, 1024, 1, 2}}, -1, 1},
+	{{LT("all negative, block 256", "全为负数，block 256"), {256 * 33 + 1, 256, 1, 1}}, -100, -1},
+	{{LT("large magnitudes, block 512", "大数值，block 512"), {512 * 20, 512, 1, 2}}, -1e6, 1e6},
+	{{LT("n=1, block 64", "只有 1 个元素，block 64"), {1, 64, 1, 1}}, -5, 5},
+	{{LT("timed", "计时"), {PERF_N, 256, 16, 1}}, 0, 1},
+};
+/* clang-format on */
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, block 32", "样例：1..32，block 32"), 32, 32, 1, 1, 0,
-	         0, false);
-	add_case(set, rng, L("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7, 32, 1,
-	         1, -1, 1, false);
-	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"), 96 * 40 + 50, 96, 1,
-	         2, -1, 1, false);
-	add_case(set, rng, L("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
-	         128 * 4 * 30 + 3, 128, 4, 1, -1, 1, false);
-	add_case(set, rng, L("block 992 (31 warps)", "block 992（31 个 warp）"), 992 * 9 + 100, 992,
-	         1, 1, -1, 1, false);
-	add_case(set, rng, L("block 1024, called twice", "block 1024，调用两次"), 1024 * 8 + 500,
-	         1024, 1, 2, -1, 1, false);
-	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"), 256 * 33 + 1, 256,
-	         1, 1, -100, -1, false);
-	add_case(set, rng, L("large magnitudes, block 512", "大数值，block 512"), 512 * 20, 512, 1,
-	         2, -1e6, 1e6, false);
-	add_case(set, rng, L("n=1, block 64", "只有 1 个元素，block 64"), 1, 64, 1, 1, -5, 5,
-	         false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 16, 1, 0, 1, true);
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -175,7 +137,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem block_reduce_sum_problem = {
         .id = "block_reduce_sum",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -4,6 +4,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 static int64_t tile_of(const struct jcase *c)
@@ -39,55 +40,38 @@ static void golden(struct jcase *c)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int items, int tiles, int32_t lo, int32_t hi, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x, items per thread, tiles
+ * per block}, n on the emulator when fewer}, and the inputs' range (lo ==
+ * hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_ITEMS] = items;
-	c->param[CJ_P_TILES] = tiles;
-	c->timed = timed;
-	int64_t seg = (int64_t)block * items * tiles, blocks = (n + seg - 1) / seg;
+	const struct range_row *r = row;
+	int64_t n = c->param[CJ_P_N], seg = segment_of(c), blocks = (n + seg - 1) / seg;
 	int32_t *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * tiles));
-	for (int64_t i = 0; i < n; ++i)
-		in[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
+	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * c->param[CJ_P_TILES]));
+	draw_ints(rng, in, n, r->lo, r->hi);
 	golden(c);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..64, block 64", "样例：1..64，block 64"), 64, 64, 1, 1, 0,
-	         0, false);
-	add_case(set, rng, L("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"),
-	         32 * 3 * 5 + 7, 32, 1, 3, -1000, 1000, false);
-	add_case(set, rng, L("block 64 (2 warps)", "block 64（2 个 warp）"), 64 * 20 + 5, 64, 1, 1,
-	         -1000, 1000, false);
-	add_case(set, rng,
-	         L("block 96 (3 warps), 4 items, 2 tiles", "block 96（3 个 warp），4 元素，2 tile"),
-	         96 * 4 * 2 * 10 + 50, 96, 4, 2, -1000, 1000, false);
-	add_case(set, rng, L("block 128, 4 items", "block 128，每线程 4 个元素"), 128 * 4 * 25 + 3,
-	         128, 4, 1, -100000, 100000, false);
-	add_case(set, rng, L("block 160 (5 warps), all negative", "block 160（5 个 warp），全为负"),
-	         160 * 2 * 2 * 7 + 99, 160, 2, 2, -1000, -1, false);
-	add_case(set, rng, L("block 992 (31 warps), 2 tiles", "block 992（31 个 warp），2 个 tile"),
-	         992 * 2 * 6 + 1, 992, 1, 2, -1000, 1000, false);
-	add_case(set, rng, L("block 1024, 4 items, 3 tiles", "block 1024，每线程 4 个，3 个 tile"),
-	         1024 * 4 * 3 * 2 + 1000, 1024, 4, 3, -1000, 1000, false);
-	add_case(set, rng, L("n=1, block 256", "只有 1 个元素，block 256"), 1, 256, 1, 1, 1, 1000,
-	         false);
-	add_case(set, rng,
-	         L("large magnitudes (sums wrap), block 512", "大数值（和会回绕），block 512"),
-	         512 * 2 * 9 + 17, 512, 1, 2, -(1 << 30), 1 << 30, false);
-	add_case(set, rng,
-	         L("random, block 256, 4 items, 8 tiles", "随机，block 256，4 个元素，8 个 tile"),
-	         plan->emulated ? 20003 : 200003, 256, 4, 8, -100000, 100000, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 4, 8, -100000, 100000, true);
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..64, block 64", "样例：1..64，block 64"), {64, 64, 1, 1}}, 0, 0},
+	{{LT("block 32, 3 tiles per block", "block 32，每 block 3 个 tile"), {32 * 3 * 5 + 7, 32, 1, 3}}, -1000, 1000},
+	{{LT("block 64 (2 warps)", "block 64（2 个 warp）"), {64 * 20 + 5, 64, 1, 1}}, -1000, 1000},
+	{{LT("block 96 (3 warps), 4 items, 2 tiles", "block 96（3 个 warp），4 元素，2 tile"), {96 * 4 * 2 * 10 + 50, 96, 4, 2}}, -1000, 1000},
+	{{LT("block 128, 4 items", "block 128，每线程 4 个元素"), {128 * 4 * 25 + 3, 128, 4, 1}}, -100000, 100000},
+	{{LT("block 160 (5 warps), all negative", "block 160（5 个 warp），全为负"), {160 * 2 * 2 * 7 + 99, 160, 2, 2}}, -1000, -1},
+	{{LT("block 992 (31 warps), 2 tiles", "block 992（31 个 warp），2 个 tile"), {992 * 2 * 6 + 1, 992, 1, 2}}, -1000, 1000},
+	{{LT("block 1024, 4 items, 3 tiles", "block 1024，每线程 4 个，3 个 tile"), {1024 * 4 * 3 * 2 + 1000, 1024, 4, 3}}, -1000, 1000},
+	{{LT("n=1, block 256", "只有 1 个元素，block 256"), {1, 256, 1, 1}}, 1, 1000},
+	{{LT("large magnitudes (sums wrap), block 512", "大数值（和会回绕），block 512"), {512 * 2 * 9 + 17, 512, 1, 2}}, -(1 << 30), 1 << 30},
+	{{LT("random, block 256, 4 items, 8 tiles", "随机，block 256，4 个元素，8 个 tile"), {200003, 256, 4, 8}, 20003}, -100000, 100000},
+	{{LT("timed", "计时"), {PERF_N, 256, 4, 8}}, -100000, 100000},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -198,7 +182,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem block_scan_problem = {
         .id = "block_scan",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -6,113 +6,32 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
-#include "../common/softmax_golden.h"
+#include "../common/softmax_cases.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
-                     int64_t len, int block, int rpb, enum softmax_spread spread, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_ROWS] = rows;
-	c->param[CJ_P_LEN] = len;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_RPB] = rpb;
-	c->timed = timed;
-	uint64_t n = (uint64_t)(rows * len);
-	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, n)->data;
-	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, n)->expect;
-	softmax_rows(rng, x, y, rows, len, spread, 1.0f / 8);
-}
+/* The cases, in order: {name, {rows, len, blockDim.x, rows per block}, rows on the
+ * emulator when fewer}, how the rows are drawn. */
+/* clang-format off */
+static const struct softmax_row case_rows[] = {
+	{{LT("sample: one row 0, 0.125, ..., block 64", "样例：一行 0, 0.125, ...，block 64"), {1, 200, 64, 1}}, SPREAD_RAMP, 1.0f / 8},
+	{{LT("block 32, len 1", "block 32，行长 1"), {20, 1, 32, 1}}, SPREAD_SMALL},
+	{{LT("block 64 (2 warps), len 100", "block 64（2 个 warp），行长 100"), {30, 100, 64, 1}}, SPREAD_SMALL},
+	{{LT("block 96 (3 warps), 2 rows per block", "block 96（3 个 warp），每 block 2 行"), {40, 1000, 96, 2}, 12}, SPREAD_SMALL},
+	{{LT("block 96, len 50 (shorter than the block)", "block 96，行长 50（短于 block）"), {30, 50, 96, 1}}, SPREAD_SMALL},
+	{{LT("block 128, len 4099 (unaligned rows)", "block 128，行长 4099（行未对齐）"), {12, 4099, 128, 1}}, SPREAD_SMALL},
+	{{LT("block 256, len 30001 (long rows)", "block 256，行长 30001（长行）"), {3, 30001, 256, 1}}, SPREAD_SMALL},
+	{{LT("block 992 (31 warps), len 2000", "block 992（31 个 warp），行长 2000"), {10, 2000, 992, 1}, 3}, SPREAD_SMALL},
+	{{LT("block 1024, len 20480, 2 rows per block", "block 1024，行长 20480，每 block 2 行"), {4, 20480, 1024, 2}}, SPREAD_SMALL},
+	{{LT("inputs up to +-100 (exp overflows), block 64", "输入达 +-100（exp 上溢），block 64"), {30, 700, 64, 1}, 10}, SPREAD_LARGE},
+	{{LT("all in [-120, -100) (exp underflows), block 96", "都在 [-120, -100)（下溢），block 96"), {30, 300, 96, 1}, 10}, SPREAD_NEGATIVE},
+	{{LT("ties: constant and two-valued rows, block 128", "并列：常数行与两值行，block 128"), {20, 129, 128, 1}}, SPREAD_TIES},
+	{{LT("one dominant element per row, block 256", "每行一个极大元素，block 256"), {20, 3000, 256, 1}}, SPREAD_DOMINANT},
+	{{LT("random, many rows, block 128", "随机，很多行，block 128"), {2000, 257, 128, 1}, 40}, SPREAD_SMALL},
+	{{LT("timed", "计时"), {PERF_N, 4096, 256, 1}}, SPREAD_SMALL},
+};
+/* clang-format on */
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	const bool emu = plan->emulated; /* every thread is a CPU thread there: fewer rows */
-	add_case(set, rng,
-	         L("sample: one row 0, 0.125, ..., block 64", "样例：一行 0, 0.125, ...，block 64"),
-	         1, 200, 64, 1, SPREAD_RAMP, false);
-	add_case(set, rng, L("block 32, len 1", "block 32，行长 1"), 20, 1, 32, 1, SPREAD_SMALL,
-	         false);
-	add_case(set, rng, L("block 64 (2 warps), len 100", "block 64（2 个 warp），行长 100"), 30,
-	         100, 64, 1, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("block 96 (3 warps), 2 rows per block", "block 96（3 个 warp），每 block 2 行"),
-	         emu ? 12 : 40, 1000, 96, 2, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("block 96, len 50 (shorter than the block)", "block 96，行长 50（短于 block）"),
-	         30, 50, 96, 1, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("block 128, len 4099 (unaligned rows)", "block 128，行长 4099（行未对齐）"), 12,
-	         4099, 128, 1, SPREAD_SMALL, false);
-	add_case(set, rng, L("block 256, len 30001 (long rows)", "block 256，行长 30001（长行）"),
-	         3, 30001, 256, 1, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("block 992 (31 warps), len 2000", "block 992（31 个 warp），行长 2000"),
-	         emu ? 3 : 10, 2000, 992, 1, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("block 1024, len 20480, 2 rows per block",
-	           "block 1024，行长 20480，每 block 2 行"),
-	         4, 20480, 1024, 2, SPREAD_SMALL, false);
-	add_case(set, rng,
-	         L("inputs up to +-100 (exp overflows), block 64",
-	           "输入达 +-100（exp 上溢），block 64"),
-	         emu ? 10 : 30, 700, 64, 1, SPREAD_LARGE, false);
-	add_case(set, rng,
-	         L("all in [-120, -100) (exp underflows), block 96",
-	           "都在 [-120, -100)（下溢），block 96"),
-	         emu ? 10 : 30, 300, 96, 1, SPREAD_NEGATIVE, false);
-	add_case(set, rng,
-	         L("ties: constant and two-valued rows, block 128",
-	           "并列：常数行与两值行，block 128"),
-	         20, 129, 128, 1, SPREAD_TIES, false);
-	add_case(set, rng,
-	         L("one dominant element per row, block 256", "每行一个极大元素，block 256"), 20,
-	         3000, 256, 1, SPREAD_DOMINANT, false);
-	add_case(set, rng, L("random, many rows, block 128", "随机，很多行，block 128"),
-	         emu ? 40 : 2000, 257, 128, 1, SPREAD_SMALL, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n / 4096, 4096, 256, 1, SPREAD_SMALL,
-		         true);
-}
-
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	(void)buf;
-	int64_t len = c->param[CJ_P_LEN], row = (int64_t)index / len;
-	w->block = row / c->param[CJ_P_RPB]; /* see glue.cuh */
-	w->thread = (int64_t)(index % (uint64_t)len) %
-	            c->param[CJ_P_BLOCK]; /* if thread j % blockDim */
-}
-
-/* got / want in a row when it is the same (within 0.1 %) for every element
- * large enough to tell, else 0. */
-static double row_ratio(const struct jcase *c, int64_t row)
-{
-	int64_t len = c->param[CJ_P_LEN];
-	const float *got = (const float *)c->buf[CJ_B_Y].data + row * len;
-	const float *want = (const float *)c->buf[CJ_B_Y].expect + row * len;
-	double ratio = 0;
-	for (int64_t j = 0; j < len; ++j) {
-		if (want[j] < 1e-20f)
-			continue;
-		double q = got[j] / want[j];
-		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
-			return 0;
-		ratio = q;
-	}
-	return ratio;
-}
-
-/* True when the row's elements from `from` on, and only those, are unwritten. */
-static bool unwritten_from(const struct jcase *c, int64_t row, int64_t from)
-{
-	int64_t len = c->param[CJ_P_LEN];
-	const uint32_t *bits = (const uint32_t *)c->buf[CJ_B_Y].data + row * len;
-	for (int64_t j = 0; j < len; ++j)
-		if ((bits[j] == 0xffffffffu) != (j >= from))
-			return false;
-	return true;
-}
+static const struct case_table table = {TABLE(case_rows), softmax_case};
 
 /* True when every element of the row is 0 or NaN (but written). */
 static bool row_zero_or_nan(const struct jcase *c, int64_t row)
@@ -129,7 +48,7 @@ static bool row_zero_or_nan(const struct jcase *c, int64_t row)
 /* True when some row's first call (of rpb > 1) is right and a later one wrong. */
 static bool later_rows_wrong(const struct jcase *c)
 {
-	int64_t rows = c->param[CJ_P_ROWS], len = c->param[CJ_P_LEN], rpb = c->param[CJ_P_RPB];
+	int64_t rows = c->param[CJ_P_ROWS], len = c->param[CJ_P_LEN], rpb = c->param[CJ_P_PER];
 	if (rpb < 2)
 		return false;
 	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
@@ -174,22 +93,11 @@ static bool per_warp_softmax(const struct jcase *c, int64_t row)
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
-		return NULL;
-	const struct mismatch *m = &f->report.shown[0];
-	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK],
-	        row = (int64_t)m->index / len;
-	const float *x = (const float *)c->buf[CJ_B_X].data + row * len;
-	double big = 0;
-	for (int64_t j = 0; j < len; ++j)
-		big = fabs(x[j]) > big ? fabs(x[j]) : big;
-	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
-		return L("wrong where inputs are large in magnitude: expf overflows above about 88 "
-		         "(inf / inf is NaN, x / inf is 0) and gives 0 below about -103. Subtract "
-		         "the row's maximum before expf, which leaves the softmax unchanged",
-		         "输入绝对值大的地方出错：expf 的参数超过约 88 会上溢（inf / inf 得 NaN，x "
-		         "/ inf 得 0），低于约 -103 会得到 0。在 expf "
-		         "之前减去这一行的最大值，softmax 的结果不变");
+	int64_t row;
+	const char *overflow = softmax_first_look(c, f, &row);
+	if (overflow || row < 0)
+		return overflow;
+	int64_t len = c->param[CJ_P_LEN], block = c->param[CJ_P_BLOCK];
 	if (block < 1024 && row_zero_or_nan(c, row))
 		return L("the whole row came out 0 (or NaN), as if the block's max or sum included "
 		         "something huge: with fewer than 32 warps, the shared slots past the last "
@@ -199,7 +107,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "的最大值或总和里混进了一个极大的数：warp 少于 32 个时，最后一个 warp "
 		         "之后的共享槽位在这个 kernel 里从未被写过。对 lane >= blockDim.x / 32 用 "
 		         "-INFINITY（最大值）或 0（总和），不要读它们的槽位");
-	if (len > block && unwritten_from(c, row, block))
+	if (len > block && softmax_unwritten_from(c, row, block))
 		return L(
 		        "only the first blockDim.x elements of the row were written: each thread "
 		        "must loop over the row in steps of blockDim.x, in the max and the sum too",
@@ -221,8 +129,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		        "每个 block "
 		        "处理的第一行正确，后面的行却错了：共享内存被下一次调用再次使用之前，每个线"
 		        "程都必须已经读完它（在最后一次读和下一次写之间加一个 __syncthreads()）");
-	double ratio = row_ratio(c, row);
-	if (ratio != 0 && fabs(ratio - 1) > 1e-3)
+	if (softmax_one_factor_off(c, row))
 		return L("each element is off by the same factor within a row: the normalising sum "
 		         "is wrong. It must add expf(x - max) over the whole row, from every warp "
 		         "of the block, and reach every thread",
@@ -233,7 +140,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem block_softmax_problem = {
         .id = "block_softmax",
-        .make_cases = make_cases,
-        .locate = locate,
+        .table = &table,
+        .make_cases = case_table_make_cases,
+        .locate = softmax_locate_by_block,
         .diagnose = diagnose,
 };

@@ -39,7 +39,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	long long rows = c->param[CJ_P_ROWS];
 	int len = (int)c->param[CJ_P_LEN];
 	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int rpb = (int)c->param[CJ_P_RPB];
+	int rpb = (int)c->param[CJ_P_PER];
 	CJ_LAUNCH(cj_block_softmax_kernel, (unsigned)((rows + rpb - 1) / rpb), block, 0, stream,
 	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpb);
 }

@@ -3,81 +3,39 @@
  *
  * path_a and path_b (given in the template) iterate two logistic maps with
  * fmaf and one multiplication per step, so the C model below computes the
- * same floats bit for bit. Inputs come from a pool of 4096 values whose two
- * results are computed once, which keeps the golden model cheap for the
- * millions of elements of the measured case. */
+ * same floats bit for bit. Inputs come from a pool of values whose two
+ * results are computed once (common/value_pool.c). */
 #include <math.h>
 #include <stdio.h>
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/value_pool.h"
 #include "layout.h"
 
-#define POOL 4096
+static const struct logistic_map path_a = {3.9f, 512}, path_b = {3.7f, 384};
 
-static float path_a(float v)
-{
-	for (int k = 0; k < 512; ++k) {
-		float t = 3.9f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
-
-static float path_b(float v)
-{
-	for (int k = 0; k < 384; ++k) {
-		float t = 3.7f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
-
-struct pool {
-	float x[POOL], a[POOL], b[POOL];
+/* The cases, in order: {name, {n, 256}}, and whether the speed rule is measured
+ * on it. */
+/* clang-format off */
+static const struct pool_row case_rows[] = {
+	{{LT("sample: 64 elements", "样例：64 个元素"), {64, 256}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
+	{{LT("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"), {33, 256}}},
+	{{LT("1000 elements", "1000 个元素"), {1000, 256}}},
+	{{LT("50001 elements", "50001 个元素"), {50001, 256}}},
+	{{LT("speed: 4 million elements against the baseline", "速度：400 万个元素，与基准对比"), {4 << 20, 256}, GPU_ONLY}, true},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
-
-static void add_case(struct case_set *set, struct rng *rng, const struct pool *p, const char *name,
-                     int64_t n, bool measure, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = 256;
-	c->timed = timed;
-	c->measure = measure;
-	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *xv = x->data, *want = y->expect;
-	for (int64_t i = 0; i < n; ++i) {
-		int k = (int)rng_range(rng, 0, POOL - 1);
-		xv[i] = p->x[k];
-		want[i] = i % 2 == 0 ? p->a[k] : p->b[k];
-	}
-}
+/* clang-format on */
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	static struct pool p;
-	for (int k = 0; k < POOL; ++k) {
-		p.x[k] = (float)rng_uniform(rng, 0.01, 0.99);
-		p.a[k] = path_a(p.x[k]);
-		p.b[k] = path_b(p.x[k]);
-	}
-	add_case(set, rng, &p, L("sample: 64 elements", "样例：64 个元素"), 64, false, false);
-	add_case(set, rng, &p, L("n=1", "只有 1 个元素"), 1, false, false);
-	add_case(set, rng, &p, L("n=33 (odd, part of a warp pair)", "n=33（奇数，不满一对 warp）"),
-	         33, false, false);
-	add_case(set, rng, &p, L("1000 elements", "1000 个元素"), 1000, false, false);
-	add_case(set, rng, &p, L("50001 elements", "50001 个元素"), 50001, false, false);
-	if (!plan->emulated)
-		add_case(set, rng, &p,
-		         L("speed: 4 million elements against the baseline",
-		           "速度：400 万个元素，与基准对比"),
-		         4 << 20, true, false);
-	if (plan->timed)
-		add_case(set, rng, &p, L("timed", "计时"), e->perf.n, false, true);
+	static const struct pool_cases cases = {
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "x", "y", &path_a, &path_b};
+	value_pool_cases(set, rng, e, plan, &cases);
 }
 
 /* The reference's mapping: warp 2p + q of the grid handles the elements of
@@ -94,11 +52,11 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_Y || f->report.nshown == 0)
+	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
-	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
+	const float *x = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
 	uint64_t i = f->report.shown[0].index;
-	float other = i % 2 == 0 ? path_b(x[i]) : path_a(x[i]);
+	float other = logistic_map_run(i % 2 == 0 ? &path_b : &path_a, x[i]);
 	if (got[i] == other)
 		return L("some elements went through the other path: the path must still follow "
 		         "the parity of the element's index; change which elements a warp takes, "

@@ -31,13 +31,13 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	long long n = c->param[CJ_P_N];
 	long long threads = (n + 63) / 64 * 64;
 	CJ_LAUNCH(branch_by_warp, cj_blocks_for(threads, 256), 256, 0, stream,
-	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], (int)n);
+	          (const float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT], (int)n);
 }
 
 void cj_baseline_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
 	long long n = c->param[CJ_P_N];
 	CJ_LAUNCH(cj_divergent_baseline, cj_blocks_for(n, 256), 256, 0, stream,
-	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], (int)n);
+	          (const float *)dev[CJ_B_IN], (float *)dev[CJ_B_OUT], (int)n);
 }
 #endif

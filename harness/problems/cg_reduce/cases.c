@@ -6,88 +6,42 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/block_sums.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-/* Sum (and sum of magnitudes, the tolerance scale) of block b's elements of v. */
-static void golden_block(const float *v, int64_t n, int64_t size, int64_t items, int64_t b,
-                         double *sum, double *mag)
+/* Adds the buffers of a case {name, {n, T = bx * by * bz, blockDim.x, .y and
+ * .z, items per thread, calls per kernel}, n on the emulator (where every
+ * thread is a CPU thread) when fewer}, and the inputs' range (lo == hi: 1,
+ * 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	*sum = 0;
-	*mag = 0;
-	int64_t first = b * size * items, last = first + size * items;
-	for (int64_t i = first; i < last && i < n; ++i) {
-		*sum += v[i];
-		*mag += fabs(v[i]);
-	}
-}
-
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int bx,
-                     int by, int bz, int items, int calls, double lo, double hi, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	int64_t size = (int64_t)bx * by * bz;
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = size;
-	c->param[CJ_P_BX] = bx;
-	c->param[CJ_P_BY] = by;
-	c->param[CJ_P_BZ] = bz;
-	c->param[CJ_P_ITEMS] = items;
-	c->param[CJ_P_CALLS] = calls;
-	c->timed = timed;
-	int64_t blocks = (n + size * items - 1) / (size * items);
-	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_IN, calls > 1 ? (uint64_t)n : 1);
-	struct jbuf *sums =
-	        case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(blocks * calls * size));
-	float *xv = x->data, *yv = y->data, *want = sums->expect;
-	double *scale = case_scale(sums);
-	for (int64_t i = 0; i < n; ++i)
-		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
-	for (uint64_t i = 0; i < y->count; ++i)
-		yv[i] = (float)rng_uniform(rng, lo == hi ? -1 : lo, lo == hi ? 1 : hi);
+	const struct range_row *r = row;
+	int64_t size = c->param[CJ_P_BLOCK];
 	/* Every thread of a block gets the same sum. */
-	for (int64_t b = 0; b < blocks; ++b)
-		for (int k = 0; k < calls; ++k) {
-			double s, m;
-			golden_block(k ? yv : xv, n, size, items, b, &s, &m);
-			for (int64_t r = 0; r < size; ++r) {
-				want[(b * calls + k) * size + r] = (float)s;
-				scale[(b * calls + k) * size + r] = m;
-			}
-		}
+	block_sums_buffers(set, c, rng, c->param[CJ_P_N], size, c->param[CJ_P_ITEMS],
+	                   (int)c->param[CJ_P_CALLS], size, r->lo, r->hi);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	const bool emu = plan->emulated; /* every thread is a CPU thread there: fewer blocks */
-	add_case(set, rng, L("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"),
-	         64, 64, 1, 1, 1, 1, 0, 0, false);
-	add_case(set, rng, L("block 32, many blocks", "block 32，很多 block"), 32 * 50 + 7, 32, 1,
-	         1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("block 96, called twice", "block 96，调用两次"),
-	         96 * (emu ? 12 : 40) + 50, 96, 1, 1, 1, 2, -1, 1, false);
-	add_case(set, rng, "block 1024", 1024 * 8 + 500, 1024, 1, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("2-D block 16x16", "二维 block 16x16"), 256 * (emu ? 10 : 30) + 100,
-	         16, 16, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"),
-	         96 * 20 + 1, 32, 3, 1, 1, 1, -1, 1, false);
-	add_case(set, rng, L("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"),
-	         128 * (emu ? 8 : 25) + 3, 8, 4, 4, 1, 2, -1, 1, false);
-	add_case(set, rng,
-	         L("2-D block 32x32, 2 items per thread", "二维 block 32x32，每线程 2 个"),
-	         1024 * 2 * (emu ? 3 : 6) + 500, 32, 32, 1, 2, 1, -1, 1, false);
-	add_case(set, rng, L("block 128, 4 items per thread", "block 128，每线程 4 个元素"),
-	         128 * 4 * (emu ? 10 : 30) + 3, 128, 1, 1, 4, 1, -1, 1, false);
-	add_case(set, rng, L("all negative, block 256", "全为负数，block 256"),
-	         256 * (emu ? 9 : 33) + 1, 256, 1, 1, 1, 1, -100, -1, false);
-	add_case(set, rng, L("large magnitudes, block 64x8", "大数值，block 64x8"),
-	         512 * (emu ? 6 : 20), 64, 8, 1, 1, 2, -1e6, 1e6, false);
-	add_case(set, rng, L("n=1, block 64", "只有 1 个元素，block 64"), 1, 64, 1, 1, 1, 1, -5, 5,
-	         false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 1, 16, 1, 0, 1, true);
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..64, one block of 64", "样例：1..64，一个 64 线程的 block"), {64, 64, 64, 1, 1, 1, 1}}, 0, 0},
+	{{LT("block 32, many blocks", "block 32，很多 block"), {32 * 50 + 7, 32, 32, 1, 1, 1, 1}}, -1, 1},
+	{{LT("block 96, called twice", "block 96，调用两次"), {96 * 40 + 50, 96, 96, 1, 1, 1, 2}, 96 * 12 + 50}, -1, 1},
+	{{{"block 1024", "block 1024"}, {1024 * 8 + 500, 1024, 1024, 1, 1, 1, 1}}, -1, 1},
+	{{LT("2-D block 16x16", "二维 block 16x16"), {256 * 30 + 100, 16 * 16, 16, 16, 1, 1, 1}, 256 * 10 + 100}, -1, 1},
+	{{LT("2-D block 32x3 (3 warps)", "二维 block 32x3（3 个 warp）"), {96 * 20 + 1, 32 * 3, 32, 3, 1, 1, 1}}, -1, 1},
+	{{LT("3-D block 8x4x4, called twice", "三维 block 8x4x4，调用两次"), {128 * 25 + 3, 8 * 4 * 4, 8, 4, 4, 1, 2}, 128 * 8 + 3}, -1, 1},
+	{{LT("2-D block 32x32, 2 items per thread", "二维 block 32x32，每线程 2 个"), {1024 * 2 * 6 + 500, 32 * 32, 32, 32, 1, 2, 1}, 1024 * 2 * 3 + 500}, -1, 1},
+	{{LT("block 128, 4 items per thread", "block 128，每线程 4 个元素"), {128 * 4 * 30 + 3, 128, 128, 1, 1, 4, 1}, 128 * 4 * 10 + 3}, -1, 1},
+	{{LT("all negative, block 256", "全为负数，block 256"), {256 * 33 + 1, 256, 256, 1, 1, 1, 1}, 256 * 9 + 1}, -100, -1},
+	{{LT("large magnitudes, block 64x8", "大数值，block 64x8"), {512 * 20, 64 * 8, 64, 8, 1, 1, 2}, 512 * 6}, -1e6, 1e6},
+	{{LT("n=1, block 64", "只有 1 个元素，block 64"), {1, 64, 64, 1, 1, 1, 1}}, -5, 5},
+	{{LT("timed", "计时"), {PERF_N, 256, 256, 1, 1, 16, 1}}, 0, 1},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -220,7 +174,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem cg_reduce_problem = {
         .id = "cg_reduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -7,43 +7,35 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/elementwise.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, bool timed)
+/* Adds the buffers of a case {name, {n, 256}}. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = 256;
-	c->timed = timed;
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *iv = in->data, *want = out->expect;
+	(void)row;
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *in = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
-		iv[i] = (float)rng_range(rng, -1000, 1000);
+		in[i] = (float)rng_range(rng, -1000, 1000);
 	for (int64_t i = 0; i < n; ++i)
-		want[i] = (2 * iv[i] + 1) + (2 * iv[n - 1 - i] + 1);
+		want[i] = (2 * in[i] + 1) + (2 * in[n - 1 - i] + 1);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 256 elements", "样例：256 个元素"), 256, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, false);
-	add_case(set, rng, L("1000 elements", "1000 个元素"), 1000, false);
-	add_case(set, rng, L("65536 elements", "65536 个元素"), 65536, false);
-	if (!plan->emulated)
-		add_case(set, rng, L("a million elements", "100 万个元素"), 1 << 20, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: 256 elements", "样例：256 个元素"), {256, 256}},
+	{LT("n=1", "只有 1 个元素"), {1, 256}},
+	{LT("1000 elements", "1000 个元素"), {1000, 256}},
+	{LT("65536 elements", "65536 个元素"), {65536, 256}},
+	{LT("a million elements", "100 万个元素"), {1 << 20, 256}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256}},
+};
+/* clang-format on */
 
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	(void)c;
-	(void)buf;
-	w->block = (int64_t)index / 256;
-	w->thread = (int64_t)index % 256;
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
@@ -70,7 +62,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem event_dependency_problem = {
         .id = "event_dependency",
-        .make_cases = make_cases,
-        .locate = locate,
+        .table = &table,
+        .make_cases = case_table_make_cases,
+        .locate = elementwise_locate,
         .diagnose = diagnose,
 };

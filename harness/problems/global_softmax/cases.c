@@ -6,6 +6,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 /* How a case's inputs are drawn. */
@@ -39,26 +40,32 @@ static float draw(struct rng *rng, enum spread s, int64_t i, int64_t slice, int6
 	}
 }
 
-/* `blocks` slices asked for; the slice is rounded up to a multiple of 4 and
- * the number of slices follows from it, so none is empty. */
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int64_t blocks, enum spread spread, bool timed)
+/* A case: {name, {n, blockDim.x, the slices asked for}, n on the emulator
+ * when fewer}, how the inputs are drawn. The slice is rounded up to a
+ * multiple of 4 and the number of slices follows from it, so none is empty.
+ * On the emulator every CUDA thread is a fiber: each grid shrinks to a few
+ * thousand threads (the one of more blocks than threads too), so that a
+ * judgement stays within its time there. */
+struct global_softmax_row {
+	struct case_row head;
+	enum spread spread;
+};
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
+	const struct global_softmax_row *r = row;
+	int64_t n = c->param[CJ_P_N], blocks = c->param[CJ_P_BLOCKS];
 	int64_t slice = (n + blocks - 1) / blocks;
 	slice = (slice + 3) / 4 * 4;
 	blocks = (n + slice - 1) / slice;
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
 	c->param[CJ_P_BLOCKS] = blocks;
 	c->param[CJ_P_SLICE] = slice;
-	c->timed = timed;
-	float *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n)->data;
-	float *y = case_buf(set, c, "y", CJ_F32, CJ_OUT, (uint64_t)n)->expect;
+	struct in_out xy = in_out_buffers(set, c, CJ_F32, "x", "y", n);
+	float *x = xy.in, *y = xy.want;
 	float *parts = case_buf(set, c, "parts", CJ_F32, CJ_OUT, (uint64_t)(2 * blocks))->expect;
 	int64_t hot = rng_range(rng, 0, n - 1);
 	for (int64_t i = 0; i < n; ++i)
-		x[i] = draw(rng, spread, i, slice, hot);
+		x[i] = draw(rng, r->spread, i, slice, hot);
 	double m = -INFINITY, s = 0;
 	for (int64_t b = 0; b < blocks; ++b) {
 		double bm = -INFINITY, bs = 0;
@@ -77,51 +84,32 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 		y[i] = (float)(exp((double)x[i] - m) / s);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng,
-	         L("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"),
-	         100, 32, 2, RAMP, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, SMALL, false);
-	add_case(set, rng, L("n=5, block 64", "5 个元素，block 64"), 5, 64, 3, SMALL, false);
-	add_case(set, rng, L("block 96, 7 blocks", "block 96，7 个 block"), 10007, 96, 7, SMALL,
-	         false);
-	/* On the emulator every CUDA thread is a fiber: each grid shrinks to a
-	 * few thousand threads (the one of more blocks than threads too), so
-	 * that a judgement stays within its time there. */
-	bool emu = plan->emulated;
-	add_case(set, rng,
-	         emu ? L("block 64, 100 blocks (more than threads)",
-	                 "block 64，100 个 block（多于线程数）")
-	             : L("block 256, 300 blocks (more than threads)",
-	                 "block 256，300 个 block（多于线程数）"),
-	         emu ? 20003 : 100003, emu ? 64 : 256, emu ? 100 : 300, SMALL, false);
-	add_case(set, rng,
-	         emu ? L("block 1024, 4 blocks", "block 1024，4 个 block")
-	             : L("block 1024, 2000 blocks", "block 1024，2000 个 block"),
-	         emu ? 100000 : (1 << 20) + 3, 1024, emu ? 4 : 2000, SMALL, false);
-	add_case(set, rng,
-	         emu ? L("block 32, 100 blocks", "block 32，100 个 block")
-	             : L("block 32, 500 blocks", "block 32，500 个 block"),
-	         emu ? 12801 : 64001, 32, emu ? 100 : 500, SMALL, false);
-	add_case(set, rng, L("maxima differ by slice, block 128", "各段最大值不同，block 128"),
-	         50000, 128, emu ? 16 : 50, STEPS, false);
-	add_case(set, rng,
-	         L("inputs up to +-100 (exp overflows), block 128",
-	           "输入达 +-100（exp 上溢），block 128"),
-	         50000, 128, emu ? 16 : 64, LARGE, false);
-	add_case(set, rng,
-	         L("all in [-120, -100) (exp underflows), block 160",
-	           "都在 [-120, -100)（下溢），block 160"),
-	         30000, 160, emu ? 12 : 33, NEGATIVE, false);
-	add_case(set, rng, L("all equal, block 64", "全部相等，block 64"), 4099, 64, 9, TIES,
-	         false);
-	add_case(set, rng, L("one dominant element, block 512", "一个极大元素，block 512"),
-	         emu ? 40000 : 200000, 512, emu ? 8 : 40, DOMINANT, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1024, SMALL, true);
-}
+/* clang-format off */
+static const struct global_softmax_row case_rows[] = {
+	{{LT("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"), {100, 32, 2}}, RAMP},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, SMALL},
+	{{LT("n=5, block 64", "5 个元素，block 64"), {5, 64, 3}}, SMALL},
+	{{LT("block 96, 7 blocks", "block 96，7 个 block"), {10007, 96, 7}}, SMALL},
+	{{LT("block 256, 300 blocks (more than threads)", "block 256，300 个 block（多于线程数）"), {100003, 256, 300}, GPU_ONLY}, SMALL},
+	{{LT("block 64, 100 blocks (more than threads)", "block 64，100 个 block（多于线程数）"), {EMU_ONLY, 64, 100}, 20003}, SMALL},
+	{{LT("block 1024, 2000 blocks", "block 1024，2000 个 block"), {(1 << 20) + 3, 1024, 2000}, GPU_ONLY}, SMALL},
+	{{LT("block 1024, 4 blocks", "block 1024，4 个 block"), {EMU_ONLY, 1024, 4}, 100000}, SMALL},
+	{{LT("block 32, 500 blocks", "block 32，500 个 block"), {64001, 32, 500}, GPU_ONLY}, SMALL},
+	{{LT("block 32, 100 blocks", "block 32，100 个 block"), {EMU_ONLY, 32, 100}, 12801}, SMALL},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {50000, 128, 50}, GPU_ONLY}, STEPS},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {EMU_ONLY, 128, 16}, 50000}, STEPS},
+	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {50000, 128, 64}, GPU_ONLY}, LARGE},
+	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {EMU_ONLY, 128, 16}, 50000}, LARGE},
+	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {30000, 160, 33}, GPU_ONLY}, NEGATIVE},
+	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {EMU_ONLY, 160, 12}, 30000}, NEGATIVE},
+	{{LT("all equal, block 64", "全部相等，block 64"), {4099, 64, 9}}, TIES},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {200000, 512, 40}, GPU_ONLY}, DOMINANT},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {EMU_ONLY, 512, 8}, 40000}, DOMINANT},
+	{{LT("timed", "计时"), {PERF_N, 256, 1024}}, SMALL},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -222,7 +210,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem global_softmax_problem = {
         .id = "global_softmax",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

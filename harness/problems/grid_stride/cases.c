@@ -9,20 +9,19 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int grid,
-                     int block, bool timed)
+/* Adds the buffers of a case {name, {n, gridDim.x, blockDim.x}}: the grid
+ * usually has far fewer threads than elements. Draws the factor a first. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
+	(void)row;
 	float a = (float)rng_uniform(rng, -3, 3);
 	uint32_t bits;
 	memcpy(&bits, &a, sizeof bits);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_GRID] = grid;
-	c->param[CJ_P_BLOCK] = block;
 	c->param[CJ_P_A] = bits;
-	c->timed = timed;
+	int64_t n = c->param[CJ_P_N];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_INOUT, (uint64_t)n);
 	float *xv = x->data, *yv = y->data, *want = y->expect;
@@ -33,25 +32,20 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(
-	        set, rng,
-	        L("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"),
-	        1000, 2, 64, false);
-	add_case(set, rng, L("one block of 32", "一个 32 线程的 block"), 777, 1, 32, false);
-	add_case(set, rng, L("more threads than elements", "线程比元素多"), 37, 4, 128, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 3, 64, false);
-	add_case(set, rng, L("8 blocks of 256", "8 个 256 线程的 block"), 100003, 8, 256, false);
-	add_case(set, rng, L("13 blocks of 96", "13 个 96 线程的 block"), 65536 + 5, 13, 96, false);
-	if (!plan->emulated)
-		add_case(set, rng,
-		         L("4 million elements, 132 blocks", "400 万个元素，132 个 block"), 4 << 20,
-		         132, 512, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 132 * 8, 256, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: 1000 elements, 2 blocks of 64", "样例：1000 元素，2 个 64 线程的 block"), {1000, 2, 64}},
+	{LT("one block of 32", "一个 32 线程的 block"), {777, 1, 32}},
+	{LT("more threads than elements", "线程比元素多"), {37, 4, 128}},
+	{LT("n=1", "只有 1 个元素"), {1, 3, 64}},
+	{LT("8 blocks of 256", "8 个 256 线程的 block"), {100003, 8, 256}},
+	{LT("13 blocks of 96", "13 个 96 线程的 block"), {65536 + 5, 13, 96}},
+	{LT("4 million elements, 132 blocks", "400 万个元素，132 个 block"), {4 << 20, 132, 512}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 132 * 8, 256}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -85,7 +79,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem grid_stride_problem = {
         .id = "grid_stride",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -7,6 +7,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 static void blur(const float *from, float *to, int64_t n)
@@ -17,15 +18,13 @@ static void blur(const float *from, float *to, int64_t n)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int steps,
-                     int block, int blocks, bool timed)
+/* Adds the buffers of a case {name, {n, steps, blockDim.x, the blocks
+ * wanted}}. On the emulator every thread of the grid is a fiber at once:
+ * small grids; on a GPU the grid is whatever fits, at most the count given. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_STEPS] = steps;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_BLOCKS] = blocks;
-	c->timed = timed;
+	(void)row;
+	int64_t n = c->param[CJ_P_N];
 	struct jbuf *a = case_buf(set, c, "a", CJ_F32, CJ_INOUT, (uint64_t)n);
 	struct jbuf *b = case_buf(set, c, "b", CJ_F32, CJ_INOUT, (uint64_t)n);
 	b->by_extra = true; /* scratch */
@@ -37,36 +36,26 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	float *tmp = malloc(sizeof(float) * (size_t)n);
 	if (!tmp)
 		abort();
-	for (int s = 0; s < steps; ++s) {
+	for (int s = 0; s < c->param[CJ_P_STEPS]; ++s) {
 		blur(want, tmp, n);
 		memcpy(want, tmp, sizeof(float) * (size_t)n);
 	}
 	free(tmp);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	/* On the emulator every thread of the grid is a fiber at once: small
-	 * grids; on a GPU the grid is whatever fits, at most the count given. */
-	add_case(set, rng, L("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), 10, 1, 32, 2,
-	         false);
-	add_case(set, rng, L("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"),
-	         1000, 4, 32, 3, false);
-	add_case(set, rng, L("4099 elements, 7 steps", "4099 个元素，7 步"), 4099, 7, 64, 4, false);
-	add_case(set, rng, L("fewer elements than threads, 3 steps", "元素比线程少，3 步"), 50, 3,
-	         64, 2, false);
-	if (!plan->emulated) {
-		add_case(set, rng,
-		         L("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"),
-		         1 << 20, 9, 256, 100000, false);
-		add_case(set, rng,
-		         L("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"),
-		         100003, 40, 128, 100000, false);
-	}
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 4, 256, 100000, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: 10 elements, 1 step", "样例：10 个元素，1 步"), {10, 1, 32, 2}},
+	{LT("1000 elements, 4 steps, 3 blocks", "1000 个元素，4 步，3 个 block"), {1000, 4, 32, 3}},
+	{LT("4099 elements, 7 steps", "4099 个元素，7 步"), {4099, 7, 64, 4}},
+	{LT("fewer elements than threads, 3 steps", "元素比线程少，3 步"), {50, 3, 64, 2}},
+	{LT("whole device, 1M elements, 9 steps", "全设备，1M 个元素，9 步"), {1 << 20, 9, 256, 100000}, GPU_ONLY},
+	{LT("whole device, 100K elements, 40 steps", "全设备，100K 个元素，40 步"), {100003, 40, 128, 100000}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 4, 256, 100000}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -115,7 +104,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem grid_sync_problem = {
         .id = "grid_sync",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
         /* the blocks of one step hand their values to the next step's readers */

@@ -5,6 +5,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 /* How a case draws its values. */
@@ -37,15 +38,20 @@ static int32_t draw(struct rng *rng, enum spread s, int64_t i, int nbins, int32_
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int grid, int nbins, enum spread spread, enum start start, bool timed)
+/* A case: {name, {n, blockDim.x, gridDim.x (0: as many blocks as are
+ * resident), bins}, n on the emulator when fewer}, how the values are drawn
+ * and what the bins start with. */
+struct histogram_row {
+	struct case_row head;
+	enum spread spread;
+	enum start start;
+};
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_GRID] = grid;
-	c->param[CJ_P_NBINS] = nbins;
-	c->timed = timed;
+	const struct histogram_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	int nbins = (int)c->param[CJ_P_NBINS];
 	struct jbuf *data = case_buf(set, c, "data", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *bins = case_buf(set, c, "bins", CJ_U32, CJ_INOUT, (uint64_t)nbins);
 	int32_t *v = data->data;
@@ -53,41 +59,33 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	int32_t hot = (int32_t)rng_range(rng, 0, nbins - 1);
 	for (int b = 0; b < nbins; ++b)
 		start_counts[b] = want[b] =
-		        start == ZERO ? 0 : (uint32_t)rng_range(rng, 0, 1000000);
+		        r->start == ZERO ? 0 : (uint32_t)rng_range(rng, 0, 1000000);
 	for (int64_t i = 0; i < n; ++i) {
-		v[i] = draw(rng, spread, i, nbins, hot);
+		v[i] = draw(rng, r->spread, i, nbins, hot);
 		if (v[i] >= 0 && v[i] < nbins)
 			want[v[i]]++;
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	bool emu = plan->emulated;
-	add_case(set, rng, L("sample: 1000 values, 8 bins", "样例：1000 个值，8 个桶"), 1000, 32, 4,
-	         8, CYCLE, ZERO, false);
-	add_case(set, rng, L("one value everywhere, block 256", "所有值相同，block 256"),
-	         emu ? 100000 : 1000000, 256, 64, 4, ONE_VALUE, RANDOM, false);
-	add_case(set, rng, L("2 bins, block 128", "2 个桶，block 128"), emu ? 100003 : 1000003, 128,
-	         40, 2, UNIFORM, RANDOM, false);
-	add_case(set, rng, L("4096 bins, block 96", "4096 个桶，block 96"), 300001, 96, 50, 4096,
-	         UNIFORM, RANDOM, false);
-	add_case(set, rng, L("1000 bins, block 1024", "1000 个桶，block 1024"),
-	         emu ? 200017 : 2000017, 1024, 16, 1000, UNIFORM, RANDOM, false);
-	add_case(set, rng, L("one bin", "只有一个桶"), 5000, 64, 3, 1, UNIFORM, RANDOM, false);
-	add_case(set, rng, L("more threads than values", "线程数多于值的个数"), 100, 128, 8, 16,
-	         UNIFORM, RANDOM, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 5, UNIFORM, ZERO, false);
-	add_case(set, rng, L("one block of 32 threads", "只有一个 32 线程的 block"), 100000, 32, 1,
-	         64, SKEWED, ZERO, false);
-	add_case(set, rng, L("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"),
-	         emu ? 100000 : 1000000, 256, emu ? 16 : 0, 256, SKEWED, RANDOM, false);
-	add_case(set, rng, L("values outside [0, nbins) are ignored", "忽略 [0, nbins) 之外的值"),
-	         200000, 256, 30, 300, OUT_OF_RANGE, RANDOM, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 0, 256, UNIFORM, ZERO, true);
-}
+/* clang-format off */
+static const struct histogram_row case_rows[] = {
+	{{LT("sample: 1000 values, 8 bins", "样例：1000 个值，8 个桶"), {1000, 32, 4, 8}}, CYCLE, ZERO},
+	{{LT("one value everywhere, block 256", "所有值相同，block 256"), {1000000, 256, 64, 4}, 100000}, ONE_VALUE, RANDOM},
+	{{LT("2 bins, block 128", "2 个桶，block 128"), {1000003, 128, 40, 2}, 100003}, UNIFORM, RANDOM},
+	{{LT("4096 bins, block 96", "4096 个桶，block 96"), {300001, 96, 50, 4096}}, UNIFORM, RANDOM},
+	{{LT("1000 bins, block 1024", "1000 个桶，block 1024"), {2000017, 1024, 16, 1000}, 200017}, UNIFORM, RANDOM},
+	{{LT("one bin", "只有一个桶"), {5000, 64, 3, 1}}, UNIFORM, RANDOM},
+	{{LT("more threads than values", "线程数多于值的个数"), {100, 128, 8, 16}}, UNIFORM, RANDOM},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 5}}, UNIFORM, ZERO},
+	{{LT("one block of 32 threads", "只有一个 32 线程的 block"), {100000, 32, 1, 64}}, SKEWED, ZERO},
+	{{LT("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"), {1000000, 256, 0, 256}, GPU_ONLY}, SKEWED, RANDOM},
+	{{LT("nine in ten in one bin, full grid", "九成落在一个桶，满 grid"), {EMU_ONLY, 256, 16, 256}, 100000}, SKEWED, RANDOM},
+	{{LT("values outside [0, nbins) are ignored", "忽略 [0, nbins) 之外的值"), {200000, 256, 30, 300}}, OUT_OF_RANGE, RANDOM},
+	{{LT("timed", "计时"), {PERF_N, 256, 0, 256}}, UNIFORM, ZERO},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -209,7 +207,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem histogram_problem = {
         .id = "histogram",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -5,16 +5,18 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int trials,
-                     int blocks, bool timed)
+/* Adds the buffers of a case {name, {n elements per trial, trials
+ * (launches), blocks wanted}}. The emulator runs every block of a launch at
+ * once (coresident): a few dozen one-warp blocks; the GPU gets as many as
+ * are resident at once. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_TRIALS] = trials;
-	c->param[CJ_P_BLOCKS] = blocks;
-	c->timed = timed;
+	(void)row;
+	int64_t n = c->param[CJ_P_N];
+	int trials = (int)c->param[CJ_P_TRIALS], blocks = (int)c->param[CJ_P_BLOCKS];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)(n * trials));
 	struct jbuf *partials = case_buf(set, c, "partials", CJ_F32, CJ_INOUT, (uint64_t)blocks);
 	partials->by_extra = true; /* scratch: any content */
@@ -38,26 +40,19 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	/* The emulator runs every block of a launch at once (coresident): a few
-	 * dozen one-warp blocks; the GPU gets as many as are resident at once. */
-	add_case(set, rng, L("sample: 2 blocks, 64 elements", "样例：2 个 block，64 个元素"), 64, 2,
-	         2, false);
-	add_case(set, rng, L("8 blocks, 5 trials", "8 个 block，5 轮"), 1000, 5, 8, false);
-	add_case(set, rng, L("37 blocks, 3 trials", "37 个 block，3 轮"), 5000, 3, 37, false);
-	add_case(set, rng, L("more blocks than elements", "block 比元素多"), 20, 3, 64, false);
-	if (!plan->emulated) {
-		add_case(set, rng, L("whole device, 200 trials", "全设备，200 轮"), 100000, 200,
-		         4096, false);
-		add_case(set, rng,
-		         L("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"),
-		         1 << 20, 20, 4096, false);
-	}
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 1, 4096, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: 2 blocks, 64 elements", "样例：2 个 block，64 个元素"), {64, 2, 2}},
+	{LT("8 blocks, 5 trials", "8 个 block，5 轮"), {1000, 5, 8}},
+	{LT("37 blocks, 3 trials", "37 个 block，3 轮"), {5000, 3, 37}},
+	{LT("more blocks than elements", "block 比元素多"), {20, 3, 64}},
+	{LT("whole device, 200 trials", "全设备，200 轮"), {100000, 200, 4096}, GPU_ONLY},
+	{LT("whole device, 1M elements, 20 trials", "全设备，1M 个元素，20 轮"), {1 << 20, 20, 4096}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 1, 4096}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -102,7 +97,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem last_block_reduce_problem = {
         .id = "last_block_reduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

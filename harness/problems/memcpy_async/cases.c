@@ -5,20 +5,17 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int tile, int blocks, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x, floats per tile,
+ * gridDim.x}}: each tile of the output is its tile of the input reversed. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_TILE] = tile;
-	c->param[CJ_P_BLOCKS] = blocks;
-	c->timed = timed;
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *x = in->data, *want = out->expect;
+	(void)row;
+	int64_t n = c->param[CJ_P_N], tile = c->param[CJ_P_TILE];
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *x = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
 		x[i] = (float)rng_uniform(rng, -1000, 1000);
 	for (int64_t base = 0; base < n; base += tile) {
@@ -28,27 +25,20 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: one tile of 8", "样例：一个 8 元素的 tile"), 8, 32, 8, 1,
-	         false);
-	add_case(set, rng, L("tiles of 128, one per block", "128 元素的 tile，每 block 一个"),
-	         128 * 6, 32, 128, 6, false);
-	add_case(set, rng, L("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"),
-	         256 * 10, 64, 256, 2, false);
-	add_case(set, rng, L("short last tile", "最后一个 tile 较短"), 1024 * 3 + 77, 128, 1024, 2,
-	         false);
-	add_case(set, rng, L("tile larger than the block", "tile 比 block 大"), 4096 * 2, 256, 4096,
-	         1, false);
-	add_case(set, rng, L("fewer elements than one tile", "元素比一个 tile 还少"), 13, 64, 512,
-	         3, false);
-	if (!plan->emulated)
-		add_case(set, rng, L("16M elements", "16M 个元素"), 1 << 24, 256, 2048, 1024,
-		         false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 2048, 1056, true);
-}
+/* clang-format off */
+static const struct case_row case_rows[] = {
+	{LT("sample: one tile of 8", "样例：一个 8 元素的 tile"), {8, 32, 8, 1}},
+	{LT("tiles of 128, one per block", "128 元素的 tile，每 block 一个"), {128 * 6, 32, 128, 6}},
+	{LT("tiles of 256, 5 per block", "256 元素的 tile，每 block 5 个"), {256 * 10, 64, 256, 2}},
+	{LT("short last tile", "最后一个 tile 较短"), {1024 * 3 + 77, 128, 1024, 2}},
+	{LT("tile larger than the block", "tile 比 block 大"), {4096 * 2, 256, 4096, 1}},
+	{LT("fewer elements than one tile", "元素比一个 tile 还少"), {13, 64, 512, 3}},
+	{LT("16M elements", "16M 个元素"), {1 << 24, 256, 2048, 1024}, GPU_ONLY},
+	{LT("timed", "计时"), {PERF_N, 256, 2048, 1056}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -90,7 +80,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem memcpy_async_problem = {
         .id = "memcpy_async",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
         /* the tile is written by the asynchronous copy, not by a thread */

@@ -5,6 +5,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
 static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t count)
@@ -15,45 +16,35 @@ static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t cou
 	return (int32_t)s;
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int64_t lo, int64_t hi, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x}, n on the emulator
+ * (where every thread of every block runs) when fewer}, and the inputs'
+ * range (lo == hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->timed = timed;
+	const struct range_row *r = row;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	int64_t blocks = (n + block - 1) / block;
-	struct jbuf *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *sums = case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks);
-	int32_t *xv = x->data, *want = sums->expect;
-	for (int64_t i = 0; i < n; ++i)
-		xv[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
+	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
+	int32_t *want = case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks)->expect;
+	draw_ints(rng, x, n, r->lo, r->hi);
 	for (int64_t b = 0; b < blocks; ++b)
-		want[b] = block_sum(xv, n, b * block, block);
+		want[b] = block_sum(x, n, b * block, block);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	/* The emulator runs every thread of every block: fewer blocks there. */
-	const bool emu = plan->emulated;
-	add_case(set, rng, L("sample: 1..64, block 32", "样例：1..64，block 32"), 64, 32, 0, 0,
-	         false);
-	add_case(set, rng, L("block 64, partial last block", "block 64，最后一个 block 不满"),
-	         64 * (emu ? 5 : 20) + 9, 64, -100, 100, false);
-	add_case(set, rng, L("block 128", "block 大小 128"), 128 * (emu ? 12 : 50), 128, -1000,
-	         1000, false);
-	add_case(set, rng, L("block 256, partial", "block 256，最后一个不满"),
-	         256 * (emu ? 7 : 30) + 255, 256, -5, 5, false);
-	add_case(set, rng, L("block 512", "block 大小 512"), 512 * (emu ? 5 : 20) + 1, 512, 0,
-	         1000000, false);
-	add_case(set, rng,
-	         L("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"),
-	         1024 * (emu ? 3 : 12) + 3, 1024, -2000000000, 2000000000, false);
-	add_case(set, rng, L("n=1, block 32", "只有 1 个元素，block 32"), 1, 32, -9, 9, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, -1000, 1000, true);
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..64, block 32", "样例：1..64，block 32"), {64, 32}}, 0, 0},
+	{{LT("block 64, partial last block", "block 64，最后一个 block 不满"), {64 * 20 + 9, 64}, 64 * 5 + 9}, -100, 100},
+	{{LT("block 128", "block 大小 128"), {128 * 50, 128}, 128 * 12}, -1000, 1000},
+	{{LT("block 256, partial", "block 256，最后一个不满"), {256 * 30 + 255, 256}, 256 * 7 + 255}, -5, 5},
+	{{LT("block 512", "block 大小 512"), {512 * 20 + 1, 512}, 512 * 5 + 1}, 0, 1000000},
+	{{LT("block 1024, large values (wraps)", "block 1024，大数值（会溢出回绕）"), {1024 * 12 + 3, 1024}, 1024 * 3 + 3}, -2000000000, 2000000000},
+	{{LT("n=1, block 32", "只有 1 个元素，block 32"), {1, 32}}, -9, 9},
+	{{LT("timed", "计时"), {PERF_N, 256}}, -1000, 1000},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
@@ -83,7 +74,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem shared_reduce_problem = {
         .id = "shared_reduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

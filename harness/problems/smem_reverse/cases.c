@@ -6,41 +6,37 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     bool counting, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x}}, whose input counts
+ * 0, 1, 2, ... when the row says so (struct counting_row). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->timed = timed;
-	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	int32_t *iv = in->data, *want = out->expect;
+	const struct counting_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
+	int32_t *in = io.in, *want = io.want;
 	for (int64_t i = 0; i < n; ++i)
-		iv[i] = counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
+		in[i] = r->counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
 	for (int64_t i = 0; i < n; ++i)
-		want[n - 1 - i] = iv[i];
+		want[n - 1 - i] = in[i];
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 0..63, block 32", "样例：0..63，block 32"), 64, 32, true,
-	         false);
-	add_case(set, rng, L("one partial block", "一个不满的 block"), 20, 32, true, false);
-	add_case(set, rng, L("block 256, partial last tile", "block 256，最后一个 tile 不满"),
-	         256 * 40 + 77, 256, false, false);
-	add_case(set, rng, L("block 96", "block 大小 96"), 96 * 31 + 95, 96, false, false);
-	add_case(set, rng, L("block 1024", "block 大小 1024"), 1024 * 30 + 1, 1024, false, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 64, false, false);
-	if (!plan->emulated)
-		add_case(set, rng, L("16 million, block 512", "1600 万个元素，block 512"), 16 << 20,
-		         512, false, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, false, true);
-}
+/* clang-format off */
+static const struct counting_row case_rows[] = {
+	{{LT("sample: 0..63, block 32", "样例：0..63，block 32"), {64, 32}}, true},
+	{{LT("one partial block", "一个不满的 block"), {20, 32}}, true},
+	{{LT("block 256, partial last tile", "block 256，最后一个 tile 不满"), {256 * 40 + 77, 256}}},
+	{{LT("block 96", "block 大小 96"), {96 * 31 + 95, 96}}},
+	{{LT("block 1024", "block 大小 1024"), {1024 * 30 + 1, 1024}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 64}}},
+	{{LT("16 million, block 512", "1600 万个元素，block 512"), {16 << 20, 512}, GPU_ONLY}},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 /* The reference's layout: element k of out is written by the block whose
  * tile holds in[n - 1 - k]. */
@@ -78,7 +74,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem smem_reverse_problem = {
         .id = "smem_reverse",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -3,80 +3,40 @@
  *
  * transform (given in the template) iterates a logistic map with one
  * multiplication and one fmaf per step, so the C model below computes the same
- * floats bit for bit. Inputs come from a pool of 4096 values computed once,
- * which keeps the golden model cheap for the large measured case. */
+ * floats bit for bit. Inputs come from a pool of values computed once
+ * (common/value_pool.c). */
 #include <math.h>
 #include <stdio.h>
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/elementwise.h"
+#include "../common/value_pool.h"
 #include "layout.h"
 
-#define POOL 4096
+static const struct logistic_map transform = {3.8f, 2048};
 
-static float transform_one(float v)
-{
-	for (int k = 0; k < 2048; ++k) {
-		float t = 3.8f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
-
-struct pool {
-	float x[POOL], y[POOL];
+/* The cases, in order: {name, {n, 256}}, and whether the overlap rule is measured
+ * on it. */
+/* clang-format off */
+static const struct pool_row case_rows[] = {
+	{{LT("sample: 1000 elements", "样例：1000 个元素"), {1000, 256}}},
+	{{LT("n=1", "只有 1 个元素"), {1, 256}}},
+	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), {7, 256}}},
+	{{LT("65537 elements", "65537 个元素"), {65537, 256}}},
+	{{LT("3 million and 1 elements", "300 万零 1 个元素"), {3000001, 256}, GPU_ONLY}},
+	{{LT("overlap: 16 million elements against the serial sum", "重叠：1600 万元素，对比串行用时"), {16 << 20, 256}, GPU_ONLY}, true},
+	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
-
-static void add_case(struct case_set *set, struct rng *rng, const struct pool *p, const char *name,
-                     int64_t n, bool measure, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = 256;
-	c->timed = timed;
-	c->measure = measure;
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *iv = in->data, *want = out->expect;
-	for (int64_t i = 0; i < n; ++i) {
-		int k = (int)rng_range(rng, 0, POOL - 1);
-		iv[i] = p->x[k];
-		want[i] = p->y[k];
-	}
-}
+/* clang-format on */
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                        const struct case_plan *plan)
 {
-	static struct pool p;
-	for (int k = 0; k < POOL; ++k) {
-		p.x[k] = (float)rng_uniform(rng, 0.01, 0.99);
-		p.y[k] = transform_one(p.x[k]);
-	}
-	add_case(set, rng, &p, L("sample: 1000 elements", "样例：1000 个元素"), 1000, false, false);
-	add_case(set, rng, &p, L("n=1", "只有 1 个元素"), 1, false, false);
-	add_case(set, rng, &p, L("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), 7,
-	         false, false);
-	add_case(set, rng, &p, L("65537 elements", "65537 个元素"), 65537, false, false);
-	if (!plan->emulated) {
-		add_case(set, rng, &p, L("3 million and 1 elements", "300 万零 1 个元素"), 3000001,
-		         false, false);
-		add_case(set, rng, &p,
-		         L("overlap: 16 million elements against the serial sum",
-		           "重叠：1600 万元素，对比串行用时"),
-		         16 << 20, true, false);
-	}
-	if (plan->timed)
-		add_case(set, rng, &p, L("timed", "计时"), e->perf.n, false, true);
-}
-
-static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
-{
-	(void)c;
-	(void)buf;
-	w->block = (int64_t)index / 256;
-	w->thread = (int64_t)index % 256;
+	static const struct pool_cases cases = {
+	        case_rows, sizeof case_rows / sizeof case_rows[0], "in", "out", &transform, NULL};
+	value_pool_cases(set, rng, e, plan, &cases);
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
@@ -123,6 +83,6 @@ const struct problem stream_overlap_problem = {
         .id = "stream_overlap",
         .speed = &overlap_speed,
         .make_cases = make_cases,
-        .locate = locate,
+        .locate = elementwise_locate,
         .diagnose = diagnose,
 };

@@ -6,54 +6,50 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t rows,
-                     int64_t cols, bool counting, bool timed)
+/* Adds the buffers of a case {name, {rows * cols, 512, rows, cols}} (the
+ * timed one: 8192 rows of as many columns as perf.n allows), whose input
+ * counts 0, 1, 2, ... when the row says so (struct counting_row). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = rows * cols;
-	c->param[CJ_P_BLOCK] = 512;
-	c->param[CJ_P_ROWS] = rows;
-	c->param[CJ_P_COLS] = cols;
-	c->timed = timed;
-	uint64_t n = (uint64_t)(rows * cols);
-	struct jbuf *in = case_buf(set, c, "in", CJ_F32, CJ_IN, n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_F32, CJ_OUT, n);
-	float *iv = in->data, *want = out->expect;
-	for (uint64_t i = 0; i < n; ++i)
-		iv[i] = counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
-	for (int64_t r = 0; r < rows; ++r)
+	const struct counting_row *r = row;
+	int64_t rows = c->param[CJ_P_ROWS];
+	if (c->timed) {
+		c->param[CJ_P_COLS] = c->param[CJ_P_N] / rows > 0 ? c->param[CJ_P_N] / rows : 1;
+		c->param[CJ_P_N] = rows * c->param[CJ_P_COLS];
+	}
+	int64_t cols = c->param[CJ_P_COLS], n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
+	float *in = io.in, *want = io.want;
+	for (int64_t i = 0; i < n; ++i)
+		in[i] = r->counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
+	for (int64_t y = 0; y < rows; ++y)
 		for (int64_t k = 0; k < cols; ++k)
-			want[k * rows + r] = iv[r * cols + k];
+			want[k * rows + y] = in[y * cols + k];
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 64 x 64 counting", "样例：64 x 64，依次计数"), 64, 64, true,
-	         false);
-	add_case(set, rng, L("64 x 128", "64 x 128 矩阵"), 64, 128, false, false);
-	add_case(set, rng, L("128 x 64", "128 x 64 矩阵"), 128, 64, false, false);
-	/* Partial tiles first on a shape at least a tile tall: a store without
-	 * bounds goes past the end of out here (RE); on a shape with fewer than
-	 * 64 rows it also lands on elements its own block writes (RACE). */
-	add_case(set, rng, L("129 x 257", "129 x 257 矩阵"), 129, 257, false, false);
-	add_case(set, rng,
-	         L("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"),
-	         32, 96, true, false);
-	add_case(set, rng, L("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), 37, 70,
-	         true, false);
-	add_case(set, rng, L("1 x 1000", "1 x 1000 矩阵"), 1, 1000, false, false);
-	add_case(set, rng, L("1000 x 1", "1000 x 1 矩阵"), 1000, 1, false, false);
-	add_case(set, rng, L("1 x 1", "1 x 1 矩阵"), 1, 1, false, false);
-	if (!plan->emulated)
-		add_case(set, rng, L("3001 x 2050", "3001 x 2050 矩阵"), 3001, 2050, false, false);
-	if (plan->timed) {
-		int64_t rows = 8192, cols = e->perf.n / rows > 0 ? e->perf.n / rows : 1;
-		add_case(set, rng, L("timed", "计时"), rows, cols, false, true);
-	}
-}
+/* Partial tiles first on a shape at least a tile tall (129 x 257): a store
+ * without bounds goes past the end of out here (RE); on a shape with fewer
+ * than 64 rows it also lands on elements its own block writes (RACE). */
+/* clang-format off */
+static const struct counting_row case_rows[] = {
+	{{LT("sample: 64 x 64 counting", "样例：64 x 64，依次计数"), {64 * 64, 512, 64, 64}}, true},
+	{{LT("64 x 128", "64 x 128 矩阵"), {64 * 128, 512, 64, 128}}},
+	{{LT("128 x 64", "128 x 64 矩阵"), {128 * 64, 512, 128, 64}}},
+	{{LT("129 x 257", "129 x 257 矩阵"), {129 * 257, 512, 129, 257}}},
+	{{LT("32 x 96 (multiples of 32, not of 64)", "32 x 96（32 的倍数，不是 64 的倍数）"), {32 * 96, 512, 32, 96}}, true},
+	{{LT("37 x 70 (not multiples of 32)", "37 x 70（不是 32 的倍数）"), {37 * 70, 512, 37, 70}}, true},
+	{{LT("1 x 1000", "1 x 1000 矩阵"), {1 * 1000, 512, 1, 1000}}},
+	{{LT("1000 x 1", "1000 x 1 矩阵"), {1000 * 1, 512, 1000, 1}}},
+	{{LT("1 x 1", "1 x 1 矩阵"), {1 * 1, 512, 1, 1}}},
+	{{LT("3001 x 2050", "3001 x 2050 矩阵"), {3001 * 2050, 512, 3001, 2050}, GPU_ONLY}},
+	{{LT("timed", "计时"), {PERF_N, 512, 8192}}},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 /* The tiled layout: out[k][r] comes from tile (k / 64, r / 64) of in, written
  * by thread (x = r % 64, y = k % 8) of that block. */
@@ -96,7 +92,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem transpose_problem = {
         .id = "transpose",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -6,20 +6,26 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
 
 /* Distributions of the inputs. */
 enum spread { RAMP, UNIFORM, TIES };
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int passes, int chunks, enum spread spread, double lo, double hi, bool timed)
+/* A case: {name, {n, blockDim.x, calls of each function in a row, runs of
+ * 32 per warp}, n on the emulator when fewer}, and how the inputs are
+ * drawn. */
+struct allreduce_row {
+	struct case_row head;
+	enum spread spread;
+	double lo, hi; /* UNIFORM's range */
+};
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_PASSES] = passes;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
+	const struct allreduce_row *r = row;
+	int64_t n = c->param[CJ_P_N], passes = c->param[CJ_P_PASSES];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
 	struct jbuf *maxs = case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
@@ -27,7 +33,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	double *scale = case_scale(sums);
 	static const float ties[] = {-3.0f, -1.5f, -0.25f, 0.5f, 2.0f};
 	for (int64_t i = 0; i < n; ++i) {
-		switch (spread) {
+		switch (r->spread) {
 		case RAMP:
 			xv[i] = (float)(i + 1);
 			break;
@@ -36,16 +42,16 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 			xv[i] = ties[rng_range(rng, 0, 3) + (rng_range(rng, 0, 15) == 0)];
 			break;
 		default:
-			xv[i] = (float)rng_uniform(rng, lo, hi);
+			xv[i] = (float)rng_uniform(rng, r->lo, r->hi);
 			break;
 		}
 	}
 	/* Every lane of a run gets the same answer. Lanes past n add 0 and do not
 	 * raise the maximum. A second pass of the sum adds 32 equal values. */
-	for (int64_t r = 0; r < n; r += 32) {
+	for (int64_t k = 0; k < n; k += 32) {
 		double s = 0, m = 0;
 		float mx = -INFINITY;
-		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < n; ++i) {
 			s += xv[i];
 			m += fabs(xv[i]);
 			if (xv[i] > mx)
@@ -55,7 +61,7 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 			s *= 32;
 			m *= 32;
 		}
-		for (int64_t i = r; i < r + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < n; ++i) {
 			want_sum[i] = (float)s;
 			scale[i] = m;
 			want_max[i] = mx;
@@ -63,41 +69,29 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1,
-	         RAMP, 0, 0, false);
-	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, UNIFORM, -1,
-	         1, false);
-	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 3000, 128, 1, 1,
-	         UNIFORM, -100, -1, false);
-	add_case(set, rng, L("ties, block 96", "有并列最大值，block 96"), 4000, 96, 1, 1, TIES, 0,
-	         0, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, UNIFORM, -5, -1, false);
-	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
-	         UNIFORM, -1, 1, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 5 + 7, 1024, 1, 1, UNIFORM, -1, 1, false);
-	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, UNIFORM, -1e30, 1e30,
-	         false);
-	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
-	         UNIFORM, -1, 1, false);
-	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 256, 1,
-	         4, UNIFORM, -1, 1, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, UNIFORM, -1, 1, true);
-}
+/* clang-format off */
+static const struct allreduce_row case_rows[] = {
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, RAMP},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"), {3000, 128, 1, 1}}, UNIFORM, -100, -1},
+	{{LT("ties, block 96", "有并列最大值，block 96"), {4000, 96, 1, 1}}, TIES},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, UNIFORM, -5, -1},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, UNIFORM, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 5 + 7, 1024, 1, 1}}, UNIFORM, -1, 1},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, UNIFORM, -1e30, 1e30},
+	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, UNIFORM, -1, 1},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 256, 1, 4}}, UNIFORM, -1, 1},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, UNIFORM, -1, 1},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
-	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	where_in_runs(index, c->param[CJ_P_CHUNKS], c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
 static bool near(double got, double want, double mag)
@@ -182,75 +176,74 @@ static double truncated_sum(const float *v, int k)
 	return s;
 }
 
+/* The known mistakes, in the order they are tried: a lane that alone is
+ * right in every run (-1: none), or what lane k of a run holds under the
+ * mistake in sums and in maxs (NULL: the mistake does not show there), and
+ * what to say, a format given the name of the function that is wrong. */
+static const struct mistake {
+	int lane;
+	double (*sum)(const float *v, int k);
+	double (*max)(const float *v, int k);
+	struct lang_pair text;
+} mistakes[] = {
+        {0, NULL, NULL,
+         LT("%s: lane 0 is right but other lanes are not: did you use __shfl_down_sync "
+            "where every lane needs the result? Exchange with __shfl_xor_sync (a "
+            "butterfly), or broadcast lane 0's result with __shfl_sync",
+            "%s：lane 0 正确，其他 lane 却不对：是不是在每个 lane "
+            "都需要结果的地方用了 __shfl_down_sync？用 "
+            "__shfl_xor_sync 交换（蝶形交换），或者用 "
+            "__shfl_sync 广播 lane 0 的结果")},
+        {31, NULL, NULL,
+         LT("%s: lane 31 is right but other lanes are not: values flowed upwards "
+            "(__shfl_up_sync, as in a scan), but every lane needs the whole warp's "
+            "result",
+            "%s：lane 31 正确，其他 lane 却不对：数据是往高编号 lane "
+            "流动的（__shfl_up_sync，和前缀和一样），但每个 lane "
+            "都需要整个 warp 的结果")},
+        {-1, own, own,
+         LT("%s: every lane returned its own value: nothing was exchanged between the "
+            "lanes",
+            "%s：每个 lane 都返回了自己的值：lane 之间什么也没有交换")},
+        {-1, half_sum, half_max,
+         LT("%s: each lane holds the result of its own half-warp only: the xor masks "
+            "must start at 16 (16, 8, 4, 2, 1)",
+            "%s：每个 lane 只得到了自己所在半个 warp 的结果：xor "
+            "掩码必须从 16 开始（16, 8, 4, 2, 1）")},
+        {-1, NULL, max_with_zero,
+         LT("%s: the maximum of all-negative lanes came out as 0: start from the "
+            "lane's own value, not from 0",
+            "%s：所有 lane 都是负数时，最大值却得到了 0：从 lane "
+            "自己的值开始，而不是从 0 开始")},
+        {-1, truncated_sum, NULL,
+         LT("%s: the fractional parts were lost: was something kept in an int?",
+            "%s：小数部分丢了：是不是有什么存在了 int 里？")},
+};
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	int b = f->bad_buf;
 	if ((b != CJ_B_SUMS && b != CJ_B_MAXS) || c->param[CJ_P_PASSES] != 1)
 		return NULL;
 	bool sums = b == CJ_B_SUMS; /* the message names the function that is wrong */
-	if (only_lane_right(c, b, 0))
-		return sums ? L("warp_allreduce_sum: lane 0 is right but other lanes are not: did "
-		                "you use __shfl_down_sync where every lane needs the result? "
-		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
-		                "0's result with __shfl_sync",
-		                "warp_allreduce_sum：lane 0 正确，其他 lane 却不对：是不是在每个 "
-		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
-		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果")
-		            : L("warp_allreduce_max: lane 0 is right but other lanes are not: did "
-		                "you use __shfl_down_sync where every lane needs the result? "
-		                "Exchange with __shfl_xor_sync (a butterfly), or broadcast lane "
-		                "0's result with __shfl_sync",
-		                "warp_allreduce_max：lane 0 正确，其他 lane 却不对：是不是在每个 "
-		                "lane 都需要结果的地方用了 __shfl_down_sync？用 __shfl_xor_sync "
-		                "交换（蝶形交换），或者用 __shfl_sync 广播 lane 0 的结果");
-	if (only_lane_right(c, b, 31))
-		return sums ? L("warp_allreduce_sum: lane 31 is right but other lanes are not: "
-		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
-		                "lane needs the whole warp's result",
-		                "warp_allreduce_sum：lane 31 正确，其他 lane "
-		                "却不对：数据是往高编号 lane "
-		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
-		                "warp 的结果")
-		            : L("warp_allreduce_max: lane 31 is right but other lanes are not: "
-		                "values flowed upwards (__shfl_up_sync, as in a scan), but every "
-		                "lane needs the whole warp's result",
-		                "warp_allreduce_max：lane 31 正确，其他 lane "
-		                "却不对：数据是往高编号 lane "
-		                "流动的（__shfl_up_sync，和前缀和一样），但每个 lane 都需要整个 "
-		                "warp 的结果");
-	if (every_lane(c, b, own))
-		return sums ? L("warp_allreduce_sum: every lane returned its own value: nothing "
-		                "was exchanged between the lanes",
-		                "warp_allreduce_sum：每个 lane 都返回了自己的值：lane "
-		                "之间什么也没有交换")
-		            : L("warp_allreduce_max: every lane returned its own value: nothing "
-		                "was exchanged between the lanes",
-		                "warp_allreduce_max：每个 lane 都返回了自己的值：lane "
-		                "之间什么也没有交换");
-	if (every_lane(c, b, b == CJ_B_SUMS ? half_sum : half_max))
-		return sums ? L("warp_allreduce_sum: each lane holds the result of its own "
-		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
-		                "warp_allreduce_sum：每个 lane 只得到了自己所在半个 warp "
-		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）")
-		            : L("warp_allreduce_max: each lane holds the result of its own "
-		                "half-warp only: the xor masks must start at 16 (16, 8, 4, 2, 1)",
-		                "warp_allreduce_max：每个 lane 只得到了自己所在半个 warp "
-		                "的结果：xor 掩码必须从 16 开始（16, 8, 4, 2, 1）");
-	if (b == CJ_B_MAXS && every_lane(c, b, max_with_zero))
-		return L("warp_allreduce_max: the maximum of all-negative lanes came out as 0: "
-		         "start from the lane's own value, not from 0",
-		         "warp_allreduce_max：所有 lane 都是负数时，最大值却得到了 0：从 lane "
-		         "自己的值开始，而不是从 0 开始");
-	if (b == CJ_B_SUMS && every_lane(c, b, truncated_sum))
-		return L("warp_allreduce_sum: the fractional parts were lost: was something kept "
-		         "in an int?",
-		         "warp_allreduce_sum：小数部分丢了：是不是有什么存在了 int 里？");
+	static char text[768];
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m) {
+		double (*pattern)(const float *v, int k) = sums ? m->sum : m->max;
+		if (m->lane >= 0 ? only_lane_right(c, b, m->lane)
+		                 : pattern && every_lane(c, b, pattern)) {
+			snprintf(text, sizeof text, lang_pick(m->text),
+			         sums ? "warp_allreduce_sum" : "warp_allreduce_max");
+			return text;
+		}
+	}
 	return NULL;
 }
 
 const struct problem warp_allreduce_problem = {
         .id = "warp_allreduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -15,17 +15,15 @@
 #include "warp_allreduce/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "common/warp_runs.cuh"
+
 extern "C" __global__ void cj_warp_allreduce_kernel(const float *x, float *sums, float *maxs,
                                                     long long n, int passes, int chunks)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	long long first = warp * chunks * 32 + threadIdx.x % 32;
 	float v[CJ_ALLRED_MAX_CHUNKS];
-#pragma unroll
-	for (int k = 0; k < CJ_ALLRED_MAX_CHUNKS; ++k) {
-		long long i = first + 32LL * k;
-		v[k] = k < chunks && i < n ? x[i] : 0.0f;
-	}
+	cj_load_runs(v, x, n, first, chunks, 0.0f);
 #pragma unroll
 	for (int k = 0; k < CJ_ALLRED_MAX_CHUNKS; ++k) {
 		long long i = first + 32LL * k;

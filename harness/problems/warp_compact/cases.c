@@ -6,116 +6,99 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/lane_patterns.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
-
-/* Which lanes of a run keep their value. */
-enum pattern { NONE, ALL, ONE, ALL_BUT_ONE, ALTERNATE, HALF, SPARSE, PATTERNS };
-
-static bool pick(struct rng *rng, enum pattern p, int lane, int special)
-{
-	switch (p) {
-	case NONE:
-		return false;
-	case ALL:
-		return true;
-	case ONE:
-		return lane == special;
-	case ALL_BUT_ONE:
-		return lane != special;
-	case ALTERNATE:
-		return lane % 2 == special % 2;
-	case HALF:
-		return rng_range(rng, 0, 1) == 1;
-	default:
-		return rng_range(rng, 0, 9) == 0;
-	}
-}
 
 static int64_t runs_of(int64_t n)
 {
 	return (n + 31) / 32;
 }
 
-/* Draws x (kept values in [t, t + spread], dropped ones in [t - spread, t)),
- * run by run with the patterns in turn (from a random one, or all HALF when
- * `random` is set), then builds the offsets, the golden output and counts. */
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int chunks, int32_t t, int64_t spread, bool random, bool timed)
+/* A case: {name, {n, blockDim.x, runs of 32 per warp, the threshold t}, n
+ * on the emulator when fewer}, and how x is drawn: kept values in [t, t +
+ * spread], dropped ones in [t - spread, t), run by run with the patterns in
+ * turn (from a random one), or every lane HALF when `random` is set. The
+ * sample is 1, -2, 3, -4, ... over one warp, keeping v >= 0: 1, 3, 5, ... */
+struct compact_row {
+	struct case_row head;
+	int64_t spread;
+	bool random, sample;
+};
+
+/* x of the sample, and its offset: one run. Returns the values kept. */
+static int64_t draw_sample(int32_t *x, int32_t *offset)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->param[CJ_P_T] = t;
-	c->timed = timed;
+	offset[0] = 0;
+	for (int i = 0; i < 32; ++i)
+		x[i] = i % 2 ? -(i + 1) : i + 1;
+	return 16;
+}
+
+/* x and the offsets of the runs, as the row says. Returns the values kept. */
+static int64_t draw(struct rng *rng, const struct compact_row *r, int64_t t, int32_t *x,
+                    int32_t *offset, int64_t n)
+{
 	int64_t runs = runs_of(n);
-	struct jbuf *xb = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *ob = case_buf(set, c, "offset", CJ_I32, CJ_IN, (uint64_t)runs);
-	int32_t *x = xb->data, *offset = ob->data;
 	int first = (int)rng_range(rng, 0, PATTERNS - 1);
 	int64_t kept = 0;
-	for (int64_t r = 0; r < runs; ++r) {
-		enum pattern p = random ? HALF : (enum pattern)((first + r) % PATTERNS);
+	for (int64_t k = 0; k < runs; ++k) {
+		enum lane_pattern p =
+		        r->random ? HALF : (enum lane_pattern)((first + k) % PATTERNS);
 		int special = (int)rng_range(rng, 0, 31);
-		offset[r] = (int32_t)kept;
-		for (int64_t i = r * 32; i < n && i < r * 32 + 32; ++i) {
-			bool keep = pick(rng, p, (int)(i % 32), special);
+		offset[k] = (int32_t)kept;
+		for (int64_t i = k * 32; i < n && i < k * 32 + 32; ++i) {
+			bool keep = lane_picked(rng, p, (int)(i % 32), special);
 			/* a case keeps at least one value: its last element when nothing else */
 			keep |= i == n - 1 && kept == 0;
-			int64_t lo = keep ? t : (int64_t)t - spread, hi = keep ? t + spread : t - 1;
+			int64_t lo = keep ? t : t - r->spread, hi = keep ? t + r->spread : t - 1;
 			lo = lo < INT32_MIN ? INT32_MIN : lo;
 			hi = hi > INT32_MAX ? INT32_MAX : hi;
 			x[i] = (int32_t)rng_range(rng, lo, hi);
 			kept += keep;
 		}
 	}
+	return kept;
+}
+
+/* Draws x and the offsets, then builds the golden output and counts. */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+{
+	const struct compact_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	int32_t t = (int32_t)c->param[CJ_P_T];
+	int64_t runs = runs_of(n);
+	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
+	int32_t *offset = case_buf(set, c, "offset", CJ_I32, CJ_IN, (uint64_t)runs)->data;
+	int64_t kept = r->sample ? draw_sample(x, offset) : draw(rng, r, t, x, offset, n);
 	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)kept);
 	struct jbuf *counts = case_buf(set, c, "counts", CJ_I32, CJ_OUT, (uint64_t)runs);
 	int32_t *want = out->expect, *want_counts = counts->expect;
 	int64_t k = 0;
-	for (int64_t r = 0; r < runs; ++r) {
+	for (int64_t run = 0; run < runs; ++run) {
 		int64_t start = k;
-		for (int64_t i = r * 32; i < n && i < r * 32 + 32; ++i)
+		for (int64_t i = run * 32; i < n && i < run * 32 + 32; ++i)
 			if (x[i] >= t)
 				want[k++] = x[i];
-		want_counts[r] = (int32_t)(k - start);
+		want_counts[run] = (int32_t)(k - start);
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	/* sample: 1, -2, 3, -4, ... over one warp, keep v >= 0: 1, 3, 5, ... */
-	struct jcase *s =
-	        case_new(set, L("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"));
-	s->param[CJ_P_N] = 32;
-	s->param[CJ_P_BLOCK] = 32;
-	s->param[CJ_P_CHUNKS] = 1;
-	s->param[CJ_P_T] = 0;
-	int32_t *x = case_buf(set, s, "x", CJ_I32, CJ_IN, 32)->data;
-	((int32_t *)case_buf(set, s, "offset", CJ_I32, CJ_IN, 1)->data)[0] = 0;
-	int32_t *want = case_buf(set, s, "out", CJ_I32, CJ_OUT, 16)->expect;
-	((int32_t *)case_buf(set, s, "counts", CJ_I32, CJ_OUT, 1)->expect)[0] = 16;
-	for (int i = 0; i < 32; ++i) {
-		x[i] = i % 2 ? -(i + 1) : i + 1;
-		if (i % 2 == 0)
-			want[i / 2] = x[i];
-	}
+/* clang-format off */
+static const struct compact_row case_rows[] = {
+	{{LT("sample: keep v >= 0, one warp", "样例：保留 v >= 0，一个 warp"), {32, 32, 1, 0}}, 0, false, true},
+	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1, 0}}, 1000},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), {96 * 5 + 45, 96, 1, -500}}, 1000},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 7}}, 100},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 5 + 77, 1024, 1, 100000}}, 1000000},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 0}, 20003}, 1000000, true},
+	{{LT("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"), {20000 + 13, 128, 4, -1000000}}, 2000000000},
+	{{LT("timed", "计时"), {PERF_N, 256, 8, 0}}, 1000000, true},
+};
+/* clang-format on */
 
-	add_case(set, rng, L("every pattern, block 32", "各种模式，block 32"), 32 * 40, 32, 1, 0,
-	         1000, false, false);
-	add_case(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
-	         96 * 5 + 45, 96, 1, -500, 1000, false, false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 7, 100, false, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 5 + 77, 1024, 1, 100000, 1000000, false, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 0, 1000000, true, false);
-	add_case(set, rng, L("4 runs per warp, large magnitudes", "每个 warp 4 段，大数值"),
-	         20000 + 13, 128, 4, -1000000, 2000000000, false, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 8, 0, 1000000, true, true);
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 /* out[index] came from the run whose offset range holds it (binary search). */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
@@ -142,10 +125,7 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 			if (x[run * 32 + lane] >= t && left-- == 0)
 				break;
 	}
-	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
-	int64_t thread = warp * 32 + lane;
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	where_lane(run / c->param[CJ_P_CHUNKS], lane, c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
 /* True when every run's kept values appear in out[] in reverse lane order. */
@@ -215,7 +195,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_compact_problem = {
         .id = "warp_compact",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

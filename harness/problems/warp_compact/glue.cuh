@@ -13,6 +13,8 @@
 #include "warp_compact/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "common/warp_runs.cuh"
+
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
@@ -24,12 +26,10 @@ extern "C" __global__ void __launch_bounds__(1024)
 	long long runs = (n + 31) / 32;
 	long long first_run = warp * chunks;
 	int v[CJ_COMPACT_MAX_CHUNKS], at[CJ_COMPACT_MAX_CHUNKS];
+	cj_load_runs(v, x, n, first_run * 32 + lane, chunks, 0);
 #pragma unroll
-	for (int k = 0; k < CJ_COMPACT_MAX_CHUNKS; ++k) {
-		long long i = (first_run + k) * 32 + lane;
-		v[k] = k < chunks && i < n ? x[i] : 0;
+	for (int k = 0; k < CJ_COMPACT_MAX_CHUNKS; ++k)
 		at[k] = k < chunks && first_run + k < runs ? offset[first_run + k] : 0;
-	}
 #pragma unroll
 	for (int k = 0; k < CJ_COMPACT_MAX_CHUNKS; ++k) {
 		long long run = first_run + k;

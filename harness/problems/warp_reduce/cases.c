@@ -6,76 +6,65 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int calls, int chunks, double lo, double hi, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x, calls of the reduction
+ * (2: also on the squares), runs of 32 per warp}, n on the emulator when
+ * fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_CALLS] = calls;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
-	int64_t runs = (n + 31) / 32;
+	const struct range_row *r = row;
+	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS], runs = (n + 31) / 32;
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
 	float *xv = x->data, *want = sums->expect;
 	double *scale = case_scale(sums);
-	for (int64_t i = 0; i < n; ++i)
-		xv[i] = lo == hi ? (float)(i + 1) : (float)rng_uniform(rng, lo, hi);
+	draw_floats(rng, xv, n, r->lo, r->hi);
 	/* Lanes past n add 0. The squares are rounded to float first, as the
 	 * glue computes them on the device. */
-	for (int64_t r = 0; r < runs; ++r) {
+	for (int64_t k = 0; k < runs; ++k) {
 		double s = 0, m = 0, q = 0;
-		for (int64_t i = r * 32; i < r * 32 + 32 && i < n; ++i) {
+		for (int64_t i = k * 32; i < k * 32 + 32 && i < n; ++i) {
 			float sq = xv[i] * xv[i];
 			s += xv[i];
 			m += fabs(xv[i]);
 			q += sq;
 		}
-		want[r * calls] = (float)s;
-		scale[r * calls] = m;
+		want[k * calls] = (float)s;
+		scale[k * calls] = m;
 		if (calls > 1) {
-			want[r * calls + 1] = (float)q;
-			scale[r * calls + 1] = q;
+			want[k * calls + 1] = (float)q;
+			scale[k * calls + 1] = q;
 		}
 	}
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
-	         0, false);
-	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1, 1,
-	         false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -5, 5, false);
-	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1, -1,
-	         1, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 1, -1, 1, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 7 + 13, 1024, 1, 1, -1, 1, false);
-	add_case(set, rng, L("all negative, block 128", "全为负数，block 128"), 5000, 128, 1, 1,
-	         -100, -1, false);
-	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -1e6, 1e6, false);
-	add_case(set, rng, L("called twice: sums and sums of squares", "调用两次：和与平方和"),
-	         3001, 96, 2, 1, -2, 2, false);
-	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
-	         4, -1, 1, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -1, 1, true);
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1, 1},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -5, 5},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1, 1},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -1, 1},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 7 + 13, 1024, 1, 1}}, -1, 1},
+	{{LT("all negative, block 128", "全为负数，block 128"), {5000, 128, 1, 1}}, -100, -1},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -1e6, 1e6},
+	{{LT("called twice: sums and sums of squares", "调用两次：和与平方和"), {3001, 96, 2, 1}}, -2, 2},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 128, 1, 4}}, -1, 1},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -1, 1},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
 	int64_t run = (int64_t)index / c->param[CJ_P_CALLS];
-	int64_t warp = run / c->param[CJ_P_CHUNKS]; /* see glue.cuh */
-	int64_t thread = warp * 32;                 /* lane 0 stores */
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	/* lane 0 stores; see glue.cuh */
+	where_lane(run / c->param[CJ_P_CHUNKS], 0, c->param[CJ_P_BLOCK], w);
 }
 
 /* What lane 0 returns under a known mistake, for run values v[0..31]. */
@@ -137,32 +126,40 @@ static bool every_run(const struct jcase *c, pattern_fn pattern)
 	return full > 0;
 }
 
+/* The known mistakes, in the order they are tried: what lane 0 returns under
+ * each, and what to say. */
+static const struct mistake {
+	pattern_fn pattern;
+	struct lang_pair text;
+} mistakes[] = {
+        {own_value, LT("lane 0 returned its own value: the values of the other lanes were never "
+                       "added",
+                       "lane 0 返回了自己的值：其他 lane 的值从未加进来")},
+        {doubled_five_times,
+         LT("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
+            "own value back; fold the higher lanes down onto lane 0 with "
+            "__shfl_down_sync",
+            "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
+            "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
+            "0 上")},
+        {lower_half, LT("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
+                        "(16, 8, 4, 2, 1)",
+                        "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）")},
+        {even_lanes, LT("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
+                        "missing",
+                        "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1")},
+        {truncated, LT("the fractional parts were lost: was something kept in an int?",
+                       "小数部分丢了：是不是有什么存在了 int 里？")},
+};
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
 	if (f->bad_buf != CJ_B_SUMS || f->report.nshown == 0)
 		return NULL;
-	if (every_run(c, own_value))
-		return L("lane 0 returned its own value: the values of the other lanes were never "
-		         "added",
-		         "lane 0 返回了自己的值：其他 lane 的值从未加进来");
-	if (every_run(c, doubled_five_times))
-		return L("lane 0 returned 32 times its own value: __shfl_up_sync hands lane 0 its "
-		         "own value back; fold the higher lanes down onto lane 0 with "
-		         "__shfl_down_sync",
-		         "lane 0 返回了自己的值的 32 倍：__shfl_up_sync 会把 lane 0 "
-		         "自己的值还给它；要用 __shfl_down_sync 把高编号 lane 的值逐步折叠到 lane "
-		         "0 上");
-	if (every_run(c, lower_half))
-		return L("lane 0 holds the sum of lanes 0..15 only: the offsets must start at 16 "
-		         "(16, 8, 4, 2, 1)",
-		         "lane 0 只得到了 lane 0..15 的和：偏移量必须从 16 开始（16, 8, 4, 2, 1）");
-	if (every_run(c, even_lanes))
-		return L("lane 0 holds the sum of the even lanes only: the last step, offset 1, is "
-		         "missing",
-		         "lane 0 只得到了偶数编号 lane 的和：缺少最后一步，即偏移量 1");
-	if (every_run(c, truncated))
-		return L("the fractional parts were lost: was something kept in an int?",
-		         "小数部分丢了：是不是有什么存在了 int 里？");
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m)
+		if (every_run(c, m->pattern))
+			return lang_pick(m->text);
 	bool squares_only = c->param[CJ_P_CALLS] > 1;
 	for (int i = 0; i < f->report.nshown; ++i)
 		squares_only &= f->report.shown[i].index % 2 == 1;
@@ -177,7 +174,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_reduce_problem = {
         .id = "warp_reduce",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

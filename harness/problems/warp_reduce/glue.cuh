@@ -12,6 +12,8 @@
 #include "warp_reduce/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "common/warp_runs.cuh"
+
 extern "C" __global__ void cj_warp_reduce_kernel(const float *x, float *sums, long long n,
                                                  int calls, int chunks)
 {
@@ -19,11 +21,8 @@ extern "C" __global__ void cj_warp_reduce_kernel(const float *x, float *sums, lo
 	int lane = threadIdx.x % 32;
 	long long run0 = warp * chunks;
 	float v[CJ_REDUCE_MAX_CHUNKS];
-#pragma unroll
-	for (int k = 0; k < CJ_REDUCE_MAX_CHUNKS; ++k) {
-		long long i = (run0 + k) * 32 + lane;
-		v[k] = k < chunks && i < n ? x[i] : 0.0f;
-	}
+	long long i = run0 * 32 + lane; /* the lane's element of its first run */
+	cj_load_runs(v, x, n, i, chunks, 0.0f);
 #pragma unroll
 	for (int k = 0; k < CJ_REDUCE_MAX_CHUNKS; ++k) {
 		long long r = run0 + k;

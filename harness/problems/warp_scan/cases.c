@@ -5,6 +5,8 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
 
 /* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
@@ -23,54 +25,39 @@ static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
 	}
 }
 
-static void add_case(struct case_set *set, struct rng *rng, const char *name, int64_t n, int block,
-                     int passes, int chunks, int32_t lo, int32_t hi, bool timed)
+/* Adds the buffers of a case {name, {n, blockDim.x, calls of the scan in a
+ * row, runs of 32 per warp}, n on the emulator when fewer}, and the inputs'
+ * range (lo == hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_PASSES] = passes;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
-	struct jbuf *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
-	int32_t *v = in->data;
-	for (int64_t i = 0; i < n; ++i)
-		v[i] = lo == hi ? (int32_t)(i + 1) : (int32_t)rng_range(rng, lo, hi);
-	golden_scan(v, out->expect, n, passes);
+	const struct range_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
+	draw_ints(rng, io.in, n, r->lo, r->hi);
+	golden_scan(io.in, io.want, n, (int)c->param[CJ_P_PASSES]);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	add_case(set, rng, L("sample: 1..32, one warp", "样例：1..32，一个 warp"), 32, 32, 1, 1, 0,
-	         0, false);
-	add_case(set, rng, L("one warp, negatives", "一个 warp，含负数"), 32, 32, 1, 1, -1000, 1000,
-	         false);
-	add_case(set, rng, L("n=1", "只有 1 个元素"), 1, 32, 1, 1, -50, 50, false);
-	add_case(set, rng, L("partial warp, block 96", "不满的 warp，block 96"), 45, 96, 1, 1,
-	         -1000, 1000, false);
-	add_case(set, rng, L("random, block 256", "随机，block 256"),
-	         plan->emulated ? 20003 : 100003, 256, 1, 1, -100000, 100000, false);
-	add_case(set, rng, L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	         1024 * 7 + 13, 1024, 1, 1, -(1 << 20), 1 << 20, false);
-	add_case(set, rng, L("large magnitudes", "大数值"), 5000, 128, 1, 1, -(1 << 25), 1 << 25,
-	         false);
-	add_case(set, rng, L("called twice per kernel", "每个 kernel 调用两次"), 3001, 96, 2, 1,
-	         -100, 100, false);
-	add_case(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000, 128, 1,
-	         4, -1000, 1000, false);
-	if (plan->timed)
-		add_case(set, rng, L("timed", "计时"), e->perf.n, 256, 1, 8, -100, 100, true);
-}
+/* clang-format off */
+static const struct range_row case_rows[] = {
+	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
+	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1000, 1000},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -50, 50},
+	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1000, 1000},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -100000, 100000},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 7 + 13, 1024, 1, 1}}, -(1 << 20), 1 << 20},
+	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -(1 << 25), 1 << 25},
+	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, -100, 100},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 128, 1, 4}}, -1000, 1000},
+	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -100, 100},
+};
+/* clang-format on */
+
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t warp = (int64_t)index / (32 * c->param[CJ_P_CHUNKS]); /* see glue.cuh */
-	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	where_in_runs(index, c->param[CJ_P_CHUNKS], c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
 /* True when pattern(k, lanes) holds for every output of every complete warp. */
@@ -114,9 +101,10 @@ static int32_t unchanged(const int32_t *v, int k)
 	return v[k];
 }
 
-/* Without the `lane >= offset` test, lane k also adds its own value once per
- * offset larger than k. */
-static int32_t unguarded(const int32_t *v, int k)
+/* Lane k after the shuffle steps d = 1, 2, 4, 8, 16 of a scan in which each
+ * lane j adds what(x, j, d) to its value x[j]. */
+static int32_t after_steps(const int32_t *v, int k,
+                           uint32_t (*what)(const uint32_t *x, int j, int d))
 {
 	uint32_t x[32];
 	for (int j = 0; j < 32; ++j)
@@ -124,26 +112,34 @@ static int32_t unguarded(const int32_t *v, int k)
 	for (int d = 1; d < 32; d *= 2) {
 		uint32_t y[32];
 		for (int j = 0; j < 32; ++j)
-			y[j] = x[j] + (j >= d ? x[j - d] : x[j]);
+			y[j] = x[j] + what(x, j, d);
 		memcpy(x, y, sizeof x);
 	}
 	return (int32_t)x[k];
 }
 
+/* Without the `lane >= offset` test: __shfl_up_sync hands lane j < d its own
+ * value, which it adds again. */
+static uint32_t up_unguarded(const uint32_t *x, int j, int d)
+{
+	return j >= d ? x[j - d] : x[j];
+}
+
+static int32_t unguarded(const int32_t *v, int k)
+{
+	return after_steps(v, k, up_unguarded);
+}
+
 /* __shfl_down_sync in place of __shfl_up_sync, guard kept: lane j >= d adds
  * lane j + d's value (its own when j + d is past the warp). */
+static uint32_t down_guarded_step(const uint32_t *x, int j, int d)
+{
+	return j >= d ? x[j + d < 32 ? j + d : j] : 0;
+}
+
 static int32_t down_guarded(const int32_t *v, int k)
 {
-	uint32_t x[32];
-	for (int j = 0; j < 32; ++j)
-		x[j] = (uint32_t)v[j];
-	for (int d = 1; d < 32; d *= 2) {
-		uint32_t y[32];
-		for (int j = 0; j < 32; ++j)
-			y[j] = x[j] + (j >= d ? x[j + d < 32 ? j + d : j] : 0);
-		memcpy(x, y, sizeof x);
-	}
-	return (int32_t)x[k];
+	return after_steps(v, k, down_guarded_step);
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
@@ -189,7 +185,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_scan_problem = {
         .id = "warp_scan",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

@@ -10,17 +10,15 @@
 #include "warp_scan/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "common/warp_runs.cuh"
+
 extern "C" __global__ void cj_warp_scan_kernel(const int *in, int *out, long long n, int passes,
                                                int chunks)
 {
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	long long first = warp * chunks * 32 + threadIdx.x % 32;
 	int v[CJ_SCAN_MAX_CHUNKS];
-#pragma unroll
-	for (int k = 0; k < CJ_SCAN_MAX_CHUNKS; ++k) {
-		long long i = first + 32LL * k;
-		v[k] = k < chunks && i < n ? in[i] : 0;
-	}
+	cj_load_runs(v, in, n, first, chunks, 0);
 #pragma unroll
 	for (int k = 0; k < CJ_SCAN_MAX_CHUNKS; ++k)
 		if (k < chunks) /* the same for every lane of the warp */

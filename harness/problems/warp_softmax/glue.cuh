@@ -32,7 +32,7 @@ void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t str
 	long long rows = c->param[CJ_P_ROWS];
 	int len = (int)c->param[CJ_P_LEN];
 	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int rpw = (int)c->param[CJ_P_RPW];
+	int rpw = (int)c->param[CJ_P_PER];
 	long long warps = (rows + rpw - 1) / rpw;
 	CJ_LAUNCH(cj_warp_softmax_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
 	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpw);

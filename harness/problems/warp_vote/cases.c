@@ -4,30 +4,10 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/case_table.h"
+#include "../common/lane_patterns.h"
+#include "../common/warp_runs.h"
 #include "layout.h"
-
-/* What each run of 32 looks like: which lanes have pred true. */
-enum pattern { NONE, ALL, ONE, ALL_BUT_ONE, ALTERNATE, HALF, SPARSE, PATTERNS };
-
-static bool pick(struct rng *rng, enum pattern p, int lane, int special)
-{
-	switch (p) {
-	case NONE:
-		return false;
-	case ALL:
-		return true;
-	case ONE:
-		return lane == special;
-	case ALL_BUT_ONE:
-		return lane != special;
-	case ALTERNATE:
-		return lane % 2 == special % 2;
-	case HALF:
-		return rng_range(rng, 0, 1) == 1;
-	default:
-		return rng_range(rng, 0, 9) == 0;
-	}
-}
 
 /* The golden model of one run of 32 starting at element w: pad lanes past n
  * vote false. */
@@ -42,20 +22,6 @@ static void golden_run(const int32_t *x, int64_t w, int64_t n, int32_t *count, i
 	}
 }
 
-static struct jcase *add_case(struct case_set *set, const char *name, int64_t n, int block,
-                              int chunks, bool timed)
-{
-	struct jcase *c = case_new(set, name);
-	c->param[CJ_P_N] = n;
-	c->param[CJ_P_BLOCK] = block;
-	c->param[CJ_P_CHUNKS] = chunks;
-	c->timed = timed;
-	case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n);
-	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
-	case_buf(set, c, "flags", CJ_I32, CJ_OUT, (uint64_t)n);
-	return c;
-}
-
 static void finish_case(struct jcase *c)
 {
 	const int32_t *x = c->buf[CJ_B_X].data;
@@ -64,63 +30,74 @@ static void finish_case(struct jcase *c)
 		           c->buf[CJ_B_FLAGS].expect);
 }
 
-/* Every run of 32 gets a pattern in turn (starting at a random one), so each
- * case mixes warps where no lane, every lane, one lane and some lanes vote
- * true. Values are random: positive where the vote is true, else <= 0. */
-static void add_patterned(struct case_set *set, struct rng *rng, const char *name, int64_t n,
-                          int block, int chunks, bool timed)
+/* How a case's x is drawn. */
+enum votes {
+	/* warp 0 alternates +k / -k (16 true), warp 1 is all positive */
+	SAMPLE,
+	/* Every run of 32 gets a pattern in turn (starting at a random one), so
+	 * each case mixes warps where no lane, every lane, one lane and some
+	 * lanes vote true. Values are random: positive where the vote is true,
+	 * else <= 0. */
+	PATTERNED,
+	ONE_POSITIVE, /* one element, in [1, 100] */
+};
+
+/* A case: {name, {n, blockDim.x, runs of 32 per warp}, n on the emulator
+ * when fewer}, and how its x is drawn. */
+struct vote_row {
+	struct case_row head;
+	enum votes votes;
+};
+
+static void draw_patterned(struct rng *rng, int32_t *x, int64_t n)
 {
-	struct jcase *c = add_case(set, name, n, block, chunks, timed);
-	int32_t *x = c->buf[CJ_B_X].data;
 	int first = (int)rng_range(rng, 0, PATTERNS - 1);
 	for (int64_t w = 0; w < n; w += 32) {
-		enum pattern p = (enum pattern)((first + w / 32) % PATTERNS);
+		enum lane_pattern p = (enum lane_pattern)((first + w / 32) % PATTERNS);
 		int special = (int)rng_range(rng, 0, 31);
 		for (int k = 0; k < 32 && w + k < n; ++k)
-			x[w + k] = pick(rng, p, k, special) ? (int32_t)rng_range(rng, 1, 1000000)
-			                                    : (int32_t)rng_range(rng, -1000000, 0);
+			x[w + k] = lane_picked(rng, p, k, special)
+			                   ? (int32_t)rng_range(rng, 1, 1000000)
+			                   : (int32_t)rng_range(rng, -1000000, 0);
 	}
+}
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+{
+	const struct vote_row *r = row;
+	int64_t n = c->param[CJ_P_N];
+	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
+	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
+	case_buf(set, c, "flags", CJ_I32, CJ_OUT, (uint64_t)n);
+	if (r->votes == SAMPLE)
+		for (int i = 0; i < n; ++i)
+			x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
+	else if (r->votes == ONE_POSITIVE)
+		x[0] = (int32_t)rng_range(rng, 1, 100);
+	else
+		draw_patterned(rng, x, n);
 	finish_case(c);
 }
 
-static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
-                       const struct case_plan *plan)
-{
-	/* sample: warp 0 alternates +k / -k (16 true), warp 1 is all positive */
-	struct jcase *s =
-	        add_case(set, L("sample: two warps", "样例：两个 warp"), 64, 64, 1, false);
-	int32_t *x = s->buf[CJ_B_X].data;
-	for (int i = 0; i < 64; ++i)
-		x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
-	finish_case(s);
+/* clang-format off */
+static const struct vote_row case_rows[] = {
+	{{LT("sample: two warps", "样例：两个 warp"), {64, 64, 1}}, SAMPLE},
+	{{LT("every pattern, block 32", "各种模式，block 32"), {32 * 40, 32, 1}}, PATTERNED},
+	{{LT("partial last warp, block 96", "最后一个 warp 不满，block 96"), {96 * 5 + 45, 96, 1}}, PATTERNED},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, ONE_POSITIVE},
+	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 5 + 77, 1024, 1}}, PATTERNED},
+	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1}, 20003}, PATTERNED},
+	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000 + 13, 128, 4}}, PATTERNED},
+	{{LT("timed", "计时"), {PERF_N, 256, 8}}, PATTERNED},
+};
+/* clang-format on */
 
-	add_patterned(set, rng, L("every pattern, block 32", "各种模式，block 32"), 32 * 40, 32, 1,
-	              false);
-	add_patterned(set, rng, L("partial last warp, block 96", "最后一个 warp 不满，block 96"),
-	              96 * 5 + 45, 96, 1, false);
-	struct jcase *one = add_case(set, L("n=1", "只有 1 个元素"), 1, 32, 1, false);
-	((int32_t *)one->buf[CJ_B_X].data)[0] = (int32_t)rng_range(rng, 1, 100);
-	finish_case(one);
-	add_patterned(set, rng,
-	              L("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"),
-	              1024 * 5 + 77, 1024, 1, false);
-	add_patterned(set, rng, L("random, block 256", "随机，block 256"),
-	              plan->emulated ? 20003 : 100003, 256, 1, false);
-	add_patterned(set, rng, L("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), 20000 + 13,
-	              128, 4, false);
-	if (plan->timed)
-		add_patterned(set, rng, L("timed", "计时"), e->perf.n, 256, 8, true);
-}
+static const struct case_table table = {TABLE(case_rows), add_buffers};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
 	(void)buf;
-	int64_t chunks = c->param[CJ_P_CHUNKS];
-	int64_t run = (int64_t)index / 32;
-	int64_t warp = run / chunks; /* see glue.cuh */
-	int64_t thread = warp * 32 + (int64_t)index % 32;
-	w->block = thread / c->param[CJ_P_BLOCK];
-	w->thread = thread % c->param[CJ_P_BLOCK];
+	where_in_runs(index, c->param[CJ_P_CHUNKS], c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
 /* What a known mistake returns in lane k of a run (pred: the run's votes). */
@@ -195,53 +172,62 @@ static bool only_lane0(const struct jcase *c, int buf)
 	return others_wrong;
 }
 
+/* The known mistakes, in the order they are tried: the buffer, what lane k
+ * of a run returns under the mistake (NULL: only lane 0 is right), and what
+ * to say. */
+static const struct mistake {
+	int buf;
+	mistake_fn fn;
+	struct lang_pair text;
+} mistakes[] = {
+        {CJ_B_COUNT, own_vote,
+         LT("each lane returned its own vote (0 or 1): __ballot_sync gathers "
+            "every lane's vote into one 32-bit mask, and __popc counts its "
+            "bits",
+            "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
+            "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1")},
+        {CJ_B_COUNT, rank_upto,
+         LT("lane k counted only lanes 0..k: that is a rank (what warp_compact "
+            "needs), not the warp's total; count every bit of the ballot",
+            "lane k 只数了 lane 0..k：这是排名（warp_compact "
+            "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位")},
+        {CJ_B_COUNT, rank_from,
+         LT("lane k counted only lanes k..31 (was the ballot shifted by the "
+            "lane number?): every lane must count all 32 bits",
+            "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
+            "编号移位了？）：每个 lane 都要数全部 32 位")},
+        {CJ_B_COUNT, count_false,
+         LT("the count is of lanes whose pred is false: count the set bits of "
+            "__ballot_sync(0xffffffff, pred)",
+            "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
+            "中为 1 的位")},
+        {CJ_B_COUNT, NULL,
+         LT("only lane 0 has the right count: every lane must return it "
+            "(__ballot_sync gives every lane the same mask)",
+            "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
+            "给每个 lane 的掩码都一样）")},
+        {CJ_B_FLAGS, flags_swapped,
+         LT("*any and *all are swapped: any is true when at least one lane "
+            "votes true (__any_sync), all when every lane does (__all_sync)",
+            "*any 和 *all 弄反了：至少一个 lane 投真时 any "
+            "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）")},
+        {CJ_B_FLAGS, flags_own,
+         LT("*any and *all only reflect the lane's own vote: they are about "
+            "the whole warp (__any_sync, __all_sync)",
+            "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
+            "warp（__any_sync、__all_sync）")},
+        {CJ_B_FLAGS, NULL,
+         LT("only lane 0 has the right *any and *all: every lane must set them",
+            "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们")},
+};
+
 static const char *diagnose_mistake(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf == CJ_B_COUNT) {
-		if (every_lane(c, CJ_B_COUNT, own_vote))
-			return L("each lane returned its own vote (0 or 1): __ballot_sync gathers "
-			         "every lane's vote into one 32-bit mask, and __popc counts its "
-			         "bits",
-			         "每个 lane 都返回了自己的投票（0 或 1）：__ballot_sync 把每个 "
-			         "lane 的投票收集成一个 32 位掩码，再用 __popc 数出其中的 1");
-		if (every_lane(c, CJ_B_COUNT, rank_upto))
-			return L(
-			        "lane k counted only lanes 0..k: that is a rank (what warp_compact "
-			        "needs), not the warp's total; count every bit of the ballot",
-			        "lane k 只数了 lane 0..k：这是排名（warp_compact "
-			        "需要的东西），不是整个 warp 的总数；要数 ballot 的每一位");
-		if (every_lane(c, CJ_B_COUNT, rank_from))
-			return L("lane k counted only lanes k..31 (was the ballot shifted by the "
-			         "lane number?): every lane must count all 32 bits",
-			         "lane k 只数了 lane k..31（是不是把 ballot 按 lane "
-			         "编号移位了？）：每个 lane 都要数全部 32 位");
-		if (every_lane(c, CJ_B_COUNT, count_false))
-			return L("the count is of lanes whose pred is false: count the set bits of "
-			         "__ballot_sync(0xffffffff, pred)",
-			         "数的是 pred 为假的 lane：应该数 __ballot_sync(0xffffffff, pred) "
-			         "中为 1 的位");
-		if (only_lane0(c, CJ_B_COUNT))
-			return L("only lane 0 has the right count: every lane must return it "
-			         "(__ballot_sync gives every lane the same mask)",
-			         "只有 lane 0 的计数正确：每个 lane 都必须返回它（__ballot_sync "
-			         "给每个 lane 的掩码都一样）");
-	}
-	if (f->bad_buf == CJ_B_FLAGS) {
-		if (every_lane(c, CJ_B_FLAGS, flags_swapped))
-			return L("*any and *all are swapped: any is true when at least one lane "
-			         "votes true (__any_sync), all when every lane does (__all_sync)",
-			         "*any 和 *all 弄反了：至少一个 lane 投真时 any "
-			         "为真（__any_sync），每个 lane 都投真时 all 为真（__all_sync）");
-		if (every_lane(c, CJ_B_FLAGS, flags_own))
-			return L("*any and *all only reflect the lane's own vote: they are about "
-			         "the whole warp (__any_sync, __all_sync)",
-			         "*any 和 *all 只反映了 lane 自己的投票：它们说的是整个 "
-			         "warp（__any_sync、__all_sync）");
-		if (only_lane0(c, CJ_B_FLAGS))
-			return L(
-			        "only lane 0 has the right *any and *all: every lane must set them",
-			        "只有 lane 0 的 *any 和 *all 正确：每个 lane 都必须设置它们");
-	}
+	for (const struct mistake *m = mistakes;
+	     m < mistakes + sizeof mistakes / sizeof mistakes[0]; ++m)
+		if (f->bad_buf == m->buf &&
+		    (m->fn ? every_lane(c, m->buf, m->fn) : only_lane0(c, m->buf)))
+			return lang_pick(m->text);
 	return NULL;
 }
 
@@ -296,7 +282,8 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 
 const struct problem warp_vote_problem = {
         .id = "warp_vote",
-        .make_cases = make_cases,
+        .table = &table,
+        .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
 };

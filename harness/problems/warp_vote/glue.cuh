@@ -10,6 +10,8 @@
 #include "warp_vote/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "common/warp_runs.cuh"
+
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
@@ -18,11 +20,7 @@ extern "C" __global__ void __launch_bounds__(1024)
 	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
 	long long first = warp * chunks * 32 + threadIdx.x % 32;
 	int v[CJ_VOTE_MAX_CHUNKS];
-#pragma unroll
-	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
-		long long i = first + 32LL * k;
-		v[k] = k < chunks && i < n ? x[i] : 0;
-	}
+	cj_load_runs(v, x, n, first, chunks, 0);
 #pragma unroll
 	for (int k = 0; k < CJ_VOTE_MAX_CHUNKS; ++k) {
 		if (k >= chunks) /* the same for every lane of the warp */

@@ -1,0 +1,29 @@
+/*
+ * The cases of the atomic-slot exercises, atomic_add_cas and
+ * atomic_max_float (layout: common/slots_layout.h): the buffers every case
+ * has, and where a value came from.
+ */
+#ifndef HARNESS_PROBLEMS_COMMON_SLOTS_H
+#define HARNESS_PROBLEMS_COMMON_SLOTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../problem.h"
+
+/* What the case's buffers hold for the exercise to fill. */
+struct slot_case {
+	struct jcase *c;
+	float *vals;
+	int32_t *slot_of;
+	float *start, *want; /* the slots before the launch, and after it */
+};
+
+/* Adds the buffers of case c (olds is checked by the exercise's check_extra). */
+struct slot_case slot_buffers(struct case_set *set, struct jcase *c);
+
+/* struct problem's locate for both: many threads wrote a slot, so none is
+ * named; thread i's old value. */
+void slot_locate(const struct jcase *c, int buf, uint64_t index, struct where *w);
+
+#endif
