@@ -23,6 +23,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from cudajudge_cli.core.engine import parse_engine_line  # noqa: E402 (after ROOT)
+
 BUILD = os.path.join(ROOT, "build")
 # exercise id -> CUB's counterpart, as cub_bench names it
 PAIRS = [("block_reduce_sum", "DeviceReduce::Sum"),
@@ -72,14 +75,8 @@ def judge_reference(problem_id):
     done = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem_id,
                            f"reference/{problem_id}.cu", "--json"], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    summary = None
-    for line in done.stdout.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if event.get("type") == "summary":
-            summary = event
+    events = [event for event, _ in map(parse_engine_line, done.stdout.splitlines()) if event]
+    summary = next((e for e in reversed(events) if e.get("type") == "summary"), None)
     if summary is None or summary.get("verdict") != "AC":
         verdict = summary.get("verdict") if summary else "no summary"
         fail(f"reference/{problem_id}.cu was not accepted ({verdict}): "

@@ -135,15 +135,6 @@ def check_backend(ws, options):
         return "emu"
 
 
-def out_of_device_memory(run):
-    """A case ended by a CUDA error whose name is CUDA's for a failed allocation
-    (cudaErrorMemoryAllocation, "out of memory": CUDA's words, whatever --lang)."""
-    return any(isinstance(c, dict) and c.get("detail_code") == "cuda_error"
-               and any(name in str((c.get("detail_fields") or {}).get("error") or "")
-                       for name in ("cudaErrorMemoryAllocation", "out of memory"))
-               for c in run.all_cases)
-
-
 def work_seconds(run):
     """The time a judgement worked: its total less the wait for the device,
     which runs judged side by side take in turn."""
@@ -179,7 +170,7 @@ def check_one_file(ws, style, problem_id, relative, expected, verbose, tally, ba
     shared_verdict = None
     if (judged and backend != "emu" and ws.env.get("CUDAJUDGE_SHARE_DEVICE")
             and not run.no_device
-            and (out_of_device_memory(run) or not verdict_meets(run.verdict, expected))):
+            and (run.out_of_device_memory or not verdict_meets(run.verdict, expected))):
         # Runs that shared the device: another file may have taken its memory,
         # or run on an SM between the runtime's fill of shared memory and this
         # file's launch. What counts is the verdict of a run that had it alone

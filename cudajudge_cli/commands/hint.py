@@ -7,22 +7,19 @@ Registered in commands/__init__.py.
 
 import sys
 
-from cudajudge_cli.commands.options import add_id_argument
+from cudajudge_cli.commands.options import add_id_argument, chosen_exercise
 from cudajudge_cli.core.texts import localized, tr
 from cudajudge_cli.learn import actions
 from cudajudge_cli.learn.catalog import hint_pair
-from cudajudge_cli.learn.practice import Practice
 from cudajudge_cli.view.terminal import Style, say, wrap
 
 
 def add_arguments(parser):
-    add_id_argument(parser)
-    parser.add_argument("--all", action="store_true", help=tr("help_hint_all"))
+    add_id_argument(parser, switch=("--all", tr("help_hint_all")))
 
 
 def run(options):
-    ws = Practice()
-    problem = ws.problem(options.id)
+    ws, problem = chosen_exercise(options)
     problem_id, style = problem["id"], Style(sys.stdout)
     shown, total = actions.take_hint(ws, problem, every=options.all)
     if not total:

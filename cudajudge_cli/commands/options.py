@@ -1,20 +1,34 @@
 """cudajudge_cli.options: command-line options that several commands share
-(an exercise id; the judging options --seed, --json, --no-perf, --verbose,
---emulate, --sanitize, --tool) and the backend they choose.
+(an exercise id, with the yes/no option of a command that takes one; the judging
+options --seed, --json, --no-perf, --verbose, --emulate, --sanitize, --tool), the
+backend they choose and the exercise the id names.
 
-Used by commands/judge.py, watch.py and check.py, and by cli.py, which lists
-the judging options in `judge.py --help` too.
+Used by the commands that take an exercise (judge.py, watch.py, check.py, show.py,
+hint.py, solution.py, reset.py), and by cli.py, which lists the judging options in
+`judge.py --help` too.
 """
 
 from cudajudge_cli.core.errors import JudgeError
 from cudajudge_cli.core.texts import tr
+from cudajudge_cli.learn.practice import Practice
 
 
-def add_id_argument(parser, optional=False):
+def add_id_argument(parser, optional=False, switch=None):
+    """The exercise's ID; switch: (option, help) of a yes/no option that goes with
+    it, as hint's --all."""
     if optional:
         parser.add_argument("id", metavar="ID", nargs="?", help=tr("help_id_optional"))
     else:
         parser.add_argument("id", metavar="ID", help=tr("help_id"))
+    if switch:
+        option, help_text = switch
+        parser.add_argument(option, action="store_true", help=help_text)
+
+
+def chosen_exercise(options):
+    """The learner's workspace and the exercise that options.id names."""
+    ws = Practice()
+    return ws, ws.problem(options.id)
 
 
 def add_judging_options(parser):

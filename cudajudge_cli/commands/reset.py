@@ -7,17 +7,15 @@ Registered in commands/__init__.py.
 
 import sys
 
-from cudajudge_cli.commands.options import add_id_argument
+from cudajudge_cli.commands.options import add_id_argument, chosen_exercise
 from cudajudge_cli.core.errors import JudgeError
 from cudajudge_cli.core.texts import Text, tr
 from cudajudge_cli.learn import actions
-from cudajudge_cli.learn.practice import Practice
 from cudajudge_cli.view.terminal import say, stream_is_tty
 
 
 def add_arguments(parser):
-    add_id_argument(parser)
-    parser.add_argument("--yes", action="store_true", help=tr("help_yes"))
+    add_id_argument(parser, switch=("--yes", tr("help_yes")))
 
 
 def confirm(question):
@@ -31,8 +29,7 @@ def confirm(question):
 
 
 def run(options):
-    ws = Practice()
-    problem = ws.problem(options.id)
+    ws, problem = chosen_exercise(options)
     plan = actions.plan_reset(ws, problem)
     exercise, template = ws.relative(plan.exercise), ws.relative(plan.template)
     if plan.unchanged:

@@ -9,11 +9,10 @@ import sys
 
 from cudajudge_cli.learn.catalog import exercise_rules, hint_count
 from cudajudge_cli.core.texts import current_language, localized, rule_meaning, tr
-from cudajudge_cli.commands.options import add_id_argument
+from cudajudge_cli.commands.options import add_id_argument, chosen_exercise
 from cudajudge_cli.learn.progress import as_count, exercise_record
 from cudajudge_cli.view.report import best_time_text
 from cudajudge_cli.view.terminal import Style, indent, say, wrap
-from cudajudge_cli.learn.practice import Practice
 
 
 def add_arguments(parser):
@@ -50,8 +49,7 @@ def rule_list(names):
 
 
 def run(options):
-    ws = Practice()
-    problem = ws.problem(options.id)
+    ws, problem = chosen_exercise(options)
     progress = ws.progress().read()
     style = Style(sys.stdout)
     problem_id = problem["id"]

@@ -116,6 +116,15 @@ class JudgeRun:
         return cases if isinstance(cases, list) else self.cases
 
     @property
+    def out_of_device_memory(self):
+        """A case ended by a CUDA error whose name is CUDA's for a failed allocation
+        (cudaErrorMemoryAllocation, "out of memory": CUDA's words, whatever --lang)."""
+        return any(isinstance(c, dict) and c.get("detail_code") == "cuda_error"
+                   and any(name in str((c.get("detail_fields") or {}).get("error") or "")
+                           for name in ("cudaErrorMemoryAllocation", "out of memory"))
+                   for c in self.all_cases)
+
+    @property
     def usable(self):
         """True when there is a summary to show and nothing made it untrustworthy."""
         return self.summary is not None and not self.malfunction

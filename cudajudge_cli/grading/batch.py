@@ -28,7 +28,7 @@ from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
 
 
-# The checks that need nvcc, by the names the records keep (core/texts/grading.py
+# The checks that need nvcc, by the names the records keep (core/texts/grading.txt
 # says them: grade_check_<name>).
 CHECKS_WITHOUT_NVCC = ("device_only", "ptx_rules")
 
@@ -345,8 +345,19 @@ class GradeRun:
             env["CUDA_VISIBLE_DEVICES"] = gpu
         started = time.monotonic()
         backend = "gpu" if self.backend == "gpu" else "emu"
-        runs = [self.judge(sub.exercise, sub.path, seed, backend, backend == "gpu", env)]
+        if backend == "gpu" and self.jobs > 1:
+            # Several judgements on one GPU share it; each has it alone only
+            # around its timed launches (docs/latency.md, "The device lock").
+            env["CUDAJUDGE_SHARE_DEVICE"] = "1"
+        # An exercise without performance points is never timed.
         wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
+        runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env)]
+        if env.get("CUDAJUDGE_SHARE_DEVICE") and (runs[0].out_of_device_memory
+                                                  or runs[0].verdict in ("TLE", "RE")):
+            # Another judgement may have taken the memory or the time: what
+            # counts is the verdict of a run that had the device alone.
+            env["CUDAJUDGE_DEVICE_ALONE"] = "1"
+            runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env)]
         k = int(self.policy["performance"]["runs"])
         while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
             runs.append(self.judge(sub.exercise, sub.path, seed, backend, True, env))
@@ -387,6 +398,7 @@ class GradeRun:
             say(tr("grade_plan", self.lang, todo=len(todo), done=self.kept, nj=self.not_judged,
                    ignored=len(self.ignored)))
             started = now_iso()
+            clock = time.monotonic()
             tasks = queue.Queue()
             for item in todo:
                 tasks.put(item)
@@ -415,6 +427,10 @@ class GradeRun:
             self.export(store, started)
             say(tr("grade_finished", self.lang, students=len(self.students), judged=self.judged_now,
                    kept=self.kept, nj=self.not_judged, out=self.out))
+            took = time.monotonic() - clock
+            if self.judged_now and took > 0:
+                say(tr("grade_rate", self.lang, judged=self.judged_now, time=duration_text(took),
+                       rate=self.judged_now / took * 60, jobs=len(threads)))
             return 2 if failures else 0
         finally:
             store.unlock()

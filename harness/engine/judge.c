@@ -5,7 +5,8 @@
  * (learner file + problem glue) into what its backend runs (a module for the
  * exercise's trusted runner, a linked test program, the emulator's program;
  * backends/backend.h). It then builds the cases itself from a seed (inputs
- * in a memfd, golden outputs in its own memory), starts the test program
+ * in a memfd, golden outputs in its own memory; on a thread of their own,
+ * beside the build: run/case_thread.h), starts the test program
  * under supervision with the memfd as its only channel, and, once the
  * program has ended, reads the outputs and the per-case records back and
  * decides each case's verdict (run/test_run.c, verdict/). Nothing the test
@@ -28,6 +29,7 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "rng.h"
+#include "run/case_thread.h"
 #include "run/supervise.h"
 #include "run/test_run.h"
 #include "util.h"
@@ -54,6 +56,7 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	j->t0 = now_s();
 	j->sum.backend = "none";
 	j->sum.verdict = V_JE;
+	j->device_lock = -1;
 	j->sum.seed = o->have_seed ? o->seed : rng_fresh_seed();
 	char err[1024];
 	char *yaml = xasprintf("%s/problems.yaml", o->root);
@@ -182,6 +185,7 @@ int judge_file(const struct judge_options *o)
 		make_work_folder(j);
 		struct build_result br = {.log = NULL};
 		if (j->backend->ready(j)) {
+			cases_start(j);
 			build_with_rules(j, &br);
 			if (br.status == BUILD_OK)
 				run_built(j);
@@ -193,6 +197,9 @@ int judge_file(const struct judge_options *o)
 	}
 	judgement_finish(j);
 	int code = verdict_exit_code(j->sum.verdict);
-	judgement_free(j);
+	/* Cases still being made for a run that never came: their thread reads
+	 * the judgement, and ends with the engine, which ends now. */
+	if (!cases_untaken(j))
+		judgement_free(j);
 	return code;
 }

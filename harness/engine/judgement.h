@@ -21,6 +21,7 @@
 #endif
 
 struct backend;
+struct case_job;
 
 struct judgement {
 	const struct judge_options *o;
@@ -47,8 +48,11 @@ struct judgement {
 	 * binary is a linked one (host-driven exercises, the emulator). */
 	char *module;
 	char *ref_module;
-	char *sanitizer;         /* compute-sanitizer when the sanitize backend runs */
-	enum sanitize_tool tool; /* the tool of the run being made */
+	char *sanitizer;           /* compute-sanitizer when the sanitize backend runs */
+	enum sanitize_tool tool;   /* the tool of the run being made */
+	struct case_job *case_job; /* the cases made beside the build (run/case_thread.h) */
+	bool case_job_running;     /* its thread not joined yet */
+	int device_lock;           /* the device lock's descriptor while a run holds it, or -1 */
 };
 
 /* The device's compute capability, or the build's when there is none. */

@@ -148,6 +148,16 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	          e->id, e->id, e->id, e->line);
 }
 
+/* The folder `path` from the root of the file system: the compilers and the
+ * test program run in folders of their own, where a relative --root or
+ * --build would name something else ("--root ." found no glue). As given
+ * when it does not exist. */
+static const char *absolute(const char *path)
+{
+	char *real = realpath(path, NULL);
+	return real ? real : path;
+}
+
 static int cmd_catalog(const char *root)
 {
 	char err[1024];
@@ -225,9 +235,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--fresh")) {
 			fresh = true;
 		} else if (v && !strcmp(a, "--root")) {
-			o.root = v, ++i;
+			o.root = absolute(v), ++i;
 		} else if (v && !strcmp(a, "--build")) {
-			o.build = v, ++i;
+			o.build = absolute(v), ++i;
 		} else if (v && !strcmp(a, "--id")) {
 			o.id = v, ++i;
 		} else if (v && !strcmp(a, "--file")) {

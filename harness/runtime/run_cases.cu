@@ -231,8 +231,63 @@ static cudaError_t dirty_shared_memory(cudaStream_t s)
 }
 #endif
 
+#ifndef CJ_EMU
+/* An order-free digest of n words: the sum of a mix of each word with its
+ * index. Lets the inputs of a timed case be checked unchanged on the device:
+ * copying 256 MB back to compare took longer than the case's launches. */
+__global__ void cj_digest_words(const unsigned *p, size_t n, unsigned long long *sum)
+{
+	unsigned long long acc = 0;
+	size_t step = (size_t)gridDim.x * blockDim.x;
+	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += step) {
+		unsigned long long z = p[i] ^ (i * 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		acc += z ^ (z >> 31);
+	}
+	atomicAdd(sum, acc);
+}
+
+/* The digest of the read-only inputs (CJ_IN) among `bufs`. */
+static cudaError_t digest_inputs(const struct cj_wire_case *c,
+                                 const std::vector<device_buffer> &bufs, cudaStream_t s,
+                                 unsigned long long *out)
+{
+	static unsigned long long *sum;
+	if (!sum)
+		CJ_CHECK(cudaMalloc((void **)&sum, sizeof *sum));
+	*out = 0;
+	for (uint32_t b = 0; b < c->nbuf; ++b) {
+		if (c->buf[b].role != CJ_IN)
+			continue;
+		CJ_CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s));
+		cj_digest_words<<<1024, 256, 0, s>>>((const unsigned *)bufs[b].data(),
+		                                     bufs[b].bytes / 4, sum);
+		CJ_CHECK(cudaGetLastError());
+		unsigned long long got = 0;
+		CJ_CHECK(cudaMemcpyAsync(&got, sum, sizeof got, cudaMemcpyDeviceToHost, s));
+		CJ_CHECK(cudaStreamSynchronize(s));
+		*out = *out * 1000003ull + got;
+	}
+	return cudaSuccess;
+}
+#endif
+
+/* Where a launch's inputs come from. The first, checked launch copies them
+ * from the case file; repeated launches (timed repetitions, a speed rule)
+ * from a copy kept on the device: the case file is pageable host memory,
+ * and copying 256 MB from it again for each of 2 x 22 repetitions took
+ * longer than every launch of the case together (6 GB/s on the H200 host). */
+struct launch_inputs {
+	const unsigned char *file;       /* the case file: the inputs as sent */
+	std::vector<device_buffer> kept; /* by buffer, inputs only; empty: from file */
+	cudaStream_t s;
+	bool have_digest;          /* digest is that of the inputs as sent */
+	unsigned long long digest; /* digest_inputs() */
+};
+
 /* Poisons outputs and restores in-out buffers: the state before a launch. */
-static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *file,
+static cudaError_t prepare(const struct cj_wire_case *c, const struct launch_inputs &in,
                            const std::vector<device_buffer> &bufs, cudaStream_t s)
 {
 	for (uint32_t b = 0; b < c->nbuf; ++b) {
@@ -240,14 +295,66 @@ static cudaError_t prepare(const struct cj_wire_case *c, const unsigned char *fi
 		if (w->role == CJ_OUT)
 			CJ_CHECK(cudaMemsetAsync(bufs[b].data(), (int)(w->poison & 0xff),
 			                         bufs[b].bytes, s));
+		else if (!in.kept.empty())
+			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), in.kept[b].data(), bufs[b].bytes,
+			                         cudaMemcpyDeviceToDevice, s));
 		else
-			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), file + w->offset, bufs[b].bytes,
+			CJ_CHECK(cudaMemcpyAsync(bufs[b].data(), in.file + w->offset, bufs[b].bytes,
 			                         cudaMemcpyHostToDevice, s));
 	}
 	/* Host-driven glue launches on streams of its own: the data must be in
 	 * place before it starts. */
 	CJ_CHECK(cudaStreamSynchronize(s));
 	return cudaSuccess;
+}
+
+/* Keeps a device copy of the inputs in `bufs` (just prepared from the case
+ * file) for repeated launches. Without the memory for it, they copy from the
+ * file as before: slower, never different. */
+static cudaError_t keep_inputs(const struct cj_wire_case *c, struct launch_inputs &in,
+                               const std::vector<device_buffer> &bufs, cudaStream_t s)
+{
+	in.kept.assign(c->nbuf, device_buffer{NULL, 0});
+	for (uint32_t b = 0; b < c->nbuf; ++b) {
+		if (c->buf[b].role == CJ_OUT)
+			continue;
+		in.kept[b].bytes = bufs[b].bytes;
+		if (cudaMalloc((void **)&in.kept[b].base, bufs[b].bytes + 2 * GUARD_BYTES) !=
+		    cudaSuccess) {
+			(void)cudaGetLastError();
+			for (const device_buffer &k : in.kept)
+				if (k.base)
+					cudaFree(k.base);
+			in.kept.clear();
+			return cudaSuccess;
+		}
+		CJ_CHECK(cudaMemcpyAsync(in.kept[b].data(), bufs[b].data(), bufs[b].bytes,
+		                         cudaMemcpyDeviceToDevice, s));
+	}
+	CJ_CHECK(cudaStreamSynchronize(s));
+#ifndef CJ_EMU
+	CJ_CHECK(digest_inputs(c, in.kept, s, &in.digest));
+	in.have_digest = true;
+#endif
+	return cudaSuccess;
+}
+
+/* Whether the inputs in `bufs` are still those sent: on the device against
+ * the kept copy's digest when there is one, else (or when they differ, to
+ * say where) against the case file. */
+static cudaError_t check_inputs_kept(struct cj_wire_case *c, const struct launch_inputs &in,
+                                     const std::vector<device_buffer> &bufs, bool *changed)
+{
+#ifndef CJ_EMU
+	if (in.have_digest) {
+		unsigned long long now = 0;
+		CJ_CHECK(digest_inputs(c, bufs, in.s, &now));
+		*changed = false;
+		if (now == in.digest)
+			return cudaSuccess;
+	}
+#endif
+	return check_inputs(c, in.file, bufs, changed);
 }
 
 /* Host-driven exercises: the outputs of every case, kept away from the case
@@ -314,7 +421,7 @@ static float median_of(std::vector<float> &v)
 /* The speed rule of a device-driven problem: the learner's launch and the
  * glue's baseline, alternately on the same inputs, so that clocks and
  * temperature treat both alike. */
-static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char *file,
+static cudaError_t measure_baseline(struct cj_wire_case *c, const struct launch_inputs &in,
                                     const std::vector<device_buffer> &bufs, void *const dev[],
                                     cudaStream_t s)
 {
@@ -324,12 +431,12 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char 
 		CJ_CHECK(cudaEventCreate(&ev[i]));
 	std::vector<float> mine, base;
 	for (unsigned r = 0; r < warmup + reps; ++r) {
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaEventRecord(ev[0], s));
 		cj_launch(c, dev, s);
 		CJ_CHECK(cudaGetLastError());
 		CJ_CHECK(cudaEventRecord(ev[1], s));
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaEventRecord(ev[2], s));
 		cj_baseline_launch(c, dev, s);
 		CJ_CHECK(cudaGetLastError());
@@ -355,13 +462,13 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const unsigned char 
 /* Timed repetitions of a host-driven problem, with the host's clock (its
  * code runs on streams of its own, so events on `s` would see nothing). */
 static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire_header *h,
-                                    const unsigned char *file,
+                                    const struct launch_inputs &in,
                                     const std::vector<device_buffer> &bufs, void *const dev[],
                                     cudaStream_t s)
 {
 	std::vector<float> ms;
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r) {
-		CJ_CHECK(prepare(c, file, bufs, s));
+		CJ_CHECK(prepare(c, in, bufs, s));
 		CJ_CHECK(cudaStreamSynchronize(s));
 		struct cj_measure m = {};
 		m.timing = 1;
@@ -385,11 +492,11 @@ static cudaError_t time_host_driven(struct cj_wire_case *c, const struct cj_wire
 }
 
 static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-                             const unsigned char *file, const std::vector<device_buffer> &bufs,
+                             const struct launch_inputs &in, const std::vector<device_buffer> &bufs,
                              void *const dev[], cudaStream_t s)
 {
 	if (cj_host_run)
-		return time_host_driven(c, h, file, bufs, dev, s);
+		return time_host_driven(c, h, in, bufs, dev, s);
 	int device = 0, l2 = 0;
 	CJ_CHECK(cudaGetDevice(&device));
 	CJ_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
@@ -411,7 +518,7 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 #endif
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r)
 		for (int m = 0; m < modules; ++m) {
-			CJ_CHECK(prepare(c, file, bufs, s));
+			CJ_CHECK(prepare(c, in, bufs, s));
 			if (flush)
 				CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
 #ifdef CJ_RUNNER
@@ -462,8 +569,23 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	return cudaSuccess;
 }
 
-static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header *h,
-                            unsigned char *file, cudaStream_t s, bool *inputs_changed)
+/* The device to this program alone (want) or shared again (wire.h:
+ * lock_handoff); false when the engine could not have it alone. */
+static bool device_alone(struct cj_wire_header *h, bool want)
+{
+	if (!h->lock_handoff)
+		return true;
+	uint32_t asked = want ? 1u : 0u;
+	__atomic_store_n(&h->want_alone, asked, __ATOMIC_RELEASE);
+	uint32_t alone;
+	while ((alone = __atomic_load_n(&h->alone, __ATOMIC_ACQUIRE)) != asked &&
+	       !(want && alone == 2))
+		usleep(500);
+	return alone == asked;
+}
+
+static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, unsigned char *file,
+                            cudaStream_t s, bool *inputs_changed)
 {
 	std::vector<device_buffer> bufs(c->nbuf);
 	void *dev[CJ_MAX_BUFS] = {0};
@@ -482,8 +604,16 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 			                  "cudaMemsetAsync", __FILE__, __LINE__);
 		dev[b] = bufs[b].data();
 	}
+	struct launch_inputs in = {file, {}, s, false, 0};
 	if (e == cudaSuccess)
-		e = prepare(c, file, bufs, s);
+		e = prepare(c, in, bufs, s);
+#ifdef CJ_EMU
+	bool repeats = false; /* the emulator measures no speed */
+#else
+	bool repeats = c->timed || c->measure;
+#endif
+	if (e == cudaSuccess && repeats)
+		e = keep_inputs(c, in, bufs, s);
 #ifndef CJ_EMU
 	if (e == cudaSuccess)
 		e = dirty_shared_memory(s);
@@ -505,7 +635,7 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 	/* Host-driven glue may use an input's device buffer as its own staging
 	 * area (stream_overlap's d_in); it checks its inputs itself. */
 	if (e == cudaSuccess && c->guard_buf < 0 && !cj_host_run)
-		e = check_inputs(c, file, bufs, inputs_changed);
+		e = check_inputs_kept(c, in, bufs, inputs_changed);
 	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
 		if (c->buf[b].role != CJ_IN && cj_host_run) {
 			/* Host code of the learner's runs again (timed repetitions, later
@@ -521,11 +651,25 @@ static cudaError_t run_case(struct cj_wire_case *c, const struct cj_wire_header 
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
 #ifndef CJ_EMU
 	if (e == cudaSuccess && c->measure && c->guard_buf < 0 && !cj_host_run && cj_launch &&
-	    cj_baseline_launch)
-		e = measure_baseline(c, file, bufs, dev, s);
+	    cj_baseline_launch) {
+		if (device_alone(h, true))
+			e = measure_baseline(c, in, bufs, dev, s);
+		device_alone(h, false);
+	}
 #endif
-	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed)
-		e = time_case(c, h, file, bufs, dev, s);
+	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed) {
+		if (device_alone(h, true))
+			e = time_case(c, h, in, bufs, dev, s);
+		device_alone(h, false);
+	}
+	/* The kept copy is device memory too: a repetition that wrote into it
+	 * changed what the next ones read. */
+	if (e == cudaSuccess && !in.kept.empty() && !*inputs_changed && c->guard_buf < 0 &&
+	    !cj_host_run)
+		e = check_inputs_kept(c, in, in.kept, inputs_changed);
+	for (const device_buffer &k : in.kept)
+		if (k.base)
+			cudaFree(k.base);
 	for (uint32_t b = 0; b < c->nbuf; ++b)
 		if (bufs[b].base)
 			cudaFree(bufs[b].base); /* after a sticky error this fails too; ignore */
@@ -579,8 +723,15 @@ static void cj_map_wire(int argc, char **argv, char **envp)
 __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
 
+static double ms_since(std::chrono::steady_clock::time_point t0)
+{
+	return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+	        .count();
+}
+
 int main(int argc, char **argv)
 {
+	auto started = std::chrono::steady_clock::now();
 	int fd, want_cc;
 	if (parse_args(argc, argv, &fd, &want_cc) != 0) {
 		fprintf(stderr, "usage: %s --wire FD --expect-cc MAJORMINOR\n", argv[0]);
@@ -644,8 +795,10 @@ int main(int argc, char **argv)
 		(void)cudaGetLastError();
 	}
 #endif
+	h->start_ms = (float)ms_since(started);
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];
+		auto case_started = std::chrono::steady_clock::now();
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;
 		cj_error_sink = c->error;
@@ -654,6 +807,7 @@ int main(int argc, char **argv)
 		cj_current_case = c;
 		bool inputs_changed = false;
 		cudaError_t e = run_case(c, h, file, s, &inputs_changed);
+		c->case_ms = (float)ms_since(case_started);
 		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;

@@ -17,7 +17,9 @@
 #include <stdint.h>
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
-#define CJ_WIRE_VERSION 4u        /* 3: speed measurements appended; 4: the reference's time */
+#define CJ_WIRE_VERSION                                                                            \
+	5u /* 3: speed measurements appended; 4: the reference's time;        \
+                            5: where the run's time went */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u
@@ -94,6 +96,11 @@ struct cj_wire_case {
 	 * same run (same buffers, L2 flushed before each); 0 reps: not timed. */
 	uint32_t ref_reps;
 	float ref_median_ms;
+	/* Version 5. Written by the test binary: the milliseconds this case took
+	 * in it, from its allocations to its last timed launch. For the phases
+	 * of the report only: no verdict or time is read from it. */
+	float case_ms;
+	uint32_t pad5;
 };
 
 /* Findings of a host-driven glue about memory the learner's code allocated. */
@@ -111,6 +118,18 @@ struct cj_wire_header {
 	uint32_t flush_l2; /* 1: flush L2 before each timed launch */
 	int32_t current;   /* case the test binary is working on (progress for TLE reports) */
 	uint32_t mapped;   /* CJ_WIRE_MAPPED once the runtime has mapped and checked the file */
+	/* Version 5. Written by the test binary: milliseconds from its main() to
+	 * its first case (the device's start, the modules' loads); phases only. */
+	float start_ms;
+	/* Version 5: the device to itself only for the launches it times. The
+	 * engine sets lock_handoff when the program runs with the device lock
+	 * shared (run/device.c); before a timed case or a speed rule the program
+	 * sets want_alone to 1 and waits until the engine has the lock alone and
+	 * says so in alone (1; 2: it could not, and nothing is timed), and after
+	 * it sets want_alone to 0 and waits for alone 0. */
+	uint32_t lock_handoff;
+	uint32_t want_alone;
+	uint32_t alone;
 	struct cj_wire_case cases[];
 };
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "c_lexer.h"
+#include "fuzz_text.h"
 #include "host_code.h"
 #include "judge_names.h"
 #include "rewrite.h"
@@ -110,11 +111,9 @@ static void every_check(const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = malloc(size + 1);
+	char *text = fuzz_text(data, size);
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
 	size_t plain, launch;
 	read_all(text, size, 0, &plain);
 	read_all(text, size, C_LEX_LAUNCH, &launch);

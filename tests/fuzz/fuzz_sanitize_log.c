@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../../harness/engine/verdict/sanitize.h"
+#include "fuzz_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -32,11 +33,9 @@ static void terminated(const char *s, size_t n, const char *what)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *log = malloc(size + 1);
+	char *log = fuzz_text(data, size);
 	if (!log)
 		return 0;
-	memcpy(log, data, size);
-	log[size] = '\0';
 	struct san_report r;
 	sanitize_parse(log, &r);
 	if (r.n < 0 || (r.n > 0 && !r.f))

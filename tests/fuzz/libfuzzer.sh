@@ -29,7 +29,7 @@ if ! "$clang" -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" 2>/dev/null; th
 fi
 # shellcheck disable=SC2086 # $yaml is a list of flags
 "$clang" -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all "${sources[@]}" $yaml -lm \
+	-fno-sanitize-recover=all "${sources[@]}" $yaml -lm -lpthread \
 	-o "$work/fuzz_target" || exit 1
 mkdir "$work/corpus"
 seeds=()

@@ -8,26 +8,12 @@
 # Exit 77 (meson's "skipped") without a usable device or without
 # compute-sanitizer; otherwise 1 when a check failed, 0 when all passed.
 set -u
-if [ $# -lt 2 ]; then
-    echo "usage: $0 SOURCE_ROOT BUILD_DIR [ID...]" >&2
-    exit 2
-fi
-root=$1
-build=$2
-shift 2
-
-probe="$build/cj-probe"
-if [ ! -x "$probe" ] || ! "$probe" --no-bandwidth >/dev/null 2>&1; then
-    echo "skipped: no usable CUDA device"
-    exit 77
-fi
-export CUDAJUDGE_BUILD="$build"
+. "$(dirname "$0")/device.sh"
 # Sanitizer runs take long and measure nothing: they share the device, six
 # at a time; a file whose verdict beside others is not the expected one is
 # judged again alone, and that verdict counts. CUDAJUDGE_SHARE_DEVICE= (empty)
 # runs them one at a time.
 export CUDAJUDGE_SHARE_DEVICE=${CUDAJUDGE_SHARE_DEVICE-1}
-export CUDAJUDGE_ROOT="$root"
 if python3 "$root/judge.py" doctor | grep -q "compute-sanitizer not found"; then
     echo "skipped: compute-sanitizer not found (python3 judge.py doctor)"
     exit 77

@@ -54,17 +54,30 @@ static const char *error_of(const char *text)
 	return err;
 }
 
+/* The policy as `cudajudge policy` prints it (policy_json) holds part. */
+static void check_json(const struct policy *p, const char *part)
+{
+	struct strbuf b = {0};
+	policy_json(&b, p);
+	char *json = sb_take(&b);
+	CHECK_CONTAINS(json, part);
+	free(json);
+}
+
 static void test_empty_is_every_default(void)
 {
 	struct policy p;
 	char err[512];
 	CHECK_INT(parse("", &p, err, sizeof err, true), ==, 0);
-	CHECK_STR_EQ(p.language, "en");
-	CHECK_INT(p.seed, ==, 1);
-	CHECK_INT(p.runs, ==, 3);
-	CHECK_DBL(p.full_at, ==, 1.2);
-	CHECK_DBL(p.none_beyond, ==, 10);
-	CHECK_DBL(p.penalty_rule, ==, 100);
+	/* every setting, as the driver reads them */
+	check_json(&p,
+	           "\"course\":null,\"language\":\"en\",\"seed\":1,\"seed_per_student\":false,"
+	           "\"round\":2,\"deadline\":null,\"deadline_epoch\":null,\"deadline_local\":null,"
+	           "\"allow_without_nvcc\":false,"
+	           "\"late\":{\"penalty_per_day\":0,\"max_days\":null,\"grace_minutes\":0},"
+	           "\"penalties\":{\"RULE\":100,\"RACE\":100,\"speed\":50},"
+	           "\"performance\":{\"method\":\"ratio\",\"runs\":3,\"full_at\":1.2,"
+	           "\"none_beyond\":10,\"tiers\":{\"bronze\":0.5,\"silver\":0.8,\"gold\":1}}");
 	CHECK(!p.has_deadline);
 	CHECK(p.all_exercises);
 	CHECK_INT(p.nexercises, ==, catalog()->n);
@@ -108,21 +121,21 @@ static void test_full_policy(void)
 	CHECK_INT(parse(full_policy, &p, err, sizeof err, true), ==, 0);
 	CHECK_STR_EQ(err, "");
 	CHECK_STR_EQ(p.course, "Parallel Programming");
-	CHECK_STR_EQ(p.language, "zh");
 	CHECK(p.seed == UINT64_MAX);
-	CHECK(p.seed_per_student);
-	CHECK_INT(p.round, ==, 1);
 	CHECK(p.has_deadline);
 	CHECK_STR_EQ(p.deadline_text, "2026-12-15T15:59:00Z");
-	CHECK_DBL(p.late_per_day, ==, 10);
-	CHECK_INT(p.late_max_days, ==, 5);
-	CHECK_DBL(p.grace_minutes, ==, 15);
-	CHECK_DBL(p.penalty_race, ==, 50);
-	CHECK_DBL(p.penalty_speed, ==, 25);
-	CHECK_INT(p.method, ==, PERF_TIER);
-	CHECK_INT(p.runs, ==, 5);
-	CHECK_DBL(p.tier_bronze, ==, 0.25);
 	CHECK(!p.all_exercises);
+	/* every setting, as the driver reads them */
+	check_json(
+	        &p,
+	        "{\"schema\":\"cudajudge-policy/1\",\"course\":\"Parallel Programming\","
+	        "\"language\":\"zh\",\"seed\":18446744073709551615,\"seed_per_student\":true,"
+	        "\"round\":1,\"deadline\":\"2026-12-15T15:59:00Z\",\"deadline_epoch\":1797350340,"
+	        "\"deadline_local\":\"2026-12-15T23:59:00+08:00\",\"allow_without_nvcc\":false,"
+	        "\"late\":{\"penalty_per_day\":10,\"max_days\":5,\"grace_minutes\":15},"
+	        "\"penalties\":{\"RULE\":100,\"RACE\":50,\"speed\":25},"
+	        "\"performance\":{\"method\":\"tier\",\"runs\":5,\"full_at\":1.5,"
+	        "\"none_beyond\":8,\"tiers\":{\"bronze\":0.25,\"silver\":0.75,\"gold\":1}}");
 	CHECK_INT(p.nexercises, ==, 2);
 	CHECK_STR_EQ(p.exercises[0].id, "warp_scan");
 	CHECK_DBL(p.exercises[0].points, ==, 6);
@@ -138,21 +151,9 @@ static void test_full_policy(void)
 	CHECK_DBL(p.exercises[1].points, ==, 10);
 	CHECK_INT(p.exercises[1].correctness, ==, CORRECTNESS_ALL);
 
-	struct strbuf b = {0};
-	policy_json(&b, &p);
-	char *json = sb_take(&b);
-	CHECK_PREFIX(json,
-	             "{\"schema\":\"cudajudge-policy/1\",\"course\":\"Parallel Programming\"");
-	CHECK_CONTAINS(json, "\"seed\":18446744073709551615,\"seed_per_student\":true");
-	CHECK_CONTAINS(json, "\"deadline\":\"2026-12-15T15:59:00Z\",\"deadline_epoch\":1797350340");
-	CHECK_CONTAINS(json, "\"performance\":{\"method\":\"tier\",\"runs\":5");
-	CHECK_CONTAINS(json,
-	               "{\"id\":\"warp_scan\",\"points\":6,\"performance\":4,"
+	check_json(&p, "{\"id\":\"warp_scan\",\"points\":6,\"performance\":4,"
 	               "\"correctness\":\"per_case\",\"canvas\":4711,\"cases\":[{\"case\":1,"
 	               "\"weight\":2,\"hidden\":false},{\"case\":3,\"weight\":1,\"hidden\":true}]");
-	CHECK_CONTAINS(json,
-	               "\"late\":{\"penalty_per_day\":10,\"max_days\":5,\"grace_minutes\":15}");
-	free(json);
 	policy_free(&p);
 }
 
@@ -262,21 +263,13 @@ static void test_local_deadline_and_nvcc(void)
 	          ==, 0);
 	CHECK_STR_EQ(p.deadline_text, "2026-12-16T07:59:00Z");
 	CHECK(!p.allow_without_nvcc);
-	struct strbuf b = {0};
-	policy_json(&b, &p);
-	char *json = sb_take(&b);
-	CHECK_CONTAINS(json, "\"deadline\":\"2026-12-16T07:59:00Z\",\"deadline_epoch\":1797407940,"
-	                     "\"deadline_local\":\"2026-12-15T23:59:00-08:00\","
-	                     "\"allow_without_nvcc\":false");
-	free(json);
+	check_json(&p, "\"deadline\":\"2026-12-16T07:59:00Z\",\"deadline_epoch\":1797407940,"
+	               "\"deadline_local\":\"2026-12-15T23:59:00-08:00\","
+	               "\"allow_without_nvcc\":false");
 	policy_free(&p);
 	CHECK_INT(parse("allow_without_nvcc: true\n", &p, err, sizeof err, false), ==, 0);
 	CHECK(p.allow_without_nvcc);
-	b = (struct strbuf){0};
-	policy_json(&b, &p);
-	json = sb_take(&b);
-	CHECK_CONTAINS(json, "\"deadline_local\":null,\"allow_without_nvcc\":true");
-	free(json);
+	check_json(&p, "\"deadline_local\":null,\"allow_without_nvcc\":true");
 	policy_free(&p);
 	CHECK_STR_EQ(
 	        error_of("allow_without_nvcc: sometimes\n"),
@@ -294,14 +287,10 @@ static void test_platform_settings(void)
 	CHECK_DBL(p.gradescope.time_budget_s, ==, 540);
 	CHECK_DBL(p.similarity.threshold, ==, 0.8);
 	CHECK_DBL(p.similarity.reference_threshold, ==, 0.8);
-	struct strbuf b = {0};
-	policy_json(&b, &p);
-	char *json = sb_take(&b);
-	CHECK_CONTAINS(json, "\"gradescope\":{\"hidden_visibility\":\"after_due_date\","
-	                     "\"leaderboard\":false,\"stdout_visibility\":\"hidden\","
-	                     "\"time_budget_s\":540}");
-	CHECK_CONTAINS(json, "\"similarity\":{\"threshold\":0.8,\"reference_threshold\":0.8}");
-	free(json);
+	check_json(&p, "\"gradescope\":{\"hidden_visibility\":\"after_due_date\","
+	               "\"leaderboard\":false,\"stdout_visibility\":\"hidden\","
+	               "\"time_budget_s\":540},"
+	               "\"similarity\":{\"threshold\":0.8,\"reference_threshold\":0.8}");
 	policy_free(&p);
 
 	CHECK_INT(parse("gradescope:\n"
@@ -319,14 +308,10 @@ static void test_platform_settings(void)
 	CHECK_DBL(p.gradescope.time_budget_s, ==, 1200);
 	CHECK_DBL(p.similarity.threshold, ==, 0.7);
 	CHECK_DBL(p.similarity.reference_threshold, ==, 0.7); /* follows the threshold */
-	b = (struct strbuf){0};
-	policy_json(&b, &p);
-	json = sb_take(&b);
-	CHECK_CONTAINS(json, "\"gradescope\":{\"hidden_visibility\":\"after_published\","
-	                     "\"leaderboard\":true,\"stdout_visibility\":\"visible\","
-	                     "\"time_budget_s\":1200}");
-	CHECK_CONTAINS(json, "\"similarity\":{\"threshold\":0.7,\"reference_threshold\":0.7}");
-	free(json);
+	check_json(&p, "\"gradescope\":{\"hidden_visibility\":\"after_published\","
+	               "\"leaderboard\":true,\"stdout_visibility\":\"visible\","
+	               "\"time_budget_s\":1200},"
+	               "\"similarity\":{\"threshold\":0.7,\"reference_threshold\":0.7}");
 	policy_free(&p);
 	CHECK_INT(parse("similarity: {reference_threshold: 0.95, threshold: 0.6}\n", &p, err,
 	                sizeof err, false),
@@ -391,9 +376,8 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		source_root = argv[1];
-	int rc = unit_main(tests, argc > 1 ? argc - 1 : argc, argc > 1 ? argv + 1 : argv);
+	int own = unit_arguments(argc, argv, UNIT_OWN(&source_root));
+	int rc = unit_main_after(tests, own, argc, argv);
 	if (have_cat)
 		catalog_free(&cat);
 	return rc;

@@ -43,19 +43,22 @@ def grade(roster, out, policy, **env):
                           timeout=600)
 
 
+def roster_in(folder, files):
+    """folder/roster with each student's warp_scan.cu, a copy of the corpus file given."""
+    roster = os.path.join(folder, "roster")
+    for student, source in files.items():
+        os.makedirs(os.path.join(roster, student))
+        shutil.copyfile(os.path.join(ARGS.root, source),
+                        os.path.join(roster, student, "warp_scan.cu"))
+    return roster
+
+
 class PolicyUse(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory(prefix="cudajudge-policy-use-")
-        cls.roster = os.path.join(cls.tmp.name, "roster")
-        for student, source in (("ana", CE_FILE), ("bea", WA_FILE)):
-            os.makedirs(os.path.join(cls.roster, student))
-            shutil.copyfile(os.path.join(ARGS.root, source),
-                            os.path.join(cls.roster, student, "warp_scan.cu"))
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+        cls.addClassCleanup(cls.tmp.cleanup)
+        cls.roster = roster_in(cls.tmp.name, {"ana": CE_FILE, "bea": WA_FILE})
 
     def policy(self, name, text):
         path = os.path.join(self.tmp.name, name)

@@ -116,19 +116,9 @@ def png_pixels(path):
     return width, height, bpp, rows
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(HERE)))
-    parser.add_argument("--keep")
-    o = parser.parse_args()
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not browser:
-        print("SKIP: no chromium (apt-get install -y chromium)")
-        return 77
-    sys.path.insert(0, os.path.abspath(o.root))
-    from cudajudge_cli.grading import exporters
-
-    work = o.keep or tempfile.mkdtemp(prefix="cudajudge-report-")
+def render_and_check(work, browser, exporters):
+    """report.html of made-up records written in work, rendered by the browser and
+    checked; returns the screenshot's path."""
     os.makedirs(work, exist_ok=True)
     records, students = make_records()
     info = {"policy": {"language": "en", "course": "Report test"}, "policy_sha256": "0" * 64,
@@ -199,9 +189,28 @@ def main():
                 seen.add(row[x:x + 3])
         for name, colour in (("AC", "2e7d32"), ("WA", "c62828"), ("bins", "1565c0")):
             check(bytes.fromhex(colour) in seen, f"the {name} colour #{colour} is drawn")
+    return shot
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(HERE)))
+    parser.add_argument("--keep")
+    o = parser.parse_args()
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        print("SKIP: no chromium (apt-get install -y chromium)")
+        return 77
+    sys.path.insert(0, os.path.abspath(o.root))
+    from cudajudge_cli.grading import exporters
+
+    work = o.keep or tempfile.mkdtemp(prefix="cudajudge-report-")
+    try:
+        shot = render_and_check(work, browser, exporters)
+    finally:
+        if not o.keep:
+            shutil.rmtree(work, ignore_errors=True)
     print(f"report test: {len(failures)} failures; screenshot {shot}")
-    if not o.keep:
-        shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0
 
 

@@ -37,7 +37,6 @@ field by field in gs, pl and bare.
 Exit 0 pass, 1 fail, 77 skip (not root, no bubblewrap, no emulator in BUILD, no nvcc).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -50,6 +49,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import checkout  # noqa: E402
 import image  # noqa: E402
 import spec  # noqa: E402
 
@@ -96,20 +96,24 @@ __device__ int warp_inclusive_scan(int v)
 }
 """
 
+
+
+def three(scan, reduce, reverse, folder=""):
+    """A student's files of warp_scan, block_reduce_sum and smem_reverse (in folder of the
+    student's), copies of these corpus files (under tests/submissions/ID/)."""
+    return {f"{folder}{pid}.cu": f"{SUB}/{pid}/{corpus}" for pid, corpus in
+            (("warp_scan", scan), ("block_reduce_sum", reduce), ("smem_reverse", reverse))}
+
+
 # student -> {file in the student's folder: corpus file, "reference:ID", or "@hostile"}
 CLASS = {
-    "ada": {"warp_scan.cu": f"{SUB}/warp_scan/accepted/shfl_up_loop.cu",
-            "block_reduce_sum.cu": f"{SUB}/block_reduce_sum/accepted/shared_tree.cu",
-            "smem_reverse.cu": f"{SUB}/smem_reverse/accepted/static_tile.cu"},
-    "bo": {"exercises/warp_scan.cu": f"{SUB}/warp_scan/accepted/shfl_up_unrolled.cu",
-           "exercises/block_reduce_sum.cu": f"{SUB}/block_reduce_sum/accepted/shuffle_slots.cu",
-           "exercises/smem_reverse.cu": f"{SUB}/smem_reverse/accepted/static_tile.cu"},
-    "cy": {"warp_scan.cu": f"{SUB}/warp_scan/wrong_answer/exclusive_scan.cu",
-           "block_reduce_sum.cu": f"{SUB}/block_reduce_sum/wrong_answer/pow2_tree.cu",
-           "smem_reverse.cu": f"{SUB}/smem_reverse/wrong_answer/tiles_not_swapped.cu"},
-    "dee": {"warp_scan.cu": f"{SUB}/warp_scan/race/leaves_the_warp.cu",
-            "block_reduce_sum.cu": f"{SUB}/block_reduce_sum/wrong_answer/int_accumulator.cu",
-            "smem_reverse.cu": f"{SUB}/smem_reverse/run_time_error/full_tile_assumed.cu"},
+    "ada": three("accepted/shfl_up_loop.cu", "accepted/shared_tree.cu", "accepted/static_tile.cu"),
+    "bo": three("accepted/shfl_up_unrolled.cu", "accepted/shuffle_slots.cu",
+                "accepted/static_tile.cu", folder="exercises/"),
+    "cy": three("wrong_answer/exclusive_scan.cu", "wrong_answer/pow2_tree.cu",
+                "wrong_answer/tiles_not_swapped.cu"),
+    "dee": three("race/leaves_the_warp.cu", "wrong_answer/int_accumulator.cu",
+                 "run_time_error/full_tile_assumed.cu"),
     "eve": {"warp_scan.cu": f"{SUB}/warp_scan/compile_error/missing_semicolon.cu"},
     "fin": {"notes.txt": None},
     "gil": {"warp_inclusive_scan.cu": "reference:warp_scan"},
@@ -577,12 +581,10 @@ class PrairieLearn(unittest.TestCase):
 
 def main():
     global ARGS, FIXTURE
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", required=True)
-    parser.add_argument("--build", required=True)
+    parser = checkout.parser()
     parser.add_argument("--keep", metavar="DIR", help="make the images in DIR and keep them")
     ARGS, rest = parser.parse_known_args()
-    ARGS.root, ARGS.build = os.path.abspath(ARGS.root), os.path.abspath(ARGS.build)
+    checkout.absolute(ARGS)
     why = image.missing()
     if not why and not image.toolkit():
         why = "needs the CUDA toolkit at /usr/local/cuda (bound into the images with nvcc)"

@@ -14,7 +14,6 @@ then it also checks that --similarity says how to install them.
     python3 tests/platforms/test_similarity.py --root SRC --build BUILD
 """
 
-import argparse
 import json
 import os
 import re
@@ -22,6 +21,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import checkout
 
 ARGS = None
 
@@ -81,11 +82,7 @@ def run_similarity(roster, out, env):
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", required=True)
-    parser.add_argument("--build", required=True)
-    ARGS = parser.parse_args()
-    ARGS.root, ARGS.build = os.path.abspath(ARGS.root), os.path.abspath(ARGS.build)
+    ARGS = checkout.absolute(checkout.parser().parse_args())
     sys.path.insert(0, ARGS.root)
     from cudajudge_cli.grading import similarity
     tmp = tempfile.mkdtemp(prefix="cudajudge-similarity-test-")

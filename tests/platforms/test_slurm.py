@@ -13,7 +13,6 @@ as root with slurm-wlm and munge installed (`.ci/run` installs them).
 The array's `scontrol show job` is printed (and written to BUILD/slurm-array.txt).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -24,6 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import checkout  # noqa: E402
 import slurm_cluster  # noqa: E402
 
 ARGS = None
@@ -160,13 +160,9 @@ def _files(folder):
 
 def main():
     global ARGS, JUDGE
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", required=True)
-    parser.add_argument("--build", required=True)
+    parser = checkout.parser()
     parser.add_argument("--keep", action="store_true", help="keep the cluster's folder")
-    ARGS = parser.parse_args()
-    ARGS.root = os.path.abspath(ARGS.root)
-    ARGS.build = os.path.abspath(ARGS.build)
+    ARGS = checkout.absolute(parser.parse_args())
     JUDGE = [sys.executable, os.path.join(ARGS.root, "judge.py")]
     sys.path.insert(0, ARGS.root)
     missing = slurm_cluster.missing_programs()

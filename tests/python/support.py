@@ -124,5 +124,10 @@ class FakeRepoTest(unittest.TestCase):
         for text in texts:
             self.assertIn(text, done.stderr)
 
+    def assertHasLines(self, lines, *expected):
+        """Each expected line is one of lines; the missing ones are named together."""
+        missing = [line for line in expected if line not in lines]
+        self.assertEqual(missing, [], "\n".join(lines))
+
     def json_lines(self, done):
         return [json.loads(line) for line in done.stdout.splitlines()]

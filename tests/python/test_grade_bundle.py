@@ -26,14 +26,11 @@ class GradeBundleTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory(prefix="cudajudge-bundle-test-")
+        cls.addClassCleanup(cls.tmp.cleanup)
         cls.policy = os.path.join(cls.tmp.name, "course.json")
         with open(cls.policy, "w", encoding="utf-8") as f:
             json.dump({"course": "Bundle test", "exercises": [{"id": "warp_scan",
                                                                "points": 10}]}, f)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
 
     def bundle_names(self, *args):
         out = os.path.join(self.tmp.name, "%d.zip" % len(os.listdir(self.tmp.name)))

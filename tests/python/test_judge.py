@@ -297,14 +297,15 @@ class RuleReportTest(FakeRepoTest):
     def test_rule_names_the_rule_the_line_and_the_output(self):
         done = self.judge("warp_scan", env={"FAKE_VERDICT": "RULE"})
         self.assertEqual(done.returncode, 1, done.stderr)
-        lines = done.stdout.splitlines()
-        self.assertIn("RULE  rule violation", lines)
-        self.assertIn("rules of this exercise broken:", lines)
-        self.assertIn("  ✗ shfl.sync (warp shuffles, __shfl_*_sync) is required, and "
-                      "exercises/warp_scan.cu never uses it", lines)
-        self.assertIn("  ✗ shared-memory (__shared__ memory) is forbidden, and "
-                      "exercises/warp_scan.cu:7 uses it (st.shared.u32)", lines)
-        self.assertIn("apart from that, the output was right on every case", lines)
+        self.assertHasLines(
+            done.stdout.splitlines(),
+            "RULE  rule violation",
+            "rules of this exercise broken:",
+            "  ✗ shfl.sync (warp shuffles, __shfl_*_sync) is required, and "
+            "exercises/warp_scan.cu never uses it",
+            "  ✗ shared-memory (__shared__ memory) is forbidden, and "
+            "exercises/warp_scan.cu:7 uses it (st.shared.u32)",
+            "apart from that, the output was right on every case")
         self.assertNotIn("warp exercises must use shfl.sync", done.stdout)  # the English one
 
     def test_rule_in_chinese(self):

@@ -1,14 +1,16 @@
-"""Tests of cudajudge_cli/core/texts/, the one table of texts (one file per area, joined
-into TEXTS): every text in English and Chinese with the same placeholders, every key
-used (by the driver, grading, the web server or the page, web/src/main.js) and none
-missing, no text for people printed outside the table, one lookup, argparse's messages
-translated, the language chosen from the environment.
+"""Tests of cudajudge_cli/core/texts/, the one table of texts (one data file per area,
+read into TEXTS): every text in English and Chinese with the same placeholders, the
+files' format read as documented, every key used (by the driver, grading, the web
+server or the page, web/src/main.js) and none missing, no text for people printed
+outside the table, one lookup, argparse's messages translated, the language chosen from
+the environment.
 """
 
 import ast
 import os
 import re
 import string
+import tempfile
 import unittest
 
 from support import JUDGE, SCRIPT_ROOT, read
@@ -16,9 +18,6 @@ from cudajudge_cli import cli
 from cudajudge_cli.core import texts
 
 PAGE = os.path.join(SCRIPT_ROOT, "web", "src", "main.js")
-
-
-
 TABLES = os.path.join(SCRIPT_ROOT, "cudajudge_cli", "core", "texts")
 
 
@@ -92,12 +91,59 @@ class MessageTableTest(unittest.TestCase):
         self.assertEqual(lookups, [])
 
     def test_one_table_per_area_and_a_key_in_one_only(self):
-        areas = sorted(name[:-3] for name in os.listdir(TABLES)
-                       if name.endswith(".py") and name != "__init__.py")
-        self.assertEqual(sorted(a.__name__.rsplit(".", 1)[1] for a in texts.AREAS), areas)
-        self.assertEqual(len(texts.TEXTS), sum(len(a.TEXTS) for a in texts.AREAS))
+        areas = sorted(name[:-4] for name in os.listdir(TABLES) if name.endswith(".txt"))
+        self.assertEqual(sorted(texts.AREAS), areas)
+        self.assertEqual(sorted(texts.TABLES), areas)
+        self.assertEqual(len(texts.TEXTS), sum(len(t) for t in texts.TABLES.values()))
+        self.assertEqual([n for n in os.listdir(TABLES) if n.endswith(".py")], ["__init__.py"])
         with self.assertRaises(ValueError):
             texts.joined([{"seed": ("a", "b")}, {"seed": ("c", "d")}])
+
+
+class TableFormatTest(unittest.TestCase):
+    """An area's file as core/texts/__init__.py documents it."""
+
+    def read(self, content):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "area.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(content)
+            return texts.read_table(path)
+
+    def refused(self, content, line, words):
+        with self.assertRaises(ValueError) as caught:
+            self.read(content)
+        self.assertIn(f"area.txt:{line}:" if line else "area.txt: ", str(caught.exception))
+        self.assertIn(words, str(caught.exception))
+
+    def test_pieces_are_joined_as_they_are(self):
+        table = self.read('# a comment\n\nfirst\n  en "it failed: "\n     "{tail}\\n  {retry}"\n'
+                          '  zh "失败：{tail}"\n  # a comment inside\n'
+                          'quoted\n  en " [y/N] \\"x\\" "\n  zh "好"\n')
+        self.assertEqual(table, {"first": ("it failed: {tail}\n  {retry}", "失败：{tail}"),
+                                 "quoted": (' [y/N] "x" ', "好")})
+
+    def test_a_broken_file_names_its_line(self):
+        self.refused('k\n  en "a"\n', 0, "k has no text in zh")
+        self.refused('k\n  zh "a"\n', 2, "expected `en then zh`")
+        self.refused('k\n  en "a"\nj\n  en "b"\n  zh "c"\n', 3, "k has no text in zh")
+        self.refused('k\n  en "a"\n  zh "b"\n  zh "c"\n', 4, "expected")
+        self.refused('k\n  en "a"\n  zh "b"\nk\n', 4, "'k' is not a key of its own")
+        self.refused('two words\n', 1, "is not a key of its own")
+        self.refused('  en "a"\n', 1, "a text before its key")
+        self.refused('k\n  en a\n', 2, "Expecting value")
+        self.refused('k\n  en 5\n', 2, "5 is not a JSON string")
+        self.refused('k\n  "a"\n', 2, "expected")
+
+    def test_the_areas_files_are_read_whole(self):
+        """Each file's keys, counted by their lines, are the keys read from it: no entry
+        of an area is lost to the format."""
+        for area in texts.AREAS:
+            with open(os.path.join(TABLES, area + ".txt"), encoding="utf-8") as f:
+                keys = [line.strip() for line in f if line.strip() and not line[0].isspace()
+                        and not line.startswith("#")]
+            self.assertEqual(keys, list(texts.TABLES[area]))
+
 
     def test_a_text_is_said_in_either_language(self):
         said = texts.Text("solution_locked", id="warp_scan",

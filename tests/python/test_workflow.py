@@ -276,27 +276,30 @@ class ResetWorkflowTest(FakeRepoTest):
 class ReplayTest(FakeRepoTest):
     """Summaries recorded on an H200, rendered by judge.py."""
 
-    def replay(self, recorded_file, *args):
+    def replay(self, recorded_file, *args, status):
+        """judge.py's output lines for the summary recorded for recorded_file, once its
+        exit status is checked."""
         write(self.path("exercises", "warp_scan.cu"), f"// fake-replay: {recorded_file}\n")
-        return self.judge("warp_scan", *args,
+        done = self.judge("warp_scan", *args,
                           env={"FAKE_REPLAY": os.path.join(FIXTURES, "h200_summaries.jsonl")})
+        self.assertEqual(done.returncode, status, done.stderr)
+        return done.stdout.splitlines()
 
     def test_only_the_first_failing_case_in_full(self):
-        done = self.replay("templates/warp_scan.cu")
-        self.assertEqual(done.returncode, 1, done.stderr)
-        lines = done.stdout.splitlines()
+        lines = self.replay("templates/warp_scan.cu", status=1)
         self.assertEqual(lines[0], "warp_scan · exercises/warp_scan.cu · seed 611117301 · "
                                    "gpu (NVIDIA H200, sm_90)")
         self.assertEqual(sum(1 for line in lines if "expected" in line and "got" in line), 1)
-        self.assertIn("  ✗ one warp, negatives  WA  31 of 32 elements differ", lines)
-        self.assertIn("  ✗ timed  WA  64876472 of 67108864 elements differ", lines)
-        self.assertIn("      diagnosis: every lane returned its own input: the scan was "
-                      "never computed", lines)
-        self.assertIn("(the first failing case in full; all of them: python3 judge.py "
-                      "warp_scan --verbose)", lines)
+        self.assertHasLines(
+            lines,
+            "  ✗ one warp, negatives  WA  31 of 32 elements differ",
+            "  ✗ timed  WA  64876472 of 67108864 elements differ",
+            "      diagnosis: every lane returned its own input: the scan was never computed",
+            "(the first failing case in full; all of them: python3 judge.py "
+            "warp_scan --verbose)")
         self.assertNotIn("      31 of 32 elements of 'out' differ", lines)  # said once
         # and not again after the verdict: the engine's message repeats the first case
-        self.assertNotIn("case 'sample: 1..32, one warp'", done.stdout)
+        self.assertNotIn("case 'sample: 1..32, one warp'", "\n".join(lines))
         self.assertEqual(lines[lines.index("WA  wrong answer") + 1],
                          "stuck? python3 judge.py hint warp_scan (0 of 2 hints seen)")
 
@@ -322,16 +325,13 @@ class ReplayTest(FakeRepoTest):
         self.assertIn("seed 634453767", done.stdout)
 
     def test_verbose_shows_every_failing_case(self):
-        done = self.replay("templates/warp_scan.cu", "--verbose")
-        tables = [line for line in done.stdout.splitlines()
-                  if "expected" in line and "got" in line]
+        lines = self.replay("templates/warp_scan.cu", "--verbose", status=1)
+        tables = [line for line in lines if "expected" in line and "got" in line]
         self.assertEqual(len(tables), 9)
-        self.assertNotIn("--verbose)", done.stdout)
+        self.assertNotIn("--verbose)", "\n".join(lines))
 
     def test_accepted_with_the_bandwidth_bar(self):
-        done = self.replay("reference/warp_scan.cu")
-        self.assertEqual(done.returncode, 0, done.stderr)
-        lines = done.stdout.splitlines()
+        lines = self.replay("reference/warp_scan.cu", status=0)
         self.assertIn("time 0.148 ms (median of 20) · fastest 0.146 ms, slowest 0.149 ms · "
                       "3638.5 GB/s", lines)
         self.assertIn("[#################---] 86% of copy bandwidth (silver) · 1.00x the "

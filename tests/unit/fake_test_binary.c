@@ -45,7 +45,12 @@
  *   hang_after     solves everything, then sleeps forever
  *   state_garbage  solves case 0, sets case 1's state to 42, exits 0
  *   timed          solves everything; the timed case reports 5 reps with a
- *                  median of 0.5 ms (min 0.4, max 0.7)
+ *                  median of 0.5 ms (min 0.4, max 0.7). When the engine hands
+ *                  the device lock over (wire.h: lock_handoff), it asks for
+ *                  the device alone first, as the runner does, and with
+ *                  FAKE_MARK=PATH creates PATH.asking before it asks and
+ *                  PATH.alone once it has it, then waits 1 s alone
+ *   timed_unasked  the same times, without asking for the device alone
  *   truncate       solves everything, then truncates the case file to 0 bytes
  *   no_device | wrong_arch | bad_wire   exits 5 | 4 | 6 at once
  *
@@ -74,6 +79,35 @@
 static const char *mode = "solve";
 static unsigned char *file;
 static uint64_t file_size;
+
+/* Creates FAKE_MARK's path with `suffix`, when asked to. */
+static void mark(const char *suffix)
+{
+	const char *base = getenv("FAKE_MARK");
+	if (!base)
+		return;
+	char path[4096];
+	snprintf(path, sizeof path, "%s%s", base, suffix);
+	FILE *f = fopen(path, "w");
+	if (f)
+		fclose(f);
+}
+
+/* The runner's side of the device lock's handover (run_cases.cu). */
+static void alone(struct cj_wire_header *h, bool want)
+{
+	if (!h->lock_handoff)
+		return;
+	if (want)
+		mark(".asking");
+	__atomic_store_n(&h->want_alone, want ? 1u : 0u, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&h->alone, __ATOMIC_ACQUIRE) != (want ? 1u : 0u))
+		usleep(1000);
+	if (want) {
+		mark(".alone");
+		usleep(1000 * 1000);
+	}
+}
 
 static _Noreturn void bad(const char *why, long detail)
 {
@@ -289,11 +323,15 @@ int main(int argc, char **argv)
 			c->buf[1].offset = c->buf[0].offset;
 		if (!is("mark_done"))
 			solve(c);
-		if (is("timed") && c->timed) {
+		if ((is("timed") || is("timed_unasked")) && c->timed) {
+			if (is("timed"))
+				alone(h, true);
 			c->reps = 5;
 			c->median_ms = 0.5f;
 			c->min_ms = 0.4f;
 			c->max_ms = 0.7f;
+			if (is("timed"))
+				alone(h, false);
 		}
 		c->state = CJ_CASE_DONE;
 	}

@@ -243,7 +243,4 @@ static const struct unit_test tests[] = {
         {"string values", test_string_values},
         {0}};
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -13,10 +13,8 @@ Usage:
 Exits 77 (skipped) when the emulator was not built or there is no g++.
 """
 
-import json
 import os
 import re
-import subprocess
 import sys
 import unittest
 
@@ -33,24 +31,10 @@ def has_chinese(text):
 def summary_of(problem, submission, lang, seed=None):
     """The summary of one emulated run; submission: a corpus file's path
     under tests/submissions/<problem>/, or an absolute path."""
-    env = dict(os.environ, CUDAJUDGE_ROOT=ROOT, CUDAJUDGE_ENGINE=ENGINE,
-               CUDAJUDGE_STATE=STATE)
     path = os.path.join(ROOT, "tests", "submissions", problem, submission)
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
-                          "--emulate", "--lang", lang, "--json"]
-                         + (["--seed", str(seed)] if seed is not None else []),
-                         env=env, capture_output=True, text=True, timeout=240)
-    summary = None
-    for line in run.stdout.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if record.get("type") == "summary":
-            summary = record
-    if summary is None:
-        raise AssertionError(f"no summary from judge.py:\n{run.stdout}\n{run.stderr}")
-    return summary
+    seed_options = ["--seed", str(seed)] if seed is not None else []
+    return emu_test_main.summary(sys.modules[__name__], problem, path, "--lang", lang,
+                                 *seed_options)
 
 
 def judge(problem, submission, lang, seed=None):

@@ -171,10 +171,13 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(s["backend"], "test")
         self.assertIsInstance(s["seed"], int)
         phases = s["phases_s"]
-        steps = ("compile", "link", "cases", "wait", "run", "reference")
-        self.assertEqual(set(phases), set(steps) | {"total"})
-        # The steps happen one after another inside the judgement.
+        steps = ("compile", "link", "cases_wait", "wait", "run", "reference")
+        self.assertEqual(set(phases), set(steps) | {"cases", "run_start", "run_timed", "total"})
+        self.assertLessEqual(phases["run_start"] + phases["run_timed"], phases["run"] + 0.001)
+        # The steps happen one after another inside the judgement; the cases
+        # are made beside the build, and waited for (cases_wait) after it.
         self.assertLessEqual(sum(phases[k] for k in steps), phases["total"] + 0.01, phases)
+        self.assertLessEqual(phases["cases"], phases["total"] + 0.01, phases)
         self.assertIn(s["verdict"], ("AC", "WA", "RE", "TLE", "JE"))
         self.assertEqual(run.returncode, EXIT_FOR.get(s["verdict"], 1), run)
         # The case lines printed as the run went are the summary's cases.
@@ -816,7 +819,8 @@ class SanitizeFakeTest(unittest.TestCase):
     def start(self, env_extra=None, timed=False):
         """An engine judging under the stand-in tool (or, timed, with its timed
         case and no tool), not waited for."""
-        env = dict(os.environ, FAKE_MODE="solve", COMPUTE_SANITIZER=self.tool,
+        env = dict(os.environ, FAKE_MODE="timed" if timed else "solve",
+                   COMPUTE_SANITIZER=self.tool,
                    FAKE_SANITIZER_CALLS=self.calls, FAKE_SANITIZER_FILE=self.file,
                    FAKE_SANITIZER_LOG_MEMCHECK=CLEAN, CUDAJUDGE_SHARE_DEVICE="1")
         for key, value in (env_extra or {}).items():
@@ -833,7 +837,18 @@ class SanitizeFakeTest(unittest.TestCase):
 
     def finishes_ac(self, proc):
         out, _ = proc.communicate(timeout=120)
-        self.assertEqual(json.loads(out.splitlines()[-1])["verdict"], "AC", out)
+        summary = json.loads(out.splitlines()[-1])
+        self.assertEqual(summary["verdict"], "AC", out)
+        return summary
+
+    def appears(self, path, proc):
+        """Waits for `path` while the run goes on (60 s at most)."""
+        for _ in range(600):
+            if os.path.exists(path):
+                return
+            self.assertIsNone(proc.poll(), f"the run ended before {path} was made")
+            time.sleep(0.1)
+        self.fail(f"no {path} after 60 s")
 
     def waits_for(self, lock, held, why, **start):
         """While this test holds the device lock as `held`, the run started
@@ -863,6 +878,38 @@ class SanitizeFakeTest(unittest.TestCase):
                            env_extra={"CUDAJUDGE_SHARE_DEVICE": ""})
             self.waits_for(lock, fcntl.LOCK_SH, "ran alone while another run used the device",
                            env_extra={"CUDAJUDGE_DEVICE_ALONE": "1"})
+
+    def test_a_timed_run_has_the_device_alone_only_for_its_timed_launches(self):
+        mark = os.path.join(self.tmp, "handover")
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device
+            proc = self.start(timed=True, env_extra={"FAKE_MARK": mark})
+            # It starts and judges its untimed cases beside the other run...
+            self.appears(mark + ".asking", proc)
+            # ...and times nothing while that run has the device.
+            time.sleep(0.5)
+            self.assertFalse(os.path.exists(mark + ".alone"), "timed beside another run")
+            self.assertIsNone(proc.poll())
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            self.appears(mark + ".alone", proc)
+            # While it times (1 s), no other run may share the device.
+            with self.assertRaises(BlockingIOError):
+                fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            summary = self.finishes_ac(proc)
+            self.assertEqual(summary["timing"]["median_ms"], 0.5, summary)
+            fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)  # free again
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def test_a_timing_made_without_the_device_alone_is_not_taken(self):
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device
+            # The stand-in's "solve" never asks for the device alone; with
+            # FAKE_MODE=timed it would. Its timed case says nothing of time
+            # in solve mode, so make it claim some without asking:
+            proc = self.start(timed=True, env_extra={"FAKE_MODE": "timed_unasked"})
+            summary = self.finishes_ac(proc)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            self.assertFalse(summary["timing"] and summary["timing"].get("median_ms"), summary)
 
     def test_a_run_waiting_to_be_alone_goes_before_later_sharing_runs(self):
         with open(os.path.join(self.build, "device.lock"), "a+") as lock:
@@ -940,24 +987,40 @@ class SanitizeFakeTest(unittest.TestCase):
         self.assertEqual(run.summary["verdict"], "WA", run)
 
 
-def main():
-    global ENGINE, FAKE, USE_VALGRIND
+def paths_parser():
+    """The options that name the engine and the fake test binary (this script's and
+    test_engine_lang.py's)."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--engine")
     parser.add_argument("--fake")
+    return parser
+
+
+def set_paths(opts, script):
+    """ENGINE and FAKE from --engine and --fake, else CUDAJUDGE_ENGINE or CUDAJUDGE_BUILD's;
+    False, once it said which, when one is not an executable."""
+    global ENGINE, FAKE
+    build = os.environ.get("CUDAJUDGE_BUILD")
+    engine = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
+        (build and os.path.join(build, "cudajudge"))
+    binary = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
+    for what, path in (("--engine", engine), ("--fake", binary)):
+        if not path or not os.access(path, os.X_OK):
+            print(f"{script}: {what} {path!r} is not an executable", file=sys.stderr)
+            return False
+    ENGINE, FAKE = os.path.abspath(engine), os.path.abspath(binary)
+    return True
+
+
+def main():
+    global USE_VALGRIND
+    parser = paths_parser()
     parser.add_argument("--no-valgrind", action="store_true",
                         help="the engine is built with a sanitizer")
     opts, rest = parser.parse_known_args()
     USE_VALGRIND = not opts.no_valgrind
-    build = os.environ.get("CUDAJUDGE_BUILD")
-    ENGINE = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
-        (build and os.path.join(build, "cudajudge"))
-    FAKE = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
-    for what, path in (("--engine", ENGINE), ("--fake", FAKE)):
-        if not path or not os.access(path, os.X_OK):
-            print(f"test_engine_fake.py: {what} {path!r} is not an executable", file=sys.stderr)
-            return 2
-    ENGINE, FAKE = os.path.abspath(ENGINE), os.path.abspath(FAKE)
+    if not set_paths(opts, "test_engine_fake.py"):
+        return 2
     program = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False)
     return 0 if program.result.wasSuccessful() else 1
 

@@ -11,7 +11,6 @@ Usage:
     test_engine_lang.py --engine BUILD/cudajudge --fake BUILD/tests/fake_test_binary
 """
 
-import argparse
 import os
 import shutil
 import sys
@@ -146,19 +145,9 @@ class EngineLanguageTest(unittest.TestCase):
 
 
 def main():
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--engine")
-    parser.add_argument("--fake")
-    opts, _ = parser.parse_known_args()
-    build = os.environ.get("CUDAJUDGE_BUILD")
-    engine = opts.engine or os.environ.get("CUDAJUDGE_ENGINE") or \
-        (build and os.path.join(build, "cudajudge"))
-    binary = opts.fake or (build and os.path.join(build, "tests", "fake_test_binary"))
-    for what, path in (("--engine", engine), ("--fake", binary)):
-        if not path or not os.access(path, os.X_OK):
-            print(f"test_engine_lang.py: {what} {path!r} is not an executable", file=sys.stderr)
-            return 2
-    fake.ENGINE, fake.FAKE = os.path.abspath(engine), os.path.abspath(binary)
+    opts, _ = fake.paths_parser().parse_known_args()
+    if not fake.set_paths(opts, "test_engine_lang.py"):
+        return 2
     suite = unittest.defaultTestLoader.loadTestsFromTestCase(EngineLanguageTest)
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     return 0 if result.wasSuccessful() else 1

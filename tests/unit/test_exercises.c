@@ -332,6 +332,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: test_exercises ROOT [TEST...]\n");
 		return 2;
 	}
-	repo = argv[1];
-	return unit_main(tests, argc - 1, argv + 1);
+	int own = unit_arguments(argc, argv, UNIT_OWN(&repo));
+	return unit_main_after(tests, own, argc, argv);
 }

@@ -26,8 +26,7 @@ static char *nvcc;
 static void test_reference_links(void)
 {
 	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
-	char work[] = "/tmp/cj-gpu-build-XXXXXX";
-	CHECK(mkdtemp(work) != NULL);
+	char *work = unit_temp_dir("cj-gpu-build");
 	char *source = xasprintf("%s/reference/warp_scan.cu", root);
 	char *bin = xasprintf("%s/test", work);
 	struct build_result r;
@@ -39,13 +38,13 @@ static void test_reference_links(void)
 	remove_tree(work);
 	free(source);
 	free(bin);
+	free(work);
 }
 
 static void test_syntax_error_points_at_the_line(void)
 {
 	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
-	char work[] = "/tmp/cj-gpu-build-XXXXXX";
-	CHECK(mkdtemp(work) != NULL);
+	char *work = unit_temp_dir("cj-gpu-build");
 	char *source = xasprintf(
 	        "%s/tests/submissions/warp_scan/compile_error/missing_semicolon.cu", root);
 	char *bin = xasprintf("%s/test", work);
@@ -59,6 +58,7 @@ static void test_syntax_error_points_at_the_line(void)
 	remove_tree(work);
 	free(source);
 	free(bin);
+	free(work);
 }
 
 /* Writes `text` to work/name and builds it as warp_scan's module. */
@@ -90,8 +90,7 @@ static void build_text(const char *work, const char *name, const char *text, str
  * the kept builds, with the list of the files it read. */
 static void test_module_of_a_reference(void)
 {
-	char work[] = "/tmp/cj-gpu-build-XXXXXX";
-	CHECK(mkdtemp(work) != NULL);
+	char *work = unit_temp_dir("cj-gpu-build");
 	char *own_build = xasprintf("%s/build", work);
 	char *again = xasprintf("%s/again", work);
 	make_dirs(own_build);
@@ -123,12 +122,12 @@ static void test_module_of_a_reference(void)
 	free(deps2);
 	free(source);
 	free(module);
+	free(work);
 }
 
 static void test_device_only_check(void)
 {
-	char work[] = "/tmp/cj-gpu-build-XXXXXX";
-	CHECK(mkdtemp(work) != NULL);
+	char *work = unit_temp_dir("cj-gpu-build");
 	struct build_result r;
 	build_text(work, "honest.cu",
 	           "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
@@ -164,6 +163,7 @@ static void test_device_only_check(void)
 	CHECK_CONTAINS(r.log, "macro.cu:3: error: #define or #undef of `cj_launch`");
 	free(r.log);
 	remove_tree(work);
+	free(work);
 }
 
 static const struct unit_test tests[] = {

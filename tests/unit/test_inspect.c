@@ -212,8 +212,7 @@ static void test_judge_names(void)
  * file's own #include "..."). */
 static void test_paths_for_nvcc(void)
 {
-	char work[] = "/tmp/cj-inspect-nvcc-XXXXXX";
-	CHECK(mkdtemp(work) != NULL);
+	char *work = unit_temp_dir("cj-inspect-nvcc");
 	char *odd = xasprintf("%s/a\"b $HOME `x` \\", work);
 	char *file = xasprintf("%s/warp_scan.cu", odd);
 	char *odd_name = xasprintf("%s/it`s\".cu", work);
@@ -239,6 +238,7 @@ static void test_paths_for_nvcc(void)
 	free(via_name), free(real_name), free(real_via_name);
 	remove_tree(work);
 	free(odd), free(file), free(odd_name);
+	free(work);
 }
 
 static const struct unit_test tests[] = {
@@ -250,7 +250,4 @@ static const struct unit_test tests[] = {
         {"paths given to nvcc", test_paths_for_nvcc},
         {0}};
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -68,64 +68,29 @@ static const char glue_and_learner[] =
         "\tmembar.gl;\n"
         "\tret;\n}\n";
 
-static void test_glue_is_ignored(void)
-{
-	int count;
-	struct rule_scan s = scan_ptx(glue_and_learner, &count);
-	CHECK_INT(count, ==, 2); /* the shuffle and the add */
-	CHECK(s.use[RULE_SHFL_SYNC].found);
-	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 5); /* the learner's line, not the header's */
-	CHECK_STR_EQ(s.use[RULE_SHFL_SYNC].what, "shfl.sync.up.b32");
-	CHECK(!s.use[RULE_SHARED_MEMORY].found);
-	CHECK(!s.use[RULE_SYNCTHREADS].found);
-	CHECK(!s.use[RULE_THREADFENCE].found);
-}
-
-static void test_learner_shared_memory(void)
-{
-	static const char body[] =
-	        ".visible .entry cj_kernel()\n{\n"
-	        "\t.shared .align 4 .b8 _ZZ4scaniE4slot[4096];\n"
-	        "\t.loc\t1 20 2\n"
-	        "\tmov.u32 \t%r9, glue_tile;\n"
-	        "\t.loc\t2 7 2, function_name $L__info_string0, inlined_at 1 21 5\n"
-	        "\tmov.u32 \t%r4, _ZZ4scaniE4slot;\n"
-	        "\t.loc\t2 8 2, function_name $L__info_string0, inlined_at 1 21 5\n"
-	        "\tst.shared.u32 \t[%r4], %r1;\n"
-	        "\tret;\n}\n";
-	int count;
-	struct rule_scan s = scan_ptx(body, &count);
-	CHECK_INT(count, ==, 3);
-	CHECK(s.use[RULE_SHARED_MEMORY].found);
-	CHECK_INT(s.use[RULE_SHARED_MEMORY].line, ==, 7); /* the address of the array, first */
-	CHECK_STR_EQ(s.use[RULE_SHARED_MEMORY].what, "mov.u32");
-	CHECK(!s.use[RULE_SHFL_SYNC].found);
-}
+/* The learner's own shared array (the glue's tile is not counted). */
+static const char learner_shared_ptx[] =
+        ".visible .entry cj_kernel()\n{\n"
+        "\t.shared .align 4 .b8 _ZZ4scaniE4slot[4096];\n"
+        "\t.loc\t1 20 2\n"
+        "\tmov.u32 \t%r9, glue_tile;\n"
+        "\t.loc\t2 7 2, function_name $L__info_string0, inlined_at 1 21 5\n"
+        "\tmov.u32 \t%r4, _ZZ4scaniE4slot;\n"
+        "\t.loc\t2 8 2, function_name $L__info_string0, inlined_at 1 21 5\n"
+        "\tst.shared.u32 \t[%r4], %r1;\n"
+        "\tret;\n}\n";
 
 /* glue -> learner -> cooperative_groups header -> intrinsic: every frame
  * counts, and the reported line is the innermost one in the learner's file. */
-static void test_inline_chain(void)
-{
-	static const char body[] =
-	        ".visible .entry cj_kernel()\n{\n"
-	        "\t.loc\t2 30 9, function_name $L__info_string0, inlined_at 1 40 3\n"
-	        "\t.loc\t4 68 5, function_name $L__info_string2, inlined_at 2 30 9\n"
-	        "\t.loc\t3 200 1, function_name $L__info_string1, inlined_at 4 68 5\n"
-	        "\tatom.global.cas.b32 \t%r1, [%rd1], %r2, %r3;\n"
-	        "\tbar.warp.sync \t-1;\n"
-	        "\tfence.acq_rel.gpu;\n"
-	        "\tret;\n}\n";
-	int count;
-	struct rule_scan s = scan_ptx(body, &count);
-	CHECK_INT(count, ==, 4);
-	CHECK(s.use[RULE_ATOMIC_CAS].found);
-	CHECK_INT(s.use[RULE_ATOMIC_CAS].line, ==, 30);
-	CHECK(s.use[RULE_COOPERATIVE_GROUPS].found);
-	CHECK(s.use[RULE_GRID_SYNC].found); /* the inlined function is named sync_grids */
-	CHECK(s.use[RULE_THREADFENCE].found);
-	CHECK(!s.use[RULE_SYNCTHREADS].found); /* bar.warp.sync is __syncwarp */
-	CHECK(!s.use[RULE_LIBRARIES].found);
-}
+static const char inline_chain_ptx[] =
+        ".visible .entry cj_kernel()\n{\n"
+        "\t.loc\t2 30 9, function_name $L__info_string0, inlined_at 1 40 3\n"
+        "\t.loc\t4 68 5, function_name $L__info_string2, inlined_at 2 30 9\n"
+        "\t.loc\t3 200 1, function_name $L__info_string1, inlined_at 4 68 5\n"
+        "\tatom.global.cas.b32 \t%r1, [%rd1], %r2, %r3;\n"
+        "\tbar.warp.sync \t-1;\n"
+        "\tfence.acq_rel.gpu;\n"
+        "\tret;\n}\n";
 
 /* A shuffle inlined (line 9 of the learner's file) from a library header. */
 static const char library_frames_ptx[] =
@@ -135,33 +100,143 @@ static const char library_frames_ptx[] =
         "\tshfl.sync.down.b32 \t%r2|%p1, %r1, 1, 31, -1;\n"
         "\tret;\n}\n";
 
-static void test_library_frames(void)
-{
+/* Inline asm (CUB writes its shuffles so): several statements on one line. */
+static const char inline_asm_ptx[] =
+        ".visible .entry cj_kernel()\n{\n"
+        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
+        "\t// begin inline asm\n"
+        "\t{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, %f1, %r7, %r20, %r21; "
+        " "
+        "@p add.f32 r0, r0, %f1;  mov.f32 %f41, r0;}\n"
+        "\t// end inline asm\n"
+        "\tret;\n}\n";
+
+/* Preprocessed source: the learner's lines only, includes tracked (the pragma is
+ * line 4; the glue's call and a string do not count). */
+static const char preprocessed_ii[] =
+        "# 1 \"/judge/harness/runtime/learner_tu.cu\"\n"
+        "# 1 \"/judge/harness/runtime/glue.h\" 1\n"
+        "void cj_host() { cudaStreamWaitEvent(0, 0, 0); cudaMallocHost(0, 0); }\n"
+        "# 9 \"/judge/harness/runtime/learner_tu.cu\" 2\n"
+        "# 1 \"" LEARNER "\" 1\n"
+        "\n"
+        "# 1 \"/usr/local/cuda/include/cccl/cub/cub.cuh\" 1\n"
+        "namespace cub { int x; }\n"
+        "# 3 \"" LEARNER "\" 2\n"
+        "const char *s = \"cudaHostAlloc\";\n"
+        "#pragma unroll\n"
+        "void host() { cudaStreamWaitEvent(a, b, 0); }\n";
+
+/* Without nvcc: the file as written, comments skipped, device rules guessed. */
+static const char as_written[] = "// no __shared__ here, no __syncthreads()\n"
+                                 "/* __shfl_up_sync\n   atomicCAS */\n"
+                                 "#include <thrust/reduce.h>\n"
+                                 "__device__ int f(int v) { __shared__ int a[32];\n"
+                                 "  return __shfl_up_sync(0xffffffff, v, 1); }\n";
+
+#define R(rule) (1u << RULE_##rule)
+_Static_assert(RULE_COUNT <= 32, "a scan_case's rules are bits of an unsigned");
+
+/* A text scanned: PTX (with ptx_tail after it), nvcc's preprocessed output, or the file
+ * as written. How many of the PTX's instructions are the learner's (-1: not checked),
+ * rules found at a line of the learner's file (with the instruction seen, where what is
+ * not NULL), rules found at any line, rules not found. */
+static const struct scan_case {
+	const char *name;
+	const char *text;
+	enum { PTX, PREPROCESSED, AS_WRITTEN } form;
 	int count;
-	struct rule_scan s = scan_ptx(library_frames_ptx, &count);
-	CHECK(s.use[RULE_LIBRARIES].found);
-	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 9);
-	CHECK(s.use[RULE_SHFL_SYNC].found);
+	struct {
+		enum rule_id rule;
+		int line; /* 0: no more */
+		const char *what;
+	} at[3];
+	unsigned also_found, not_found;
+} scan_cases[] = {
+        /* the shuffle and the add; the learner's line, not the header's */
+        {"glue shared memory and barriers are ignored",
+         glue_and_learner,
+         PTX,
+         2,
+         {{RULE_SHFL_SYNC, 5, "shfl.sync.up.b32"}},
+         0,
+         R(SHARED_MEMORY) | R(SYNCTHREADS) | R(THREADFENCE)},
+        /* the address of the array, first */
+        {"learner shared memory is caught",
+         learner_shared_ptx,
+         PTX,
+         3,
+         {{RULE_SHARED_MEMORY, 7, "mov.u32"}},
+         0,
+         R(SHFL_SYNC)},
+        /* the inlined function is named sync_grids; bar.warp.sync is __syncwarp */
+        {"inline chain through headers",
+         inline_chain_ptx,
+         PTX,
+         4,
+         {{RULE_ATOMIC_CAS, 30}},
+         R(COOPERATIVE_GROUPS) | R(GRID_SYNC) | R(THREADFENCE),
+         R(SYNCTHREADS) | R(LIBRARIES)},
+        {"library code inlined into the learner's",
+         library_frames_ptx,
+         PTX,
+         -1,
+         {{RULE_LIBRARIES, 9}},
+         R(SHFL_SYNC),
+         0},
+        /* shfl, add, mov, ret */
+        {"inline asm", inline_asm_ptx, PTX, 4, {{RULE_SHFL_SYNC, 9, "shfl.sync.down.b32"}}, 0, 0},
+        /* the learner's #include line */
+        {"preprocessed source",
+         preprocessed_ii,
+         PREPROCESSED,
+         -1,
+         {{RULE_LIBRARIES, 2}, {RULE_STREAM_WAIT_EVENT, 5}},
+         0,
+         R(PINNED_MEMORY)},
+        {"source text without nvcc",
+         as_written,
+         AS_WRITTEN,
+         -1,
+         {{RULE_SHARED_MEMORY, 5}, {RULE_SHFL_SYNC, 6}, {RULE_LIBRARIES, 4}},
+         0,
+         R(SYNCTHREADS) | R(ATOMIC_CAS)},
+};
+
+static void check_scan_case(const struct scan_case *c)
+{
+	struct rule_scan s;
+	memset(&s, 0, sizeof s);
+	int count = -1;
+	if (c->form == PTX)
+		s = scan_ptx(c->text, &count);
+	else
+		rules_scan_source(c->text, LEARNER, c->form == PREPROCESSED,
+		                  c->form == PREPROCESSED, &s);
+	CHECK_MSG(c->count < 0 || count == c->count, "%s: %d instructions, expected %d", c->name,
+	          count, c->count);
+	for (int i = 0; i < 3 && c->at[i].line; ++i) {
+		const struct rule_use *u = &s.use[c->at[i].rule];
+		CHECK_MSG(u->found && u->line == c->at[i].line,
+		          "%s: %s found: %d, at line %d, expected %d", c->name,
+		          rule_name(c->at[i].rule), u->found, u->line, c->at[i].line);
+		CHECK_MSG(!c->at[i].what || !strcmp(u->what, c->at[i].what),
+		          "%s: saw '%s', expected '%s'", c->name, u->what,
+		          c->at[i].what ? c->at[i].what : "");
+	}
+	for (int r = 0; r < RULE_COUNT; ++r) {
+		if (c->also_found & (1u << r))
+			CHECK_MSG(s.use[r].found, "%s: %s not found", c->name, rule_name(r));
+		if (c->not_found & (1u << r))
+			CHECK_MSG(!s.use[r].found, "%s: %s found at line %d", c->name, rule_name(r),
+			          s.use[r].line);
+	}
 }
 
-/* Inline asm (CUB writes its shuffles so): several statements on one line. */
-static void test_inline_asm(void)
+static void test_scan_cases(void)
 {
-	static const char body[] =
-	        ".visible .entry cj_kernel()\n{\n"
-	        "\t.loc\t2 9 5, function_name $L__info_string0, inlined_at 1 40 3\n"
-	        "\t// begin inline asm\n"
-	        "\t{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, %f1, %r7, %r20, %r21; "
-	        " "
-	        "@p add.f32 r0, r0, %f1;  mov.f32 %f41, r0;}\n"
-	        "\t// end inline asm\n"
-	        "\tret;\n}\n";
-	int count;
-	struct rule_scan s = scan_ptx(body, &count);
-	CHECK_INT(count, ==, 4); /* shfl, add, mov, ret */
-	CHECK(s.use[RULE_SHFL_SYNC].found);
-	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 9);
-	CHECK_STR_EQ(s.use[RULE_SHFL_SYNC].what, "shfl.sync.down.b32");
+	for (size_t i = 0; i < sizeof scan_cases / sizeof *scan_cases; ++i)
+		check_scan_case(&scan_cases[i]);
 }
 
 /* Line info that never names the learner's file: nothing is attributed. */
@@ -173,53 +248,6 @@ static void test_no_learner_file(void)
 	                   "%r1, 1, 0, -1;\n}\n\t.file\t1 \"/judge/harness/problems/x.cuh\"\n";
 	CHECK_INT(rules_scan_ptx(ptx, LEARNER, &s), ==, -1);
 	CHECK(!s.use[RULE_SHFL_SYNC].found);
-}
-
-/* Preprocessed source: the learner's lines only, includes tracked. */
-static void test_preprocessed_source(void)
-{
-	static const char ii[] =
-	        "# 1 \"/judge/harness/runtime/learner_tu.cu\"\n"
-	        "# 1 \"/judge/harness/runtime/glue.h\" 1\n"
-	        "void cj_host() { cudaStreamWaitEvent(0, 0, 0); cudaMallocHost(0, 0); }\n"
-	        "# 9 \"/judge/harness/runtime/learner_tu.cu\" 2\n"
-	        "# 1 \"" LEARNER "\" 1\n"
-	        "\n"
-	        "# 1 \"/usr/local/cuda/include/cccl/cub/cub.cuh\" 1\n"
-	        "namespace cub { int x; }\n"
-	        "# 3 \"" LEARNER "\" 2\n"
-	        "const char *s = \"cudaHostAlloc\";\n"
-	        "#pragma unroll\n"
-	        "void host() { cudaStreamWaitEvent(a, b, 0); }\n";
-	struct rule_scan s;
-	memset(&s, 0, sizeof s);
-	rules_scan_source(ii, LEARNER, true, true, &s);
-	CHECK(s.use[RULE_LIBRARIES].found);
-	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 2); /* the learner's #include line */
-	CHECK(s.use[RULE_STREAM_WAIT_EVENT].found);
-	CHECK_INT(s.use[RULE_STREAM_WAIT_EVENT].line, ==, 5); /* the pragma is line 4 */
-	CHECK(!s.use[RULE_PINNED_MEMORY].found); /* the glue's call and a string only */
-}
-
-/* Without nvcc: the file as written, comments skipped, device rules guessed. */
-static void test_source_text_fallback(void)
-{
-	static const char src[] = "// no __shared__ here, no __syncthreads()\n"
-	                          "/* __shfl_up_sync\n   atomicCAS */\n"
-	                          "#include <thrust/reduce.h>\n"
-	                          "__device__ int f(int v) { __shared__ int a[32];\n"
-	                          "  return __shfl_up_sync(0xffffffff, v, 1); }\n";
-	struct rule_scan s;
-	memset(&s, 0, sizeof s);
-	rules_scan_source(src, LEARNER, false, false, &s);
-	CHECK(s.use[RULE_SHARED_MEMORY].found);
-	CHECK_INT(s.use[RULE_SHARED_MEMORY].line, ==, 5);
-	CHECK(s.use[RULE_SHFL_SYNC].found);
-	CHECK_INT(s.use[RULE_SHFL_SYNC].line, ==, 6);
-	CHECK(s.use[RULE_LIBRARIES].found);
-	CHECK_INT(s.use[RULE_LIBRARIES].line, ==, 4);
-	CHECK(!s.use[RULE_SYNCTHREADS].found);
-	CHECK(!s.use[RULE_ATOMIC_CAS].found);
 }
 
 static void test_evaluate(void)
@@ -500,14 +528,9 @@ static void test_library_named_folder(void)
 }
 
 static const struct unit_test tests[] = {
-        {"glue shared memory and barriers are ignored", test_glue_is_ignored},
-        {"learner shared memory is caught", test_learner_shared_memory},
-        {"inline chain through headers", test_inline_chain},
-        {"library code inlined into the learner's", test_library_frames},
-        {"inline asm", test_inline_asm},
+        {"scans: the learner's code only, inlined frames included, the glue never",
+         test_scan_cases},
         {"no learner file in the line info", test_no_learner_file},
-        {"preprocessed source", test_preprocessed_source},
-        {"source text without nvcc", test_source_text_fallback},
         {"evaluation", test_evaluate},
         {"found texts in the learner's language", test_found_in_chinese},
         {"vocabulary", test_vocabulary},
@@ -519,7 +542,4 @@ static const struct unit_test tests[] = {
         {"a folder named like a library", test_library_named_folder},
         {0}};
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -541,10 +541,6 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1) {
-		log_dir = argv[1];
-		argv[1] = argv[0];
-		return unit_main(tests, argc - 1, argv + 1);
-	}
-	return unit_main(tests, argc, argv);
+	int own = unit_arguments(argc, argv, UNIT_OWN(&log_dir));
+	return unit_main_after(tests, own, argc, argv);
 }

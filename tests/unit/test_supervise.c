@@ -94,85 +94,64 @@ static void test_hang_times_out(void)
 	run_result_free(&r); /* twice is harmless */
 }
 
-/* The child exits at once; its grandchild keeps stdout open and sleeps. */
-static void test_grandchild_holding_stdout(void)
+/* The grandchild that fake_child printed the pid of did not outlive the run: it is gone
+ * within wait_s (run_supervised killed it and, as the subreaper, we reaped it). One
+ * still alive is killed here, so that it does not outlive the test either. */
+static void check_grandchild_gone(const struct run_result *r, double wait_s, const char *which)
 {
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 5.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("grandchild", "exit", -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_EXITED);
-	CHECK_INT(r.exit_code, ==, 0);
-	CHECK_DBL(took, <, 1.5); /* does not wait for the grandchild, nor the deadline */
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 2.0, &status);
-		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
-		if (gone) {
-			/* run_supervised killed it and, as the subreaper, reaped it */
-			CHECK(kill(g, 0) == -1 && errno == ESRCH);
-		} else {
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
+	pid_t g = grandchild_pid(r->output);
+	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r->output);
+	if (g <= 0)
+		return;
+	int status = 0;
+	bool gone = reap(g, wait_s, &status);
+	CHECK_MSG(gone, "%s %d still alive after the run", which, (int)g);
+	if (gone) {
+		CHECK(kill(g, 0) == -1 && errno == ESRCH);
+	} else {
+		kill(g, SIGKILL);
+		reap(g, 2.0, &status);
 	}
-	run_result_free(&r);
 }
 
-/* Both hang: the deadline kills the whole process group. */
-static void test_grandchild_and_child_hang(void)
-{
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 1.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("grandchild", "hang", -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_TIMED_OUT);
-	CHECK_DBL(took, >=, 1.0);
-	CHECK_DBL(took, <, 1.5);
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 2.0, &status);
-		CHECK_MSG(gone, "grandchild %d still alive after the run", (int)g);
-		if (gone)
-			CHECK(kill(g, 0) == -1 &&
-			      errno == ESRCH); /* killed and reaped by the run */
-		else {
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
-	}
-	run_result_free(&r);
-}
+/* fake_child's descendants: nothing of the judged program outlives its run
+ * (supervise.c), and the run ends when the child does or at the deadline. */
+static const struct descendant_case {
+	const char *what;
+	const char *mode, *arg;
+	double wall_s;
+	enum run_end end;
+	double at_least_s, below_s; /* the seconds the call took */
+	double gone_within_s;       /* for the grandchild to be gone */
+} descendant_cases[] = {
+        /* the child exits at once; its grandchild keeps stdout open and sleeps: the run
+         * waits neither for the grandchild nor for the deadline */
+        {"grandchild", "grandchild", "exit", 5.0, RUN_EXITED, 0, 1.5, 2.0},
+        /* both hang: the deadline kills the whole process group */
+        {"grandchild", "grandchild", "hang", 1.0, RUN_TIMED_OUT, 1.0, 1.5, 2.0},
+        /* a grandchild that leaves the process group (setsid); the call still returns */
+        {"grandchild (own session)", "escape", NULL, 5.0, RUN_EXITED, 0, 1.5, 1.0},
+};
 
-/* A grandchild that leaves the process group (setsid) must not outlive the
- * run either: supervise.c says "nothing of the judged program outlives its run". */
-static void test_escaped_grandchild(void)
+static void test_descendants(void)
 {
-	struct run_limits lim = DEFAULT_LIMITS;
-	lim.wall_s = 5.0;
-	struct run_result r;
-	double took;
-	CHECK_INT(run_fake("escape", NULL, -1, &lim, &r, &took), ==, 0);
-	CHECK_INT(r.end, ==, RUN_EXITED);
-	CHECK_DBL(took, <, 1.5); /* the call itself still returns */
-	pid_t g = grandchild_pid(r.output);
-	CHECK_MSG(g > 0, "no grandchild pid in '%s'", r.output);
-	if (g > 0) {
-		int status = 0;
-		bool gone = reap(g, 1.0, &status);
-		CHECK_MSG(gone, "grandchild %d (own session) still alive after the run", (int)g);
-		if (!gone) { /* clean up after the engine */
-			kill(g, SIGKILL);
-			reap(g, 2.0, &status);
-		}
+	for (size_t i = 0; i < sizeof descendant_cases / sizeof *descendant_cases; ++i) {
+		const struct descendant_case *c = &descendant_cases[i];
+		struct run_limits lim = DEFAULT_LIMITS;
+		lim.wall_s = c->wall_s;
+		struct run_result r;
+		double took;
+		CHECK_INT(run_fake(c->mode, c->arg, -1, &lim, &r, &took), ==, 0);
+		CHECK_MSG(r.end == c->end, "%s %s: run end %d, expected %d", c->mode,
+		          c->arg ? c->arg : "", (int)r.end, (int)c->end);
+		if (c->end == RUN_EXITED)
+			CHECK_INT(r.exit_code, ==, 0);
+		CHECK_MSG(took >= c->at_least_s && took < c->below_s,
+		          "%s %s: the run took %.2f s, expected %.1f to %.1f", c->mode,
+		          c->arg ? c->arg : "", took, c->at_least_s, c->below_s);
+		check_grandchild_gone(&r, c->gone_within_s, c->what);
+		run_result_free(&r);
 	}
-	run_result_free(&r);
 }
 
 static void test_segv(void)
@@ -594,9 +573,8 @@ static void test_case_file_not_counted(void)
 /* Writes only under write_dirs (where Landlock exists), in cwd. */
 static void test_writes_confined(void)
 {
-	char outside[] = "/tmp/cj-supervise-XXXXXX", inside[] = "/tmp/cj-supervise-XXXXXX";
-	CHECK(mkdtemp(outside) != NULL);
-	CHECK(mkdtemp(inside) != NULL);
+	char *outside = unit_temp_dir("cj-supervise");
+	char *inside = unit_temp_dir("cj-supervise");
 	const char *dirs[] = {"/dev", inside, NULL};
 	struct run_limits lim = DEFAULT_LIMITS;
 	lim.write_dirs = dirs;
@@ -628,6 +606,7 @@ static void test_writes_confined(void)
 	free(want);
 	free(scratch);
 	free(victim);
+	free(outside), free(inside);
 }
 
 /* The jail (write_dirs set): what Landlock leaves open is closed by seccomp
@@ -635,8 +614,7 @@ static void test_writes_confined(void)
  * user lacks it, and then says so in r.weakened. */
 static void test_jail(void)
 {
-	char inside[] = "/tmp/cj-supervise-XXXXXX";
-	CHECK(mkdtemp(inside) != NULL);
+	char *inside = unit_temp_dir("cj-supervise");
 	char *victim = xasprintf("%s.victim", inside);
 	FILE *f = fopen(victim, "w");
 	CHECK(f != NULL);
@@ -675,6 +653,7 @@ static void test_jail(void)
 	unlink(victim);
 	rmdir(inside);
 	free(victim);
+	free(inside);
 }
 
 /* Shared anonymous memory counts against the cap like private memory. */
@@ -712,8 +691,7 @@ static void test_flock_deadline(void)
 /* Work folders of engines that are gone are removed; others stay. */
 static void test_clean_stale_work(void)
 {
-	char root[] = "/tmp/cj-supervise-work-XXXXXX";
-	CHECK(mkdtemp(root) != NULL);
+	char *root = unit_temp_dir("cj-supervise-work");
 	/* gone: its owner file is there but no engine holds it; mine: claimed
 	 * by this process, with the same pid a bubblewrapped engine would have */
 	char *gone = xasprintf("%s/warp_scan-2-0000abcd", root);
@@ -738,13 +716,13 @@ static void test_clean_stale_work(void)
 	free(gone);
 	free(mine);
 	free(odd);
+	free(root);
 }
 
 static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
-        {"grandchild holding stdout: returns, grandchild killed", test_grandchild_holding_stdout},
-        {"child and grandchild hang: both killed at the deadline", test_grandchild_and_child_hang},
-        {"grandchild in its own session is killed too", test_escaped_grandchild},
+        {"no grandchild outlives the run: holding stdout, hanging, in its own session",
+         test_descendants},
         {"crash: signaled", test_segv},
         {"output flood: killed, output capped", test_flood},
         {"output cap without a kill limit", test_output_cap_without_kill},
@@ -772,13 +750,12 @@ static const struct unit_test tests[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc > 1)
-		fake = argv[1];
+	int own = unit_arguments(argc, argv, UNIT_OWN(&fake));
 	if (access(fake, X_OK) != 0) {
 		fprintf(stderr, "test_supervise: %s is not executable\n", fake);
 		return 1;
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
-	return unit_main(tests, argc > 1 ? argc - 1 : 1, argc > 1 ? argv + 1 : argv);
+	return unit_main_after(tests, own, argc, argv);
 }

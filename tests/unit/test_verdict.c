@@ -165,7 +165,4 @@ static const struct unit_test tests[] = {
         {0},
 };
 
-int main(int argc, char **argv)
-{
-	return unit_main(tests, argc, argv);
-}
+UNIT_MAIN(tests)

@@ -8,7 +8,10 @@
  *       {"something", test_something},
  *       {"a known engine bug", test_bug, "TODO reason (file:line)"},
  *       {0}};
- *   int main(int argc, char **argv) { return unit_main(tests, argc, argv); }
+ *   UNIT_MAIN(tests)
+ *
+ * (UNIT_MAIN(tests) is main() when the command line holds only the names of
+ * tests to run; a test that takes arguments of its own calls unit_main itself.)
  *
  * A test with a third field is a known engine bug: it is reported as
  * "not ok ... # TODO" (an expected failure) while it fails, and as an
@@ -70,35 +73,24 @@ __attribute__((format(printf, 3, 4))) static void unit_fail(const char *file, in
 			unit_fail(__FILE__, __LINE__, __VA_ARGS__);                                \
 	} while (0)
 
-/* Integers of any width, compared as signed 64-bit... */
-#define CHECK_INT(a, op, b)                                                                        \
+/* a op b, both converted to type and printed with fmt when the comparison fails;
+ * said: the check as written (the callers stringize it before their arguments are
+ * expanded, so that errno stays errno). */
+#define UNIT_CHECK_COMPARE(type, fmt, a, op, b, said)                                              \
 	do {                                                                                       \
-		long long unit_a_ = (long long)(a), unit_b_ = (long long)(b);                      \
+		type unit_a_ = (type)(a), unit_b_ = (type)(b);                                     \
 		unit_checks++;                                                                     \
 		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %lld vs %lld", #a, #op, #b,       \
-			          unit_a_, unit_b_);                                               \
+			unit_fail(__FILE__, __LINE__, "%s: " fmt " vs " fmt, said, unit_a_,        \
+			          unit_b_);                                                        \
 	} while (0)
 
+/* Integers of any width, compared as signed 64-bit... */
+#define CHECK_INT(a, op, b) UNIT_CHECK_COMPARE(long long, "%lld", a, op, b, #a " " #op " " #b)
 /* ...or as unsigned 64-bit. */
 #define CHECK_UINT(a, op, b)                                                                       \
-	do {                                                                                       \
-		unsigned long long unit_a_ = (unsigned long long)(a),                              \
-		                   unit_b_ = (unsigned long long)(b);                              \
-		unit_checks++;                                                                     \
-		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %llu vs %llu", #a, #op, #b,       \
-			          unit_a_, unit_b_);                                               \
-	} while (0)
-
-#define CHECK_DBL(a, op, b)                                                                        \
-	do {                                                                                       \
-		double unit_a_ = (double)(a), unit_b_ = (double)(b);                               \
-		unit_checks++;                                                                     \
-		if (!(unit_a_ op unit_b_))                                                         \
-			unit_fail(__FILE__, __LINE__, "%s %s %s: %.17g vs %.17g", #a, #op, #b,     \
-			          unit_a_, unit_b_);                                               \
-	} while (0)
+	UNIT_CHECK_COMPARE(unsigned long long, "%llu", a, op, b, #a " " #op " " #b)
+#define CHECK_DBL(a, op, b) UNIT_CHECK_COMPARE(double, "%.17g", a, op, b, #a " " #op " " #b)
 
 #define CHECK_STR_EQ(a, b)                                                                         \
 	do {                                                                                       \
@@ -182,5 +174,44 @@ static int unit_main(const struct unit_test *tests, int argc, char **argv)
 	       unexpected);
 	return failed || unexpected ? 1 : 0;
 }
+
+/* A new empty folder /tmp/PREFIX-XXXXXX for a test (a failed check when none can be
+ * made: then the name, though no folder has it); the caller frees the name. */
+static inline char *unit_temp_dir(const char *prefix)
+{
+	size_t n = strlen("/tmp/-XXXXXX") + strlen(prefix) + 1;
+	char *path = malloc(n);
+	if (!path)
+		abort();
+	snprintf(path, n, "/tmp/%s-XXXXXX", prefix);
+	CHECK_MSG(mkdtemp(path) != NULL, "cannot make the folder %s", path);
+	return path;
+}
+
+/* The arguments a test program takes before the names of the tests to run (a folder,
+ * a program, each optional): each one given is stored through its pointer in own,
+ * UNIT_OWN(&dir, ...); returns how many it takes. */
+#define UNIT_OWN(...) ((const char **[]){__VA_ARGS__, NULL})
+static inline int unit_arguments(int argc, char **argv, const char **own[])
+{
+	int n = 0;
+	for (; own[n]; ++n)
+		if (n + 1 < argc)
+			*own[n] = argv[n + 1];
+	return n;
+}
+
+/* unit_main for a test whose first `own` arguments are its own (unit_arguments). */
+static inline int unit_main_after(const struct unit_test *tests, int own, int argc, char **argv)
+{
+	return argc > own ? unit_main(tests, argc - own, argv + own) : unit_main(tests, 1, argv);
+}
+
+/* The main() of a test whose command line names only the tests to run. */
+#define UNIT_MAIN(tests)                                                                           \
+	int main(int argc, char **argv)                                                            \
+	{                                                                                          \
+		return unit_main(tests, argc, argv);                                               \
+	}
 
 #endif

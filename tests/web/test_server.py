@@ -21,25 +21,16 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, ROOT)
-FAKE_ENGINE = os.path.join(ROOT, "tests", "python", "fake_engine.sh")
+# the driver's tests' stand-in engine and file helpers
+sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
 
+from support import FAKE_ENGINE, read, write  # noqa: E402
 from cudajudge_cli.core.errors import JudgeError  # noqa: E402
 from cudajudge_cli.learn.practice import Practice  # noqa: E402
 from cudajudge_cli.web import server as web_server  # noqa: E402
 
 WRONG = "// fake-verdict: WA\n__device__ int warp_inclusive_scan(int v) { return v; }\n"
 RIGHT = "// fake-verdict: AC\n__device__ int warp_inclusive_scan(int v) { return v; }\n"
-
-
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
-
-
-def read(path):
-    with open(path, encoding="utf-8") as source:
-        return source.read()
 
 
 class ServerTest(unittest.TestCase):

@@ -413,6 +413,18 @@ function closeEvents() {
 }
 
 // ---- judging ----------------------------------------------------------------------------------------
+// A judgement starts (this page's button, or another tab's seen in the events): the last
+// report and the progress shown for it are cleared.
+function startJudgement() {
+  state.running = true;
+  state.report = null;
+  state.next = null;
+  state.liveCases = [];
+  state.phases = [];
+  state.done = null;
+  state.progressNote = null;
+}
+
 async function judge(seed) {
   if (!state.exercise) return;
   const x = state.exercise;
@@ -424,13 +436,7 @@ async function judge(seed) {
     });
     state.hash = answer.saved ? answer.saved.hash : state.hash;
     state.modified = false;
-    state.running = true;
-    state.report = null;
-    state.next = null;
-    state.liveCases = [];
-    state.phases = [];
-    state.done = null;
-    state.progressNote = null;
+    startJudgement();
     renderToolbar();
     renderReport();
   } catch (err) { showError(err); }
@@ -441,13 +447,7 @@ function onJudgeEvent(e) {
   if (e.type === "start") {
     if (e.id !== state.exercise.id) return;
     state.job = e.job;
-    state.running = true;
-    state.report = null;
-    state.next = null;
-    state.liveCases = [];
-    state.phases = [];
-    state.done = null;
-    state.progressNote = null;
+    startJudgement();
     renderToolbar();
   } else if (state.job !== e.job) {
     return;  // the build at start-up, or another exercise's judgement

@@ -185,10 +185,16 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	json_num(&b, round(s->link_s * 1000) / 1000);
 	sb_puts(&b, ",\"cases\":");
 	json_num(&b, round(s->cases_s * 1000) / 1000);
+	sb_puts(&b, ",\"cases_wait\":");
+	json_num(&b, round(s->cases_wait_s * 1000) / 1000);
 	sb_puts(&b, ",\"wait\":");
 	json_num(&b, round(s->wait_s * 1000) / 1000);
 	sb_puts(&b, ",\"run\":");
 	json_num(&b, round(s->run_s * 1000) / 1000);
+	sb_puts(&b, ",\"run_start\":");
+	json_num(&b, round(s->run_start_s * 1000) / 1000);
+	sb_puts(&b, ",\"run_timed\":");
+	json_num(&b, round(s->run_timed_s * 1000) / 1000);
 	sb_puts(&b, ",\"reference\":");
 	json_num(&b, round(s->reference_s * 1000) / 1000);
 	sb_puts(&b, ",\"total\":");

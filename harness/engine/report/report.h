@@ -48,9 +48,14 @@ struct summary {
 	const char *program_output;
 	struct timing timing;
 	/* Seconds: compiling and linking, preparing the cases (inputs and
-	 * expected outputs), waiting for the device, the run, timing the
+	 * expected outputs, on a thread of their own beside the build), waiting
+	 * for them after the build, waiting for the device, the run, timing the
 	 * reference, and the whole judgement. */
-	double compile_s, link_s, cases_s, wait_s, run_s, reference_s, total_s;
+	double compile_s, link_s, cases_s, cases_wait_s, wait_s, run_s, reference_s, total_s;
+	/* Parts of run_s, as the test program says (nothing is decided by them):
+	 * its start before the first case (the device, the modules), and the
+	 * timed case (its checked launch and every timed repetition). */
+	double run_start_s, run_timed_s;
 	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */

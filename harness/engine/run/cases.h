@@ -37,4 +37,18 @@ int case_set_copy_one(struct case_set *to, const struct case_set *from, int whic
                       size_t errlen);
 void case_set_free(struct case_set *set);
 
+/* Big cases made on every core (run/case_parallel.c): fn(ctx, lo, hi) for
+ * each chunk [lo, hi) of `chunk` elements of [0, n), the chunks spread over
+ * the machine's threads (a case under 2 chunks runs here). fn writes only
+ * its own range. The chunks, not the threads, decide what is made: the same
+ * for any number of threads. */
+void case_parallel(int64_t n, int64_t chunk, void (*fn)(void *ctx, int64_t lo, int64_t hi),
+                   void *ctx);
+
+/* The generator of chunk `lo` (its first element) of a case's input, drawn
+ * from the case's key (one rng_next of the case's generator): inputs filled
+ * in parallel chunks are the same whatever the number of threads. */
+struct rng;
+void case_chunk_rng(struct rng *r, uint64_t key, int64_t lo);
+
 #endif

@@ -13,6 +13,7 @@
 #include "report/texts.h"
 #include "run/supervise.h"
 #include "util.h"
+#include "wire.h"
 
 static void parse_probe(const char *text, struct device_info *d)
 {
@@ -120,11 +121,16 @@ static char *device_lock_path(const char *build, const char *what)
 	return xasprintf("%s/device-%s.%s", build, tag, what);
 }
 
-int take_device_lock(const char *build, bool shared)
+bool device_sharing(void)
 {
 	const char *share = getenv("CUDAJUDGE_SHARE_DEVICE"); /* set empty: off, as unset */
-	if (!share || !*share || getenv("CUDAJUDGE_DEVICE_ALONE"))
-		shared = false;
+	return share && *share && !getenv("CUDAJUDGE_DEVICE_ALONE");
+}
+
+/* Queues at the turn, then takes fd `how`: a run waiting to be alone keeps
+ * later sharing runs out. 0 when it has it. */
+static int take_in_turn(const char *build, int fd, int how)
+{
 	char *turn_path = device_lock_path(build, "turn");
 	int turn = open(turn_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(turn_path);
@@ -132,15 +138,49 @@ int take_device_lock(const char *build, bool shared)
 		close(turn);
 		turn = -1;
 	}
+	/* A deadline: a holder that hangs cannot keep every later judgement waiting. */
+	int got = flock_deadline(fd, how, DEVICE_LOCK_WAIT_S);
+	if (turn >= 0)
+		close(turn); /* releases the turn */
+	return got;
+}
+
+double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
+{
+	uint32_t want = __atomic_load_n(&h->want_alone, __ATOMIC_ACQUIRE);
+	uint32_t alone = __atomic_load_n(&h->alone, __ATOMIC_ACQUIRE);
+	if (want == 1 && alone == 0) {
+		double t = now_s();
+		/* Let go of the shared lock first: two runs that each held it
+		 * shared and waited for it alone would wait for each other. The
+		 * program is waiting meanwhile and runs nothing on the device. */
+		flock(fd, LOCK_UN);
+		alone = take_in_turn(build, fd, LOCK_EX) == 0 ? 1 : 2;
+		__atomic_store_n(&h->alone, alone, __ATOMIC_RELEASE);
+		return now_s() - t;
+	}
+	if (want != 1 && alone != 0) {
+		double t = now_s();
+		/* Shared again; should that fail, it stays alone, which only
+		 * keeps the others waiting longer. */
+		if (alone == 1)
+			(void)flock_deadline(fd, LOCK_SH, DEVICE_LOCK_WAIT_S);
+		__atomic_store_n(&h->alone, 0, __ATOMIC_RELEASE);
+		return now_s() - t;
+	}
+	return 0;
+}
+
+int take_device_lock(const char *build, bool shared)
+{
+	if (!device_sharing())
+		shared = false;
 	char *path = device_lock_path(build, "lock");
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
-	/* A deadline: a holder that hangs cannot keep every later judgement waiting. */
-	if (fd >= 0 && flock_deadline(fd, shared ? LOCK_SH : LOCK_EX, DEVICE_LOCK_WAIT_S) != 0) {
+	if (fd >= 0 && take_in_turn(build, fd, shared ? LOCK_SH : LOCK_EX) != 0) {
 		close(fd);
 		fd = -1;
 	}
-	if (turn >= 0)
-		close(turn); /* releases the turn */
 	return fd;
 }

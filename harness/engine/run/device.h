@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+struct cj_wire_header;
+
 struct device_info {
 	bool found;
 	char name[128];
@@ -25,5 +27,15 @@ int device_query(const char *build, bool fresh, struct device_info *d);
  * CUDAJUDGE_SHARE_DEVICE is set. Returns the lock's descriptor (close() it to
  * let go), or -1 when there is none to take. */
 int take_device_lock(const char *build, bool shared);
+
+/* True when runs may share the device (CUDAJUDGE_SHARE_DEVICE set, not
+ * empty, and CUDAJUDGE_DEVICE_ALONE unset). */
+bool device_sharing(void);
+
+/* The lock `fd`, held shared by a running program, handed over around its
+ * timed launches (wire.h: lock_handoff): taken alone when the program wants
+ * it so, shared again when it is done. Called while the program runs;
+ * returns the seconds it waited for the lock. */
+double device_lock_handover(const char *build, int fd, struct cj_wire_header *h);
 
 #endif

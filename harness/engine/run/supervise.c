@@ -278,6 +278,8 @@ static void watch_child(struct watch *w, const struct run_limits *lim, struct ru
 				exited_at = now_s();
 			}
 		}
+		if (!exited && lim->tick)
+			w->deadline += lim->tick(lim->tick_arg);
 		double now = now_s();
 		/* A grandchild may hold the pipe open after the child is gone. */
 		if (exited && out_open && now - exited_at > 0.2)

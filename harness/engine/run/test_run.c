@@ -10,13 +10,38 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
+#include "run/case_thread.h"
 #include "rng.h"
 #include "util.h"
 #include "verdict/case_verdict.h"
 #include "verdict/race_report.h"
 #include "wire.h"
 
-#define CASE_RESERVE_BYTES ((uint64_t)16 << 30) /* virtual: the memfd is sparse */
+struct handover {
+	const char *build;
+	int fd;
+	struct cj_wire_header *h;
+	bool granted; /* the program had the device alone at some point */
+};
+
+static double handover_tick(void *arg)
+{
+	struct handover *x = arg;
+	double waited = device_lock_handover(x->build, x->fd, x->h);
+	x->granted |= __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE) == 1;
+	return waited;
+}
+
+/* A program that never had the device alone timed nothing the engine takes. */
+static void forget_times(struct case_set *set)
+{
+	for (int i = 0; i < set->n; ++i) {
+		struct cj_wire_case *rec = case_record(set, i);
+		rec->reps = 0;
+		rec->ref_reps = 0;
+		rec->measured_reps = 0;
+	}
+}
 
 int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r)
 {
@@ -26,44 +51,30 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
 	struct run_limits lim;
 	j->backend->limits(j, &lim);
+	struct handover handover = {j->o->build, j->device_lock,
+	                            (struct cj_wire_header *)set->base};
+	if (j->device_lock >= 0 && handover.h->lock_handoff) {
+		lim.tick = handover_tick;
+		lim.tick_arg = &handover;
+	}
 	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
 	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
 	char **command = j->backend->command ? j->backend->command(j, set, argv) : argv;
 	int rc = run_supervised(command, set->fd, &lim, r);
+	if (lim.tick && !handover.granted)
+		forget_times(set);
 	if (command != argv)
 		free(command);
 	return rc;
 }
 
-/* The cases of this judgement's seed, published in their case file; false
- * (a JE in the summary) when none could be made. */
-static bool prepare_cases(struct judgement *j, struct case_set *set)
-{
-	char err[256];
-	if (case_set_init(set, CASE_RESERVE_BYTES, err, sizeof err) != 0) {
-		j->sum.verdict = V_JE;
-		say(&j->said, j->message, sizeof j->message, T_cases_not_made,
-		    FIELDS(F_STR("error", err)));
-		return false;
-	}
-	struct rng rng;
-	rng_seed(&rng, j->sum.seed);
-	/* Integer outputs are poisoned with a byte that changes from run to run. */
-	set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-	unsigned supports = j->backend->supports;
-	struct case_plan plan = {
-	        .timed = !j->o->no_perf && j->entry->perf.n > 0 && (supports & BACKEND_TIMES) &&
-	                 !j->rules.n,
-	        /* The sanitizers are slow too: the emulator's small sizes suit them. */
-	        .emulated = (supports & BACKEND_SMALL_CASES) != 0,
-	};
-	j->prob->make_cases(set, &rng, j->entry, &plan);
-	case_set_publish(set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
-	return true;
-}
-
-/* A run on the device takes its lock: alone when something is measured. */
-static int take_the_device(const struct judgement *j, const struct case_set *set)
+/* A run on the device takes its lock: alone when something is measured.
+ * When runs share the device and the program is the judge's own (the
+ * trusted runner with the learner's device code as a module, or the engine's
+ * stand-in), it holds the lock shared and alone only around the launches it
+ * times (wire.h: lock_handoff): a program with the learner's host code in it
+ * could launch while it said it was done. */
+static int take_the_device(const struct judgement *j, struct case_set *set)
 {
 	if (!(j->backend->supports & BACKEND_DEVICE))
 		return -1;
@@ -71,6 +82,11 @@ static int take_the_device(const struct judgement *j, const struct case_set *set
 	for (int i = 0; i < set->n; ++i)
 		measures |= set->cases[i].timed ||
 		            (set->cases[i].measure && (j->backend->supports & BACKEND_TIMES));
+	bool own_program = j->module || j->o->prebuilt;
+	if (measures && own_program && device_sharing()) {
+		((struct cj_wire_header *)set->base)->lock_handoff = 1;
+		measures = false;
+	}
 	return take_device_lock(j->o->build, !measures);
 }
 
@@ -108,16 +124,29 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 	return true;
 }
 
+/* Where the run's time went, as the program wrote it: a part of run_s, or
+ * nothing when what it wrote is no such part. */
+static void run_parts(struct judgement *j, struct case_set *set)
+{
+	double run = j->sum.run_s,
+	       start = ((const struct cj_wire_header *)set->base)->start_ms / 1e3;
+	double timed = 0;
+	for (int i = 0; i < set->n; ++i)
+		if (set->cases[i].timed)
+			timed += case_record(set, i)->case_ms / 1e3;
+	j->sum.run_start_s = start >= 0 && start <= run ? start : 0;
+	j->sum.run_timed_s = timed >= 0 && timed <= run ? timed : 0;
+}
+
 void run_and_check(struct judgement *j)
 {
 	struct case_set set;
-	double t = now_s();
-	if (!prepare_cases(j, &set))
+	uint64_t inputs_before;
+	if (!cases_take(j, &set, &inputs_before))
 		return;
-	uint64_t inputs_before = case_set_hash_inputs(&set);
-	j->sum.cases_s = now_s() - t;
-	t = now_s();
+	double t = now_s();
 	int lock = take_the_device(j, &set);
+	j->device_lock = lock;
 	j->sum.wait_s = now_s() - t;
 
 	report_phase("run", "start", -1);
@@ -128,6 +157,7 @@ void run_and_check(struct judgement *j)
 		    FIELDS(F_STR("error", r.error)));
 	} else {
 		j->sum.run_s = r.wall_s;
+		run_parts(j, &set);
 		report_phase("run", "done", r.wall_s);
 		j->sum.program_output = r.output;
 		r.output = NULL; /* handed to the summary */
@@ -143,6 +173,7 @@ void run_and_check(struct judgement *j)
 	}
 	if (lock >= 0)
 		close(lock);
+	j->device_lock = -1;
 	run_result_free(&r);
 	case_set_free(&set);
 }

@@ -1,0 +1,30 @@
+/* The cases of a judgement, made on a thread of their own while its build
+ * runs: on a GPU the cases of an exercise (inputs of up to 64M elements and
+ * their golden outputs) took longer than the learner's compile, and were
+ * made after it. judge.c starts the thread before the build; run_and_check
+ * (test_run.c) takes the cases when it needs them. A judgement that never
+ * runs (compile error, rule broken with no device) leaves the thread to end
+ * with the engine. */
+#ifndef HARNESS_ENGINE_RUN_CASE_THREAD_H
+#define HARNESS_ENGINE_RUN_CASE_THREAD_H
+
+#include <stdbool.h>
+
+#include "judgement.h"
+#include "run/cases.h"
+
+/* Starts making j's cases (its seed, its backend's sizes, the timed case
+ * when the backend times). */
+void cases_start(struct judgement *j);
+
+/* The cases of j, published in their case file and ready for the test
+ * program, with the timed case left out when j broke a rule; made here when
+ * cases_start was not called. *inputs_hash is case_set_hash_inputs of them.
+ * False (a JE in the summary) when none could be made. */
+bool cases_take(struct judgement *j, struct case_set *set, uint64_t *inputs_hash);
+
+/* True while started cases were never taken: what the thread reads (the
+ * catalog, the judgement) must stay until the engine exits. */
+bool cases_untaken(const struct judgement *j);
+
+#endif
