@@ -39,8 +39,20 @@ static const struct case_row table_rows[] = {
 };
 static const struct case_table table = {TABLE(table_rows), note_parallel};
 
-/* The parallel flags of the cases the plan makes, as a string of 0 and 1. */
-static const char *flags(bool timed, bool emulated, int64_t perf_n)
+/* Cases of param[1] trials of param[0] elements: the second one is big. */
+static int64_t trials_of(const void *row, int64_t size)
+{
+	return size * ((const struct case_row *)row)->param[1];
+}
+static const struct case_row trial_rows[] = {
+        {{"a", "a"}, {10, 3}},
+        {{"b", "b"}, {BIG_CASE / 4, 4}},
+};
+static const struct case_table trials_table = {TABLE(trial_rows), note_parallel, trials_of};
+
+/* The parallel flags of the cases the plan makes from table t, as a string
+ * of 0 and 1. */
+static const char *flags_of(const struct case_table *t, bool timed, bool emulated, int64_t perf_n)
 {
 	static char s[17];
 	struct case_set set;
@@ -54,12 +66,17 @@ static const char *flags(bool timed, bool emulated, int64_t perf_n)
 	struct case_plan plan = {.timed = timed, .emulated = emulated};
 	struct rng rng;
 	rng_seed(&rng, 1);
-	case_table_add(&set, &rng, &e, &plan, &table);
+	case_table_add(&set, &rng, &e, &plan, t);
 	case_set_free(&set);
 	for (int i = 0; i < made; ++i)
 		s[i] = drawn_in_parallel[i] ? '1' : '0';
 	s[made] = 0;
 	return s;
+}
+
+static const char *flags(bool timed, bool emulated, int64_t perf_n)
+{
+	return flags_of(&table, timed, emulated, perf_n);
 }
 
 static void test_parallel_when_no_small_case_follows(void)
@@ -70,6 +87,8 @@ static void test_parallel_when_no_small_case_follows(void)
 	CHECK_STR_EQ(flags(true, false, 1000), "00000"); /* a small timed case */
 	CHECK_STR_EQ(flags(false, true, 0), "000");
 	CHECK_STR_EQ(flags(true, true, BIG_CASE), "0001");
+	/* the elements of all its trials make a case big */
+	CHECK_STR_EQ(flags_of(&trials_table, false, false, 0), "01");
 }
 
 /* ---- the goldens of the timed cases, recomputed by plain loops ---------- */

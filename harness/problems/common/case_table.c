@@ -34,8 +34,9 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 {
 	size_t parallel_from = t->count; /* every case made from this row on is big */
 	while (parallel_from > 0) {
-		int64_t size = row_size(row_at(t, parallel_from - 1), e, plan);
-		if (size >= 0 && size < BIG_CASE)
+		const struct case_row *r = row_at(t, parallel_from - 1);
+		int64_t size = row_size(r, e, plan);
+		if (size >= 0 && (t->elements ? t->elements(r, size) : size) < BIG_CASE)
 			break;
 		--parallel_from;
 	}

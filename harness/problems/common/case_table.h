@@ -44,6 +44,10 @@ struct case_table {
 	size_t count;     /* rows */
 	size_t row_bytes; /* sizeof one row */
 	case_row_fn *add;
+	/* Optional: the elements a case of the row draws when its size
+	 * (param[0]) is `size`, when they are more than `size` (trials of
+	 * `size` elements): they tell the big cases. */
+	int64_t (*elements)(const void *row, int64_t size);
 };
 
 /* The first three members of a struct case_table for the array `rows`. */

@@ -100,7 +100,13 @@ static const struct case_row case_rows[] = {
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_buffers};
+/* Every trial draws its own n elements. */
+static int64_t elements(const void *row, int64_t size)
+{
+	return size * ((const struct case_row *)row)->param[CJ_P_TRIALS];
+}
+
+static const struct case_table table = {TABLE(case_rows), add_buffers, elements};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
