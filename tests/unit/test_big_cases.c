@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/case_table.h"
+#include "common/value_pool.h"
 #include "problem.h"
 #include "rng.h"
 #include "run/cases.h"
@@ -344,6 +345,54 @@ static int64_t mailbox(const struct jcase *c)
 	return wrong;
 }
 
+/* vals, slot_of, slots (in-out); n, block, slots: every address's largest,
+ * the first of equal ones (+0.0, -0.0) as an atomic max in order leaves it */
+static int64_t atomic_max_float(const struct jcase *c)
+{
+	int64_t n = c->param[0], nslots = c->param[2], wrong = 0;
+	float *most = malloc((size_t)nslots * sizeof *most);
+	memcpy(most, c->buf[2].data, (size_t)nslots * sizeof *most);
+	for (int64_t i = 0; i < n; ++i)
+		if (IN_F(c, 0)[i] > most[IN_I(c, 1)[i]])
+			most[IN_I(c, 1)[i]] = IN_F(c, 0)[i];
+	for (int64_t j = 0; j < nslots; ++j)
+		wrong += memcmp(&most[j], &WANT_F(c, 2)[j], sizeof *most) != 0;
+	free(most);
+	return wrong;
+}
+
+/* in, out: out[i] the logistic map's `steps` steps (`odd_steps` at an odd
+ * i) from in[i], on a sample of the elements (thousands of steps each) */
+static int64_t logistic(const struct jcase *c, float r, int steps, float odd_r, int odd_steps)
+{
+	int64_t n = c->param[0], wrong = 0;
+	for (int64_t i = 0; i < n; i += i % 2 ? 1019 : 1) {
+		float v = i % 2 ? logistic_steps(IN_F(c, 0)[i], odd_r, odd_steps)
+		                : logistic_steps(IN_F(c, 0)[i], r, steps);
+		wrong += WANT_F(c, 1)[i] != v;
+	}
+	return wrong;
+}
+
+static int64_t branch_by_warp(const struct jcase *c) /* path_a, path_b */
+{
+	return logistic(c, 3.9f, 512, 3.7f, 384);
+}
+
+static int64_t stream_overlap(const struct jcase *c) /* transform */
+{
+	return logistic(c, 3.8f, 2048, 3.8f, 2048);
+}
+
+static int64_t event_dependency(const struct jcase *c) /* in, out */
+{
+	int64_t n = c->param[0], wrong = 0;
+	for (int64_t i = 0; i < n; ++i)
+		wrong += WANT_F(c, 1)[i] !=
+		         (2 * IN_F(c, 0)[i] + 1) + (2 * IN_F(c, 0)[n - 1 - i] + 1);
+	return wrong;
+}
+
 static const struct {
 	const char *id;
 	int64_t (*wrong)(const struct jcase *c);
@@ -365,6 +414,10 @@ static const struct {
         {"last_block_reduce", last_block_reduce},
         {"message_passing", mailbox},
         {"atomic_ref_flag", mailbox},
+        {"atomic_max_float", atomic_max_float},
+        {"branch_by_warp", branch_by_warp},
+        {"stream_overlap", stream_overlap},
+        {"event_dependency", event_dependency},
 };
 
 /* Whether the two cases hold the same bytes: inputs, goldens and scales. */

@@ -39,7 +39,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	const struct branch_row *r = row;
 	c->measure = r->measure;
 	struct in_out io = in_out_buffers(set, c, CJ_F32, "x", "y", c->param[CJ_P_N]);
-	value_pool_draw(rng, &pool, io.in, io.want, c->param[CJ_P_N]);
+	value_pool_draw(c, rng, &pool, io.in, io.want, c->param[CJ_P_N]);
 }
 
 /* clang-format off */

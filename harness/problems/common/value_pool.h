@@ -23,13 +23,15 @@ struct value_pool {
 	float x[VALUE_POOL], even[VALUE_POOL], odd[VALUE_POOL];
 };
 
-/* Draws the values from [0.01, 0.99) and computes their results (odd ==
- * NULL: the same as at an even index). */
+/* Draws the values from [0.01, 0.99), then computes their results on every
+ * core (odd == NULL: the same as at an even index). */
 void value_pool_fill(struct rng *rng, struct value_pool *p, float (*even)(float),
                      float (*odd)(float));
 
-/* in[i] drawn from the pool, want[i] its result, for i in [0, n). */
-void value_pool_draw(struct rng *rng, const struct value_pool *p, float *in, float *want,
-                     int64_t n);
+/* in[i] drawn from the pool, want[i] its result, for i in [0, n) of case c
+ * (in chunks on every core when c is drawn in parallel). */
+struct jcase;
+void value_pool_draw(const struct jcase *c, struct rng *rng, const struct value_pool *p, float *in,
+                     float *want, int64_t n);
 
 #endif
