@@ -113,39 +113,35 @@ int64_t units_per_chunk(int64_t unit)
 	return unit < CASE_CHUNK ? CASE_CHUNK / unit : 1;
 }
 
-struct int_draw {
-	int32_t *x;
-	int64_t lo, hi;
+/* What draw_ints or draw_floats fills: ints or floats. */
+struct uniform {
+	int32_t *ints;
+	float *floats;
+	int64_t ilo, ihi;
+	double lo, hi;
 };
 
-static void fill_ints(void *ctx, struct rng *r, int64_t lo, int64_t hi)
+static void fill_uniform(void *ctx, struct rng *r, int64_t lo, int64_t hi)
 {
-	const struct int_draw *d = ctx;
+	const struct uniform *d = ctx;
 	for (int64_t i = lo; i < hi; ++i)
-		d->x[i] = d->lo == d->hi ? (int32_t)(i + 1) : (int32_t)rng_range(r, d->lo, d->hi);
+		if (d->ints)
+			d->ints[i] = d->ilo == d->ihi ? (int32_t)(i + 1)
+			                              : (int32_t)rng_range(r, d->ilo, d->ihi);
+		else
+			d->floats[i] = d->lo == d->hi ? (float)(i + 1)
+			                              : (float)rng_uniform(r, d->lo, d->hi);
 }
 
 void draw_ints(const struct jcase *c, struct rng *rng, int32_t *x, int64_t n, int64_t lo,
                int64_t hi)
 {
-	struct int_draw d = {x, lo, hi};
-	fill_case(c, rng, n, CASE_CHUNK, fill_ints, &d);
-}
-
-struct float_draw {
-	float *x;
-	double lo, hi;
-};
-
-static void fill_floats(void *ctx, struct rng *r, int64_t lo, int64_t hi)
-{
-	const struct float_draw *d = ctx;
-	for (int64_t i = lo; i < hi; ++i)
-		d->x[i] = d->lo == d->hi ? (float)(i + 1) : (float)rng_uniform(r, d->lo, d->hi);
+	struct uniform d = {.ints = x, .ilo = lo, .ihi = hi};
+	fill_case(c, rng, n, CASE_CHUNK, fill_uniform, &d);
 }
 
 void draw_floats(const struct jcase *c, struct rng *rng, float *x, int64_t n, double lo, double hi)
 {
-	struct float_draw d = {x, lo, hi};
-	fill_case(c, rng, n, CASE_CHUNK, fill_floats, &d);
+	struct uniform d = {.floats = x, .lo = lo, .hi = hi};
+	fill_case(c, rng, n, CASE_CHUNK, fill_uniform, &d);
 }

@@ -44,9 +44,9 @@ struct case_table {
 	size_t count;     /* rows */
 	size_t row_bytes; /* sizeof one row */
 	case_row_fn *add;
-	/* Optional: the elements a case of the row draws when its size
-	 * (param[0]) is `size`, when they are more than `size` (trials of
-	 * `size` elements): they tell the big cases. */
+	/* Optional: how many elements a case of the row draws when that is not
+	 * its size, `size` (last_block_reduce: trials of `size` elements each);
+	 * they, not its size, tell whether it is big. */
 	int64_t (*elements)(const void *row, int64_t size);
 };
 
@@ -82,9 +82,9 @@ struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t ele
                              const char *out, int64_t n);
 
 /*
- * Big cases. A GPU's timed case holds up to 128M elements: drawn and checked
- * on one thread, its inputs and golden outputs took longer than the
- * learner's compile they are made beside. A case of at least BIG_CASE
+ * Big cases. A GPU's timed case holds up to 128M elements: made on one
+ * thread, its inputs and golden outputs took longer than the learner's
+ * compile they are made beside. A case of at least BIG_CASE
  * elements computes its golden outputs on every core (engine/run/cases.h:
  * case_parallel), by independent units (runs, blocks, rows) or as partial
  * sums added in a fixed order. Its inputs are drawn on every core too when

@@ -119,7 +119,8 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	for (int64_t b = 0; b < blocks; ++b) /* each partial's max is an x: exact as a float */
 		g.m = parts[2 * b] > g.m ? parts[2 * b] : g.m;
 	/* A small case's sum is one loop in order; a big one's the sum of its
-	 * chunks' partial sums, in order (as close: rtol 5e-5 asks for far less). */
+	 * chunks' partial sums, in order (they differ in a double's last bits;
+	 * the check's rtol is 5e-5). */
 	int64_t chunks = (n + sum_chunk(n) - 1) / sum_chunk(n);
 	g.sums = xcalloc((size_t)chunks, sizeof *g.sums);
 	case_parallel(n, sum_chunk(n), golden_sums, &g);
