@@ -97,9 +97,10 @@ struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t ele
 /* Elements of one chunk of a big case's inputs or golden sums. */
 #define CASE_CHUNK ((int64_t)1 << 16)
 
-/* Fills elements [lo, hi) of a case: its inputs drawn from r in the order
- * of the elements, and any golden output that those elements alone decide.
- * lo is a multiple of the chunk given to fill_case. */
+/* Fills elements [lo, hi) of a case (or units of elements: last_block_reduce
+ * fills pieces of its trials): its inputs drawn from r in their order, and
+ * any golden output that those elements alone decide. lo is a multiple of
+ * the chunk given to fill_case. */
 typedef void fill_fn(void *ctx, struct rng *r, int64_t lo, int64_t hi);
 
 /* Fills [0, n) of case c: in one call from rng, or, when c->parallel, in

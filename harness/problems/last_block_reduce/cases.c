@@ -15,28 +15,24 @@ struct trials {
 	double *scale;
 	int64_t n;           /* elements per trial */
 	int64_t chunk;       /* of a trial's sum: sum_chunk(n) */
-	double *sums, *mags; /* by chunk of a trial, the trials one after another */
+	double *sums, *mags; /* by piece: a trial's chunks, the trials one after another */
 };
 
-static void fill_x(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+/* Pieces [lo, hi) of x and their sums: piece k is chunk k % per of trial
+ * k / per, per chunks of `chunk` elements a trial. */
+static void fill_pieces(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
 {
 	const struct trials *d = ctx;
-	for (int64_t i = lo; i < hi; ++i)
-		d->x[i] = (float)rng_uniform(rng, -1, 1);
-}
-
-/* The partial sums of chunks [lo, hi) of the trials. */
-static void golden_chunks(void *ctx, int64_t lo, int64_t hi)
-{
-	const struct trials *d = ctx;
-	int64_t per = (d->n + d->chunk - 1) / d->chunk; /* chunks of one trial */
+	int64_t per = (d->n + d->chunk - 1) / d->chunk;
 	for (int64_t k = lo; k < hi; ++k) {
 		int64_t first = k / per * d->n + k % per * d->chunk;
 		int64_t last = k % per == per - 1 ? k / per * d->n + d->n : first + d->chunk;
 		double s = 0, m = 0;
 		for (int64_t i = first; i < last; ++i) {
-			s += d->x[i];
-			m += fabs(d->x[i]);
+			float v = (float)rng_uniform(rng, -1, 1);
+			d->x[i] = v;
+			s += v;
+			m += fabs(v);
 		}
 		d->sums[k] = s;
 		d->mags[k] = m;
@@ -72,8 +68,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	                   chunk,
 	                   xcalloc((size_t)(per * trials), sizeof(double)),
 	                   xcalloc((size_t)(per * trials), sizeof(double))};
-	fill_case(c, rng, n * trials, CASE_CHUNK, fill_x, &d);
-	case_parallel(per * trials, 1, golden_chunks, &d);
+	fill_case(c, rng, per * trials, 1, fill_pieces, &d);
 	for (int t = 0; t < trials; ++t) {
 		double s = 0, m = 0;
 		for (int64_t k = t * per; k < (t + 1) * per; ++k) {
