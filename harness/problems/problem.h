@@ -41,6 +41,10 @@ struct jcase {
 	int64_t param[CJ_MAX_PARAMS];
 	bool timed;
 	bool measure; /* the case the problem's speed rule is measured on (GPU only) */
+	/* Its inputs are drawn in chunks on every core, each chunk from its own
+	 * generator (common/case_table.h: fill_case): set by make_cases for a
+	 * big case that no small case follows. */
+	bool parallel;
 	int nbuf;
 	struct jbuf buf[CJ_MAX_BUFS];
 };

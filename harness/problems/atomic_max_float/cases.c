@@ -7,6 +7,7 @@
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
 #include "../common/slots.h"
@@ -53,6 +54,37 @@ struct max_row {
 	float init;
 };
 
+/* How the values are drawn, and the largest of each chunk's by address. */
+struct draw {
+	enum spread spread;
+	float top; /* FALLING's first value */
+	float *v;
+	int32_t *to;
+	int nslots;
+	/* nslots by chunk of CASE_CHUNK values, from -inf; when drawn at once,
+	 * the one chunk is want itself, from the addresses' start */
+	float *most;
+};
+
+/* Values [lo, hi), their addresses, and their chunk's largest by address:
+ * the first of equal ones (+0.0 and -0.0), as an atomic max in that order. */
+static void fill_values(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct draw *d = ctx;
+	float *most = d->most + lo / CASE_CHUNK * d->nslots;
+	for (int64_t i = lo; i < hi; ++i) {
+		if (d->spread == FALLING) {
+			d->v[i] = d->top - (float)i - (float)rng_uniform(rng, 0.0, 0.5);
+			d->to[i] = (int32_t)(i / 8 % d->nslots);
+		} else {
+			d->v[i] = draw(rng, d->spread);
+			d->to[i] = (int32_t)rng_range(rng, 0, d->nslots - 1);
+		}
+		if (d->v[i] > most[d->to[i]])
+			most[d->to[i]] = d->v[i];
+	}
+}
+
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct max_row *r = row;
@@ -60,8 +92,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int nslots = (int)c->param[CJ_P_SLOTS];
 	enum spread spread = r->spread;
 	struct slot_case b = slot_buffers(set, c);
-	float *v = b.vals, *want = b.want;
-	int32_t *to = b.slot_of;
+	float *want = b.want;
 	/* MINUS_ZERO: every address starts below -0.0, so -0.0 must raise it */
 	for (int j = 0; j < nslots; ++j)
 		b.start[j] = want[j] = isnan(r->init)
@@ -75,17 +106,21 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	 * atomics, once in four; as on a GPU): with 32 such groups a block, all
 	 * but certain in every run, not only when the draw happens to say so. */
 	float top = spread == FALLING ? (float)rng_uniform(rng, 1e4, 1e6) : 0;
-	for (int64_t i = 0; i < n; ++i) {
-		if (spread == FALLING) {
-			v[i] = top - (float)i - (float)rng_uniform(rng, 0.0, 0.5);
-			to[i] = (int32_t)(i / 8 % nslots);
-		} else {
-			v[i] = draw(rng, spread);
-			to[i] = (int32_t)rng_range(rng, 0, nslots - 1);
-		}
-		if (v[i] > want[to[i]])
-			want[to[i]] = v[i];
+	struct draw d = {spread, top, b.vals, b.slot_of, nslots, want};
+	int64_t chunks = (n + CASE_CHUNK - 1) / CASE_CHUNK;
+	if (c->parallel) {
+		d.most = xmalloc((size_t)(chunks * nslots) * sizeof *d.most);
+		for (int64_t k = 0; k < chunks * nslots; ++k)
+			d.most[k] = -INFINITY;
 	}
+	fill_case(c, rng, n, CASE_CHUNK, fill_values, &d);
+	if (!c->parallel)
+		return;
+	for (int64_t k = 0; k < chunks; ++k) /* in order: the first of equal ones stays */
+		for (int j = 0; j < nslots; ++j)
+			if (d.most[k * nslots + j] > want[j])
+				want[j] = d.most[k * nslots + j];
+	free(d.most);
 }
 
 /* -0.0 >= 0.0 is true, but its bits are INT_MIN: a sign test on the float

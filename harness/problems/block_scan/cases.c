@@ -17,15 +17,16 @@ static int64_t segment_of(const struct jcase *c)
 	return tile_of(c) * c->param[CJ_P_TILES];
 }
 
-/* The scan of each block's segment, wrapping like int on the GPU, and the
- * total of every tile. */
-static void golden(struct jcase *c)
+/* The scan of the segments of blocks [lo, hi) of case c (ctx), wrapping
+ * like int on the GPU, and the total of every tile. */
+static void golden(void *ctx, int64_t lo, int64_t hi)
 {
+	struct jcase *c = ctx;
 	const int32_t *in = c->buf[CJ_B_IN].data;
 	int32_t *out = c->buf[CJ_B_OUT].expect, *totals = c->buf[CJ_B_TOTALS].expect;
 	int64_t n = c->param[CJ_P_N], tile = tile_of(c), seg = segment_of(c);
 	uint32_t run = 0, tile_sum = 0;
-	for (int64_t i = 0; i < (int64_t)c->buf[CJ_B_TOTALS].count * tile; ++i) {
+	for (int64_t i = lo * seg; i < hi * seg; ++i) {
 		if (i % seg == 0)
 			run = 0;
 		if (i % tile == 0)
@@ -50,8 +51,8 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int32_t *in = case_buf(set, c, "in", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
 	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * c->param[CJ_P_TILES]));
-	draw_ints(rng, in, n, r->lo, r->hi);
-	golden(c);
+	draw_ints(c, rng, in, n, r->lo, r->hi);
+	case_parallel(blocks, units_per_chunk(seg), golden, c);
 }
 
 /* clang-format off */

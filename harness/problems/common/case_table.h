@@ -44,12 +44,17 @@ struct case_table {
 	size_t count;     /* rows */
 	size_t row_bytes; /* sizeof one row */
 	case_row_fn *add;
+	/* Optional: how many elements a case of the row draws when that is not
+	 * its size, `size` (last_block_reduce: trials of `size` elements each);
+	 * they, not its size, tell whether it is big. */
+	int64_t (*elements)(const void *row, int64_t size);
 };
 
 /* The first three members of a struct case_table for the array `rows`. */
 #define TABLE(rows) (rows), sizeof(rows) / sizeof((rows)[0]), sizeof((rows)[0])
 
-/* Builds the rows of the table that this plan runs, in order. */
+/* Builds the rows of the table that this plan runs, in order; the big ones
+ * that no small one follows are drawn in parallel. */
 void case_table_add(struct case_set *set, struct rng *rng, const struct problem_entry *e,
                     const struct case_plan *plan, const struct case_table *t);
 
@@ -81,12 +86,50 @@ struct counting_row {
 	struct case_row head;
 	bool counting;
 };
+/*
+ * Big cases. A GPU's timed case holds up to 128M elements: made on one
+ * thread, its inputs and golden outputs took longer than the learner's
+ * compile they are made beside. A case of at least BIG_CASE
+ * elements computes its golden outputs on every core (engine/run/cases.h:
+ * case_parallel), by independent units (runs, blocks, rows) or as partial
+ * sums added in a fixed order. Its inputs are drawn on every core too when
+ * no small case follows it in the table (case_table_add sets c->parallel):
+ * a case drawn in chunks takes one draw of the case generator instead of
+ * one per value, so every case after it gets other inputs, and a small case
+ * must keep its own. The chunks, not the threads, decide the values.
+ */
+#define BIG_CASE ((int64_t)1 << 20)
+/* Elements of one chunk of a big case's inputs or golden sums. */
+#define CASE_CHUNK ((int64_t)1 << 16)
+
+/* Fills elements [lo, hi) of a case (or units of elements: last_block_reduce
+ * fills pieces of its trials): its inputs drawn from r in their order, and
+ * any golden output that those elements alone decide. lo is a multiple of
+ * the chunk given to fill_case. */
+typedef void fill_fn(void *ctx, struct rng *r, int64_t lo, int64_t hi);
+
+/* Fills [0, n) of case c: in one call from rng, or, when c->parallel, in
+ * chunks of `chunk` elements on every core, each chunk drawing from its own
+ * generator (case_chunk_rng, from one key drawn from rng). */
+void fill_case(const struct jcase *c, struct rng *rng, int64_t n, int64_t chunk, fill_fn *fill,
+               void *ctx);
+
+/* The chunk of a golden sum over n elements: n when the case is small (one
+ * sum in order, as its tolerance was set for), else CASE_CHUNK. */
+int64_t sum_chunk(int64_t n);
+
+/* How many units of `unit` elements (blocks, segments, rows) a chunk of a
+ * golden computed unit by unit takes: about CASE_CHUNK elements, at least
+ * one unit. */
+int64_t units_per_chunk(int64_t unit);
 
 /* x[0..n): 1, 2, ..., n when lo == hi (the samples count), else drawn
- * uniformly from the integers [lo, hi]. */
-void draw_ints(struct rng *rng, int32_t *x, int64_t n, int64_t lo, int64_t hi);
+ * uniformly from the integers [lo, hi] (fill_case: in chunks when c is
+ * drawn in parallel). */
+void draw_ints(const struct jcase *c, struct rng *rng, int32_t *x, int64_t n, int64_t lo,
+               int64_t hi);
 
 /* x[0..n): 1, 2, ..., n when lo == hi, else drawn uniformly from [lo, hi). */
-void draw_floats(struct rng *rng, float *x, int64_t n, double lo, double hi);
+void draw_floats(const struct jcase *c, struct rng *rng, float *x, int64_t n, double lo, double hi);
 
 #endif

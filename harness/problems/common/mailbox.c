@@ -3,7 +3,22 @@
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "case_table.h"
 #include "mailbox.h"
+
+struct messages {
+	int32_t *msg, *want;
+};
+
+static void fill_messages(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct messages *d = ctx;
+	for (int64_t i = lo; i < hi; ++i) {
+		/* never the stale mark, so a stale word is always a mismatch */
+		int32_t v = (int32_t)rng_range(rng, -1000000, 1000000);
+		d->msg[i] = d->want[i] = v;
+	}
+}
 
 static void add_case(struct case_set *set, struct rng *rng, const char *name, int channels,
                      int words, int trials, int block, int flag_after, bool timed)
@@ -21,12 +36,12 @@ static void add_case(struct case_set *set, struct rng *rng, const char *name, in
 	struct jbuf *box = case_buf(set, c, "box", CJ_I32, CJ_INOUT, per_trial);
 	struct jbuf *flags = case_buf(set, c, "flags", CJ_I32, CJ_INOUT, (uint64_t)channels);
 	struct jbuf *got = case_buf(set, c, "got", CJ_I32, CJ_OUT, per_trial * (uint64_t)trials);
-	int32_t *m = msg->data, *want = got->expect;
-	for (uint64_t i = 0; i < msg->count; ++i) {
-		/* never the stale mark, so a stale word is always a mismatch */
-		int32_t v = (int32_t)rng_range(rng, -1000000, 1000000);
-		m[i] = want[i] = v;
-	}
+	int32_t *m = msg->data;
+	/* No small case follows the first big one (mailbox_cases): a big case's
+	 * messages are drawn in parallel (case_table.h: BIG_CASE). */
+	c->parallel = (int64_t)msg->count >= BIG_CASE;
+	struct messages d = {m, got->expect};
+	fill_case(c, rng, (int64_t)msg->count, CASE_CHUNK, fill_messages, &d);
 	int32_t *b = box->data, *bw = box->expect;
 	for (uint64_t i = 0; i < per_trial; ++i) {
 		b[i] = MB_STALE;

@@ -11,17 +11,32 @@
 #include "../common/elementwise.h"
 #include "layout.h"
 
+static void fill_in(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	float *in = ctx;
+	for (int64_t i = lo; i < hi; ++i)
+		in[i] = (float)rng_range(rng, -1000, 1000);
+}
+
+/* out[lo, hi) of case c (ctx). */
+static void golden(void *ctx, int64_t lo, int64_t hi)
+{
+	struct jcase *c = ctx;
+	const float *in = c->buf[CJ_B_IN].data;
+	float *want = c->buf[CJ_B_OUT].expect;
+	int64_t n = c->param[CJ_P_N];
+	for (int64_t i = lo; i < hi; ++i)
+		want[i] = (2 * in[i] + 1) + (2 * in[n - 1 - i] + 1);
+}
+
 /* Adds the buffers of a case {name, {n, 256}}. */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	(void)row;
 	int64_t n = c->param[CJ_P_N];
-	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
-	float *in = io.in, *want = io.want;
-	for (int64_t i = 0; i < n; ++i)
-		in[i] = (float)rng_range(rng, -1000, 1000);
-	for (int64_t i = 0; i < n; ++i)
-		want[i] = (2 * in[i] + 1) + (2 * in[n - 1 - i] + 1);
+	fill_case(c, rng, n, CASE_CHUNK, fill_in,
+	          in_out_buffers(set, c, CJ_F32, "in", "out", n).in);
+	case_parallel(n, CASE_CHUNK, golden, c);
 }
 
 /* clang-format off */

@@ -2,9 +2,11 @@
  * glue.cuh). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
 #include "layout.h"
@@ -51,6 +53,54 @@ struct global_softmax_row {
 	enum spread spread;
 };
 
+struct softmax {
+	enum spread spread;
+	float *x, *y, *parts;
+	int64_t n, slice, hot;
+	double m;     /* the largest x */
+	double *sums; /* of exp(x - m), by chunk of sum_chunk(n) */
+};
+
+static void fill_x(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct softmax *g = ctx;
+	for (int64_t i = lo; i < hi; ++i)
+		g->x[i] = draw(rng, g->spread, i, g->slice, g->hot);
+}
+
+/* The partials (max, sum) of blocks [lo, hi). */
+static void golden_parts(void *ctx, int64_t lo, int64_t hi)
+{
+	const struct softmax *g = ctx;
+	for (int64_t b = lo; b < hi; ++b) {
+		double bm = -INFINITY, bs = 0;
+		int64_t end = (b + 1) * g->slice < g->n ? (b + 1) * g->slice : g->n;
+		for (int64_t i = b * g->slice; i < end; ++i)
+			bm = g->x[i] > bm ? g->x[i] : bm;
+		for (int64_t i = b * g->slice; i < end; ++i)
+			bs += exp((double)g->x[i] - bm);
+		g->parts[2 * b] = (float)bm;
+		g->parts[2 * b + 1] = (float)bs;
+	}
+}
+
+static void golden_sums(void *ctx, int64_t lo, int64_t hi)
+{
+	const struct softmax *g = ctx;
+	double s = 0;
+	for (int64_t i = lo; i < hi; ++i)
+		s += exp((double)g->x[i] - g->m);
+	g->sums[lo / sum_chunk(g->n)] = s;
+}
+
+/* y of elements [lo, hi); sums[0] holds the sum of them all. */
+static void golden_y(void *ctx, int64_t lo, int64_t hi)
+{
+	const struct softmax *g = ctx;
+	for (int64_t i = lo; i < hi; ++i)
+		g->y[i] = (float)(exp((double)g->x[i] - g->m) / g->sums[0]);
+}
+
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct global_softmax_row *r = row;
@@ -61,27 +111,23 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	c->param[CJ_P_BLOCKS] = blocks;
 	c->param[CJ_P_SLICE] = slice;
 	struct in_out xy = in_out_buffers(set, c, CJ_F32, "x", "y", n);
-	float *x = xy.in, *y = xy.want;
 	float *parts = case_buf(set, c, "parts", CJ_F32, CJ_OUT, (uint64_t)(2 * blocks))->expect;
-	int64_t hot = rng_range(rng, 0, n - 1);
-	for (int64_t i = 0; i < n; ++i)
-		x[i] = draw(rng, r->spread, i, slice, hot);
-	double m = -INFINITY, s = 0;
-	for (int64_t b = 0; b < blocks; ++b) {
-		double bm = -INFINITY, bs = 0;
-		int64_t end = (b + 1) * slice < n ? (b + 1) * slice : n;
-		for (int64_t i = b * slice; i < end; ++i)
-			bm = x[i] > bm ? x[i] : bm;
-		for (int64_t i = b * slice; i < end; ++i)
-			bs += exp((double)x[i] - bm);
-		parts[2 * b] = (float)bm;
-		parts[2 * b + 1] = (float)bs;
-		m = bm > m ? bm : m;
-	}
-	for (int64_t i = 0; i < n; ++i)
-		s += exp((double)x[i] - m);
-	for (int64_t i = 0; i < n; ++i)
-		y[i] = (float)(exp((double)x[i] - m) / s);
+	struct softmax g = {r->spread, xy.in, xy.want, parts, n, slice, rng_range(rng, 0, n - 1)};
+	fill_case(c, rng, n, CASE_CHUNK, fill_x, &g);
+	case_parallel(blocks, units_per_chunk(slice), golden_parts, &g);
+	g.m = -INFINITY;
+	for (int64_t b = 0; b < blocks; ++b) /* each partial's max is an x: exact as a float */
+		g.m = parts[2 * b] > g.m ? parts[2 * b] : g.m;
+	/* A small case's sum is one loop in order; a big one's the sum of its
+	 * chunks' partial sums, in order (they differ in a double's last bits;
+	 * the check's rtol is 5e-5). */
+	int64_t chunks = (n + sum_chunk(n) - 1) / sum_chunk(n);
+	g.sums = xcalloc((size_t)chunks, sizeof *g.sums);
+	case_parallel(n, sum_chunk(n), golden_sums, &g);
+	for (int64_t k = 1; k < chunks; ++k)
+		g.sums[0] += g.sums[k];
+	case_parallel(n, CASE_CHUNK, golden_y, &g);
+	free(g.sums);
 }
 
 /* clang-format off */

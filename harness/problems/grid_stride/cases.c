@@ -12,6 +12,22 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
+struct saxpy {
+	float a;
+	float *x, *y, *want;
+};
+
+/* x and y of elements [lo, hi), and the golden y. */
+static void fill_saxpy(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct saxpy *d = ctx;
+	for (int64_t i = lo; i < hi; ++i) {
+		d->x[i] = (float)rng_uniform(rng, -1, 1);
+		d->y[i] = (float)rng_uniform(rng, -1, 1);
+		d->want[i] = (float)((double)d->a * d->x[i] + d->y[i]);
+	}
+}
+
 /* Adds the buffers of a case {name, {n, gridDim.x, blockDim.x}}: the grid
  * usually has far fewer threads than elements. Draws the factor a first. */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
@@ -24,12 +40,8 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N];
 	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
 	struct jbuf *y = case_buf(set, c, "y", CJ_F32, CJ_INOUT, (uint64_t)n);
-	float *xv = x->data, *yv = y->data, *want = y->expect;
-	for (int64_t i = 0; i < n; ++i) {
-		xv[i] = (float)rng_uniform(rng, -1, 1);
-		yv[i] = (float)rng_uniform(rng, -1, 1);
-		want[i] = (float)((double)a * xv[i] + yv[i]);
-	}
+	struct saxpy d = {a, x->data, y->data, y->expect};
+	fill_case(c, rng, n, CASE_CHUNK, fill_saxpy, &d);
 }
 
 /* clang-format off */

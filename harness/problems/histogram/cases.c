@@ -4,6 +4,7 @@
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
 #include "layout.h"
@@ -47,6 +48,26 @@ struct histogram_row {
 	enum start start;
 };
 
+struct draw {
+	const struct histogram_row *row;
+	int32_t *v;
+	int nbins;
+	int32_t hot;
+	uint32_t *counts; /* nbins by chunk of CASE_CHUNK values (one chunk when drawn at once) */
+};
+
+/* The values [lo, hi), counted into their chunk's bins. */
+static void fill_values(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct draw *d = ctx;
+	uint32_t *counts = d->counts + lo / CASE_CHUNK * d->nbins;
+	for (int64_t i = lo; i < hi; ++i) {
+		d->v[i] = draw(rng, d->row->spread, i, d->nbins, d->hot);
+		if (d->v[i] >= 0 && d->v[i] < d->nbins)
+			counts[d->v[i]]++;
+	}
+}
+
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct histogram_row *r = row;
@@ -54,17 +75,24 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int nbins = (int)c->param[CJ_P_NBINS];
 	struct jbuf *data = case_buf(set, c, "data", CJ_I32, CJ_IN, (uint64_t)n);
 	struct jbuf *bins = case_buf(set, c, "bins", CJ_U32, CJ_INOUT, (uint64_t)nbins);
-	int32_t *v = data->data;
 	uint32_t *start_counts = bins->data, *want = bins->expect;
 	int32_t hot = (int32_t)rng_range(rng, 0, nbins - 1);
 	for (int b = 0; b < nbins; ++b)
 		start_counts[b] = want[b] =
 		        r->start == ZERO ? 0 : (uint32_t)rng_range(rng, 0, 1000000);
-	for (int64_t i = 0; i < n; ++i) {
-		v[i] = draw(rng, r->spread, i, nbins, hot);
-		if (v[i] >= 0 && v[i] < nbins)
-			want[v[i]]++;
-	}
+	/* Drawn at once, the values are counted straight into want; drawn in
+	 * chunks, into each chunk's own bins, added to want in order. */
+	struct draw d = {r, data->data, nbins, hot, want};
+	int64_t chunks = (n + CASE_CHUNK - 1) / CASE_CHUNK;
+	if (c->parallel)
+		d.counts = xcalloc((size_t)(chunks * nbins), sizeof *d.counts);
+	fill_case(c, rng, n, CASE_CHUNK, fill_values, &d);
+	if (!c->parallel)
+		return;
+	for (int64_t k = 0; k < chunks; ++k) /* the counts wrap as on the GPU */
+		for (int b = 0; b < nbins; ++b)
+			want[b] += d.counts[k * nbins + b];
+	free(d.counts);
 }
 
 /* clang-format off */

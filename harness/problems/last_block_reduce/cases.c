@@ -1,12 +1,43 @@
 /* last_block_reduce: cases, golden sums (in double) and diagnoses (device
  * side: glue.cuh). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
 #include "layout.h"
+
+struct trials {
+	float *x, *want;
+	double *scale;
+	int64_t n;           /* elements per trial */
+	int64_t chunk;       /* of a trial's sum: sum_chunk(n) */
+	double *sums, *mags; /* by piece: a trial's chunks, the trials one after another */
+};
+
+/* Pieces [lo, hi) of x and their sums: piece k is chunk k % per of trial
+ * k / per, per chunks of `chunk` elements a trial. */
+static void fill_pieces(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct trials *d = ctx;
+	int64_t per = (d->n + d->chunk - 1) / d->chunk;
+	for (int64_t k = lo; k < hi; ++k) {
+		int64_t first = k / per * d->n + k % per * d->chunk;
+		int64_t last = k % per == per - 1 ? k / per * d->n + d->n : first + d->chunk;
+		double s = 0, m = 0;
+		for (int64_t i = first; i < last; ++i) {
+			float v = (float)rng_uniform(rng, -1, 1);
+			d->x[i] = v;
+			s += v;
+			m += fabs(v);
+		}
+		d->sums[k] = s;
+		d->mags[k] = m;
+	}
+}
 
 /* Adds the buffers of a case {name, {n elements per trial, trials
  * (launches), blocks wanted}}. The emulator runs every block of a launch at
@@ -23,21 +54,32 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	struct jbuf *arrived = case_buf(set, c, "arrived", CJ_U32, CJ_INOUT, 1);
 	struct jbuf *totals = case_buf(set, c, "totals", CJ_F32, CJ_OUT, (uint64_t)trials);
 	((uint32_t *)arrived->data)[0] = ((uint32_t *)arrived->expect)[0] = 0;
-	float *xv = x->data, *pv = partials->data, *want = totals->expect;
+	float *pv = partials->data;
 	for (int b = 0; b < blocks; ++b)
 		pv[b] = 0.0f;
-	double *scale = case_scale(totals);
+	/* A small trial's sum is one loop in order; a big one's the sum of its
+	 * chunks' partial sums, in order (they differ in a double's last bits;
+	 * the check's rtol is 1e-5). */
+	int64_t chunk = sum_chunk(n), per = (n + chunk - 1) / chunk;
+	struct trials d = {x->data,
+	                   totals->expect,
+	                   case_scale(totals),
+	                   n,
+	                   chunk,
+	                   xcalloc((size_t)(per * trials), sizeof(double)),
+	                   xcalloc((size_t)(per * trials), sizeof(double))};
+	fill_case(c, rng, per * trials, 1, fill_pieces, &d);
 	for (int t = 0; t < trials; ++t) {
 		double s = 0, m = 0;
-		for (int64_t i = 0; i < n; ++i) {
-			float v = (float)rng_uniform(rng, -1, 1);
-			xv[t * n + i] = v;
-			s += v;
-			m += fabs(v);
+		for (int64_t k = t * per; k < (t + 1) * per; ++k) {
+			s += d.sums[k];
+			m += d.mags[k];
 		}
-		want[t] = (float)s;
-		scale[t] = m;
+		d.want[t] = (float)s;
+		d.scale[t] = m;
 	}
+	free(d.sums);
+	free(d.mags);
 }
 
 /* clang-format off */
@@ -52,7 +94,13 @@ static const struct case_row case_rows[] = {
 };
 /* clang-format on */
 
-static const struct case_table table = {TABLE(case_rows), add_buffers};
+/* Every trial draws its own n elements. */
+static int64_t elements(const void *row, int64_t size)
+{
+	return size * ((const struct case_row *)row)->param[CJ_P_TRIALS];
+}
+
+static const struct case_table table = {TABLE(case_rows), add_buffers, elements};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {

@@ -16,6 +16,17 @@ static int32_t block_sum(const int32_t *x, int64_t n, int64_t first, int64_t cou
 	return (int32_t)s;
 }
 
+/* The sums of blocks [lo, hi) of case c (ctx). */
+static void golden_sums(void *ctx, int64_t lo, int64_t hi)
+{
+	struct jcase *c = ctx;
+	const int32_t *x = c->buf[CJ_B_X].data;
+	int32_t *want = c->buf[CJ_B_SUMS].expect;
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	for (int64_t b = lo; b < hi; ++b)
+		want[b] = block_sum(x, n, b * block, block);
+}
+
 /* Adds the buffers of a case {name, {n, blockDim.x}, n on the emulator
  * (where every thread of every block runs) when fewer}, and the inputs'
  * range (lo == hi: 1, 2, ..., n). */
@@ -25,10 +36,9 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
 	int64_t blocks = (n + block - 1) / block;
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
-	int32_t *want = case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks)->expect;
-	draw_ints(rng, x, n, r->lo, r->hi);
-	for (int64_t b = 0; b < blocks; ++b)
-		want[b] = block_sum(x, n, b * block, block);
+	case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks);
+	draw_ints(c, rng, x, n, r->lo, r->hi);
+	case_parallel(blocks, units_per_chunk(block), golden_sums, c);
 }
 
 /* clang-format off */

@@ -9,6 +9,22 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
+struct reverse {
+	bool counting;
+	int32_t *in, *want;
+	int64_t n;
+};
+
+/* in[lo, hi) and where each goes in the golden out. */
+static void fill_reverse(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct reverse *d = ctx;
+	for (int64_t i = lo; i < hi; ++i) {
+		d->in[i] = d->counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
+		d->want[d->n - 1 - i] = d->in[i];
+	}
+}
+
 /* Adds the buffers of a case {name, {n, blockDim.x}}, whose input counts
  * 0, 1, 2, ... when the row says so (struct counting_row). */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
@@ -16,11 +32,8 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	const struct counting_row *r = row;
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
-	int32_t *in = io.in, *want = io.want;
-	for (int64_t i = 0; i < n; ++i)
-		in[i] = r->counting ? (int32_t)i : (int32_t)rng_range(rng, -1000000, 1000000);
-	for (int64_t i = 0; i < n; ++i)
-		want[n - 1 - i] = in[i];
+	struct reverse d = {r->counting, io.in, io.want, n};
+	fill_case(c, rng, n, CASE_CHUNK, fill_reverse, &d);
 }
 
 /* clang-format off */

@@ -9,6 +9,32 @@
 #include "../common/case_table.h"
 #include "layout.h"
 
+struct matrix {
+	bool counting;
+	float *in;
+};
+
+static void fill_in(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct matrix *d = ctx;
+	for (int64_t i = lo; i < hi; ++i)
+		d->in[i] = d->counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
+}
+
+/* Rows [lo, hi) of in, as columns of the golden out of case c (ctx), 64 of
+ * in's columns at a time: a tile's reads and writes stay in the cache. */
+static void golden_rows(void *ctx, int64_t lo, int64_t hi)
+{
+	struct jcase *c = ctx;
+	const float *in = c->buf[CJ_B_IN].data;
+	float *want = c->buf[CJ_B_OUT].expect;
+	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
+	for (int64_t k0 = 0; k0 < cols; k0 += 64)
+		for (int64_t k = k0; k < k0 + 64 && k < cols; ++k)
+			for (int64_t y = lo; y < hi; ++y)
+				want[k * rows + y] = in[y * cols + k];
+}
+
 /* Adds the buffers of a case {name, {rows * cols, 512, rows, cols}} (the
  * timed one: 8192 rows of as many columns as perf.n allows), whose input
  * counts 0, 1, 2, ... when the row says so (struct counting_row). */
@@ -20,14 +46,10 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 		c->param[CJ_P_COLS] = c->param[CJ_P_N] / rows > 0 ? c->param[CJ_P_N] / rows : 1;
 		c->param[CJ_P_N] = rows * c->param[CJ_P_COLS];
 	}
-	int64_t cols = c->param[CJ_P_COLS], n = c->param[CJ_P_N];
-	struct in_out io = in_out_buffers(set, c, CJ_F32, "in", "out", n);
-	float *in = io.in, *want = io.want;
-	for (int64_t i = 0; i < n; ++i)
-		in[i] = r->counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
-	for (int64_t y = 0; y < rows; ++y)
-		for (int64_t k = 0; k < cols; ++k)
-			want[k * rows + y] = in[y * cols + k];
+	int64_t n = c->param[CJ_P_N];
+	struct matrix d = {r->counting, in_out_buffers(set, c, CJ_F32, "in", "out", n).in};
+	fill_case(c, rng, n, CASE_CHUNK, fill_in, &d);
+	case_parallel(rows, 64, golden_rows, c);
 }
 
 /* Partial tiles first on a shape at least a tile tall (129 x 257): a store

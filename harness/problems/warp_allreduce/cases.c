@@ -22,51 +22,71 @@ struct allreduce_row {
 	double lo, hi; /* UNIFORM's range */
 };
 
-static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+struct draw {
+	const struct allreduce_row *row;
+	float *x;
+};
+
+static void fill_x(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
 {
-	const struct allreduce_row *r = row;
-	int64_t n = c->param[CJ_P_N], passes = c->param[CJ_P_PASSES];
-	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
-	struct jbuf *maxs = case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
-	float *xv = x->data, *want_sum = sums->expect, *want_max = maxs->expect;
-	double *scale = case_scale(sums);
+	const struct draw *d = ctx;
 	static const float ties[] = {-3.0f, -1.5f, -0.25f, 0.5f, 2.0f};
-	for (int64_t i = 0; i < n; ++i) {
-		switch (r->spread) {
+	for (int64_t i = lo; i < hi; ++i) {
+		switch (d->row->spread) {
 		case RAMP:
-			xv[i] = (float)(i + 1);
+			d->x[i] = (float)(i + 1);
 			break;
 		case TIES:
 			/* a few values, the largest one rarely: several lanes share the max */
-			xv[i] = ties[rng_range(rng, 0, 3) + (rng_range(rng, 0, 15) == 0)];
+			d->x[i] = ties[rng_range(rng, 0, 3) + (rng_range(rng, 0, 15) == 0)];
 			break;
 		default:
-			xv[i] = (float)rng_uniform(rng, r->lo, r->hi);
+			d->x[i] = (float)rng_uniform(rng, d->row->lo, d->row->hi);
 			break;
 		}
 	}
-	/* Every lane of a run gets the same answer. Lanes past n add 0 and do not
-	 * raise the maximum. A second pass of the sum adds 32 equal values. */
-	for (int64_t k = 0; k < n; k += 32) {
+}
+
+/* Every lane of a run gets the same answer: the runs of 32 in elements [lo,
+ * hi) of case c (ctx), lo a multiple of 32. Lanes past n add 0 and do not
+ * raise the maximum. A second pass of the sum adds 32 equal values. */
+static void golden_runs(void *ctx, int64_t lo, int64_t hi)
+{
+	struct jcase *c = ctx;
+	const float *xv = c->buf[CJ_B_X].data;
+	float *want_sum = c->buf[CJ_B_SUMS].expect, *want_max = c->buf[CJ_B_MAXS].expect;
+	double *scale = c->buf[CJ_B_SUMS].scale;
+	for (int64_t k = lo; k < hi; k += 32) {
 		double s = 0, m = 0;
 		float mx = -INFINITY;
-		for (int64_t i = k; i < k + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < hi; ++i) {
 			s += xv[i];
 			m += fabs(xv[i]);
 			if (xv[i] > mx)
 				mx = xv[i];
 		}
-		if (passes > 1) {
+		if (c->param[CJ_P_PASSES] > 1) {
 			s *= 32;
 			m *= 32;
 		}
-		for (int64_t i = k; i < k + 32 && i < n; ++i) {
+		for (int64_t i = k; i < k + 32 && i < hi; ++i) {
 			want_sum[i] = (float)s;
 			scale[i] = m;
 			want_max[i] = mx;
 		}
 	}
+}
+
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+{
+	int64_t n = c->param[CJ_P_N];
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)n);
+	case_buf(set, c, "maxs", CJ_F32, CJ_OUT, (uint64_t)n);
+	case_scale(sums);
+	struct draw d = {row, x->data};
+	fill_case(c, rng, n, CASE_CHUNK, fill_x, &d);
+	case_parallel(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */

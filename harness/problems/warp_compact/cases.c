@@ -2,9 +2,11 @@
  * glue.cuh). */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
+#include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
 #include "../common/lane_patterns.h"
@@ -36,30 +38,96 @@ static int64_t draw_sample(int32_t *x, int32_t *offset)
 	return 16;
 }
 
-/* x and the offsets of the runs, as the row says. Returns the values kept. */
-static int64_t draw(struct rng *rng, const struct compact_row *r, int64_t t, int32_t *x,
-                    int32_t *offset, int64_t n)
+/* How x is drawn, and what its chunks kept. */
+struct draw {
+	const struct compact_row *row;
+	int32_t t;
+	int first; /* the pattern of run 0 */
+	int32_t *x, *offset;
+	int64_t n;
+	int64_t *kept; /* by chunk of CASE_CHUNK elements (one chunk when drawn at once) */
+};
+
+/* x and the offsets of the runs of elements [lo, hi), as the row says; the
+ * offsets count from the first run drawn here. */
+static void fill_runs(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
 {
-	int64_t runs = runs_of(n);
-	int first = (int)rng_range(rng, 0, PATTERNS - 1);
+	const struct draw *d = ctx;
+	const struct compact_row *r = d->row;
 	int64_t kept = 0;
-	for (int64_t k = 0; k < runs; ++k) {
+	for (int64_t k = lo / 32; k * 32 < hi; ++k) {
 		enum lane_pattern p =
-		        r->random ? HALF : (enum lane_pattern)((first + k) % PATTERNS);
+		        r->random ? HALF : (enum lane_pattern)((d->first + k) % PATTERNS);
 		int special = (int)rng_range(rng, 0, 31);
-		offset[k] = (int32_t)kept;
-		for (int64_t i = k * 32; i < n && i < k * 32 + 32; ++i) {
+		d->offset[k] = (int32_t)kept;
+		for (int64_t i = k * 32; i < hi && i < k * 32 + 32; ++i) {
 			bool keep = lane_picked(rng, p, (int)(i % 32), special);
-			/* a case keeps at least one value: its last element when nothing else */
-			keep |= i == n - 1 && kept == 0;
-			int64_t lo = keep ? t : t - r->spread, hi = keep ? t + r->spread : t - 1;
-			lo = lo < INT32_MIN ? INT32_MIN : lo;
-			hi = hi > INT32_MAX ? INT32_MAX : hi;
-			x[i] = (int32_t)rng_range(rng, lo, hi);
+			/* a case keeps at least one value: its last element when nothing
+			 * else drawn with it (its chunk, or the whole case) */
+			keep |= i == d->n - 1 && kept == 0;
+			int64_t vlo = keep ? d->t : d->t - r->spread;
+			int64_t vhi = keep ? d->t + r->spread : d->t - 1;
+			vlo = vlo < INT32_MIN ? INT32_MIN : vlo;
+			vhi = vhi > INT32_MAX ? INT32_MAX : vhi;
+			d->x[i] = (int32_t)rng_range(rng, vlo, vhi);
 			kept += keep;
 		}
 	}
-	return kept;
+	d->kept[lo / CASE_CHUNK] = kept;
+}
+
+/* The offsets of chunk [lo, hi)'s runs move on by what the chunks before it
+ * kept (ctx: those totals, summed in order). */
+struct shift {
+	int32_t *offset;
+	const int64_t *before;
+};
+
+static void shift_offsets(void *ctx, int64_t lo, int64_t hi)
+{
+	const struct shift *s = ctx;
+	for (int64_t k = lo / 32; k * 32 < hi; ++k)
+		s->offset[k] += (int32_t)s->before[lo / CASE_CHUNK];
+}
+
+/* Draws x and the offsets of the runs. Returns the values kept. */
+static int64_t draw(struct jcase *c, struct rng *rng, const struct compact_row *r, int32_t *x,
+                    int32_t *offset)
+{
+	int64_t n = c->param[CJ_P_N], chunks = (n + CASE_CHUNK - 1) / CASE_CHUNK;
+	int64_t *kept = xcalloc((size_t)chunks + 1, sizeof *kept);
+	struct draw d = {
+	        r,   (int32_t)c->param[CJ_P_T], (int)rng_range(rng, 0, PATTERNS - 1), x, offset, n,
+	        kept};
+	fill_case(c, rng, n, CASE_CHUNK, fill_runs, &d);
+	int64_t total = 0;
+	for (int64_t k = 0; k < chunks; ++k) { /* each chunk's total becomes its start */
+		int64_t own = kept[k];
+		kept[k] = total;
+		total += own;
+	}
+	struct shift s = {offset, kept};
+	if (c->parallel)
+		case_parallel(n, CASE_CHUNK, shift_offsets, &s);
+	free(kept);
+	return total;
+}
+
+/* The kept values and counts of the runs of elements [lo, hi) of case c
+ * (ctx), at the runs' offsets. */
+static void golden_runs(void *ctx, int64_t lo, int64_t hi)
+{
+	struct jcase *c = ctx;
+	const int32_t *x = c->buf[CJ_B_X].data, *offset = c->buf[CJ_B_OFFSET].data;
+	int32_t *want = c->buf[CJ_B_OUT].expect, *want_counts = c->buf[CJ_B_COUNTS].expect;
+	int32_t t = (int32_t)c->param[CJ_P_T];
+	for (int64_t run = lo / 32; run * 32 < hi; ++run) {
+		int64_t k = offset[run];
+		for (int64_t i = run * 32; i < hi && i < run * 32 + 32; ++i)
+			if (x[i] >= t)
+				want[k++] = x[i];
+		want_counts[run] = (int32_t)(k - offset[run]);
+	}
 }
 
 /* Draws x and the offsets, then builds the golden output and counts. */
@@ -67,22 +135,13 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 {
 	const struct compact_row *r = row;
 	int64_t n = c->param[CJ_P_N];
-	int32_t t = (int32_t)c->param[CJ_P_T];
 	int64_t runs = runs_of(n);
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	int32_t *offset = case_buf(set, c, "offset", CJ_I32, CJ_IN, (uint64_t)runs)->data;
-	int64_t kept = r->sample ? draw_sample(x, offset) : draw(rng, r, t, x, offset, n);
-	struct jbuf *out = case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)kept);
-	struct jbuf *counts = case_buf(set, c, "counts", CJ_I32, CJ_OUT, (uint64_t)runs);
-	int32_t *want = out->expect, *want_counts = counts->expect;
-	int64_t k = 0;
-	for (int64_t run = 0; run < runs; ++run) {
-		int64_t start = k;
-		for (int64_t i = run * 32; i < n && i < run * 32 + 32; ++i)
-			if (x[i] >= t)
-				want[k++] = x[i];
-		want_counts[run] = (int32_t)(k - start);
-	}
+	int64_t kept = r->sample ? draw_sample(x, offset) : draw(c, rng, r, x, offset);
+	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)kept);
+	case_buf(set, c, "counts", CJ_I32, CJ_OUT, (uint64_t)runs);
+	case_parallel(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */

@@ -10,23 +10,19 @@
 #include "../common/warp_runs.h"
 #include "layout.h"
 
-/* Adds the buffers of a case {name, {n, blockDim.x, calls of the reduction
- * (2: also on the squares), runs of 32 per warp}, n on the emulator when
- * fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
-static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+/* The sums of the runs of 32 in elements [lo, hi) of case c (ctx); lo is a
+ * multiple of 32. Lanes past n add 0. The squares are rounded to float
+ * first, as the glue computes them on the device. */
+static void golden_sums(void *ctx, int64_t lo, int64_t hi)
 {
-	const struct range_row *r = row;
-	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS], runs = (n + 31) / 32;
-	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
-	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
-	float *xv = x->data, *want = sums->expect;
-	double *scale = case_scale(sums);
-	draw_floats(rng, xv, n, r->lo, r->hi);
-	/* Lanes past n add 0. The squares are rounded to float first, as the
-	 * glue computes them on the device. */
-	for (int64_t k = 0; k < runs; ++k) {
+	struct jcase *c = ctx;
+	const float *xv = c->buf[CJ_B_X].data;
+	float *want = c->buf[CJ_B_SUMS].expect;
+	double *scale = c->buf[CJ_B_SUMS].scale;
+	int64_t calls = c->param[CJ_P_CALLS];
+	for (int64_t k = lo / 32; k * 32 < hi; ++k) {
 		double s = 0, m = 0, q = 0;
-		for (int64_t i = k * 32; i < k * 32 + 32 && i < n; ++i) {
+		for (int64_t i = k * 32; i < k * 32 + 32 && i < hi; ++i) {
 			float sq = xv[i] * xv[i];
 			s += xv[i];
 			m += fabs(xv[i]);
@@ -39,6 +35,20 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 			scale[k * calls + 1] = q;
 		}
 	}
+}
+
+/* Adds the buffers of a case {name, {n, blockDim.x, calls of the reduction
+ * (2: also on the squares), runs of 32 per warp}, n on the emulator when
+ * fewer}, and the inputs' range (lo == hi: 1, 2, ..., n). */
+static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
+{
+	const struct range_row *r = row;
+	int64_t n = c->param[CJ_P_N], calls = c->param[CJ_P_CALLS], runs = (n + 31) / 32;
+	struct jbuf *x = case_buf(set, c, "x", CJ_F32, CJ_IN, (uint64_t)n);
+	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
+	case_scale(sums);
+	draw_floats(c, rng, x->data, n, r->lo, r->hi);
+	case_parallel(n, CASE_CHUNK, golden_sums, c);
 }
 
 /* clang-format off */

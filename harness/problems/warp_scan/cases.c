@@ -9,18 +9,24 @@
 #include "../common/warp_runs.h"
 #include "layout.h"
 
-/* Inclusive scan of each aligned run of 32 elements, `passes` times, with the
- * wrap-around of 32-bit integers (a GPU's int addition). Lanes past n hold 0. */
-static void golden_scan(const int32_t *in, int32_t *out, int64_t n, int passes)
+/* Inclusive scan of each aligned run of 32 elements of [lo, hi) of case c
+ * (ctx), `passes` times, with the wrap-around of 32-bit integers (a GPU's
+ * int addition). Lanes past n hold 0. Chunks of case_parallel: lo is a
+ * multiple of 32, hi too or n. */
+static void golden_scan(void *ctx, int64_t lo, int64_t hi)
 {
-	for (int64_t w = 0; w < n; w += 32) {
+	struct jcase *c = ctx;
+	const int32_t *in = c->buf[CJ_B_IN].data;
+	int32_t *out = c->buf[CJ_B_OUT].expect;
+	int passes = (int)c->param[CJ_P_PASSES];
+	for (int64_t w = lo; w < hi; w += 32) {
 		uint32_t lane[32] = {0};
-		for (int k = 0; k < 32 && w + k < n; ++k)
+		for (int k = 0; k < 32 && w + k < hi; ++k)
 			lane[k] = (uint32_t)in[w + k];
 		for (int p = 0; p < passes; ++p)
 			for (int k = 1; k < 32; ++k)
 				lane[k] += lane[k - 1];
-		for (int k = 0; k < 32 && w + k < n; ++k)
+		for (int k = 0; k < 32 && w + k < hi; ++k)
 			out[w + k] = (int32_t)lane[k];
 	}
 }
@@ -33,8 +39,8 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	const struct range_row *r = row;
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
-	draw_ints(rng, io.in, n, r->lo, r->hi);
-	golden_scan(io.in, io.want, n, (int)c->param[CJ_P_PASSES]);
+	draw_ints(c, rng, io.in, n, r->lo, r->hi);
+	case_parallel(n, CASE_CHUNK, golden_scan, c);
 }
 
 /* clang-format off */

@@ -22,12 +22,14 @@ static void golden_run(const int32_t *x, int64_t w, int64_t n, int32_t *count, i
 	}
 }
 
-static void finish_case(struct jcase *c)
+/* The golden model of the runs of elements [lo, hi) of case c (ctx); lo is
+ * a multiple of 32. */
+static void golden_runs(void *ctx, int64_t lo, int64_t hi)
 {
+	struct jcase *c = ctx;
 	const int32_t *x = c->buf[CJ_B_X].data;
-	for (int64_t w = 0; w < c->param[CJ_P_N]; w += 32)
-		golden_run(x, w, c->param[CJ_P_N], c->buf[CJ_B_COUNT].expect,
-		           c->buf[CJ_B_FLAGS].expect);
+	for (int64_t w = lo; w < hi; w += 32)
+		golden_run(x, w, hi, c->buf[CJ_B_COUNT].expect, c->buf[CJ_B_FLAGS].expect);
 }
 
 /* How a case's x is drawn. */
@@ -49,16 +51,21 @@ struct vote_row {
 	enum votes votes;
 };
 
-static void draw_patterned(struct rng *rng, int32_t *x, int64_t n)
+struct patterned {
+	int32_t *x;
+	int first; /* the pattern of run 0 */
+};
+
+static void fill_patterned(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
 {
-	int first = (int)rng_range(rng, 0, PATTERNS - 1);
-	for (int64_t w = 0; w < n; w += 32) {
-		enum lane_pattern p = (enum lane_pattern)((first + w / 32) % PATTERNS);
+	const struct patterned *d = ctx;
+	for (int64_t w = lo; w < hi; w += 32) {
+		enum lane_pattern p = (enum lane_pattern)((d->first + w / 32) % PATTERNS);
 		int special = (int)rng_range(rng, 0, 31);
-		for (int k = 0; k < 32 && w + k < n; ++k)
-			x[w + k] = lane_picked(rng, p, k, special)
-			                   ? (int32_t)rng_range(rng, 1, 1000000)
-			                   : (int32_t)rng_range(rng, -1000000, 0);
+		for (int k = 0; k < 32 && w + k < hi; ++k)
+			d->x[w + k] = lane_picked(rng, p, k, special)
+			                      ? (int32_t)rng_range(rng, 1, 1000000)
+			                      : (int32_t)rng_range(rng, -1000000, 0);
 	}
 }
 
@@ -69,14 +76,16 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "count", CJ_I32, CJ_OUT, (uint64_t)n);
 	case_buf(set, c, "flags", CJ_I32, CJ_OUT, (uint64_t)n);
-	if (r->votes == SAMPLE)
+	if (r->votes == SAMPLE) {
 		for (int i = 0; i < n; ++i)
 			x[i] = i < 32 && i % 2 ? -(i + 1) : i + 1;
-	else if (r->votes == ONE_POSITIVE)
+	} else if (r->votes == ONE_POSITIVE) {
 		x[0] = (int32_t)rng_range(rng, 1, 100);
-	else
-		draw_patterned(rng, x, n);
-	finish_case(c);
+	} else {
+		struct patterned d = {x, (int)rng_range(rng, 0, PATTERNS - 1)};
+		fill_case(c, rng, n, CASE_CHUNK, fill_patterned, &d);
+	}
+	case_parallel(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */
