@@ -367,8 +367,9 @@ static int64_t logistic(const struct jcase *c, float r, int steps, float odd_r, 
 {
 	int64_t n = c->param[0], wrong = 0;
 	for (int64_t i = 0; i < n; i += i % 2 ? 1019 : 1) {
-		float v = i % 2 ? logistic_steps(IN_F(c, 0)[i], odd_r, odd_steps)
-		                : logistic_steps(IN_F(c, 0)[i], r, steps);
+		struct logistic_map m = i % 2 ? (struct logistic_map){odd_r, odd_steps}
+		                              : (struct logistic_map){r, steps};
+		float v = logistic_map_run(&m, IN_F(c, 0)[i]);
 		wrong += WANT_F(c, 1)[i] != v;
 	}
 	return wrong;

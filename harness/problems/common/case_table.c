@@ -63,7 +63,6 @@ void case_table_make_cases(struct case_set *set, struct rng *rng, const struct p
 	case_table_add(set, rng, e, plan, p->table);
 }
 
-
 struct in_out in_out_buffers(struct case_set *set, struct jcase *c, uint32_t elem, const char *in,
                              const char *out, int64_t n)
 {
