@@ -198,8 +198,11 @@ int judge_file(const struct judge_options *o)
 	judgement_finish(j);
 	int code = verdict_exit_code(j->sum.verdict);
 	/* Cases still being made for a run that never came: their thread reads
-	 * the judgement, and ends with the engine, which ends now. */
+	 * the judgement, and ends with the engine, which ends now; the scratch
+	 * folder (which the thread never uses) goes all the same. */
 	if (!cases_untaken(j))
 		judgement_free(j);
+	else if (j->work)
+		remove_tree(j->work);
 	return code;
 }
