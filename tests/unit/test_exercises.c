@@ -4,8 +4,9 @@
  * (generated from the list, so this catches a cases.c whose struct problem
  * names another id), problems.yaml, each exercise's folder (cases.c,
  * glue.cuh, layout.h, both including the layout; a host-driven glue defines
- * cj_host_run, any other cj_launch), templates/, exercises/, reference/ and
- * tests/submissions/. Each disagreement is one line that names the exercise
+ * cj_host_run, any other cj_launch), templates/, reference/ and
+ * tests/submissions/ (exercises/ holds the learner's own files, made from
+ * templates/, and is no one's to agree with). Each disagreement is one line that names the exercise
  * and where it is missing, and all of them are printed.
  *   test_exercises ROOT
  */
@@ -152,7 +153,6 @@ static int disagreements(const struct places *p, struct strbuf *out)
 	        {"harness/problems", "/glue.cuh", false},
 	        {"harness/problems", "/layout.h", false},
 	        {"templates", ".cu", false},
-	        {"exercises", ".cu", false},
 	        {"reference", ".cu", false},
 	        {"tests/submissions", "", true},
 	};
@@ -202,7 +202,6 @@ static int disagreements(const struct places *p, struct strbuf *out)
 			    p->catalog.id[i]);
 	strays(p, "harness/problems", NULL, "common", out, &n);
 	strays(p, "templates", ".cu", NULL, out, &n);
-	strays(p, "exercises", ".cu", NULL, out, &n);
 	strays(p, "reference", ".cu", NULL, out, &n);
 	strays(p, "tests/submissions", NULL, NULL, out, &n);
 	return n;
@@ -295,7 +294,6 @@ static void test_each_disagreement_names_the_exercise_and_the_place(void)
 	        "beta: the registry says not host-driven, exercises.txt does\n",
 	        "beta: no entry in problems.yaml\n",
 	        "beta: missing harness/problems/beta/layout.h\n",
-	        "beta: missing exercises/beta.cu\n",
 	        "beta: missing reference/beta.cu\n",
 	        "beta: missing tests/submissions/beta\n",
 	        "beta: glue.cuh defines no cj_host_run() although exercises.txt says it is "
