@@ -156,6 +156,8 @@ double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
 		 * program is waiting meanwhile and runs nothing on the device. */
 		flock(fd, LOCK_UN);
 		alone = take_in_turn(build, fd, LOCK_EX) == 0 ? 1 : 2;
+		if (alone == 2) /* not alone in time: shared again, as before it asked */
+			(void)flock_deadline(fd, LOCK_SH, DEVICE_LOCK_WAIT_S);
 		__atomic_store_n(&h->alone, alone, __ATOMIC_RELEASE);
 		return now_s() - t;
 	}
