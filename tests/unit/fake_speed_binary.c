@@ -9,17 +9,22 @@
  *   FAKE_WRONG=1                        path_b for element 0 (a wrong answer)
  *   FAKE_PAGEABLE=1                     set CJ_HOST_PAGEABLE on every case
  *   FAKE_BLOCKED=1                      set CJ_HOST_BLOCKED on every case
+ * Where the engine hands the device lock over (wire.h: lock_handoff, with
+ * CUDAJUDGE_SHARE_DEVICE), it asks for the device alone around the
+ * measurement, as the runner does: a measurement made without it is dropped.
  *
  * path_a and path_b are those of templates/branch_by_warp.cu; inputs come from
  * a pool of a few thousand values, so results are remembered by input bits.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "wire.h"
 
@@ -62,6 +67,16 @@ static float env_ms(const char *name, float fallback)
 	return v && *v ? strtof(v, NULL) : fallback;
 }
 
+/* The runner's side of the device lock's handover (run_cases.cu). */
+static void alone(struct cj_wire_header *h, bool want)
+{
+	if (!h->lock_handoff)
+		return;
+	__atomic_store_n(&h->want_alone, want ? 1u : 0u, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&h->alone, __ATOMIC_ACQUIRE) != (want ? 1u : 0u))
+		usleep(1000);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 5 || strcmp(argv[1], "--wire") != 0)
@@ -89,9 +104,11 @@ int main(int argc, char **argv)
 		if (getenv("FAKE_WRONG") && n > 0)
 			y[0] = remembered(x[0], 1);
 		if (c->measure && !getenv("FAKE_NO_MEASURE")) {
+			alone(h, true);
 			c->measured_reps = 15;
 			c->learner_ms = env_ms("FAKE_LEARNER_MS", 1.0f);
 			c->baseline_ms = env_ms("FAKE_BASELINE_MS", 2.0f);
+			alone(h, false);
 		}
 		if (getenv("FAKE_PAGEABLE"))
 			c->host_flags |= CJ_HOST_PAGEABLE;

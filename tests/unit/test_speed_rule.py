@@ -29,7 +29,7 @@ class SpeedRule(unittest.TestCase):
         with tempfile.TemporaryDirectory() as build:
             full_env = dict(os.environ)
             for key in ("FAKE_LEARNER_MS", "FAKE_BASELINE_MS", "FAKE_NO_MEASURE", "FAKE_WRONG",
-                        "FAKE_PAGEABLE", "FAKE_BLOCKED"):
+                        "FAKE_PAGEABLE", "FAKE_BLOCKED", "CUDAJUDGE_SHARE_DEVICE"):
                 full_env.pop(key, None)
             full_env.update({k: str(v) for k, v in env.items()})
             run = subprocess.run(
@@ -55,6 +55,15 @@ class SpeedRule(unittest.TestCase):
         case = self.measured(cases)
         self.assertAlmostEqual(case["speed"]["speedup"], 1.9, places=3)
         self.assertEqual(case["speed"]["needs"], 1.5)
+
+    def test_measured_with_the_device_alone_when_runs_share_it(self):
+        # With CUDAJUDGE_SHARE_DEVICE the engine hands the device over for the
+        # measurement (wire.h: lock_handoff); the stand-in asks, as the runner does,
+        # and its numbers still decide the verdict.
+        code, summary, cases = self.judge(CUDAJUDGE_SHARE_DEVICE=1,
+                                          FAKE_LEARNER_MS=1.0, FAKE_BASELINE_MS=1.2)
+        self.assertEqual((summary["verdict"], code), ("TLE", 1), summary["message"])
+        self.assertAlmostEqual(self.measured(cases)["speed"]["speedup"], 1.2, places=3)
 
     def test_exactly_the_required_speedup_is_accepted(self):
         code, summary, _ = self.judge(FAKE_LEARNER_MS=2.0, FAKE_BASELINE_MS=3.0)
