@@ -207,6 +207,53 @@ static void test_judge_names(void)
 	        ==, 0);
 }
 
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* A host-driven exercise's glue is its own text and the judge's headers it
+ * includes (common/..., harness/runtime): a #define of a word that only such
+ * a header uses changes the glue too. Headers that include each other are
+ * read once. */
+static void test_glue_words_of_shared_headers(void)
+{
+	char *root = unit_temp_dir("cj-inspect-glue");
+	char *dirs[] = {xasprintf("%s/harness", root), xasprintf("%s/harness/problems", root),
+	                xasprintf("%s/harness/problems/x", root),
+	                xasprintf("%s/harness/problems/common", root),
+	                xasprintf("%s/harness/runtime", root)};
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; ++i) {
+		CHECK(mkdir(dirs[i], 0700) == 0);
+		free(dirs[i]);
+	}
+	char *glue = xasprintf("%s/harness/problems/x/glue.cuh", root);
+	char *shared = xasprintf("%s/harness/problems/common/shared.cuh", root);
+	char *runtime = xasprintf("%s/harness/runtime/check.h", root);
+	char *learner = xasprintf("%s/learner.cu", root);
+	put(glue, "#include <stdio.h>\n#include \"common/shared.cuh\"\nint glue_word;\n");
+	put(shared, "#include \"x/glue.cuh\"\n#include \"check.h\"\nint shared_word;\n");
+	put(runtime, "int runtime_word;\n");
+	char name[128];
+	const char *words[] = {"glue_word", "shared_word", "runtime_word"};
+	for (int i = 0; i < 3; ++i) {
+		char *text = xasprintf("int a;\n#define %s 1\n", words[i]);
+		put(learner, text);
+		CHECK_INT(learner_changes_glue(root, "x", learner, name, sizeof name), ==, 2);
+		CHECK_STR_EQ(name, words[i]);
+		free(text);
+	}
+	put(learner, "#define learner_word 1\n");
+	CHECK_INT(learner_changes_glue(root, "x", learner, name, sizeof name), ==, 0);
+	remove_tree(root);
+	free(glue), free(shared), free(runtime), free(learner), free(root);
+}
+
 /* A path nvcc's shell would read is given to nvcc as a link: one without
  * $ ` " \\ that leads to the same file (and keeps the folder, for the
  * file's own #include "..."). */
@@ -247,6 +294,7 @@ static const struct unit_test tests[] = {
         {"the host-code finder alone", test_find_host_code_alone},
         {"paths written with escapes", test_escaped_paths},
         {"redefined judge names, however spelled", test_judge_names},
+        {"the glue's words include its shared headers", test_glue_words_of_shared_headers},
         {"paths given to nvcc", test_paths_for_nvcc},
         {0}};
 

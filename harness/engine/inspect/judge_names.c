@@ -30,13 +30,68 @@ static bool namespace_std(const struct c_tokens *ts, size_t i)
 	       c_tok_is(&ts->v[i + 1], "std");
 }
 
+#define GLUE_HEADERS_MAX 32
+
+/* Appends to b the text of `path` and of every judge's header it includes
+ * (#include "name", found in harness/problems or harness/runtime), each
+ * once: the glue's code is its own text and that of the shared headers
+ * (common/...) it is made of. */
+static void add_glue_text(struct strbuf *b, const char *root, const char *path, char **seen,
+                          int *nseen)
+{
+	for (int i = 0; i < *nseen; ++i)
+		if (!strcmp(seen[i], path))
+			return;
+	size_t n = 0;
+	char *text = *nseen < GLUE_HEADERS_MAX ? read_file(path, &n) : NULL;
+	if (!text)
+		return;
+	seen[(*nseen)++] = xstrdup(path);
+	sb_add(b, text, n);
+	sb_puts(b, "\n");
+	struct c_tokens ts;
+	c_tokens_read(&ts, text, n, 0);
+	for (size_t i = 0; i < ts.n; ++i) {
+		const struct c_token *t = &ts.v[i];
+		if (t->kind != C_HEADER || t->len < 2 || t->at[0] != '"')
+			continue;
+		char *name = xasprintf("%.*s", (int)(t->len - 2), t->at + 1);
+		static const char *const dirs[] = {"harness/problems", "harness/runtime"};
+		for (size_t d = 0; d < sizeof dirs / sizeof *dirs; ++d) {
+			char *cand = xasprintf("%s/%s/%s", root, dirs[d], name);
+			bool there = file_exists(cand);
+			if (there)
+				add_glue_text(b, root, cand, seen, nseen);
+			free(cand);
+			if (there)
+				break;
+		}
+		free(name);
+	}
+	c_tokens_free(&ts);
+	free(text);
+}
+
+/* The glue of exercise `id` with the judge's headers it includes; NULL when
+ * the glue cannot be read. */
+static char *glue_text(const char *root, const char *id)
+{
+	char *glue_path = problem_glue_path(root, id);
+	char *seen[GLUE_HEADERS_MAX];
+	int nseen = 0;
+	struct strbuf b = {0};
+	add_glue_text(&b, root, glue_path, seen, &nseen);
+	free(glue_path);
+	for (int i = 0; i < nseen; ++i)
+		free(seen[i]);
+	return nseen ? sb_take(&b) : NULL;
+}
+
 int learner_changes_glue(const char *root, const char *id, const char *source, char *name,
                          size_t len)
 {
 	char *text = read_file(source, NULL);
-	char *glue_path = problem_glue_path(root, id);
-	char *glue = read_file(glue_path, NULL);
-	free(glue_path);
+	char *glue = glue_text(root, id);
 	int found = 0;
 	struct c_tokens ts;
 	c_tokens_read(&ts, text ? text : "", text ? strlen(text) : 0, 0);

@@ -13,7 +13,8 @@
 
 /* Host-driven exercises: the learner's file `source` and the glue of
  * exercise `id` (under root) share a translation unit, so a #define or
- * #undef of an identifier the glue's code uses, or code in namespace std
+ * #undef of an identifier the glue's code uses (the glue's own text and the
+ * judge's headers it includes, common/... among them), or code in namespace std
  * (a specialisation of a template the glue times with), would change the
  * glue's code. The line, and the name (or a phrase) in `name`; 0 when none. */
 int learner_changes_glue(const char *root, const char *id, const char *source, char *name,

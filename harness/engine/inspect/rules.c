@@ -269,7 +269,7 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	char *wire_h = xasprintf("%s/harness/runtime/wire.h", p->root);
 	uint64_t h = FNV1A_OFFSET ^ (uint64_t)(RULES_SCAN_VERSION * 1000 + cc);
 	h = hash_learner_sources(h, source, p->root); /* and what it includes (build/cache.h) */
-	h = hash_file(h, glue);
+	h = hash_learner_sources(h, glue, p->root);   /* and the shared headers it includes */
 	h = hash_file(h, tu);
 	h = hash_file(h, glue_h);
 	h = hash_file(h, wire_h);
