@@ -14,7 +14,11 @@ The goals it checks with --check (benchmarks, never timed tests):
   emulator  every judgement <= 2.5 s
 Phases: the cases are made beside the compile (cases: their own time;
 cases_wait: the wait for them after it); run_start and run_timed are parts of
-run (the test program's start before its first case; the timed case).
+run (the test program's start before its first case; the timed case); device
+is finding the GPU, rules the wait for the rules check after the build, other
+what the total holds besides, wall the engine process from start to end.
+Each run judges a fresh copy of the file (a comment added at its end), so that
+nothing built before is reused: "again" judges that copy once more, unchanged.
   build     first build <= 60 s (only with --first-build)
 
   usage: python3 bench/latency.py [--backend auto|gpu|emu] [--runs N]
@@ -38,8 +42,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 from cudajudge_cli.core.engine import parse_engine_line  # noqa: E402 (after ROOT)
 
-PHASES = ("compile", "link", "cases", "cases_wait", "wait", "run", "run_start", "run_timed",
-          "reference")
+PHASES = ("device", "compile", "link", "cases", "cases_wait", "rules", "wait", "run",
+          "run_start", "run_timed", "reference")
+# The phases that follow one another; "other" is the rest of the total (the
+# engine's start, the verdict, the report), "wall" the process's whole life.
+IN_TURN = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "reference")
 GOALS = {"accepted": 0.5, "wrong": 0.3, "again": 0.8, "compile": 2.0, "emulator": 2.5}
 
 
@@ -61,6 +68,17 @@ def catalog(engine):
     out = subprocess.run([engine, "catalog", "--root", ROOT], capture_output=True,
                          text=True, check=True).stdout
     return json.loads(out)
+
+
+def fresh_copy(folder, ident, path, run):
+    """The file with a comment of its own at the end: a first judgement of it."""
+    with open(path) as f:
+        text = f.read()
+    copy = os.path.join(folder, "run%d" % run, ident + ".cu")
+    os.makedirs(os.path.dirname(copy), exist_ok=True)
+    with open(copy, "w") as f:
+        f.write(text + "\n// latency.py run %d, %d\n" % (run, os.getpid()))
+    return copy
 
 
 def judge(engine, build, ident, path, backend, seed):
@@ -113,15 +131,17 @@ def main():
     if a.ids:
         ids = [i for i in a.ids.split(",") if i]
     rows, misses, backend_seen = [], [], set()
+    copies = tempfile.mkdtemp(prefix="cj-latency-")
     for ident in ids:
         for kind, folder in (("ref", "reference"), ("tmpl", "templates")):
             path = os.path.join(ROOT, folder, ident + ".cu")
             if not os.path.exists(path):
                 continue
-            runs = []
+            runs, copy = [], None
             for r in range(a.runs):
-                # a fresh seed per run: the cases differ, the rules cache may not
-                runs.append(judge(engine, a.build, ident, path, a.backend, 1000 + r))
+                # a fresh file and seed per run: nothing built or checked is reused
+                copy = fresh_copy(copies, ident, path, r)
+                runs.append(judge(engine, a.build, ident, copy, a.backend, 1000 + r))
             last = runs[-1]
             backend_seen.add(last.get("backend", "?"))
             if last["verdict"] == "SKIP":
@@ -129,8 +149,12 @@ def main():
             row = {"id": ident, "file": kind, "verdict": last["verdict"]}
             for ph in PHASES + ("total",):
                 row[ph] = median([s["phases_s"].get(ph, 0.0) for s in runs])
+            row["other"] = median([s["phases_s"].get("total", 0.0)
+                                   - sum(s["phases_s"].get(ph, 0.0) for ph in IN_TURN)
+                                   for s in runs])
+            row["wall"] = median([s["wall_s"] for s in runs])
             if kind == "ref":
-                again = judge(engine, a.build, ident, path, a.backend, 1000)
+                again = judge(engine, a.build, ident, copy, a.backend, 1000)
                 row["again"] = again["phases_s"].get("total", 0.0)
             row["ratio"] = row["total"] / max(row["compile"] + row["link"], 1e-3)
             rows.append(row)
@@ -151,6 +175,7 @@ def main():
                 if kind == "ref" and row["again"] > GOALS["again"]:
                     misses.append("%s: judged again %.2f s (goal %.1f s)" % (
                         ident, row["again"], GOALS["again"]))
+    shutil.rmtree(copies, ignore_errors=True)
     fb = first_build() if a.first_build else None
     if a.first_build and (fb is None or fb > 60):
         misses.append("first build: %s (goal 60 s)" % (
@@ -159,11 +184,11 @@ def main():
     print("backend: %s, %d runs each, medians in seconds" % (
         ",".join(sorted(backend_seen)), a.runs))
     head = "%-18s %-4s %-4s" % ("exercise", "file", "verd") + "".join(
-        " %8s" % p[:8] for p in PHASES + ("total", "again", "ratio"))
+        " %8s" % p[:8] for p in PHASES + ("other", "total", "wall", "again", "ratio"))
     print(head)
     for r in rows:
         line = "%-18s %-4s %-4s" % (r["id"], r["file"], r["verdict"])
-        line += "".join(" %8.2f" % r[p] for p in PHASES + ("total",))
+        line += "".join(" %8.2f" % r[p] for p in PHASES + ("other", "total", "wall"))
         line += " %8s" % ("%.2f" % r["again"] if "again" in r else "-")
         line += " %8.2f" % r["ratio"]
         print(line)

@@ -135,6 +135,7 @@ static void build_with_rules(struct judgement *j, struct build_result *br)
 	if (br->status == BUILD_OK) {
 		report_phase("rules", "start", -1);
 		rules_finish(&rules_job, j->entry, &j->rules);
+		j->sum.rules_s = j->rules.wait_s;
 		report_phase("rules", "done", j->rules.wait_s);
 		if (!j->rules.n)
 			j->sum.rules_json = rules_json(&j->rules, j->sum.file, NULL);

@@ -27,8 +27,10 @@ const struct backend *backend_choose(struct judgement *j)
 	const char *want = o->backend ? o->backend : "auto";
 	if (strcmp(want, "emu") != 0 && !o->prebuilt) {
 		report_phase("device", "start", -1);
+		double t = now_s();
 		device_query(o->build, false, &j->dev);
-		report_phase("device", "done", -1);
+		j->sum.device_s = now_s() - t;
+		report_phase("device", "done", j->sum.device_s);
 	}
 	bool can_emulate = (j->entry->backends & BACKEND_EMU) != 0;
 	if (!strcmp(want, "emu") ||
