@@ -27,7 +27,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The phases that follow one another in a judgement (its cases are made beside the
 # compile: what is left of them after it is cases_wait).
-PHASES = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "reference")
+PHASES = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "check",
+          "reference")
 GOALS = {"timing": 150, "no timing": 400}
 
 

@@ -14,7 +14,8 @@ The goals it checks with --check (benchmarks, never timed tests):
   emulator  every judgement <= 2.5 s
 Phases: the cases are made beside the compile (cases: their own time;
 cases_wait: the wait for them after it); run_start and run_timed are parts of
-run (the test program's start before its first case; the timed case); device
+run (the test program's start before its first case; the timed case); check
+is the outputs' check and diagnosis after the run; device
 is finding the GPU, rules the wait for the rules check after the build, other
 what the total holds besides, wall the engine process from start to end.
 Each run judges a fresh copy of the file (a comment added at its end), so that
@@ -43,10 +44,11 @@ sys.path.insert(0, ROOT)
 from cudajudge_cli.core.engine import parse_engine_line  # noqa: E402 (after ROOT)
 
 PHASES = ("device", "compile", "link", "cases", "cases_wait", "rules", "wait", "run",
-          "run_start", "run_timed", "reference")
+          "run_start", "run_timed", "check", "reference")
 # The phases that follow one another; "other" is the rest of the total (the
 # engine's start, the verdict, the report), "wall" the process's whole life.
-IN_TURN = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "reference")
+IN_TURN = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "check",
+           "reference")
 GOALS = {"accepted": 0.5, "wrong": 0.3, "again": 0.8, "compile": 2.0, "emulator": 2.5}
 
 

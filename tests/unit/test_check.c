@@ -234,6 +234,38 @@ static void test_compare_last(void)
 	CHECK_DBL(r.last.got, ==, 99);
 }
 
+/* A big buffer is compared in chunks on every core: the report is that of
+ * one pass in index order (the first mismatches across chunk borders, the
+ * last one, the counts). */
+static void test_compare_big_in_chunks(void)
+{
+	const uint64_t n = (5u << 20) + 17; /* five chunks of 1M and a short one */
+	int32_t *want = calloc(n, sizeof *want), *got = calloc(n, sizeof *got);
+	CHECK(want && got);
+	if (!want || !got)
+		return;
+	/* mismatches in the second, third and last chunks, out of order of magnitude */
+	const uint64_t at[] = {(1u << 20) + 5,  (1u << 20) + 6, (2u << 20) - 1, 2u << 20,
+	                       (2u << 20) + 3,  (2u << 20) + 4, (2u << 20) + 9, (2u << 20) + 10,
+	                       (2u << 20) + 11, n - 1};
+	const size_t nat = sizeof at / sizeof *at;
+	for (size_t i = 0; i < nat; ++i)
+		got[at[i]] = (int32_t)i + 1;
+	got[(2u << 20) + 4] = -1; /* the poison's bits: unwritten */
+	struct buffer_report r;
+	compare_buffer(CJ_I32, got, want, NULL, n, &EXACT, &r);
+	CHECK_UINT(r.total, ==, n);
+	CHECK_UINT(r.bad, ==, nat);
+	CHECK_UINT(r.unwritten, ==, 1);
+	CHECK_INT(r.nshown, ==, CHECK_MAX_SHOWN);
+	for (int i = 0; i < CHECK_MAX_SHOWN; ++i)
+		CHECK_UINT(r.shown[i].index, ==, at[i]);
+	CHECK_UINT(r.last.index, ==, n - 1);
+	CHECK_DBL(r.last.got, ==, (double)nat);
+	free(want);
+	free(got);
+}
+
 static void test_compare_u32(void)
 {
 	uint32_t want[6] = {0, 1, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu};
@@ -374,6 +406,7 @@ static const struct unit_test tests[] = {
         {"float_matches: rtol and atol boundaries", test_tolerance_boundaries},
         {"float_matches: scale widens the tolerance", test_scale},
         {"compare_buffer: int32 counts and report", test_compare_i32},
+        {"compare_buffer: a big buffer in chunks", test_compare_big_in_chunks},
         {"compare_buffer: last mismatch", test_compare_last},
         {"compare_buffer: uint32", test_compare_u32},
         {"compare_buffer: float32", test_compare_f32},

@@ -192,7 +192,8 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(s["backend"], "test")
         self.assertIsInstance(s["seed"], int)
         phases = s["phases_s"]
-        steps = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "reference")
+        steps = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "check",
+                 "reference")
         self.assertEqual(set(phases), set(steps) | {"cases", "run_start", "run_timed", "total"})
         self.assertLessEqual(phases["run_start"] + phases["run_timed"], phases["run"] + 0.001)
         # The steps happen one after another inside the judgement; the cases

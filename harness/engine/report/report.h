@@ -56,9 +56,10 @@ struct summary {
 	 * its start before the first case (the device, the modules), and the
 	 * timed case (its checked launch and every timed repetition). */
 	double run_start_s, run_timed_s;
-	/* Around them: finding the device (backends/backend.c) and waiting for
-	 * the rules check after the build (rules.h). */
-	double device_s, rules_s;
+	/* Around them: finding the device (backends/backend.c), waiting for the
+	 * rules check after the build (rules.h), and checking the outputs after
+	 * the run (each case's verdict and diagnosis). */
+	double device_s, rules_s, check_s;
 	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */

@@ -161,6 +161,7 @@ void run_and_check(struct judgement *j)
 		report_phase("run", "done", r.wall_s);
 		j->sum.program_output = r.output;
 		r.output = NULL; /* handed to the summary */
+		double checked = now_s();
 		if (!run_failed(j, &set, &r, inputs_before)) {
 			r.output = (char *)j->sum.program_output;
 			j->sum.verdict = decide_cases(j, &set, &r);
@@ -170,6 +171,7 @@ void run_and_check(struct judgement *j)
 			if (j->backend->after_run)
 				j->backend->after_run(j, &set);
 		}
+		j->sum.check_s = now_s() - checked;
 	}
 	if (lock >= 0)
 		close(lock);

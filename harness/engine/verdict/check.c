@@ -2,8 +2,10 @@
 #include "verdict/check.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "run/cases.h"
 #include "wire.h"
 
 bool float_matches(float got, double want, double scale, const struct check_spec *spec)
@@ -36,33 +38,72 @@ void compare_buffer(uint32_t elem, const void *got, const void *want, const doub
 	compare_buffer_poisoned(elem, got, want, scale, n, spec, CHECK_POISON_BITS, out);
 }
 
+/* Elements [lo, hi) into r (its total aside), one loop per element type. */
+static void compare_range(uint32_t elem, const void *got, const void *want, const double *scale,
+                          uint64_t lo, uint64_t hi, const struct check_spec *spec, uint32_t poison,
+                          struct buffer_report *r)
+{
+	const uint32_t *bits = got;
+	if (elem == CJ_I32) {
+		const int32_t *g = got, *w = want;
+		for (uint64_t i = lo; i < hi; ++i)
+			if (g[i] != w[i])
+				note(r, i, w[i], g[i], bits[i], poison);
+	} else if (elem == CJ_U32) {
+		const uint32_t *g = got, *w = want;
+		for (uint64_t i = lo; i < hi; ++i)
+			if (g[i] != w[i])
+				note(r, i, w[i], g[i], bits[i], poison);
+	} else {
+		const float *g = got, *w = want;
+		for (uint64_t i = lo; i < hi; ++i)
+			if (!float_matches(g[i], w[i], scale ? scale[i] : 0.0, spec))
+				note(r, i, w[i], g[i], bits[i], poison);
+	}
+}
+
+/* A big buffer is compared in chunks on every core (run/cases.h:
+ * case_parallel), each into a report of its own, merged in index order: the
+ * same report as one pass. */
+#define CHECK_CHUNK ((int64_t)1 << 20)
+
+struct compare_job {
+	uint32_t elem, poison;
+	const void *got, *want;
+	const double *scale;
+	const struct check_spec *spec;
+	struct buffer_report *parts;
+};
+
+static void compare_chunk(void *ctx, int64_t lo, int64_t hi)
+{
+	struct compare_job *c = ctx;
+	compare_range(c->elem, c->got, c->want, c->scale, (uint64_t)lo, (uint64_t)hi, c->spec,
+	              c->poison, &c->parts[lo / CHECK_CHUNK]);
+}
+
 void compare_buffer_poisoned(uint32_t elem, const void *got, const void *want, const double *scale,
                              uint64_t n, const struct check_spec *spec, uint32_t poison,
                              struct buffer_report *out)
 {
 	memset(out, 0, sizeof *out);
 	out->total = n;
-	const uint32_t *bits = got;
-	for (uint64_t i = 0; i < n; ++i) {
-		switch (elem) {
-		case CJ_I32: {
-			int32_t g = ((const int32_t *)got)[i], w = ((const int32_t *)want)[i];
-			if (g != w)
-				note(out, i, w, g, bits[i], poison);
-			break;
-		}
-		case CJ_U32: {
-			uint32_t g = ((const uint32_t *)got)[i], w = ((const uint32_t *)want)[i];
-			if (g != w)
-				note(out, i, w, g, bits[i], poison);
-			break;
-		}
-		default: {
-			float g = ((const float *)got)[i], w = ((const float *)want)[i];
-			if (!float_matches(g, w, scale ? scale[i] : 0.0, spec))
-				note(out, i, w, g, bits[i], poison);
-			break;
-		}
-		}
+	int64_t nparts = ((int64_t)n + CHECK_CHUNK - 1) / CHECK_CHUNK;
+	struct buffer_report *parts = nparts > 1 ? calloc((size_t)nparts, sizeof *parts) : NULL;
+	if (!parts) {
+		compare_range(elem, got, want, scale, 0, n, spec, poison, out);
+		return;
 	}
+	struct compare_job job = {elem, poison, got, want, scale, spec, parts};
+	case_parallel((int64_t)n, CHECK_CHUNK, compare_chunk, &job);
+	for (int64_t k = 0; k < nparts; ++k) {
+		const struct buffer_report *p = &parts[k];
+		out->bad += p->bad;
+		out->unwritten += p->unwritten;
+		for (int i = 0; i < p->nshown && out->nshown < CHECK_MAX_SHOWN; ++i)
+			out->shown[out->nshown++] = p->shown[i];
+		if (p->bad)
+			out->last = p->last;
+	}
+	free(parts);
 }
