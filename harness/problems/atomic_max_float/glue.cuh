@@ -1,30 +1,13 @@
 /*
- * Launch glue for atomic_max_float: thread i performs
+ * Launch glue for atomic_max_float: one thread per value; thread i performs
  *   olds[i] = atomicMaxFloat(&slots[slot_of[i]], vals[i]);
+ * The kernel, cj_atomic_max_kernel, and cj_launch() are those of both
+ * atomic-slot exercises: common/slot_update.cuh, with the names defined
+ * below.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "atomic_max_float/layout.h"
 
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
-extern "C" __global__ void cj_atomic_max_kernel(const float *vals, const int *slot_of, float *slots,
-                                                float *olds, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		olds[i] = atomicMaxFloat(&slots[slot_of[i]], vals[i]);
-}
-#endif
-
-CJ_DECLARE_KERNEL(cj_atomic_max_kernel, "cj_atomic_max_kernel",
-                  (const float *vals, const int *slot_of, float *slots, float *olds, long long n));
-
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	CJ_LAUNCH(cj_atomic_max_kernel, cj_blocks_for(n, block), block, 0, stream,
-	          (const float *)dev[CJ_B_VALS], (const int *)dev[CJ_B_SLOT_OF],
-	          (float *)dev[CJ_B_SLOTS], (float *)dev[CJ_B_OLDS], n);
-}
-#endif
+#define CJ_SLOT_KERNEL cj_atomic_max_kernel
+#define CJ_SLOT_UPDATE atomicMaxFloat
+#include "common/slot_update.cuh"
