@@ -1,54 +1,32 @@
 /*
  * Launch glue for atomic_ref_flag: like message_passing's glue, but the flag of
  * a channel is a ticket that is never cleared: trial t (counting from 0)
- * posts ticket t + 1, and a receiver must wait for exactly its ticket. Before
- * each launch the boxes are filled with the stale mark; the tickets keep the
- * previous trial's value.
+ * posts ticket t + 1, and a receiver must wait for exactly its ticket:
+ *   post(box, msg, words, ticket, t + 1)   on the sender,
+ *   fetch(box, got, words, ticket, t + 1)  on the receiver.
+ * Before each launch the boxes are filled with the stale mark; the tickets
+ * keep the previous trial's value. The kernel, cj_ticket_kernel, and
+ * cj_launch() are those of both mailbox exercises: common/mailbox.cuh, with
+ * what is defined below.
  * The meaning of param[] and of the buffers: layout.h.
  */
-#include "common/coresident.cuh"
 #include "atomic_ref_flag/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
-extern "C" __global__ void cj_ticket_kernel(const int *msg, int *box, unsigned *tickets, int *got,
-                                            int channels, int words, int trial,
-                                            unsigned long long target)
+__device__ static void cj_mailbox_send(int *box, const int *msg, int words, unsigned *ticket,
+                                       int trial)
 {
-	int rank = cj_rank_by_sm(target);
-	int half = (int)gridDim.x / 2;
-	int group = rank < half ? rank : rank - half;
-	long long sent = (long long)trial * channels * words;
-	for (int c = group * (int)blockDim.x + (int)threadIdx.x; c < channels;
-	     c += half * (int)blockDim.x) {
-		long long at = (long long)c * words;
-		if (rank < half)
-			post(box + at, msg + sent + at, words, tickets + c, (unsigned)trial + 1);
-		else
-			fetch(box + at, got + sent + at, words, tickets + c, (unsigned)trial + 1);
-	}
+	post(box, msg, words, ticket, (unsigned)trial + 1);
+}
+
+__device__ static void cj_mailbox_receive(int *box, int *got, int words, unsigned *ticket,
+                                          int trial)
+{
+	fetch(box, got, words, ticket, (unsigned)trial + 1);
 }
 #endif
 
-CJ_DECLARE_KERNEL(cj_ticket_kernel, "cj_ticket_kernel",
-                  (const int *msg, int *box, unsigned *tickets, int *got, int channels, int words,
-                   int trial, unsigned long long target));
-
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	int channels = (int)c->param[CJ_P_CHANNELS], words = (int)c->param[CJ_P_WORDS],
-	    trials = (int)c->param[CJ_P_TRIALS];
-	int block = (int)c->param[CJ_P_BLOCK];
-	int grid = cj_resident_blocks(CJ_KERNEL(cj_ticket_kernel), block,
-	                              (int)c->param[CJ_P_BLOCKS], true);
-	for (int t = 0; t < trials; ++t) {
-		if (cudaMemsetAsync(dev[CJ_B_BOX], CJ_STALE_BYTE,
-		                    sizeof(int) * (size_t)channels * words, stream) != cudaSuccess)
-			return; /* the runtime's check after cj_launch reports it */
-		cj_registered_total += (unsigned long long)grid;
-		CJ_LAUNCH(cj_ticket_kernel, grid, block, 0, stream, (const int *)dev[CJ_B_MSG],
-		          (int *)dev[CJ_B_BOX], (unsigned *)dev[CJ_B_FLAGS], (int *)dev[CJ_B_GOT],
-		          channels, words, t, cj_registered_total);
-	}
-}
-#endif
+#define CJ_MAILBOX_KERNEL cj_ticket_kernel
+#define CJ_MAILBOX_FLAG unsigned
+#define CJ_MAILBOX_CLEARS_FLAGS 0
+#include "common/mailbox.cuh"
