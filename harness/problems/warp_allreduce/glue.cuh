@@ -10,18 +10,17 @@
  * Lanes past n still call both functions, with 0 for the sum and -inf for the
  * maximum (values that change nothing), as the contract requires all 32
  * lanes, and store nothing. Runs that start past n are not reduced at all.
+ * The loads and the launch's size: common/warp_runs.cuh.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "warp_allreduce/layout.h"
-
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include "common/warp_runs.cuh"
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_warp_allreduce_kernel(const float *x, float *sums, float *maxs,
                                                     long long n, int passes, int chunks)
 {
-	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	long long first = cj_first_of_runs(chunks);
 	float v[CJ_ALLRED_MAX_CHUNKS];
 	cj_load_runs(v, x, n, first, chunks, 0.0f);
 #pragma unroll
@@ -48,12 +47,9 @@ CJ_DECLARE_KERNEL(cj_warp_allreduce_kernel, "cj_warp_allreduce_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int chunks = (int)c->param[CJ_P_CHUNKS];
-	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	CJ_LAUNCH(cj_warp_allreduce_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], (float *)dev[CJ_B_MAXS], n,
-	          (int)c->param[CJ_P_PASSES], chunks);
+	struct cj_runs r = cj_runs_of(c);
+	CJ_LAUNCH(cj_warp_allreduce_kernel, r.blocks, r.block, 0, stream,
+	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], (float *)dev[CJ_B_MAXS], r.n,
+	          (int)c->param[CJ_P_PASSES], r.chunks);
 }
 #endif

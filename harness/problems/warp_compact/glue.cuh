@@ -8,13 +8,13 @@
  * enough loads are in flight (1 in most cases, more in the timed case).
  * Lanes past n still call warp_compact (v = 0, keep = false), since all 32
  * lanes of a warp take part.
+ * The loads and the launch's size: common/warp_runs.cuh.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "warp_compact/layout.h"
-
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include "common/warp_runs.cuh"
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
@@ -50,12 +50,9 @@ CJ_DECLARE_KERNEL(cj_warp_compact_kernel, "cj_warp_compact_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int chunks = (int)c->param[CJ_P_CHUNKS];
-	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	CJ_LAUNCH(cj_warp_compact_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[CJ_B_X], (const int *)dev[CJ_B_OFFSET], (int *)dev[CJ_B_OUT],
-	          (int *)dev[CJ_B_COUNTS], n, chunks, (int)c->param[CJ_P_T]);
+	struct cj_runs r = cj_runs_of(c);
+	CJ_LAUNCH(cj_warp_compact_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_X],
+	          (const int *)dev[CJ_B_OFFSET], (int *)dev[CJ_B_OUT], (int *)dev[CJ_B_COUNTS], r.n,
+	          r.chunks, (int)c->param[CJ_P_T]);
 }
 #endif

@@ -7,13 +7,13 @@
  * warp_reduce_sum returned.
  * Lanes past n still call warp_reduce_sum (with 0), as the contract requires
  * all 32 lanes; runs that start past n are not reduced at all.
+ * The loads and the launch's size: common/warp_runs.cuh.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "warp_reduce/layout.h"
-
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include "common/warp_runs.cuh"
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_warp_reduce_kernel(const float *x, float *sums, long long n,
                                                  int calls, int chunks)
 {
@@ -46,12 +46,8 @@ CJ_DECLARE_KERNEL(cj_warp_reduce_kernel, "cj_warp_reduce_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int chunks = (int)c->param[CJ_P_CHUNKS];
-	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	CJ_LAUNCH(cj_warp_reduce_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], n, (int)c->param[CJ_P_CALLS],
-	          chunks);
+	struct cj_runs r = cj_runs_of(c);
+	CJ_LAUNCH(cj_warp_reduce_kernel, r.blocks, r.block, 0, stream, (const float *)dev[CJ_B_X],
+	          (float *)dev[CJ_B_SUMS], r.n, (int)c->param[CJ_P_CALLS], r.chunks);
 }
 #endif

@@ -5,18 +5,17 @@
  * case). Lane l of global warp w handles elements (w * chunks + k) * 32 + l.
  * Lanes past n still call the scan (with 0), as the contract requires all 32
  * lanes, and store nothing.
+ * The loads and the launch's size: common/warp_runs.cuh.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "warp_scan/layout.h"
-
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include "common/warp_runs.cuh"
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 extern "C" __global__ void cj_warp_scan_kernel(const int *in, int *out, long long n, int passes,
                                                int chunks)
 {
-	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	long long first = cj_first_of_runs(chunks);
 	int v[CJ_SCAN_MAX_CHUNKS];
 	cj_load_runs(v, in, n, first, chunks, 0);
 #pragma unroll
@@ -39,12 +38,8 @@ CJ_DECLARE_KERNEL(cj_warp_scan_kernel, "cj_warp_scan_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int chunks = (int)c->param[CJ_P_CHUNKS];
-	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	CJ_LAUNCH(cj_warp_scan_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[CJ_B_IN], (int *)dev[CJ_B_OUT], n, (int)c->param[CJ_P_PASSES],
-	          chunks);
+	struct cj_runs r = cj_runs_of(c);
+	CJ_LAUNCH(cj_warp_scan_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_IN],
+	          (int *)dev[CJ_B_OUT], r.n, (int)c->param[CJ_P_PASSES], r.chunks);
 }
 #endif

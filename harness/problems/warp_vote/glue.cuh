@@ -5,20 +5,19 @@
  * handles element (w * chunks + k) * 32 + l of run k, with pred = x[i] > 0.
  * Lanes past n still call warp_vote (with pred = false), since all 32 lanes
  * of a warp take part, and store nothing.
+ * The loads and the launch's size: common/warp_runs.cuh.
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "warp_vote/layout.h"
-
-#ifndef CJ_RUNNER /* the device part: compiled into the module */
 #include "common/warp_runs.cuh"
 
+#ifndef CJ_RUNNER /* the device part: compiled into the module */
 /* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
  * learner's code would like in registers (the compiler keeps to 64 a thread). */
 extern "C" __global__ void __launch_bounds__(1024)
         cj_warp_vote_kernel(const int *x, int *count, int *flags, long long n, int chunks)
 {
-	long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-	long long first = warp * chunks * 32 + threadIdx.x % 32;
+	long long first = cj_first_of_runs(chunks);
 	int v[CJ_VOTE_MAX_CHUNKS];
 	cj_load_runs(v, x, n, first, chunks, 0);
 #pragma unroll
@@ -44,12 +43,8 @@ CJ_DECLARE_KERNEL(cj_warp_vote_kernel, "cj_warp_vote_kernel",
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
 void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
 {
-	long long n = c->param[CJ_P_N];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int chunks = (int)c->param[CJ_P_CHUNKS];
-	long long warps = (n + 32LL * chunks - 1) / (32LL * chunks);
-	CJ_LAUNCH(cj_warp_vote_kernel, cj_blocks_for(warps * 32, block), block, 0, stream,
-	          (const int *)dev[CJ_B_X], (int *)dev[CJ_B_COUNT], (int *)dev[CJ_B_FLAGS], n,
-	          chunks);
+	struct cj_runs r = cj_runs_of(c);
+	CJ_LAUNCH(cj_warp_vote_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_X],
+	          (int *)dev[CJ_B_COUNT], (int *)dev[CJ_B_FLAGS], r.n, r.chunks);
 }
 #endif
