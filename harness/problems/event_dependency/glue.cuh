@@ -19,6 +19,7 @@
 #include <chrono>
 
 #include "cuda_check.h"
+#include "common/host_streams.cuh"
 #include "event_dependency/layout.h"
 
 #ifndef CJ_EMU
@@ -98,8 +99,8 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 	long long n = c->param[CJ_P_N];
 	int *release = NULL, *release_dev = NULL;
 	float *d_tmp = NULL;
-	cudaStream_t producer = NULL, consumer = NULL;
-	cudaEvent_t ready = NULL, done = NULL;
+	cudaStream_t streams[2] = {NULL, NULL}; /* the producer's, the consumer's */
+	cudaEvent_t events[2] = {NULL, NULL};   /* ready (the learner's), the consumer's done */
 #ifndef CJ_EMU
 	cudaError_t e =
 	        cj_note_error(cudaHostAlloc((void **)&release, sizeof(int), cudaHostAllocMapped),
@@ -117,34 +118,17 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 		e = cj_note_error(cudaMalloc((void **)&d_tmp, (size_t)n * sizeof(float)),
 		                  "cudaMalloc", __FILE__, __LINE__);
 	if (e == cudaSuccess)
-		e = cj_note_error(cudaStreamCreateWithFlags(&producer, cudaStreamNonBlocking),
-		                  "cudaStreamCreateWithFlags", __FILE__, __LINE__);
+		e = cj_create_streams_events(streams, 2, events, 2, cudaEventDisableTiming);
 	if (e == cudaSuccess)
-		e = cj_note_error(cudaStreamCreateWithFlags(&consumer, cudaStreamNonBlocking),
-		                  "cudaStreamCreateWithFlags", __FILE__, __LINE__);
-	if (e == cudaSuccess)
-		e = cj_note_error(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming),
-		                  "cudaEventCreateWithFlags", __FILE__, __LINE__);
-	if (e == cudaSuccess)
-		e = cj_note_error(cudaEventCreateWithFlags(&done, cudaEventDisableTiming),
-		                  "cudaEventCreateWithFlags", __FILE__, __LINE__);
-	if (e == cudaSuccess)
-		e = cj_dependency_case(c, dev, release, release_dev, d_tmp, producer, consumer,
-		                       ready, done, m->timing, &m->run_ms, &m->host_flags);
+		e = cj_dependency_case(c, dev, release, release_dev, d_tmp, streams[0], streams[1],
+		                       events[0], events[1], m->timing, &m->run_ms, &m->host_flags);
 #ifdef CJ_EMU
 	cj_emu::defer_streams(false);
 #endif
 	if (release)
 		*release = 1;    /* never leave the hold waiting */
 	cudaDeviceSynchronize(); /* after a failure these may fail too: the first error counts */
-	if (done)
-		cudaEventDestroy(done);
-	if (ready)
-		cudaEventDestroy(ready);
-	if (consumer)
-		cudaStreamDestroy(consumer);
-	if (producer)
-		cudaStreamDestroy(producer);
+	cj_destroy_streams_events(streams, 2, events, 2);
 	if (d_tmp)
 		cudaFree(d_tmp);
 	if (release)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cuda_check.h"
+#include "common/host_streams.cuh"
 #include "stream_overlap/layout.h"
 
 #define CJ_OVERLAP_STREAMS 4
@@ -142,20 +143,11 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 		         n);
 		e = cudaErrorMemoryAllocation;
 	}
-	for (int i = 0; i < CJ_OVERLAP_STREAMS && e == cudaSuccess; ++i)
-		e = cj_note_error(cudaStreamCreateWithFlags(&streams[i], cudaStreamNonBlocking),
-		                  "cudaStreamCreateWithFlags", __FILE__, __LINE__);
-	for (int i = 0; i < 2 && e == cudaSuccess; ++i)
-		e = cj_note_error(cudaEventCreate(&ev[i]), "cudaEventCreate", __FILE__, __LINE__);
+	if (e == cudaSuccess)
+		e = cj_create_streams_events(streams, CJ_OVERLAP_STREAMS, ev, 2, cudaEventDefault);
 	if (e == cudaSuccess)
 		e = cj_overlap_case(c, dev, m, h_in, h_out, streams, ev);
-	/* After a failure these may fail too; the first error is what counts. */
-	for (int i = 0; i < 2; ++i)
-		if (ev[i])
-			cudaEventDestroy(ev[i]);
-	for (int i = 0; i < CJ_OVERLAP_STREAMS; ++i)
-		if (streams[i])
-			cudaStreamDestroy(streams[i]);
+	cj_destroy_streams_events(streams, CJ_OVERLAP_STREAMS, ev, 2);
 	if (h_in)
 		host_free(h_in);
 	if (h_out)
