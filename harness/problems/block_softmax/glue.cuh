@@ -7,6 +7,9 @@
  * block wrote (say the slot of a 5th warp in a block of 3 warps) gets a wrong
  * answer in every run, not only when earlier kernels happened to leave
  * something harmful there. No dynamic shared memory is given.
+ * The kernel, cj_block_softmax_kernel, and cj_launch() are those of both
+ * row-softmax exercises: common/softmax_rows.cuh, with what is defined
+ * below (rpb is its `per`).
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "block_softmax/layout.h"
@@ -15,32 +18,25 @@
 extern __shared__ __align__(16) unsigned char cj_dynamic_smem[];
 #include "common/static_smem_junk.cuh"
 
-/* __launch_bounds__(1024): a block of 1024 threads can always be launched, whatever the
- * learner's code would like in registers (the compiler keeps to 64 a thread). */
-extern "C" __global__ void __launch_bounds__(1024)
-        cj_block_softmax_kernel(const float *x, float *y, long long rows, int len, int rpb)
+/* Block b takes row group b, after filling its static shared memory. */
+__device__ static long long cj_softmax_group(void)
 {
 	cj_fill_static_smem();
-	for (int k = 0; k < rpb; ++k) {
-		long long r = (long long)blockIdx.x * rpb + k;
-		if (r >= rows) /* the same for every thread of the block */
-			break;
-		block_softmax_row(x + r * len, y + r * len, len);
-	}
+	return blockIdx.x;
+}
+
+__device__ static void cj_softmax_row(const float *x, float *y, int len)
+{
+	block_softmax_row(x, y, len);
 }
 #endif
-
-CJ_DECLARE_KERNEL(cj_block_softmax_kernel, "cj_block_softmax_kernel",
-                  (const float *x, float *y, long long rows, int len, int rpb));
 
 #ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
+static unsigned cj_softmax_blocks(long long groups, unsigned /* block */)
 {
-	long long rows = c->param[CJ_P_ROWS];
-	int len = (int)c->param[CJ_P_LEN];
-	unsigned block = (unsigned)c->param[CJ_P_BLOCK];
-	int rpb = (int)c->param[CJ_P_PER];
-	CJ_LAUNCH(cj_block_softmax_kernel, (unsigned)((rows + rpb - 1) / rpb), block, 0, stream,
-	          (const float *)dev[CJ_B_X], (float *)dev[CJ_B_Y], rows, len, rpb);
+	return (unsigned)groups;
 }
 #endif
+
+#define CJ_SOFTMAX_KERNEL cj_block_softmax_kernel
+#include "common/softmax_rows.cuh"
