@@ -16,23 +16,28 @@ void golden_softmax_row(const float *x, float *y, int64_t len)
 		y[j] = (float)(exp((double)x[j] - m) / s);
 }
 
-static float draw(struct rng *rng, enum softmax_spread s, int64_t j, int64_t row, int64_t hot,
-                  float ramp_step)
+float softmax_draw(struct rng *rng, enum softmax_spread s, bool hot)
 {
 	switch (s) {
 	case SPREAD_LARGE:
 		return (float)rng_uniform(rng, -100, 100);
 	case SPREAD_NEGATIVE:
 		return (float)rng_uniform(rng, -120, -100);
-	case SPREAD_TIES:
-		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
 	case SPREAD_DOMINANT:
-		return j == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
-	case SPREAD_RAMP:
-		return (float)j * ramp_step;
+		return hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
 	default:
 		return (float)rng_uniform(rng, -5, 5);
 	}
+}
+
+static float draw(struct rng *rng, enum softmax_spread s, int64_t j, int64_t row, int64_t hot,
+                  float ramp_step)
+{
+	if (s == SPREAD_TIES)
+		return row % 2 ? 2.5f : (rng_range(rng, 0, 1) ? 1.0f : -1.0f);
+	if (s == SPREAD_RAMP)
+		return (float)j * ramp_step;
+	return softmax_draw(rng, s, j == hot);
 }
 
 void softmax_rows(struct rng *rng, float *x, float *y, int64_t rows, int64_t len,

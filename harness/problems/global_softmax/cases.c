@@ -9,36 +9,22 @@
 #include "../../engine/util.h"
 #include "../problem.h"
 #include "../common/case_table.h"
+#include "../common/softmax_golden.h"
 #include "layout.h"
 
-/* How a case's inputs are drawn. */
-enum spread {
-	SMALL,    /* uniform in [-5, 5) */
-	LARGE,    /* uniform in [-100, 100): exp overflows without the max */
-	NEGATIVE, /* uniform in [-120, -100): exp underflows without the max */
-	TIES,     /* all equal */
-	DOMINANT, /* one element 40, the rest in [-40, -30) */
-	STEPS,    /* slice b in [2b - 1, 2b + 1): the slices' maxima differ a lot */
-	RAMP,     /* the sample: (i % 10) / 2 */
-};
-
-static float draw(struct rng *rng, enum spread s, int64_t i, int64_t slice, int64_t hot)
+/* One input: the spreads of every softmax exercise (softmax_draw), and
+ * this one's own ties, steps and sample. */
+static float draw(struct rng *rng, enum softmax_spread s, int64_t i, int64_t slice, int64_t hot)
 {
 	switch (s) {
-	case LARGE:
-		return (float)rng_uniform(rng, -100, 100);
-	case NEGATIVE:
-		return (float)rng_uniform(rng, -120, -100);
-	case TIES:
+	case SPREAD_TIES: /* all equal */
 		return 0.75f;
-	case DOMINANT:
-		return i == hot ? 40.0f : (float)rng_uniform(rng, -40, -30);
-	case STEPS:
+	case SPREAD_STEPS:
 		return (float)(2 * (i / slice) + rng_uniform(rng, -1, 1));
-	case RAMP:
+	case SPREAD_RAMP:
 		return (float)(i % 10) / 2;
 	default:
-		return (float)rng_uniform(rng, -5, 5);
+		return softmax_draw(rng, s, i == hot);
 	}
 }
 
@@ -50,11 +36,11 @@ static float draw(struct rng *rng, enum spread s, int64_t i, int64_t slice, int6
  * judgement stays within its time there. */
 struct global_softmax_row {
 	struct case_row head;
-	enum spread spread;
+	enum softmax_spread spread;
 };
 
 struct softmax {
-	enum spread spread;
+	enum softmax_spread spread;
 	float *x, *y, *parts;
 	int64_t n, slice, hot;
 	double m;     /* the largest x */
@@ -132,26 +118,26 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 
 /* clang-format off */
 static const struct global_softmax_row case_rows[] = {
-	{{LT("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"), {100, 32, 2}}, RAMP},
-	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, SMALL},
-	{{LT("n=5, block 64", "5 个元素，block 64"), {5, 64, 3}}, SMALL},
-	{{LT("block 96, 7 blocks", "block 96，7 个 block"), {10007, 96, 7}}, SMALL},
-	{{LT("block 256, 300 blocks (more than threads)", "block 256，300 个 block（多于线程数）"), {100003, 256, 300}, GPU_ONLY}, SMALL},
-	{{LT("block 64, 100 blocks (more than threads)", "block 64，100 个 block（多于线程数）"), {EMU_ONLY, 64, 100}, 20003}, SMALL},
-	{{LT("block 1024, 2000 blocks", "block 1024，2000 个 block"), {(1 << 20) + 3, 1024, 2000}, GPU_ONLY}, SMALL},
-	{{LT("block 1024, 4 blocks", "block 1024，4 个 block"), {EMU_ONLY, 1024, 4}, 100000}, SMALL},
-	{{LT("block 32, 500 blocks", "block 32，500 个 block"), {64001, 32, 500}, GPU_ONLY}, SMALL},
-	{{LT("block 32, 100 blocks", "block 32，100 个 block"), {EMU_ONLY, 32, 100}, 12801}, SMALL},
-	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {50000, 128, 50}, GPU_ONLY}, STEPS},
-	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {EMU_ONLY, 128, 16}, 50000}, STEPS},
-	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {50000, 128, 64}, GPU_ONLY}, LARGE},
-	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {EMU_ONLY, 128, 16}, 50000}, LARGE},
-	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {30000, 160, 33}, GPU_ONLY}, NEGATIVE},
-	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {EMU_ONLY, 160, 12}, 30000}, NEGATIVE},
-	{{LT("all equal, block 64", "全部相等，block 64"), {4099, 64, 9}}, TIES},
-	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {200000, 512, 40}, GPU_ONLY}, DOMINANT},
-	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {EMU_ONLY, 512, 8}, 40000}, DOMINANT},
-	{{LT("timed", "计时"), {PERF_N, 256, 1024}}, SMALL},
+	{{LT("sample: 100 elements, 2 blocks of 32", "样例：100 个元素，2 个 32 线程 block"), {100, 32, 2}}, SPREAD_RAMP},
+	{{LT("n=1", "只有 1 个元素"), {1, 32, 1}}, SPREAD_SMALL},
+	{{LT("n=5, block 64", "5 个元素，block 64"), {5, 64, 3}}, SPREAD_SMALL},
+	{{LT("block 96, 7 blocks", "block 96，7 个 block"), {10007, 96, 7}}, SPREAD_SMALL},
+	{{LT("block 256, 300 blocks (more than threads)", "block 256，300 个 block（多于线程数）"), {100003, 256, 300}, GPU_ONLY}, SPREAD_SMALL},
+	{{LT("block 64, 100 blocks (more than threads)", "block 64，100 个 block（多于线程数）"), {EMU_ONLY, 64, 100}, 20003}, SPREAD_SMALL},
+	{{LT("block 1024, 2000 blocks", "block 1024，2000 个 block"), {(1 << 20) + 3, 1024, 2000}, GPU_ONLY}, SPREAD_SMALL},
+	{{LT("block 1024, 4 blocks", "block 1024，4 个 block"), {EMU_ONLY, 1024, 4}, 100000}, SPREAD_SMALL},
+	{{LT("block 32, 500 blocks", "block 32，500 个 block"), {64001, 32, 500}, GPU_ONLY}, SPREAD_SMALL},
+	{{LT("block 32, 100 blocks", "block 32，100 个 block"), {EMU_ONLY, 32, 100}, 12801}, SPREAD_SMALL},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {50000, 128, 50}, GPU_ONLY}, SPREAD_STEPS},
+	{{LT("maxima differ by slice, block 128", "各段最大值不同，block 128"), {EMU_ONLY, 128, 16}, 50000}, SPREAD_STEPS},
+	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {50000, 128, 64}, GPU_ONLY}, SPREAD_LARGE},
+	{{LT("inputs up to +-100 (exp overflows), block 128", "输入达 +-100（exp 上溢），block 128"), {EMU_ONLY, 128, 16}, 50000}, SPREAD_LARGE},
+	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {30000, 160, 33}, GPU_ONLY}, SPREAD_NEGATIVE},
+	{{LT("all in [-120, -100) (exp underflows), block 160", "都在 [-120, -100)（下溢），block 160"), {EMU_ONLY, 160, 12}, 30000}, SPREAD_NEGATIVE},
+	{{LT("all equal, block 64", "全部相等，block 64"), {4099, 64, 9}}, SPREAD_TIES},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {200000, 512, 40}, GPU_ONLY}, SPREAD_DOMINANT},
+	{{LT("one dominant element, block 512", "一个极大元素，block 512"), {EMU_ONLY, 512, 8}, 40000}, SPREAD_DOMINANT},
+	{{LT("timed", "计时"), {PERF_N, 256, 1024}}, SPREAD_SMALL},
 };
 /* clang-format on */
 

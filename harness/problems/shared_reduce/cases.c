@@ -68,13 +68,13 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		return NULL;
 	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_SUMS].data;
 	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
-	uint64_t b = f->report.shown[0].index;
-	if (got[b] == block_sum(x, n, (int64_t)b * block, 32))
+	int64_t b = (int64_t)f->report.shown[0].index;
+	if (got[b] == block_sum(x, n, b * block, 32))
 		return L("the sum covers only the first 32 elements of the block: the tree must "
 		         "start at blockDim.x / 2, not at a fixed warp size",
 		         "和只包含了 block 的前 32 个元素：树形归约必须从 blockDim.x / 2 "
 		         "开始，而不是从固定的 warp 大小开始");
-	if ((int64_t)b == (n - 1) / block && n % block && f->report.bad == 1)
+	if (b == (n - 1) / block && n % block && f->report.bad == 1)
 		return L("only the last, partial block is wrong: threads past the end of x must "
 		         "put 0 in their shared slot (and still take part in every barrier)",
 		         "只有最后那个不满的 block 出错：超出 x 末尾的线程必须在自己的 shared "

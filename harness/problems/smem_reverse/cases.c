@@ -51,14 +51,23 @@ static const struct counting_row case_rows[] = {
 
 static const struct case_table table = {TABLE(case_rows), add_buffers};
 
+/* The first element of the tile that holds element i, and its length in
+ * *len: blockDim.x, or less in the last tile when n is not a multiple. */
+static int64_t tile_of(const struct jcase *c, int64_t i, int64_t *len)
+{
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK], base = i / block * block;
+	*len = n - base < block ? n - base : block;
+	return base;
+}
+
 /* The reference's layout: element k of out is written by the block whose
  * tile holds in[n - 1 - k]. */
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
-	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	int64_t n = c->param[CJ_P_N], len;
 	int64_t src = buf == CJ_B_OUT ? n - 1 - (int64_t)index : (int64_t)index;
-	w->block = src / block;
-	int64_t base = w->block * block, len = n - base < block ? n - base : block;
+	int64_t base = tile_of(c, src, &len);
+	w->block = base / c->param[CJ_P_BLOCK];
 	w->thread = buf == CJ_B_OUT ? len - 1 - (src - base) : src - base;
 }
 
@@ -67,16 +76,15 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
 		return NULL;
 	const int32_t *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
-	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
-	uint64_t k = f->report.shown[0].index;
-	int64_t b = (int64_t)k / block, base = b * block;
-	int64_t len = n - base < block ? n - base : block;
-	if (got[k] == in[base + len - 1 - ((int64_t)k - base)])
+	int64_t k = (int64_t)f->report.shown[0].index, len;
+	int64_t base = tile_of(c, k, &len);
+	if (got[k] == in[base + len - 1 - (k - base)])
 		return L("each block reversed its own tile in place, but the tiles themselves must "
 		         "swap ends too: block b's tile belongs at the mirrored end of out",
 		         "每个 block 都在原位反转了自己的 tile，但 tile 本身也要首尾对调：block b "
 		         "的 tile 应放在 out 中镜像对称的另一端");
-	if ((int64_t)k >= n - (n % block) || (int64_t)k < n % block)
+	int64_t n = c->param[CJ_P_N], block = c->param[CJ_P_BLOCK];
+	if (k >= n - (n % block) || k < n % block)
 		return L("only the partial tile is wrong: when n is not a multiple of blockDim.x "
 		         "the last block holds fewer than blockDim.x elements, and both the read "
 		         "and the mirrored write must use that shorter length",

@@ -159,41 +159,42 @@ static double own(const float *v, int k)
 	return v[k];
 }
 
+/* The sum (or, with `max`, the maximum, starting from `start`) of the
+ * count values v[from..from + count), each truncated to an int first when
+ * `truncate`: what a lane of a run holds under the mistakes below. */
+static double fold(const float *v, int from, int count, bool max, double start, bool truncate)
+{
+	double r = start;
+	for (int j = from; j < from + count; ++j) {
+		double x = truncate ? (double)(int)v[j] : v[j];
+		r = max ? (x > r ? x : r) : r + x;
+	}
+	return r;
+}
+
 /* xor masks 8, 4, 2, 1 only: each lane ends with the sum of its half-warp. */
 static double half_sum(const float *v, int k)
 {
-	double s = 0;
-	for (int j = k & 16; j < (k & 16) + 16; ++j)
-		s += v[j];
-	return s;
+	return fold(v, k & 16, 16, false, 0, false);
 }
 
 static double half_max(const float *v, int k)
 {
-	float m = v[k & 16];
-	for (int j = k & 16; j < (k & 16) + 16; ++j)
-		m = v[j] > m ? v[j] : m;
-	return m;
+	return fold(v, k & 16, 16, true, v[k & 16], false);
 }
 
 /* A maximum that starts from 0 instead of the lane's own value. */
 static double max_with_zero(const float *v, int k)
 {
 	(void)k;
-	float m = 0.0f;
-	for (int j = 0; j < 32; ++j)
-		m = v[j] > m ? v[j] : m;
-	return m;
+	return fold(v, 0, 32, true, 0, false);
 }
 
 /* The values truncated to ints before they are added. */
 static double truncated_sum(const float *v, int k)
 {
 	(void)k;
-	double s = 0;
-	for (int j = 0; j < 32; ++j)
-		s += (double)(int)v[j];
-	return s;
+	return fold(v, 0, 32, false, 0, true);
 }
 
 /* The known mistakes, in the order they are tried: a lane that alone is

@@ -237,18 +237,22 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 		         "lanes below it], so places 0..count-1 are all filled",
 		         "有些位置从未被写入：每个保留的 lane 写 out[编号比它小的保留 lane "
 		         "的个数]，这样位置 0..count-1 都会被填满");
-	if (f->bad_buf == CJ_B_COUNTS && counts_are_ranks(c, false))
-		return L("each lane returned the number of kept lanes below it (its own place), "
-		         "not the warp's total: that is __popc of the whole ballot",
-		         "每个 lane 返回的是编号比它小的保留 lane "
-		         "的个数（它自己的位置），而不是整个 warp 的总数：总数是整个 ballot 的 "
-		         "__popc");
-	if (f->bad_buf == CJ_B_COUNTS && counts_are_ranks(c, true))
-		return L("each lane returned the number of kept lanes up to and including itself, "
-		         "not the warp's total: that is __popc of the whole ballot",
-		         "每个 lane 返回的是编号不大于它的保留 lane "
-		         "的个数（包括它自己），而不是整个 warp 的总数：总数是整个 ballot 的 "
-		         "__popc");
+	/* each lane's rank among the kept lanes instead of the total: by `upto` */
+	static const struct lang_pair ranks[] = {
+	        LT("each lane returned the number of kept lanes below it (its own place), "
+	           "not the warp's total: that is __popc of the whole ballot",
+	           "每个 lane 返回的是编号比它小的保留 lane "
+	           "的个数（它自己的位置），而不是整个 warp 的总数：总数是整个 ballot 的 "
+	           "__popc"),
+	        LT("each lane returned the number of kept lanes up to and including itself, "
+	           "not the warp's total: that is __popc of the whole ballot",
+	           "每个 lane 返回的是编号不大于它的保留 lane "
+	           "的个数（包括它自己），而不是整个 warp 的总数：总数是整个 ballot 的 "
+	           "__popc"),
+	};
+	for (int upto = 0; upto < 2 && f->bad_buf == CJ_B_COUNTS; ++upto)
+		if (counts_are_ranks(c, upto))
+			return lang_pick(ranks[upto]);
 	return NULL;
 }
 
