@@ -103,18 +103,19 @@ struct problem {
 	bool (*check_extra)(const struct jcase *c, char *why, size_t whylen);
 	/* Optional: one sentence naming a known mistake that fits the findings. */
 	const char *(*diagnose)(const struct jcase *c, const struct case_findings *f);
-	/* Optional: what orders two threads' accesses in this exercise, said
-	 * after a data race where the usual advice (a __syncthreads() both pass,
-	 * an atomic, a fenced flag) does not fit it: an exercise that forbids
-	 * __syncthreads(), whose copies complete through a barrier, or whose
-	 * blocks hand data over at a grid.sync(). */
-	struct lang_pair race_advice;
 };
 
-/* p->race_advice in the learner's language, or NULL when it has none. */
-static inline const char *problem_race_advice(const struct problem *p)
+/* What orders two threads' accesses in this exercise, said after a data race
+ * where the usual advice (a __syncthreads() both pass, an atomic, a fenced
+ * flag) does not fit it: an exercise that forbids __syncthreads(), whose
+ * copies complete through a barrier, or whose blocks hand data over at a
+ * grid.sync() (problems.yaml: race_advice). In the learner's language, or
+ * NULL when it has none. */
+static inline const char *problem_race_advice(const struct problem_entry *e)
 {
-	return p && p->race_advice.en ? lang_pick(p->race_advice) : NULL;
+	return e && e->race_advice.en
+	               ? lang_pick((struct lang_pair){e->race_advice.en, e->race_advice.zh})
+	               : NULL;
 }
 
 /* Every exercise of harness/problems/exercises.txt, NULL-terminated, in its

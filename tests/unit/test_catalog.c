@@ -151,6 +151,9 @@ static void test_valid_catalog(void)
 	CHECK_UINT(e->perf.reps, ==, 1000);
 	CHECK_UINT(e->backends, ==, BACKEND_EMU);
 	CHECK(e->coresident);
+	CHECK_STR_EQ(e->race_advice.en, "grid.sync() between the steps");
+	CHECK_STR_EQ(e->race_advice.zh, "步与步之间 grid.sync()");
+	CHECK(cat.entries[0].race_advice.en == NULL); /* optional */
 	catalog_free(&cat);
 	CHECK(cat.entries == NULL && cat.n == 0 && cat.path == NULL);
 }
@@ -233,7 +236,7 @@ static const struct bad_file bad_files[] = {
          3,
          {"unknown key 'titel' in an exercise",
           "(expected one of: id, aliases, chapter, title, statement, signature, launch, hints, "
-          "rules, check, limits, perf, backends, skip, coresident)"}},
+          "rules, check, limits, perf, backends, skip, coresident, race_advice)"}},
         {"unknown_key_nested.yaml",
          9,
          23,
@@ -639,7 +642,7 @@ static void test_truncated(void)
 			unsigned line, col;
 			char colon;
 			CHECK_MSG(sscanf(err, "valid.yaml:%u:%u%c", &line, &col, &colon) == 3 &&
-			                  colon == ':' && line >= 1 && line <= 47 &&
+			                  colon == ':' && line >= 1 && line <= 48 &&
 			                  strlen(err) > 20,
 			          "cut %zu: unexpected error '%s'", cut, err);
 		}

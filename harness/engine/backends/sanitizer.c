@@ -109,7 +109,7 @@ static bool apply_sanitizer_log(struct judgement *j)
 	sanitize_parse(log ? log : "", &rep);
 	struct san_judgement sj;
 	sanitize_judge_advised(&rep, j->tool, j->source, j->o->root, j->sum.file,
-	                       problem_race_advice(j->prob), &sj);
+	                       problem_race_advice(j->entry), &sj);
 	bool decided = false;
 	if (sj.verdict != V_AC && j->sum.verdict != V_JE) {
 		j->sum.verdict = sj.verdict;

@@ -355,6 +355,7 @@ enum entry_key {
 	K_BACKENDS,
 	K_SKIP,
 	K_CORESIDENT,
+	K_RACE_ADVICE,
 	K_COUNT
 };
 
@@ -376,6 +377,7 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 	        [K_BACKENDS] = "backends",
 	        [K_SKIP] = "skip",
 	        [K_CORESIDENT] = "coresident",
+	        [K_RACE_ADVICE] = "race_advice",
 	};
 	const yaml_node_t *v[K_COUNT];
 	want_mapping(ld, n, "an exercise", keys, v, K_COUNT);
@@ -405,6 +407,8 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 	e->signature = want_string(ld, v[K_SIGNATURE], "signature");
 	e->launch = want_text_pair(ld, v[K_LAUNCH], "launch");
 	load_hints(ld, v[K_HINTS], e);
+	if (v[K_RACE_ADVICE])
+		e->race_advice = want_text_pair(ld, v[K_RACE_ADVICE], "race_advice");
 	if (v[K_RULES])
 		load_rules(ld, v[K_RULES], e);
 	load_check(ld, v[K_CHECK], &e->check);
@@ -438,6 +442,8 @@ static void free_entry(struct problem_entry *e)
 	free(e->title.zh);
 	free(e->statement.en);
 	free(e->statement.zh);
+	free(e->race_advice.en);
+	free(e->race_advice.zh);
 	free(e->signature);
 	free(e->launch.en);
 	free(e->launch.zh);

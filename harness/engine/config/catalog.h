@@ -47,6 +47,10 @@ struct problem_entry {
 	char *signature;
 	struct text_pair launch; /* the launch configuration, in words (shown by `show`) */
 	struct string_list hints_en, hints_zh;
+	/* What to do when a race is found, where the usual advice (a barrier
+	 * between the write and the read) is not this exercise's fix; en NULL
+	 * when it has none (race_advice, optional). */
+	struct text_pair race_advice;
 	struct string_list require, forbid; /* rules: */
 	struct check_spec check;
 	struct limits limits;

@@ -251,7 +251,7 @@ static void blame_emulated(const struct judgement *j, const char *bin, const str
 		const struct race_context ctx = {.root = j->o->root,
 		                                 .learner = j->source,
 		                                 .shown = j->sum.file,
-		                                 .advice = problem_race_advice(j->prob)};
+		                                 .advice = problem_race_advice(j->entry)};
 		int described =
 		        describe_race(r->output, &ctx, &o->said, o->detail, sizeof o->detail);
 		if (described == 1) {

@@ -91,16 +91,4 @@ const struct problem barrier_phases_problem = {
         .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
-        /* the exercise forbids __syncthreads(): the phases are bar's */
-        .race_advice = LT("One thread read a neighbour's element while its owner overwrote "
-                          "it, in the same phase of bar: every thread must arrive after its "
-                          "reads and wait before its write (auto t = bar.arrive(); ... "
-                          "bar.wait(cuda::std::move(t)); or bar.arrive_and_wait()), and "
-                          "arrive and wait again after the write, before the next step reads "
-                          "(this exercise forbids __syncthreads())",
-                          "一个线程在读取邻居的元素时，该元素的所有者正在覆盖它，两者处于 bar "
-                          "的同一个阶段：每个线程都必须在读完之后 arrive、在写入之前 wait"
-                          "（auto t = bar.arrive(); ... bar.wait(cuda::std::move(t)); 或 "
-                          "bar.arrive_and_wait()），并在写入之后、下一步读取之前再 arrive 并 "
-                          "wait 一次（本题禁止使用 __syncthreads()）"),
 };

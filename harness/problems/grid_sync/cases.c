@@ -108,14 +108,4 @@ const struct problem grid_sync_problem = {
         .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
-        /* the blocks of one step hand their values to the next step's readers */
-        .race_advice = LT("One thread read a neighbour's element while another thread, "
-                          "perhaps of another block, wrote it in the same step: every block "
-                          "must finish writing a step before any block reads it, and finish "
-                          "reading before anything overwrites it; grid.sync() (of "
-                          "cooperative_groups::this_grid()) between the two orders both",
-                          "一个线程读取邻居的元素时，另一个线程（可能属于另一个 block）正在同一"
-                          "步里写它：每个 block 都必须写完一步之后，才能有 block 读取它；也必须"
-                          "读完之后，才能有人覆盖它；在两者之间调用 grid.sync()（来自 "
-                          "cooperative_groups::this_grid()）就能规定这两种顺序"),
 };

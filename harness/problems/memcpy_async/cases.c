@@ -84,14 +84,4 @@ const struct problem memcpy_async_problem = {
         .make_cases = case_table_make_cases,
         .locate = locate,
         .diagnose = diagnose,
-        /* the tile is written by the asynchronous copy, not by a thread */
-        .race_advice = LT("cuda::memcpy_async writes the tile in the background and is done "
-                          "only when the phase of bar it was given completes: wait on bar "
-                          "(bar.arrive_and_wait()) after starting the copy and before reading "
-                          "the tile, and again after the last read, before the next call's "
-                          "copy overwrites it",
-                          "cuda::memcpy_async 在后台写入 tile，只有当传给它的 bar 的当前阶段"
-                          "完成时才算完成：启动复制之后、读取 tile 之前要在 bar 上等待"
-                          "（bar.arrive_and_wait()），读完最后一个值之后、下一次调用的复制覆盖 "
-                          "tile 之前还要再等待一次"),
 };
