@@ -4,7 +4,8 @@
  * (generated from the list, so this catches a cases.c whose struct problem
  * names another id), problems.yaml, each exercise's folder (cases.c,
  * glue.cuh, layout.h, both including the layout; a host-driven glue defines
- * cj_host_run, any other cj_launch), templates/, reference/ and
+ * cj_host_run, any other cj_launch, itself or in a common/ header it
+ * includes), templates/, reference/ and
  * tests/submissions/ (exercises/ holds the learner's own files, made from
  * templates/, and is no one's to agree with). Each disagreement is one line that names the exercise
  * and where it is missing, and all of them are printed.
@@ -113,6 +114,44 @@ static bool file_says(const char *root, const char *id, const char *file, const 
 	return says;
 }
 
+/* True when `text` has a line that starts with `def` (a definition such as
+ * "void cj_launch(", written at the start of its line). */
+static bool defines(const char *text, const char *def)
+{
+	for (const char *p = text; p; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		if (!strncmp(p, def, strlen(def)))
+			return true;
+	}
+	return false;
+}
+
+/* True when the glue of `id`, or a shared header it includes
+ * (#include "common/..."), defines `def`: exercises that share their launch
+ * keep it in common/. */
+static bool glue_defines(const char *root, const char *id, const char *def)
+{
+	char *path = xasprintf("%s/harness/problems/%s/glue.cuh", root, id);
+	char *text = read_file(path, NULL);
+	free(path);
+	bool says = text && defines(text, def);
+	static const char inc[] = "#include \"common/";
+	for (const char *p = text; p && !says; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		const char *end = strncmp(p, inc, strlen(inc)) ? NULL : strchr(p + 10, '"');
+		if (!end)
+			continue;
+		char *header =
+		        xasprintf("%s/harness/problems/%.*s", root, (int)(end - p - 10), p + 10);
+		char *shared = read_file(header, NULL);
+		says = shared && defines(shared, def);
+		free(shared);
+		free(header);
+	}
+	free(text);
+	return says;
+}
+
 /* One line per file of `dir` ending in `suffix` (per folder when suffix is
  * NULL) that belongs to no listed exercise; `skip` is not one. */
 static void strays(const struct places *p, const char *dir, const char *suffix, const char *skip,
@@ -180,10 +219,12 @@ static int disagreements(const struct places *p, struct strbuf *out)
 			if (!file_says(p->root, id, "glue.cuh", layout))
 				say(out, &n, "%s: glue.cuh does not %s", id, layout);
 			const char *entry = host ? "cj_host_run(" : "cj_launch(";
-			if (!file_says(p->root, id, "glue.cuh", entry))
+			const char *def = host ? "cudaError_t cj_host_run(" : "void cj_launch(";
+			if (!glue_defines(p->root, id, def))
 				say(out, &n,
-				    "%s: glue.cuh defines no %s) although exercises.txt says it is "
-				    "%shost-driven",
+				    "%s: glue.cuh (or the common/ header it includes) defines no "
+				    "%s) "
+				    "although exercises.txt says it is %shost-driven",
 				    id, entry, host ? "" : "not ");
 		}
 		free(layout);
@@ -264,8 +305,13 @@ static void test_each_disagreement_names_the_exercise_and_the_place(void)
 		return;
 	char *alpha = xasprintf("%s/harness/problems/alpha", dir);
 	write_text(alpha, "cases.c", "#include \"layout.h\"\n");
-	write_text(alpha, "glue.cuh", "#include \"alpha/layout.h\"\nvoid cj_launch(void);\n");
+	/* alpha's launch is a shared header's, as exercises that share it have it */
+	write_text(alpha, "glue.cuh",
+	           "#include \"alpha/layout.h\"\n// cj_launch( is not a definition\n"
+	           "#include \"common/launch.cuh\"\n");
 	write_text(alpha, "layout.h", "\n");
+	char *common = xasprintf("%s/harness/problems/common", dir);
+	write_text(common, "launch.cuh", "void cj_launch(void) {}\n");
 	char *beta = xasprintf("%s/harness/problems/beta", dir);
 	write_text(beta, "cases.c", "\n");
 	write_text(beta, "glue.cuh", "#include \"beta/layout.h\"\nvoid cj_launch(void);\n");
@@ -296,8 +342,8 @@ static void test_each_disagreement_names_the_exercise_and_the_place(void)
 	        "beta: missing harness/problems/beta/layout.h\n",
 	        "beta: missing reference/beta.cu\n",
 	        "beta: missing tests/submissions/beta\n",
-	        "beta: glue.cuh defines no cj_host_run() although exercises.txt says it is "
-	        "host-driven\n",
+	        "beta: glue.cuh (or the common/ header it includes) defines no cj_host_run() "
+	        "although exercises.txt says it is host-driven\n",
 	        "beta: cases.c does not #include \"layout.h\"\n",
 	        "delta: in the engine's registry but not in exercises.txt\n",
 	        "epsilon: in problems.yaml but not in harness/problems/exercises.txt\n",
@@ -316,6 +362,7 @@ static void test_each_disagreement_names_the_exercise_and_the_place(void)
 		free(folders[i]);
 	free(alpha);
 	free(beta);
+	free(common);
 	free(corpus);
 }
 
