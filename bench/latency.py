@@ -97,6 +97,9 @@ def judge(engine, build, ident, path, backend, seed):
         raise SystemExit("latency.py: no summary from %s (exit %d):\n%s%s" % (
             " ".join(cmd), p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
     summary["wall_s"] = wall
+    # the phase events with "at" (seconds since the judgement's start), for --json: where
+    # the time between the phases went
+    summary["events"] = [e for e in events if e.get("type") == "phase"]
     return summary
 
 
@@ -155,6 +158,7 @@ def main():
                                    - sum(s["phases_s"].get(ph, 0.0) for ph in IN_TURN)
                                    for s in runs])
             row["wall"] = median([s["wall_s"] for s in runs])
+            row["events"] = last["events"]
             if kind == "ref":
                 again = judge(engine, a.build, ident, copy, a.backend, 1000)
                 row["again"] = again["phases_s"].get("total", 0.0)

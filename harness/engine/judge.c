@@ -54,6 +54,7 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	struct judgement *j = xcalloc(1, sizeof *j);
 	j->o = o;
 	j->t0 = now_s();
+	report_clock_start(j->t0);
 	j->sum.backend = "none";
 	j->sum.verdict = V_JE;
 	j->device_lock = -1;

@@ -23,6 +23,13 @@ static double rounded(double v, double per)
 	return round(v * per) / per;
 }
 
+static double clock_start = -1; /* when the judgement started (report_clock_start) */
+
+void report_clock_start(double t)
+{
+	clock_start = t;
+}
+
 void report_phase(const char *phase, const char *state, double seconds)
 {
 	struct strbuf b = {0};
@@ -33,6 +40,10 @@ void report_phase(const char *phase, const char *state, double seconds)
 	if (seconds >= 0) {
 		sb_puts(&b, ",\"seconds\":");
 		json_num(&b, seconds);
+	}
+	if (clock_start >= 0) {
+		sb_puts(&b, ",\"at\":");
+		json_num(&b, rounded(now_s() - clock_start, 1000));
 	}
 	sb_puts(&b, "}");
 	emit(&b);

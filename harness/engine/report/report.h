@@ -65,6 +65,8 @@ struct summary {
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */
 };
 
+/* Phase events carry "at": seconds since t (now_s()), the judgement's start. */
+void report_clock_start(double t);
 void report_phase(const char *phase, const char *state, double seconds);
 /* Prints the case line and returns the same JSON object (malloc'd). */
 char *report_case(const struct problem *p, const struct case_outcome *o);

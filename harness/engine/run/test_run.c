@@ -162,6 +162,7 @@ void run_and_check(struct judgement *j)
 		j->sum.program_output = r.output;
 		r.output = NULL; /* handed to the summary */
 		double checked = now_s();
+		report_phase("check", "start", -1);
 		if (!run_failed(j, &set, &r, inputs_before)) {
 			r.output = (char *)j->sum.program_output;
 			j->sum.verdict = decide_cases(j, &set, &r);
@@ -172,6 +173,7 @@ void run_and_check(struct judgement *j)
 				j->backend->after_run(j, &set);
 		}
 		j->sum.check_s = now_s() - checked;
+		report_phase("check", "done", j->sum.check_s);
 	}
 	if (lock >= 0)
 		close(lock);
