@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build/compiler.h"
 #include "c_lexer.h"
 #include "host_code.h"
 #include "hostobj.h"
@@ -254,6 +255,44 @@ static void test_glue_words_of_shared_headers(void)
 	free(glue), free(shared), free(runtime), free(learner), free(root);
 }
 
+/* The files a build read come from the line markers of the preprocessed
+ * source nvcc kept: the file it starts from and every file entered (flag 1),
+ * each once, names decoded; a #pragma or a marker that returns (flag 2) adds
+ * nothing. A reference solution among them is found. */
+static void test_deps_from_preprocessed(void)
+{
+	char *root = unit_temp_dir("cj-inspect-deps");
+	char *ref_dir = xasprintf("%s/reference", root);
+	CHECK(mkdir(ref_dir, 0700) == 0);
+	char *ref = xasprintf("%s/reference/warp_scan.cu", root);
+	char *mine = xasprintf("%s/mine.cu", root);
+	put(ref, "\n");
+	put(mine, "\n");
+	char *ii = xasprintf("%s/tu.cpp1.ii", root), *deps = xasprintf("%s/tu.d", root);
+	char *text = xasprintf("# 0 \"%s\"\n"
+	                       "# 0 \"<built-in>\"\n"
+	                       "# 1 \"/usr/include/x.h\" 1 3 4\n"
+	                       "#pragma once\n"
+	                       "# 7 \"%s\" 2\n"
+	                       "# 1 \"/r/q\\\"uote.h\" 1\n"
+	                       "int a; # 1 \"/r/not_a_marker.h\" 1\n"
+	                       "# 1 \"/usr/include/x.h\" 1 3 4\n"
+	                       "# 1 \"%s\" 1\n",
+	                       mine, mine, ref);
+	put(ii, text);
+	CHECK_INT(deps_from_preprocessed(ii, "out.cubin", deps), ==, 0);
+	char *got = read_file(deps, NULL);
+	char *want = xasprintf(
+	        "out.cubin: \\\n %s \\\n /usr/include/x.h \\\n /r/q\"uote.h \\\n %s\n", mine, ref);
+	CHECK_STR_EQ(got, want);
+	char *used = build_used_reference(root, root, mine);
+	CHECK_STR_EQ(used, "reference/warp_scan.cu");
+	CHECK(build_used_reference(root, root, ref) == NULL); /* the reference itself */
+	remove_tree(root);
+	free(used), free(got), free(want), free(text), free(ii), free(deps);
+	free(ref), free(mine), free(ref_dir), free(root);
+}
+
 /* A path nvcc's shell would read is given to nvcc as a link: one without
  * $ ` " \\ that leads to the same file (and keeps the folder, for the
  * file's own #include "..."). */
@@ -295,6 +334,7 @@ static const struct unit_test tests[] = {
         {"paths written with escapes", test_escaped_paths},
         {"redefined judge names, however spelled", test_judge_names},
         {"the glue's words include its shared headers", test_glue_words_of_shared_headers},
+        {"the files a build read, from its preprocessed source", test_deps_from_preprocessed},
         {"paths given to nvcc", test_paths_for_nvcc},
         {0}};
 

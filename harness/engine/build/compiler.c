@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_lexer.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "run/supervise.h"
@@ -140,6 +141,83 @@ void build_refuse(struct build_result *res, char *text)
 	res->log = both;
 	res->status = BUILD_COMPILE_FAILED;
 	res->host_code = true;
+}
+
+/* The file a line marker of a preprocessed source (# N "file" flags, at the
+ * start of its line) names, when it starts the text or enters a file (flag
+ * 1); malloc'd, or NULL. */
+static char *entered_file(const char *line, const char *eol, bool first, bool *marker)
+{
+	const char *p = line + 1;
+	while (p < eol && *p == ' ')
+		++p;
+	if (p == eol || !isdigit((unsigned char)*p))
+		return NULL;
+	while (p < eol && isdigit((unsigned char)*p))
+		++p;
+	while (p < eol && *p == ' ')
+		++p;
+	if (p == eol || *p != '"')
+		return NULL;
+	const char *q = p + 1;
+	while (q < eol && *q != '"')
+		q += *q == '\\' && q + 1 < eol ? 2 : 1;
+	if (q == eol)
+		return NULL;
+	*marker = true;
+	bool enters = first;
+	for (const char *f = q + 1; f < eol && !enters; ++f)
+		enters = *f == '1' && f[-1] == ' ' && (f + 1 == eol || f[1] == ' ');
+	char *name = enters ? c_string_value(p, (size_t)(q + 1 - p), NULL) : NULL;
+	if (name && name[0] == '<') { /* <built-in>, <command-line> */
+		free(name);
+		name = NULL;
+	}
+	return name;
+}
+
+int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
+{
+	size_t len = 0;
+	char *text = read_file(ii, &len);
+	if (!text)
+		return -1;
+	struct strbuf b = {0};
+	sb_printf(&b, "%s:", target);
+	char **seen = NULL;
+	size_t nseen = 0;
+	bool first = true;
+	for (const char *line = text; line < text + len;) {
+		const char *eol = memchr(line, '\n', (size_t)(text + len - line));
+		if (!eol)
+			eol = text + len;
+		bool marker = false;
+		char *name = *line == '#' ? entered_file(line, eol, first, &marker) : NULL;
+		first &= !marker;
+		bool again = false;
+		for (size_t i = 0; name && i < nseen && !again; ++i)
+			again = !strcmp(seen[i], name);
+		if (name && !again) {
+			sb_printf(&b, " \\\n %s", name);
+			seen = xrealloc(seen, (nseen + 1) * sizeof *seen);
+			seen[nseen++] = name;
+		} else {
+			free(name);
+		}
+		line = eol + 1;
+	}
+	sb_puts(&b, "\n");
+	char *out = sb_take(&b);
+	FILE *f = fopen(deps, "w");
+	int rc = f && fputs(out, f) >= 0 ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	free(out);
+	for (size_t i = 0; i < nseen; ++i)
+		free(seen[i]);
+	free(seen);
+	free(text);
+	return rc;
 }
 
 char *build_used_reference(const char *workdir, const char *root, const char *source)

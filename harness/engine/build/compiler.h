@@ -32,4 +32,11 @@ char *rewrite_compiler_log(const char *log, const char *root);
  * root, or NULL. */
 char *build_used_reference(const char *workdir, const char *root, const char *source);
 
+/* Writes `deps` as a compiler's depfile ("target: file file ...") from the line
+ * markers of `ii`, the preprocessed source nvcc -keep leaves: the file it
+ * starts from and every file the preprocessor entered. nvcc's own -MD runs
+ * the preprocessor a second time for it (0.05 to 0.25 s of a compile). 0 on
+ * success. */
+int deps_from_preprocessed(const char *ii, const char *target, const char *deps);
+
 #endif

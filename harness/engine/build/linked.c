@@ -36,7 +36,6 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
 	char *glue = problem_glue_path(p->root, id);
 	struct nvcc_job job = nvcc_job_of(p, id, glue, source, cc, obj, workdir);
-	job.depfile = deps;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &job);
 	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
@@ -54,6 +53,12 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   NULL};
 	double check_s = res->check_s;
 	compile_and_link(p, line.argv, ld_argv, compile_only, res);
+	/* the files it read, from the preprocessed source nvcc kept (no -MD,
+	 * which preprocesses once more) */
+	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
+	if (res->status == BUILD_OK)
+		deps_from_preprocessed(ii, obj, deps);
+	free(ii);
 	res->check_s = check_s;
 	res->compile_s += check_s;
 	nvcc_line_free(&line);

@@ -28,10 +28,13 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		char *glue = problem_glue_path(p->root, id);
 		struct nvcc_job job = nvcc_job_of(p, id, glue, source, cc, out_module, workdir);
 		job.module = true;
-		job.depfile = deps;
 		struct nvcc_line line;
 		nvcc_line_init(&line, &job);
 		compile_and_link(p, line.argv, NULL, true, res);
+		/* the files it read, from the kept preprocessed source: no -MD,
+		 * which preprocesses once more */
+		if (res->status == BUILD_OK)
+			deps_from_preprocessed(ii, out_module, deps);
 		char *refusal =
 		        res->status == BUILD_OK ? device_only_refusal(p->root, source, ii) : NULL;
 		if (refusal)
