@@ -288,6 +288,19 @@ static void test_deps_from_preprocessed(void)
 	char *used = build_used_reference(root, root, mine);
 	CHECK_STR_EQ(used, "reference/warp_scan.cu");
 	CHECK(build_used_reference(root, root, ref) == NULL); /* the reference itself */
+	/* no preprocessed source after a build that succeeded: the judge's failure,
+	 * never a build without the list */
+	char *gone = xasprintf("%s/gone.ii", root);
+	struct build_result res = {.status = BUILD_OK};
+	build_keep_deps(gone, "out.cubin", deps, &res);
+	CHECK_INT(res.status, ==, BUILD_TOOL_FAILED);
+	CHECK(res.log && strstr(res.log, "gone.ii"));
+	free(res.log);
+	struct build_result failed = {.status = BUILD_COMPILE_FAILED};
+	build_keep_deps(gone, "out.cubin", deps, &failed);
+	CHECK_INT(failed.status, ==, BUILD_COMPILE_FAILED); /* a CE stays a CE */
+	CHECK(failed.log == NULL);
+	free(gone);
 	remove_tree(root);
 	free(used), free(got), free(want), free(text), free(ii), free(deps);
 	free(ref), free(mine), free(ref_dir), free(root);

@@ -2,6 +2,7 @@
 #include "build/compiler.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,19 @@ int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
 	free(seen);
 	free(text);
 	return rc;
+}
+
+void build_keep_deps(const char *ii, const char *target, const char *deps, struct build_result *res)
+{
+	if (res->status != BUILD_OK || deps_from_preprocessed(ii, target, deps) == 0)
+		return;
+	char *said = say_alloc(T_file_not_read,
+	                       FIELDS(F_STR("file", ii), F_STR("error", strerror(errno))));
+	char *both = xasprintf("%s%s", res->log ? res->log : "", said);
+	free(res->log);
+	free(said);
+	res->log = both;
+	res->status = BUILD_TOOL_FAILED;
 }
 
 char *build_used_reference(const char *workdir, const char *root, const char *source)

@@ -39,4 +39,11 @@ char *build_used_reference(const char *workdir, const char *root, const char *so
  * success. */
 int deps_from_preprocessed(const char *ii, const char *target, const char *deps);
 
+/* After a build that succeeded (res->status BUILD_OK): deps from ii as
+ * above; where it cannot be read or written the build is the judge's failure
+ * (BUILD_TOOL_FAILED, said in res->log), never a build without the list the
+ * reference check reads. */
+void build_keep_deps(const char *ii, const char *target, const char *deps,
+                     struct build_result *res);
+
 #endif

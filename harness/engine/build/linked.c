@@ -56,8 +56,7 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	/* the files it read, from the preprocessed source nvcc kept (no -MD,
 	 * which preprocesses once more) */
 	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
-	if (res->status == BUILD_OK)
-		deps_from_preprocessed(ii, obj, deps);
+	build_keep_deps(ii, obj, deps, res);
 	free(ii);
 	res->check_s = check_s;
 	res->compile_s += check_s;

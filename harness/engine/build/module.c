@@ -33,8 +33,7 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		compile_and_link(p, line.argv, NULL, true, res);
 		/* the files it read, from the kept preprocessed source: no -MD,
 		 * which preprocesses once more */
-		if (res->status == BUILD_OK)
-			deps_from_preprocessed(ii, out_module, deps);
+		build_keep_deps(ii, out_module, deps, res);
 		char *refusal =
 		        res->status == BUILD_OK ? device_only_refusal(p->root, source, ii) : NULL;
 		if (refusal)
