@@ -32,8 +32,8 @@ def run(options):
     ws.progress()  # a misplaced CUDAJUDGE_STATE is refused before judging
     problem = ws.problem(options.id)
     if options.file is None and actions.start_exercise_file(ws, problem):
-        # exercises/ holds the learner's own files, never committed: the first
-        # judgement starts one from its template
+        # a learner's file that is gone (deleted, or a checkout without it)
+        # starts again from its template
         print(tr("created_from_template", file=ws.relative(ws.exercise_path(problem)),
                  template=ws.relative(ws.template_path(problem))),
               file=sys.stderr if options.json else sys.stdout, flush=True)

@@ -9,7 +9,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 aside=$(mktemp -d)
-cp -a exercises "$aside/exercises" # the learner's own files (not committed)
+cp -a exercises "$aside/exercises" # the learner's own files, restored at the end
 [ -d .cudajudge ] && mv .cudajudge "$aside/state"
 restore() {
 	rm -rf exercises .cudajudge

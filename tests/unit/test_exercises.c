@@ -5,9 +5,8 @@
  * names another id), problems.yaml, each exercise's folder (cases.c,
  * glue.cuh, layout.h, both including the layout; a host-driven glue defines
  * cj_host_run, any other cj_launch, itself or in a common/ header it
- * includes), templates/, reference/ and
- * tests/submissions/ (exercises/ holds the learner's own files, made from
- * templates/, and is no one's to agree with). Each disagreement is one line that names the exercise
+ * includes), templates/, exercises/ (every template's learner copy),
+ * reference/ and tests/submissions/. Each disagreement is one line that names the exercise
  * and where it is missing, and all of them are printed.
  *   test_exercises ROOT
  */
@@ -192,6 +191,7 @@ static int disagreements(const struct places *p, struct strbuf *out)
 	        {"harness/problems", "/glue.cuh", false},
 	        {"harness/problems", "/layout.h", false},
 	        {"templates", ".cu", false},
+	        {"exercises", ".cu", false},
 	        {"reference", ".cu", false},
 	        {"tests/submissions", "", true},
 	};
@@ -243,6 +243,7 @@ static int disagreements(const struct places *p, struct strbuf *out)
 			    p->catalog.id[i]);
 	strays(p, "harness/problems", NULL, "common", out, &n);
 	strays(p, "templates", ".cu", NULL, out, &n);
+	strays(p, "exercises", ".cu", NULL, out, &n);
 	strays(p, "reference", ".cu", NULL, out, &n);
 	strays(p, "tests/submissions", NULL, NULL, out, &n);
 	return n;
@@ -340,6 +341,7 @@ static void test_each_disagreement_names_the_exercise_and_the_place(void)
 	        "beta: the registry says not host-driven, exercises.txt does\n",
 	        "beta: no entry in problems.yaml\n",
 	        "beta: missing harness/problems/beta/layout.h\n",
+	        "beta: missing exercises/beta.cu\n",
 	        "beta: missing reference/beta.cu\n",
 	        "beta: missing tests/submissions/beta\n",
 	        "beta: glue.cuh (or the common/ header it includes) defines no cj_host_run() "

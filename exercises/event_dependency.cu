@@ -1,0 +1,38 @@
+/*
+ * event_dependency: produce on one stream, consume on another, with the
+ * consumer waiting for the producer through an event, never through the host.
+ *
+ * The judge creates both streams (non-blocking) and the event, and calls
+ * produce_then_consume once per case. Enqueue produce on `producer` and
+ * consume on `consumer` so that consume starts only after produce has
+ * finished, without blocking the host (no cudaStreamSynchronize or
+ * cudaDeviceSynchronize here). The judge holds the producer stream back
+ * before your call, so a consumer that does not wait reads d_tmp too early.
+ *
+ * Do not change produce and consume.
+ *
+ * Judge it with: python3 judge.py event_dependency
+ */
+__global__ void produce(const float *in, float *tmp, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		tmp[i] = 2.0f * in[i] + 1.0f;
+}
+
+/* Reads tmp written by other blocks of produce, so it needs all of it. */
+__global__ void consume(const float *tmp, float *out, long long n)
+{
+	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		out[i] = tmp[i] + tmp[n - 1 - i];
+}
+
+void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,
+                          cudaStream_t producer, cudaStream_t consumer, cudaEvent_t ready)
+{
+	unsigned blocks = (unsigned)((n + 255) / 256);
+	produce<<<blocks, 256, 0, producer>>>(d_in, d_tmp, n);
+	// TODO: make the consumer stream wait for what the producer has enqueued so far.
+	consume<<<blocks, 256, 0, consumer>>>(d_tmp, d_out, n);
+}
