@@ -228,6 +228,24 @@ uint64_t hash_tree(uint64_t h, const char *dir)
 
 #define INCLUDE_HASH_MAX_BYTES ((off_t)16 << 20)
 
+char *judge_include(const char *root, const char *from_dir, const char *name)
+{
+	if (name[0] == '/')
+		return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
+	char *bases[] = {xstrdup(from_dir), xasprintf("%s/harness/runtime", root),
+	                 xasprintf("%s/harness/problems", root)};
+	char *found = NULL;
+	for (int b = 0; b < 3; ++b) {
+		char *cand = xasprintf("%s/%s", bases[b], name);
+		if (!found && access(cand, R_OK) == 0)
+			found = cand;
+		else
+			free(cand);
+		free(bases[b]);
+	}
+	return found;
+}
+
 /* Hashes `path`'s content and, recursively, every file its #include "..."
  * lines name that exists (from the including file's folder, then the judge's
  * include folders), at most `budget` files. */
@@ -272,26 +290,11 @@ static uint64_t hash_includes_of(uint64_t h, const char *path, const char *root,
 				const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
 				if (*q == '"' && end && (!eol || end < eol)) {
 					char *name = xasprintf("%.*s", (int)(end - q - 1), q + 1);
-					const char *bases[] = {dir, NULL, NULL};
-					char *rt = xasprintf("%s/harness/runtime", root);
-					char *pb = xasprintf("%s/harness/problems", root);
-					bases[1] = rt;
-					bases[2] = pb;
-					for (int b = 0; b < 3; ++b) {
-						char *cand = name[0] == '/'
-						                     ? xstrdup(name)
-						                     : xasprintf("%s/%s", bases[b],
-						                                 name);
-						if (access(cand, R_OK) == 0) {
-							h = hash_includes_of(h, cand, root,
-							                     depth + 1, budget);
-							free(cand);
-							break;
-						}
-						free(cand);
-					}
-					free(rt);
-					free(pb);
+					char *found = judge_include(root, dir, name);
+					if (found)
+						h = hash_includes_of(h, found, root, depth + 1,
+						                     budget);
+					free(found);
 					free(name);
 				} else if (*q != '<') {
 					/* #include MACRO: what it names is not known here */

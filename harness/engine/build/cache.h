@@ -29,6 +29,12 @@ uint64_t hash_tree(uint64_t h, const char *dir);
  * that is not a regular file, makes the key unique: nothing is reused. */
 uint64_t hash_learner_sources(uint64_t h, const char *source, const char *root);
 
+/* The file that #include "name" in a file of folder from_dir reaches on the
+ * judge's include path: from_dir, then root's harness/runtime and
+ * harness/problems (an absolute name as it is); malloc'd, or NULL when none
+ * can be read. */
+char *judge_include(const char *root, const char *from_dir, const char *name);
+
 /* The hash of every file verdict_inputs names, for the engine running now
  * (its own binary), root and build. remember: reuse the hash kept in
  * build/cache/fingerprint while no file of the list has changed its size,

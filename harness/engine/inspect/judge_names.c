@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build/cache.h"
 #include "problem.h"
 #include "c_lexer.h"
 #include "report/texts.h"
@@ -33,7 +34,7 @@ static bool namespace_std(const struct c_tokens *ts, size_t i)
 #define GLUE_HEADERS_MAX 32
 
 /* Appends to b the text of `path` and of every judge's header it includes
- * (#include "name", found in harness/problems or harness/runtime), each
+ * (#include "name", found on the judge's include path: build/cache.h), each
  * once: the glue's code is its own text and that of the shared headers
  * (common/...) it is made of. */
 static void add_glue_text(struct strbuf *b, const char *root, const char *path, char **seen,
@@ -56,16 +57,15 @@ static void add_glue_text(struct strbuf *b, const char *root, const char *path, 
 		if (t->kind != C_HEADER || t->len < 2 || t->at[0] != '"')
 			continue;
 		char *name = xasprintf("%.*s", (int)(t->len - 2), t->at + 1);
-		static const char *const dirs[] = {"harness/problems", "harness/runtime"};
-		for (size_t d = 0; d < sizeof dirs / sizeof *dirs; ++d) {
-			char *cand = xasprintf("%s/%s/%s", root, dirs[d], name);
-			bool there = file_exists(cand);
-			if (there)
-				add_glue_text(b, root, cand, seen, nseen);
-			free(cand);
-			if (there)
-				break;
-		}
+		char *dir = xstrdup(path);
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		char *found = judge_include(root, dir, name);
+		if (found)
+			add_glue_text(b, root, found, seen, nseen);
+		free(found);
+		free(dir);
 		free(name);
 	}
 	c_tokens_free(&ts);
