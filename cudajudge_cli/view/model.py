@@ -146,9 +146,12 @@ def case_view(case, opened=False):
 
 
 # -- timing and phases -------------------------------------------------------------------------
-def timing_view(timing):
-    """The time, the spread and the bandwidth; then the share of the copy bandwidth
-    (with the tier reached) and the ratio to the reference; a noisy measurement."""
+def timing_view(timing, speed=None):
+    """The time, the spread and the bandwidth; then the share of the copy bandwidth, or
+    of the exercise's own ceiling where it has one (with the tier reached), and the
+    ratio to the reference; a noisy measurement. A time that is not about bandwidth
+    (no pct_of_copy) has no share and no tier; an exercise with a speed rule shows
+    its speed-up over the baseline (speed: the measuring case's)."""
     if not isinstance(timing, dict) or not is_number(timing.get("median_ms")):
         return None
     median = timing["median_ms"]
@@ -160,12 +163,24 @@ def timing_view(timing):
     if is_number(timing.get("gbps")):
         parts.append(Text("gbps", gbps=f"{timing['gbps']:.1f}"))
     bandwidth = None
+    tier = timing.get("tier") if is_tier(timing.get("tier")) else None
+    ceiling = timing.get("ceiling") if isinstance(timing.get("ceiling"), dict) else None
     pct = timing.get("pct_of_copy")
-    if is_number(pct):
-        tier = timing.get("tier") if is_tier(timing.get("tier")) else None
+    if ceiling and is_number(timing.get("pct_of_ceiling")) and is_number(ceiling.get("gbps")):
+        pct = timing["pct_of_ceiling"]
+        fields = dict(pct=f"{pct:.0f}", gbps=f"{ceiling['gbps']:.0f}",
+                      why=ceiling.get("why") or "")
+        text = (Text("pct_of_ceiling_tier", tier=Text("tier:" + tier), **fields) if tier
+                else Text("pct_of_ceiling", **fields))
+        bandwidth = {"pct": pct, "tier": tier, "text": text}
+    elif is_number(pct):
         text = (Text("pct_of_copy_tier", pct=f"{pct:.0f}", tier=Text("tier:" + tier)) if tier
                 else Text("pct_of_copy", pct=f"{pct:.0f}"))
         bandwidth = {"pct": pct, "tier": tier, "text": text}
+    if isinstance(speed, dict) and is_number(speed.get("speedup")) \
+            and is_number(speed.get("needs")):
+        parts.append(Text("speedup", speedup=f"{speed['speedup']:.2f}",
+                          needs=f"{speed['needs']:.2f}"))
     ratio = timing.get("ratio_to_ref")
     noisy = None
     if spread and (hi - lo) / lo > NOISY_SPREAD:
@@ -314,7 +329,9 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
             if failed > 1 and not verbose else None),
         "compile_log": compile_log if verdict == "CE" and summary.get("compile_log") else None,
         "program_output": output if summary.get("program_output") else None,
-        "timing": timing_view(summary.get("timing")),
+        "timing": timing_view(summary.get("timing"), next(
+            (c["speed"] for c in summary.get("cases") or []
+             if isinstance(c, dict) and isinstance(c.get("speed"), dict)), None)),
         "phases": phases_view(summary.get("phases_s")),
         "verdict": verdict,
         "verdict_name": Text("verdict:" + verdict if f"verdict:{verdict}" in TEXTS

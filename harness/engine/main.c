@@ -116,7 +116,17 @@ static void entry_json(struct strbuf *b, const struct problem_entry *e)
 	          (unsigned long long)e->limits.memory_mb, (unsigned long long)e->limits.output_kb);
 	sb_printf(b, ",\"perf\":{\"n\":%lld", (long long)e->perf.n);
 	json_kv_num(b, "bytes_per_elem", e->perf.bytes_per_elem);
-	sb_printf(b, ",\"reps\":%u}", e->perf.reps);
+	sb_printf(b, ",\"reps\":%u,\"bandwidth\":%s", e->perf.reps,
+	          e->perf.bandwidth ? "true" : "false");
+	if (e->perf.ceiling_pct > 0) {
+		json_key(b, "ceiling");
+		sb_puts(b, "{");
+		json_kv_num(b, "pct_of_copy", e->perf.ceiling_pct);
+		json_kv_str(b, "en", e->perf.ceiling_why.en);
+		json_kv_str(b, "zh", e->perf.ceiling_why.zh);
+		sb_puts(b, "}");
+	}
+	sb_puts(b, "}");
 	sb_puts(b, ",\"backends\":[");
 	const char *sep = "";
 	static const struct {

@@ -68,6 +68,39 @@ class TimingBarTest(unittest.TestCase):
         self.assertEqual(timing_lines(self.style, dict(steady, min_ms=0.2)),
                          ["time 0.150 ms (median of 20)"])
 
+    def test_against_the_exercise_s_ceiling(self):
+        # smem_reverse-like: 55% of copy, 97% of a ceiling at 57% of copy (2407 GB/s)
+        timing = {"median_ms": 0.230, "reps": 20, "gbps": 2332.4, "copy_gbps": 4224.0,
+                  "pct_of_copy": 55.2, "ceiling": {"pct_of_copy": 57.0, "gbps": 2407.7,
+                                                   "why": {"en": "one int per thread",
+                                                           "zh": "每个线程一个 int"}},
+                  "pct_of_ceiling": 96.9, "tier": "gold", "ratio_to_ref": 1.0}
+        lines = timing_lines(self.style, timing)
+        self.assertEqual(lines[1], "[###################-] 97% of this exercise's ceiling "
+                                   "(2408 GB/s: one int per thread) (gold) · 1.00x the "
+                                   "reference's time")
+        self.assertNotIn("copy bandwidth", " ".join(lines))
+        messages.set_language("zh")
+        try:
+            self.assertIn("本题上限的 97%（2408 GB/s：每个线程一个 int）",
+                          timing_lines(self.style, timing)[1])
+        finally:
+            messages.set_language("en")
+
+    def test_a_time_that_is_not_about_bandwidth(self):
+        # perf.bandwidth: false: no GB/s, no share, no tier; a speed rule's speed-up
+        timing = {"median_ms": 0.91, "reps": 10, "gbps": None, "pct_of_copy": None,
+                  "ceiling": None, "pct_of_ceiling": None, "tier": None,
+                  "ratio_to_ref": 1.0}
+        self.assertEqual(timing_lines(self.style, timing),
+                         ["time 0.910 ms (median of 10)", "1.00x the reference's time"])
+        speed = {"reps": 15, "learner_ms": 0.236, "baseline_ms": 0.459, "speedup": 1.944,
+                 "needs": 1.5}
+        lines = report.timing_lines(self.style, model.timing_view(timing, speed))
+        self.assertEqual(lines[0], "time 0.910 ms (median of 10) · 1.94x as fast as the "
+                                   "exercise's baseline, timed in the same run (at least "
+                                   "1.50x needed)")
+
     def test_no_timing(self):
         self.assertEqual(timing_lines(self.style, None), [])
         self.assertEqual(timing_lines(self.style, {"median_ms": "NaN"}), [])

@@ -113,6 +113,8 @@ static void test_valid_catalog(void)
 	CHECK_INT(e->perf.n, ==, 16777216);
 	CHECK_DBL(e->perf.bytes_per_elem, ==, 8);
 	CHECK_UINT(e->perf.reps, ==, 20);
+	CHECK(e->perf.bandwidth);              /* by default a time is about bandwidth */
+	CHECK_DBL(e->perf.ceiling_pct, ==, 0); /* and the copy is its ceiling */
 	CHECK_UINT(e->backends, ==, BACKEND_GPU | BACKEND_SANITIZE);
 	CHECK(e->emu_skip_reason == NULL);
 	CHECK(e->emu_skip_reason_zh == NULL);
@@ -136,6 +138,10 @@ static void test_valid_catalog(void)
 	CHECK_INT(e->perf.n, ==, 1048576);
 	CHECK_DBL(e->perf.bytes_per_elem, ==, 4.5);
 	CHECK_UINT(e->perf.reps, ==, 7);
+	CHECK(e->perf.bandwidth);
+	CHECK_DBL(e->perf.ceiling_pct, ==, 57.5);
+	CHECK_STR_EQ(e->perf.ceiling_why.en, "one at a time");
+	CHECK_STR_EQ(e->perf.ceiling_why.zh, "一次一个");
 	CHECK_UINT(e->backends, ==, BACKEND_GPU | BACKEND_EMU | BACKEND_SANITIZE);
 	CHECK_STR_EQ(e->emu_skip_reason, "needs a real device");
 	CHECK_STR_EQ(e->emu_skip_reason_zh, "需要真正的设备");
@@ -149,6 +155,8 @@ static void test_valid_catalog(void)
 	CHECK_INT(e->perf.n, ==, 1);
 	CHECK_DBL(e->perf.bytes_per_elem, ==, 0);
 	CHECK_UINT(e->perf.reps, ==, 1000);
+	CHECK(!e->perf.bandwidth);
+	CHECK_DBL(e->perf.ceiling_pct, ==, 0);
 	CHECK_UINT(e->backends, ==, BACKEND_EMU);
 	CHECK(e->coresident);
 	CHECK_STR_EQ(e->race_advice.en, "grid.sync() between the steps");
@@ -415,6 +423,10 @@ static const struct entry_error entry_errors[] = {
 	{"perf without bytes", 9, "  perf: {n: 5}\n", 9, 9, "perf is missing the required key 'bytes_per_elem'"},
 	{"reps zero", 9, "  perf: {n: 5, bytes_per_elem: 8, reps: 0}\n", 9, 41, "perf.reps must be between 1 and 1000"},
 	{"reps too many", 9, "  perf: {n: 5, bytes_per_elem: 8, reps: 1001}\n", 9, 41, "perf.reps must be between 1 and 1000"},
+	{"bandwidth not a boolean", 9, "  perf: {n: 5, bytes_per_elem: 8, bandwidth: no}\n", 9, 46, "perf.bandwidth must be true or false, found no"},
+	{"ceiling without text", 9, "  perf: {n: 5, bytes_per_elem: 8, ceiling: {pct_of_copy: 50}}\n", 9, 44, "perf.ceiling is missing the required key 'en'"},
+	{"ceiling above the copy", 9, "  perf: {n: 5, bytes_per_elem: 8, ceiling: {pct_of_copy: 101, en: a, zh: b}}\n", 9, 58, "perf.ceiling.pct_of_copy must be between 1 and 100"},
+	{"ceiling without bandwidth", 9, "  perf: {n: 5, bytes_per_elem: 8, bandwidth: false, ceiling: {pct_of_copy: 50, en: a, zh: b}}\n", 9, 62, "perf.ceiling goes with a time about bandwidth: remove it or perf.bandwidth: false"},
 	{"no backends", 10, "  backends: []\n", 10, 13, "backends must name at least one of gpu, emu, sanitize"},
 	{"backends a string", 10, "  backends: gpu\n", 10, 13, "backends must be a list of strings, found a scalar"},
 	{"alias with a space", 1, "- id: alpha\n  aliases: [\"two words\"]\n", 2, 12, "alias 'two words' must be one word"},

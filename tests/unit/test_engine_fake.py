@@ -561,6 +561,19 @@ class EngineFakeTest(unittest.TestCase):
         self.assertAlmostEqual(run.case_named("timed")["time_ms"], 0.5, places=6)
         self.assertTrue(all(c["time_ms"] is None for c in run.cases if c["name"] != "timed"))
 
+    def test_a_time_not_about_bandwidth(self):
+        """perf.bandwidth: false: the time and spread, no GB/s, percent or tier."""
+        catalog = CATALOG.format(limits=f"wall_s: {WALL_S}", perf_n=PERF_N,
+                                 perf_bytes=PERF_BYTES)
+        catalog = catalog.replace("reps: 5}", "reps: 5, bandwidth: false}")
+        self.assertIn("bandwidth: false", catalog)
+        root = make_root(self.tmp, "latency-root", catalog=catalog)
+        t = self.judge("timed", perf=True, root=root).summary["timing"]
+        self.assertAlmostEqual(t["median_ms"], 0.5, places=6)
+        self.assertEqual(t["reps"], 5)
+        for key in ("gbps", "pct_of_copy", "ceiling", "pct_of_ceiling", "tier"):
+            self.assertIsNone(t[key], key)
+
     def test_timing_without_a_reference_build(self):
         """With --prebuilt (no compiler, no device: dev.cc is 0) the engine
         must not time the reference: it once ran nvcc for sm_0 (or, without
@@ -694,7 +707,8 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(p["aliases"], ["warp_inclusive_scan"])
         self.assertEqual(p["limits"], {"wall_s": WALL_S, "cpu_s": 2 * WALL_S, "memory_mb": 0,
                                        "output_kb": OUTPUT_KB})
-        self.assertEqual(p["perf"], {"n": PERF_N, "bytes_per_elem": PERF_BYTES, "reps": 5})
+        self.assertEqual(p["perf"], {"n": PERF_N, "bytes_per_elem": PERF_BYTES, "reps": 5,
+                                     "bandwidth": True})
         self.assertEqual(p["check"]["exact"], True)
         self.assertEqual(p["backends"], ["gpu"])
         self.assertEqual(p["title"]["zh"], "warp 内的包含式前缀和")

@@ -1,10 +1,12 @@
 /*
  * Verdicts (harness/engine/verdict/verdict.c): names, parsing, corpus folders, exit
- * codes and which verdict wins when a run has several findings.
+ * codes and which verdict wins when a run has several findings; the bandwidth
+ * tiers of a timed case (verdict/bandwidth.c).
  */
 #include <strings.h>
 
 #include "unit.h"
+#include "verdict/bandwidth.h"
 #include "verdict/verdict.h"
 
 static const struct {
@@ -152,7 +154,73 @@ static void test_worse_is_an_order(void)
 		}
 }
 
+/* 1 GB in 0.25 ms is 4000 GB/s: of a 4000 GB/s copy 100 %. */
+static struct timing timed(double median_ms, double copy_gbps)
+{
+	struct timing t = {.have = true, .median_ms = median_ms, .copy_gbps = copy_gbps};
+	return t;
+}
+
+static void test_bandwidth_against_the_copy(void)
+{
+	struct perf_spec perf = {.n = 1000000000, .bytes_per_elem = 1, .bandwidth = true};
+	struct timing t = timed(0.25 / 0.905, 4000); /* 90.5 % */
+	grade_bandwidth(&t, &perf);
+	CHECK_DBL(t.gbps, >, 3619);
+	CHECK_DBL(t.pct_of_copy, >, 90.4);
+	CHECK_STR_EQ(t.tier, "gold");
+	CHECK_DBL(t.ceiling_pct, ==, 0);
+	t = timed(0.25 / 0.85, 4000);
+	grade_bandwidth(&t, &perf);
+	CHECK_STR_EQ(t.tier, "silver");
+	t = timed(0.25 / 0.55, 4000);
+	grade_bandwidth(&t, &perf);
+	CHECK_STR_EQ(t.tier, "bronze");
+	t = timed(0.25 / 0.45, 4000);
+	grade_bandwidth(&t, &perf);
+	CHECK(t.tier == NULL);
+	t = timed(0.25, 0); /* no device measured: GB/s, no percent, no tier */
+	grade_bandwidth(&t, &perf);
+	CHECK_DBL(t.gbps, ==, 4000);
+	CHECK_DBL(t.pct_of_copy, ==, 0);
+	CHECK(t.tier == NULL);
+}
+
+static void test_bandwidth_against_a_ceiling(void)
+{
+	struct perf_spec perf = {.n = 1000000000,
+	                         .bytes_per_elem = 1,
+	                         .bandwidth = true,
+	                         .ceiling_pct = 50,
+	                         .ceiling_why = {"one at a time", "一次一个"}};
+	struct timing t = timed(0.25 / 0.46, 4000); /* 46 % of the copy, 92 % of the ceiling */
+	grade_bandwidth(&t, &perf);
+	CHECK_DBL(t.pct_of_copy, <, 46.1);
+	CHECK_DBL(t.ceiling_gbps, ==, 2000);
+	CHECK_DBL(t.pct_of_ceiling, >, 91.9);
+	CHECK_DBL(t.pct_of_ceiling, <, 92.1);
+	CHECK_STR_EQ(t.tier, "gold"); /* of the ceiling, not of the copy */
+	CHECK_STR_EQ(t.ceiling_why.en, "one at a time");
+	t = timed(0.25 / 0.2, 4000); /* 40 % of the ceiling */
+	grade_bandwidth(&t, &perf);
+	CHECK(t.tier == NULL);
+}
+
+static void test_no_bandwidth(void)
+{
+	struct perf_spec perf = {.n = 1000000000, .bytes_per_elem = 1, .bandwidth = false};
+	struct timing t = timed(0.25, 4000);
+	grade_bandwidth(&t, &perf);
+	CHECK(!t.bandwidth);
+	CHECK_DBL(t.gbps, ==, 0);
+	CHECK_DBL(t.pct_of_copy, ==, 0);
+	CHECK(t.tier == NULL);
+}
+
 static const struct unit_test tests[] = {
+        {"bandwidth against the copy", test_bandwidth_against_the_copy},
+        {"bandwidth against the exercise's ceiling", test_bandwidth_against_a_ceiling},
+        {"a time not about bandwidth", test_no_bandwidth},
         {"every verdict has a row", test_table_complete},
         {"names", test_names},
         {"parse is case-insensitive", test_parse_case_insensitive},

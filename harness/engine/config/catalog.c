@@ -240,23 +240,47 @@ static void load_limits(struct loader *ld, const yaml_node_t *n, struct limits *
 		fail_at(ld, v[0], "limits.wall_s must be between 0.5 and 600 seconds");
 }
 
+/* perf.ceiling: {pct_of_copy, en, zh}. */
+static void load_ceiling(struct loader *ld, const yaml_node_t *n, struct perf_spec *p)
+{
+	static const char *const keys[] = {"pct_of_copy", "en", "zh"};
+	const yaml_node_t *v[3];
+	want_mapping(ld, n, "perf.ceiling", keys, v, 3);
+	for (int i = 0; i < 3; ++i)
+		require(ld, n, v[i], keys[i], "perf.ceiling");
+	p->ceiling_pct = want_number(ld, v[0], "perf.ceiling.pct_of_copy");
+	if (p->ceiling_pct < 1 || p->ceiling_pct > 100)
+		fail_at(ld, v[0], "perf.ceiling.pct_of_copy must be between 1 and 100");
+	check_string(ld, v[1], "perf.ceiling.en");
+	check_string(ld, v[2], "perf.ceiling.zh");
+	p->ceiling_why.en = xstrdup(scalar(v[1]));
+	p->ceiling_why.zh = xstrdup(scalar(v[2]));
+}
+
 static void load_perf(struct loader *ld, const yaml_node_t *n, struct perf_spec *p)
 {
-	static const char *const keys[] = {"n", "bytes_per_elem", "reps"};
-	const yaml_node_t *v[3];
-	want_mapping(ld, n, "perf", keys, v, 3);
+	static const char *const keys[] = {"n", "bytes_per_elem", "reps", "bandwidth", "ceiling"};
+	const yaml_node_t *v[5];
+	want_mapping(ld, n, "perf", keys, v, 5);
 	require(ld, n, v[0], "n", "perf");
 	require(ld, n, v[1], "bytes_per_elem", "perf");
 	p->n = want_count(ld, v[0], "perf.n");
 	p->bytes_per_elem = want_number(ld, v[1], "perf.bytes_per_elem");
 	if (v[2]) {
-		int64_t reps = v[2] ? want_count(ld, v[2], "perf.reps") : p->reps;
+		int64_t reps = want_count(ld, v[2], "perf.reps");
 		if (reps < 1 || reps > 1000)
-			fail_at(ld, v[2] ? v[2] : n, "perf.reps must be between 1 and 1000");
+			fail_at(ld, v[2], "perf.reps must be between 1 and 1000");
 		p->reps = (uint32_t)reps;
 	}
 	if (p->n < 1 || p->n > (int64_t)1 << 31)
 		fail_at(ld, v[0], "perf.n must be between 1 and 2^31");
+	p->bandwidth = v[3] ? want_bool(ld, v[3], "perf.bandwidth") : true;
+	if (v[4] && !p->bandwidth)
+		fail_at(ld, v[4],
+		        "perf.ceiling goes with a time about bandwidth: remove it or "
+		        "perf.bandwidth: false");
+	if (v[4])
+		load_ceiling(ld, v[4], p);
 }
 
 static unsigned load_backends(struct loader *ld, const yaml_node_t *n)
@@ -455,6 +479,8 @@ static void free_entry(struct problem_entry *e)
 	free(e->emu_skip_reason_zh);
 	free(e->sanitize_skip_reason);
 	free(e->sanitize_skip_reason_zh);
+	free(e->perf.ceiling_why.en);
+	free(e->perf.ceiling_why.zh);
 }
 
 void catalog_free(struct catalog *cat)

@@ -36,6 +36,14 @@ struct perf_spec {
 	int64_t n;             /* elements in the timed case; 0 = not timed */
 	double bytes_per_elem; /* bytes the kernel must move per element */
 	uint32_t reps;         /* timed repetitions */
+	/* false (perf.bandwidth: false): the time is not about memory traffic
+	 * (latency, a speed rule), so no GB/s, percent or tier is given */
+	bool bandwidth;
+	/* perf.ceiling: the percent of copy bandwidth that a kernel of the
+	 * exercise's own access pattern reaches (bench/ceilings.py, measured on
+	 * an H200), the tiers' 100 %; 0 when the copy itself is the ceiling */
+	double ceiling_pct;
+	struct text_pair ceiling_why; /* what holds it there, in words */
 };
 
 struct problem_entry {

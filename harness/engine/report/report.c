@@ -139,6 +139,15 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 	return s;
 }
 
+/* v, or null where it means nothing (!have). */
+static void json_num_or_null(struct strbuf *b, bool have, double v)
+{
+	if (have)
+		json_num(b, v);
+	else
+		sb_puts(b, "null");
+}
+
 static void timing_json(struct strbuf *b, const struct timing *t)
 {
 	if (!t->have) {
@@ -150,9 +159,27 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 	json_kv_num(b, "min_ms", t->min_ms);
 	json_kv_num(b, "max_ms", t->max_ms);
 	sb_printf(b, ",\"reps\":%u", t->reps);
-	json_kv_num(b, "gbps", rounded(t->gbps, 10));
 	json_kv_num(b, "copy_gbps", rounded(t->copy_gbps, 10));
-	json_kv_num(b, "pct_of_copy", rounded(t->pct_of_copy, 10));
+	json_key(b, "gbps");
+	json_num_or_null(b, t->bandwidth, rounded(t->gbps, 10));
+	json_key(b, "pct_of_copy");
+	json_num_or_null(b, t->bandwidth, rounded(t->pct_of_copy, 10));
+	json_key(b, "ceiling");
+	if (t->ceiling_pct > 0) {
+		sb_puts(b, "{");
+		json_kv_num(b, "pct_of_copy", rounded(t->ceiling_pct, 10));
+		json_kv_num(b, "gbps", rounded(t->ceiling_gbps, 10));
+		json_key(b, "why"); /* both languages: the page says it in either */
+		sb_puts(b, "{");
+		json_kv_str(b, "en", t->ceiling_why.en);
+		json_kv_str(b, "zh", t->ceiling_why.zh);
+		sb_puts(b, "}");
+		sb_puts(b, "}");
+	} else {
+		sb_puts(b, "null");
+	}
+	json_key(b, "pct_of_ceiling");
+	json_num_or_null(b, t->ceiling_pct > 0, rounded(t->pct_of_ceiling, 10));
 	json_kv_str(b, "tier", t->tier);
 	json_key(b, "ref_median_ms");
 	if (t->ref_median_ms >= 0)

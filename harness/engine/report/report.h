@@ -31,10 +31,17 @@ struct timing {
 	bool have;
 	double median_ms, min_ms, max_ms;
 	unsigned reps;
+	bool bandwidth; /* false: no GB/s, percent or tier (perf.bandwidth: false) */
 	double gbps, copy_gbps, pct_of_copy;
-	const char *tier;     /* "gold", "silver", "bronze" or NULL */
-	double ref_median_ms; /* < 0 when the reference was not timed */
-	double ratio_to_ref;  /* learner time / reference time */
+	/* perf.ceiling: its percent of copy bandwidth and GB/s on this GPU, the
+	 * time's percent of it (the tiers' measure), and what holds it there
+	 * (in both languages);
+	 * ceiling_pct 0 when the copy is the ceiling */
+	double ceiling_pct, ceiling_gbps, pct_of_ceiling;
+	struct text_pair ceiling_why; /* borrowed from the catalog */
+	const char *tier;             /* "gold", "silver", "bronze" or NULL */
+	double ref_median_ms;         /* < 0 when the reference was not timed */
+	double ratio_to_ref;          /* learner time / reference time */
 };
 
 struct summary {

@@ -15,6 +15,7 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "util.h"
+#include "verdict/bandwidth.h"
 #include "verdict/check.h"
 #include "verdict/race_report.h"
 #include "verdict/symbolize.h"
@@ -298,7 +299,7 @@ static void failed_case(const struct judgement *j, struct case_outcome *o,
 	}
 }
 
-/* Timing of the timed case against the measured copy bandwidth. */
+/* The timed case's median and spread, and what they say of the bandwidth. */
 static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 {
 	struct timing *t = &j->sum.timing;
@@ -309,15 +310,9 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 	t->min_ms = rec->min_ms;
 	t->max_ms = rec->max_ms;
 	t->reps = rec->reps;
-	double bytes = (double)j->entry->perf.n * j->entry->perf.bytes_per_elem;
-	t->gbps = bytes / (t->median_ms * 1e-3) / 1e9;
-	t->copy_gbps = j->dev.copy_gbps;
-	t->pct_of_copy = t->copy_gbps > 0 ? 100.0 * t->gbps / t->copy_gbps : 0;
-	t->tier = t->pct_of_copy >= 90   ? "gold"
-	          : t->pct_of_copy >= 80 ? "silver"
-	          : t->pct_of_copy >= 50 ? "bronze"
-	                                 : NULL;
 	t->ref_median_ms = -1;
+	t->copy_gbps = j->dev.copy_gbps;
+	grade_bandwidth(t, &j->entry->perf);
 }
 
 /* ------------------------------------------------------------------ */
