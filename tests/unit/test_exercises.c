@@ -113,12 +113,14 @@ static bool file_says(const char *root, const char *id, const char *file, const 
 	return says;
 }
 
-/* True when `text` has a line that starts with `def` (a definition such as
- * "void cj_launch(", written at the start of its line). */
+/* True when `text` has a line that starts with `def` after its indent (a
+ * definition such as "void cj_launch(", written at the start of its line or
+ * of a macro's line). */
 static bool defines(const char *text, const char *def)
 {
 	for (const char *p = text; p; p = strchr(p, '\n')) {
 		p += *p == '\n';
+		p += strspn(p, " \t");
 		if (!strncmp(p, def, strlen(def)))
 			return true;
 	}

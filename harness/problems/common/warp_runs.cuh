@@ -6,7 +6,8 @@
  * - device part (cj_load_runs): each lane loads its element of all its
  *   warp's runs before the first call, so that enough loads are in flight
  *   to keep memory busy.
- * - host part (cj_runs_of): the launch, one warp per `chunks` runs.
+ * - host part (cj_runs_of): the launch, one warp per `chunks` runs;
+ *   CJ_RUNS_LAUNCH(kernel, args...) writes the glue's cj_launch with it.
  * Every name here starts with cj_, which a learner's #define may not use.
  */
 #ifndef CJ_COMMON_WARP_RUNS_CUH
@@ -54,6 +55,18 @@ static inline struct cj_runs cj_runs_of(const struct cj_wire_case *cj_c)
 	cj_r.blocks = cj_blocks_for(cj_warps * 32, cj_r.block);
 	return cj_r;
 }
+
+/* The glue's cj_launch: `kernel` over the case's runs, with the arguments
+ * given, which may name the case (c), its device buffers (dev) and the
+ * launch (r, a struct cj_runs). */
+#define CJ_RUNS_LAUNCH(cj_kernel, ...)                                                             \
+	void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)       \
+	{                                                                                          \
+		struct cj_runs r = cj_runs_of(c);                                                  \
+		CJ_LAUNCH(cj_kernel, r.blocks, r.block, 0, stream, __VA_ARGS__);                   \
+	}
+#else
+#define CJ_RUNS_LAUNCH(cj_kernel, ...)
 #endif
 
 #endif

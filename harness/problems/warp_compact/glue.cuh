@@ -47,12 +47,6 @@ CJ_DECLARE_KERNEL(cj_warp_compact_kernel, "cj_warp_compact_kernel",
                   (const int *x, const int *offset, int *out, int *counts, long long n, int chunks,
                    int t));
 
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	struct cj_runs r = cj_runs_of(c);
-	CJ_LAUNCH(cj_warp_compact_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_X],
-	          (const int *)dev[CJ_B_OFFSET], (int *)dev[CJ_B_OUT], (int *)dev[CJ_B_COUNTS], r.n,
-	          r.chunks, (int)c->param[CJ_P_T]);
-}
-#endif
+/* the host part (compiled into the trusted runner): common/warp_runs.cuh */
+CJ_RUNS_LAUNCH(cj_warp_compact_kernel, (const int *)dev[CJ_B_X], (const int *)dev[CJ_B_OFFSET],
+               (int *)dev[CJ_B_OUT], (int *)dev[CJ_B_COUNTS], r.n, r.chunks, (int)c->param[CJ_P_T])

@@ -43,11 +43,6 @@ extern "C" __global__ void cj_warp_reduce_kernel(const float *x, float *sums, lo
 CJ_DECLARE_KERNEL(cj_warp_reduce_kernel, "cj_warp_reduce_kernel",
                   (const float *x, float *sums, long long n, int calls, int chunks));
 
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	struct cj_runs r = cj_runs_of(c);
-	CJ_LAUNCH(cj_warp_reduce_kernel, r.blocks, r.block, 0, stream, (const float *)dev[CJ_B_X],
-	          (float *)dev[CJ_B_SUMS], r.n, (int)c->param[CJ_P_CALLS], r.chunks);
-}
-#endif
+/* the host part (compiled into the trusted runner): common/warp_runs.cuh */
+CJ_RUNS_LAUNCH(cj_warp_reduce_kernel, (const float *)dev[CJ_B_X], (float *)dev[CJ_B_SUMS], r.n,
+               (int)c->param[CJ_P_CALLS], r.chunks)

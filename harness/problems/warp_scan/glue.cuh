@@ -35,11 +35,6 @@ extern "C" __global__ void cj_warp_scan_kernel(const int *in, int *out, long lon
 CJ_DECLARE_KERNEL(cj_warp_scan_kernel, "cj_warp_scan_kernel",
                   (const int *in, int *out, long long n, int passes, int chunks));
 
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	struct cj_runs r = cj_runs_of(c);
-	CJ_LAUNCH(cj_warp_scan_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_IN],
-	          (int *)dev[CJ_B_OUT], r.n, (int)c->param[CJ_P_PASSES], r.chunks);
-}
-#endif
+/* the host part (compiled into the trusted runner): common/warp_runs.cuh */
+CJ_RUNS_LAUNCH(cj_warp_scan_kernel, (const int *)dev[CJ_B_IN], (int *)dev[CJ_B_OUT], r.n,
+               (int)c->param[CJ_P_PASSES], r.chunks)

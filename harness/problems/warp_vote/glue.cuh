@@ -40,11 +40,6 @@ extern "C" __global__ void __launch_bounds__(1024)
 CJ_DECLARE_KERNEL(cj_warp_vote_kernel, "cj_warp_vote_kernel",
                   (const int *x, int *count, int *flags, long long n, int chunks));
 
-#ifndef CJ_MODULE /* the host part: compiled into the trusted runner */
-void cj_launch(const struct cj_wire_case *c, void *const dev[], cudaStream_t stream)
-{
-	struct cj_runs r = cj_runs_of(c);
-	CJ_LAUNCH(cj_warp_vote_kernel, r.blocks, r.block, 0, stream, (const int *)dev[CJ_B_X],
-	          (int *)dev[CJ_B_COUNT], (int *)dev[CJ_B_FLAGS], r.n, r.chunks);
-}
-#endif
+/* the host part (compiled into the trusted runner): common/warp_runs.cuh */
+CJ_RUNS_LAUNCH(cj_warp_vote_kernel, (const int *)dev[CJ_B_X], (int *)dev[CJ_B_COUNT],
+               (int *)dev[CJ_B_FLAGS], r.n, r.chunks)
