@@ -11,6 +11,7 @@
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../problem.h"
+#include "../common/elementwise.h"
 #include "../common/value_pool.h"
 #include "layout.h"
 
@@ -50,25 +51,29 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 	w->thread = g % 256;
 }
 
+/* The element went through the path of the other parity. */
+static bool other_path(const struct elementwise_miss *m)
+{
+	return m->got == logistic_map_run(m->index % 2 == 0 ? &path_b : &path_a, m->in);
+}
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
-		return NULL;
-	const float *x = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
-	uint64_t i = f->report.shown[0].index;
-	float other = logistic_map_run(i % 2 == 0 ? &path_b : &path_a, x[i]);
-	if (got[i] == other)
-		return L("some elements went through the other path: the path must still follow "
-		         "the parity of the element's index; change which elements a warp takes, "
-		         "not which path an element gets",
-		         "有些元素走了另一条路径：走哪条路径仍须由元素下标的奇偶决定；要改的是每个 "
-		         "warp 处理哪些元素，而不是元素走哪条路径");
-	if (f->report.unwritten == f->report.bad)
-		return L("some elements were never written: does your mapping from threads to "
-		         "elements cover every index below n, including an odd n?",
-		         "有些元素从未被写入：你从线程到元素的映射是否覆盖了小于 n 的每个下标（n "
-		         "为奇数时也一样）？");
-	return NULL;
+	/* The known mistakes, in the order they are tried (common/elementwise.h). */
+	static const struct elementwise_mistake mistakes[] = {
+	        {other_path,
+	         LT("some elements went through the other path: the path must still follow "
+	            "the parity of the element's index; change which elements a warp takes, "
+	            "not which path an element gets",
+	            "有些元素走了另一条路径：走哪条路径仍须由元素下标的奇偶决定；要改的是每个 "
+	            "warp 处理哪些元素，而不是元素走哪条路径")},
+	        {elementwise_unwritten,
+	         LT("some elements were never written: does your mapping from threads to "
+	            "elements cover every index below n, including an odd n?",
+	            "有些元素从未被写入：你从线程到元素的映射是否覆盖了小于 n 的每个下标（n "
+	            "为奇数时也一样）？")},
+	};
+	return elementwise_diagnose(c, f, mistakes, sizeof mistakes / sizeof mistakes[0]);
 }
 
 static const struct speed_rule branch_speed = {

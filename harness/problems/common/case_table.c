@@ -12,11 +12,13 @@ static const struct case_row *row_at(const struct case_table *t, size_t i)
 	return (const struct case_row *)((const char *)t->rows + i * t->row_bytes);
 }
 
-/* The size of the case that row r makes under this plan, or -1 when the plan
- * leaves it out. */
-static int64_t row_size(const struct case_row *r, const struct problem_entry *e,
-                        const struct case_plan *plan)
+/* The size of the case that row r of table t makes under this plan, or -1
+ * when the plan or the exercise leaves it out. */
+static int64_t row_size(const struct case_table *t, const struct case_row *r,
+                        const struct problem_entry *e, const struct case_plan *plan)
 {
+	if (t->has && !t->has(r))
+		return -1;
 	int64_t size = r->param[0];
 	if (size == PERF_N && !plan->timed)
 		return -1;
@@ -35,14 +37,14 @@ void case_table_add(struct case_set *set, struct rng *rng, const struct problem_
 	size_t parallel_from = t->count; /* every case made from this row on is big */
 	while (parallel_from > 0) {
 		const struct case_row *r = row_at(t, parallel_from - 1);
-		int64_t size = row_size(r, e, plan);
+		int64_t size = row_size(t, r, e, plan);
 		if (size >= 0 && (t->elements ? t->elements(r, size) : size) < BIG_CASE)
 			break;
 		--parallel_from;
 	}
 	for (size_t i = 0; i < t->count; ++i) {
 		const struct case_row *r = row_at(t, i);
-		int64_t size = row_size(r, e, plan);
+		int64_t size = row_size(t, r, e, plan);
 		if (size < 0)
 			continue;
 		struct jcase *c = case_new(set, lang_pick(r->name));

@@ -48,6 +48,10 @@ struct case_table {
 	 * its size, `size` (last_block_reduce: trials of `size` elements each);
 	 * they, not its size, tell whether it is big. */
 	int64_t (*elements)(const void *row, int64_t size);
+	/* Optional: whether the row is one of the exercise's cases, when the
+	 * table is one that several exercises share (common/warp_run_cases.h);
+	 * else every row is. */
+	bool (*has)(const void *row);
 };
 
 /* The first three members of a struct case_table for the array `rows`. */

@@ -1,11 +1,10 @@
 /* Cases whose inputs come from a pool of precomputed values; see value_pool.h. */
 #include "value_pool.h"
 
-#include <math.h>
-
 #include "../../engine/rng.h"
 #include "../../engine/run/cases.h"
 #include "elementwise_layout.h"
+#include "logistic_map.h"
 
 #define POOL 4096
 
@@ -19,10 +18,8 @@ static const struct pool_cases *building;
 
 float logistic_map_run(const struct logistic_map *m, float v)
 {
-	for (int k = 0; k < m->steps; ++k) {
-		float t = m->r * v;
-		v = fmaf(-t, v, t);
-	}
+	for (int k = 0; k < m->steps; ++k)
+		v = cj_logistic_step(m->r, v);
 	return v;
 }
 

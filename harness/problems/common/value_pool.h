@@ -22,7 +22,7 @@ struct logistic_map {
 
 /* v after the map's steps, with one multiplication and one fmaf a step as
  * the templates' device code does it, so that the result is the same float
- * bit for bit. */
+ * bit for bit (common/logistic_map.h). */
 float logistic_map_run(const struct logistic_map *m, float v);
 
 /* A case: {name, {n, 256}}, and whether the speed rule is measured on it. */

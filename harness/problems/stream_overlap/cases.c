@@ -39,31 +39,44 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	value_pool_cases(set, rng, e, plan, &cases);
 }
 
+/* Only the last elements never came back. */
+static bool last_missing(const struct elementwise_miss *m)
+{
+	return elementwise_unwritten(m) && m->f->report.bad < m->f->report.total;
+}
+
+/* The element came back as it went in. */
+static bool copied_input(const struct elementwise_miss *m)
+{
+	return m->got == m->in;
+}
+
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
 {
-	if (f->bad_buf != CJ_B_OUT || f->report.nshown == 0)
-		return NULL;
-	const float *in = c->buf[CJ_B_IN].data, *got = c->buf[CJ_B_OUT].data;
-	uint64_t k = f->report.shown[0].index;
-	if (f->report.unwritten == f->report.bad && f->report.bad < f->report.total)
-		return L(
-		        "the last elements never came back: when n is not a multiple of the number "
-		        "of chunks, the last chunk must be longer (or an extra, shorter one added)",
-		        "最后几个元素没有拷回来：n "
-		        "不是分块数的整数倍时，最后一块必须更长（或者再加一个较短的块）");
-	if (f->report.unwritten == f->report.bad)
-		return L("h_out was never written: copy each chunk back with cudaMemcpyAsync "
-		         "(device to host) on the chunk's stream",
-		         "h_out 从未被写入：在每一块自己的 stream 上用 cudaMemcpyAsync（device 到 "
-		         "host）把它拷回来");
-	if (got[k] == in[k])
-		return L("h_out holds the input: was the chunk copied back from d_in instead of "
-		         "d_out?",
-		         "h_out 里是输入数据：是不是从 d_in 而不是从 d_out 拷回的？");
-	return L("values from other places: do the copies and the kernel of a chunk all use the "
-	         "same offset (d_in + offset, d_out + offset, h_in + offset, h_out + offset)?",
-	         "有些值来自别的位置：同一块的各次拷贝和 kernel 是否都用了相同的偏移（d_in + "
-	         "offset、d_out + offset、h_in + offset、h_out + offset）？");
+	/* The known mistakes, in the order they are tried (common/elementwise.h). */
+	static const struct elementwise_mistake mistakes[] = {
+	        {last_missing,
+	         LT("the last elements never came back: when n is not a multiple of the number "
+	            "of chunks, the last chunk must be longer (or an extra, shorter one added)",
+	            "最后几个元素没有拷回来：n "
+	            "不是分块数的整数倍时，最后一块必须更长（或者再加一个较短的块）")},
+	        {elementwise_unwritten,
+	         LT("h_out was never written: copy each chunk back with cudaMemcpyAsync "
+	            "(device to host) on the chunk's stream",
+	            "h_out 从未被写入：在每一块自己的 stream 上用 cudaMemcpyAsync（device 到 "
+	            "host）把它拷回来")},
+	        {copied_input,
+	         LT("h_out holds the input: was the chunk copied back from d_in instead of "
+	            "d_out?",
+	            "h_out 里是输入数据：是不是从 d_in 而不是从 d_out 拷回的？")},
+	        {NULL,
+	         LT("values from other places: do the copies and the kernel of a chunk all use "
+	            "the same offset (d_in + offset, d_out + offset, h_in + offset, h_out + "
+	            "offset)?",
+	            "有些值来自别的位置：同一块的各次拷贝和 kernel 是否都用了相同的偏移（d_in + "
+	            "offset、d_out + offset、h_in + offset、h_out + offset）？")},
+	};
+	return elementwise_diagnose(c, f, mistakes, sizeof mistakes / sizeof mistakes[0]);
 }
 
 /* At most 0.75 of the serial sum, i.e. at least 1 / 0.75 times as fast. */

@@ -6,6 +6,7 @@
 #include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "../common/case_table.h"
+#include "../common/warp_run_cases.h"
 #include "../common/warp_runs.h"
 #include "layout.h"
 
@@ -31,34 +32,20 @@ static void golden_scan(void *ctx, int64_t lo, int64_t hi)
 	}
 }
 
-/* Adds the buffers of a case {name, {n, blockDim.x, calls of the scan in a
- * row, runs of 32 per warp}, n on the emulator when fewer}, and the inputs'
- * range (lo == hi: 1, 2, ..., n). */
+/* Adds the buffers of a case of common/warp_run_cases.h: {name, {n,
+ * blockDim.x, calls of the scan in a row, runs of 32 per warp}, n on the
+ * emulator when fewer}, and the inputs' range. */
 static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
-	const struct range_row *r = row;
+	struct warp_run_range r = ((const struct warp_run_row *)row)->range[WARP_RUN_SCAN];
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
-	draw_ints(c, rng, io.in, n, r->lo, r->hi);
+	draw_ints(c, rng, io.in, n, r.lo, r.hi);
 	case_parallel(n, CASE_CHUNK, golden_scan, c);
 }
 
-/* clang-format off */
-static const struct range_row case_rows[] = {
-	{{LT("sample: 1..32, one warp", "样例：1..32，一个 warp"), {32, 32, 1, 1}}, 0, 0},
-	{{LT("one warp, negatives", "一个 warp，含负数"), {32, 32, 1, 1}}, -1000, 1000},
-	{{LT("n=1", "只有 1 个元素"), {1, 32, 1, 1}}, -50, 50},
-	{{LT("partial warp, block 96", "不满的 warp，block 96"), {45, 96, 1, 1}}, -1000, 1000},
-	{{LT("random, block 256", "随机，block 256"), {100003, 256, 1, 1}, 20003}, -100000, 100000},
-	{{LT("block 1024, n not a multiple", "block 1024，n 不是 block 的整数倍"), {1024 * 7 + 13, 1024, 1, 1}}, -(1 << 20), 1 << 20},
-	{{LT("large magnitudes", "大数值"), {5000, 128, 1, 1}}, -(1 << 25), 1 << 25},
-	{{LT("called twice per kernel", "每个 kernel 调用两次"), {3001, 96, 2, 1}}, -100, 100},
-	{{LT("4 runs of 32 per warp", "每个 warp 处理 4 段 32 个"), {20000, 128, 1, 4}}, -1000, 1000},
-	{{LT("timed", "计时"), {PERF_N, 256, 1, 8}}, -100, 100},
-};
-/* clang-format on */
-
-static const struct case_table table = {TABLE(case_rows), add_buffers};
+static const struct case_table table = {TABLE(warp_run_rows), add_buffers,
+                                        .has = warp_run_scan_has};
 
 static void locate(const struct jcase *c, int buf, uint64_t index, struct where *w)
 {
