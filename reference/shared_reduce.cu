@@ -3,7 +3,9 @@
  * round with stride s, threads t < s add slot t + s into slot t; the active
  * threads are the low ones, so whole warps retire together, and consecutive
  * threads touch consecutive slots (no bank conflicts). Every thread reaches
- * every barrier, including the threads past the end of x.
+ * every barrier, including the threads past the end of x. Once the slots
+ * left fit in one warp (s <= 32), the rounds are that warp's alone: a
+ * __syncwarp() orders them instead of a barrier of the whole block.
  */
 __global__ void block_sums(const int *x, int *sums, int n)
 {
@@ -12,11 +14,19 @@ __global__ void block_sums(const int *x, int *sums, int n)
 	const long long i = (long long)blockIdx.x * blockDim.x + t;
 	buf[t] = i < n ? x[i] : 0;
 	__syncthreads();
-	for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+	unsigned s = blockDim.x / 2;
+	for (; s > 32; s >>= 1) {
 		if (t < s)
 			buf[t] = (int)((unsigned)buf[t] + (unsigned)buf[t + s]); /* wraps, no UB */
 		__syncthreads();
 	}
-	if (t == 0)
-		sums[blockIdx.x] = buf[0];
+	if (t < 32) { /* the first warp: every lane reaches every __syncwarp() */
+		for (; s > 0; s >>= 1) {
+			if (t < s)
+				buf[t] = (int)((unsigned)buf[t] + (unsigned)buf[t + s]);
+			__syncwarp();
+		}
+		if (t == 0)
+			sums[blockIdx.x] = buf[0];
+	}
 }
