@@ -7,13 +7,15 @@
 # PARTs, in this order whatever the order given: tutorial (the README's first
 # ten minutes, from no build/: tests/gpu/first_ten_minutes.sh), fresh (delete
 # build/ first), unit, check, refs[=ID,ID...], deadlock, emu-only,
-# sanitize[=ID,ID...], cub, shapes (bench/transpose_shapes.cu), web (the page's
+# sanitize[=ID,ID...], cub, ceilings (bench/ceilings.py: each slow exercise's
+# roofline), accuracy (bench/timing_accuracy.py: the judge's medians against
+# Nsight Compute's), shapes (bench/transpose_shapes.cu), web (the page's
 # server: tests/web/test_server.py, and the page's judge against the terminal's
 # on the GPU: tests/web/test_same_as_terminal.py), hostile (the
 # attack corpus, tests/hostile/run.py), grading (the test class of
 # tests/grading on the GPU, then bench/grade_speed.py), latency
 # (bench/latency.py --check on a few exercises). No PART: all of them but
-# tutorial, sanitize, cub, shapes, web, grading and latency (the sanitizer check over
+# tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading and latency (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
@@ -35,9 +37,9 @@ for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
 	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
-	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | shapes | hostile | grading | latency) ;;
+	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | ceilings | accuracy | shapes | hostile | grading | latency) ;;
 	*)
-		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub shapes hostile grading latency)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub ceilings accuracy shapes hostile grading latency)" >&2
 		exit 2
 		;;
 	esac
@@ -101,6 +103,8 @@ fi
 # The sanitizer check (the gpu suite's second half), on the ids given.
 want sanitize && step sanitize 0 bash tests/gpu/sanitize.sh "$root" "$root/build" ${sanitize_ids//,/ }
 want cub && step cub-compare 0 python3 bench/cub_compare.py
+want ceilings && step ceilings 0 python3 bench/ceilings.py
+want accuracy && step timing-accuracy 0 python3 bench/timing_accuracy.py
 if want shapes; then
 	step shapes-build 0 nvcc -O3 -arch=sm_90 -o build/transpose_shapes bench/transpose_shapes.cu
 	step transpose-shapes 0 build/transpose_shapes
@@ -141,6 +145,8 @@ grep -h 'attacks:' "$logs"/hostile.log 2>/dev/null
 grep -h -i 'per minute' "$logs"/grade-speed.log 2>/dev/null
 sed -n '/^exercise /,$p' "$logs"/latency.log 2>/dev/null
 sed -n '/copy bandwidth/,$p' "$logs"/cub-compare.log 2>/dev/null
+sed -n '/^% of copy bandwidth: ceiling/,$p' "$logs"/ceilings.log 2>/dev/null
+sed -n '/judge ms .*ncu ms/,$p' "$logs"/timing-accuracy.log 2>/dev/null
 cat "$logs"/transpose-shapes.log 2>/dev/null
 if want emu-only; then
 	echo "== emulator-only submissions on the GPU (informational) =="
