@@ -3,7 +3,8 @@
  * file, the line and the call, then exit status 2) and timing the way the
  * judge times a kernel (harness/runtime/run_cases.cu): warm-up runs, then
  * repetitions each preceded by an L2 flush (a memset over twice the L2
- * size), CUDA events around the call alone.
+ * size), CUDA events around the call alone; several calls in turn, round
+ * by round, as the judge times the learner's code and the reference.
  */
 #pragma once
 
@@ -47,25 +48,42 @@ struct flushed_timer {
 		CHECK(cudaFree(flush));
 	}
 
+	/* The times of reps rounds after warmup more, in milliseconds, each
+	 * op's sorted: in every round each of the nops ops in turn, as the judge
+	 * times the learner's code and the reference in turn (run_cases.cu,
+	 * time_case): prepare(i) (outside the timing: the judge restores in-out
+	 * buffers and poisons outputs there), the L2 flush, then CUDA events
+	 * around op(i) alone, which launches on s. */
+	template <class Prepare, class Op>
+	std::vector<std::vector<float>> alternate_ms(int warmup, int reps, size_t nops,
+	                                             Prepare prepare, Op op)
+	{
+		std::vector<std::vector<float>> ms(nops);
+		for (int r = 0; r < warmup + reps; ++r)
+			for (size_t i = 0; i < nops; ++i) {
+				prepare(i);
+				CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+				CHECK(cudaEventRecord(start, s));
+				op(i);
+				CHECK(cudaGetLastError());
+				CHECK(cudaEventRecord(stop, s));
+				CHECK(cudaStreamSynchronize(s));
+				float e = 0;
+				CHECK(cudaEventElapsedTime(&e, start, stop));
+				if (r >= warmup)
+					ms[i].push_back(e);
+			}
+		for (std::vector<float> &m : ms)
+			std::sort(m.begin(), m.end());
+		return ms;
+	}
+
 	/* The times of reps runs of op() (which launches on s) after warmup
 	 * more, in milliseconds, sorted. */
 	template <class Op> std::vector<float> sorted_ms(int warmup, int reps, Op op)
 	{
-		std::vector<float> ms;
-		for (int r = 0; r < warmup + reps; ++r) {
-			CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
-			CHECK(cudaEventRecord(start, s));
-			op();
-			CHECK(cudaGetLastError());
-			CHECK(cudaEventRecord(stop, s));
-			CHECK(cudaStreamSynchronize(s));
-			float e = 0;
-			CHECK(cudaEventElapsedTime(&e, start, stop));
-			if (r >= warmup)
-				ms.push_back(e);
-		}
-		std::sort(ms.begin(), ms.end());
-		return ms;
+		return alternate_ms(
+		        warmup, reps, 1, [](size_t) {}, [&](size_t) { op(); })[0];
 	}
 };
 
