@@ -1,4 +1,4 @@
-/* The making of big cases on every core (harness/engine/run/case_parallel.c):
+/* The making of big cases on every core (harness/engine/parallel.c):
  * every element made once, and the same inputs whatever the threads. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,7 +33,7 @@ static void test_every_element_once(void)
 		for (size_t b = 0; b < sizeof chunks / sizeof *chunks; ++b) {
 			int64_t n = sizes[a];
 			struct count c = {calloc((size_t)n + 1, 1), n, 0};
-			case_parallel(n, chunks[b], count_range, &c);
+			parallel_chunks(n, chunks[b], count_range, &c);
 			CHECK(c.bad == 0);
 			int64_t wrong = 0;
 			for (int64_t i = 0; i < n; ++i)
@@ -62,7 +62,7 @@ static void test_same_inputs_whatever_the_threads(void)
 	const int64_t n = 3000017, chunk = 65536;
 	struct fill par = {12345, malloc(n * sizeof(int32_t))},
 	            one = {12345, malloc(n * sizeof(int32_t))};
-	case_parallel(n, chunk, fill_range, &par);
+	parallel_chunks(n, chunk, fill_range, &par);
 	for (int64_t lo = 0; lo < n; lo += chunk) /* one thread, chunk by chunk */
 		fill_range(&one, lo, lo + chunk < n ? lo + chunk : n);
 	CHECK(memcmp(par.v, one.v, n * sizeof(int32_t)) == 0);
@@ -73,7 +73,7 @@ static void test_same_inputs_whatever_the_threads(void)
 }
 
 static const struct unit_test tests[] = {
-        {"case_parallel: every element once, any size and chunk", test_every_element_once},
+        {"parallel_chunks: every element once, any size and chunk", test_every_element_once},
         {"case_chunk_rng: the same inputs in parallel as on one thread",
          test_same_inputs_whatever_the_threads},
         {0},

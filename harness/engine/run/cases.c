@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "report/lang.h"
+#include "rng.h"
 #include "util.h"
 
 /* The header and case table sit in the first bytes of the file. */
@@ -152,7 +153,7 @@ int case_set_current(const struct case_set *set)
 
 /* Not util.h's fnv1a: a timed case's inputs are hundreds of MiB, hashed
  * before and after every run, so they are hashed in pieces of 8 MiB on every
- * core (case_parallel), each folding 64-bit words on four independent lanes,
+ * core (parallel_chunks), each folding 64-bit words on four independent lanes,
  * and the pieces' hashes are folded in order. It keys nothing kept: it only
  * tells whether the inputs changed during a run. */
 #define HASH_PIECE_WORDS ((uint64_t)1 << 20)
@@ -208,7 +209,7 @@ uint64_t case_set_hash_inputs(const struct case_set *set)
 	p.words = xcalloc((size_t)n + 1, sizeof *p.words);
 	p.hash = xcalloc((size_t)n + 1, sizeof *p.hash);
 	list_pieces(set, &p);
-	case_parallel(n, 1, hash_pieces, &p);
+	parallel_chunks(n, 1, hash_pieces, &p);
 	uint64_t h = 0x9e3779b97f4a7c15ull;
 	for (int64_t i = 0; i < n; ++i)
 		h = (h ^ p.hash[i]) * 0x100000001b3ull + (h >> 29);
@@ -257,4 +258,9 @@ void case_set_free(struct case_set *set)
 		close(set->fd);
 	memset(set, 0, sizeof *set);
 	set->fd = -1;
+}
+
+void case_chunk_rng(struct rng *r, uint64_t key, int64_t lo)
+{
+	rng_seed(r, key ^ ((uint64_t)lo * 0x9e3779b97f4a7c15ull));
 }

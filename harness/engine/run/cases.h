@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "parallel.h" /* big cases are made in chunks on every core */
+
 #include "problem.h"
 
 #define CASES_MAX 64
@@ -36,14 +38,6 @@ uint64_t case_set_hash_inputs(const struct case_set *set);
 int case_set_copy_one(struct case_set *to, const struct case_set *from, int which, char *err,
                       size_t errlen);
 void case_set_free(struct case_set *set);
-
-/* Big cases made on every core (run/case_parallel.c): fn(ctx, lo, hi) for
- * each chunk [lo, hi) of `chunk` elements of [0, n), the chunks spread over
- * the machine's threads (a case under 2 chunks runs here). fn writes only
- * its own range. The chunks, not the threads, decide what is made: the same
- * for any number of threads. */
-void case_parallel(int64_t n, int64_t chunk, void (*fn)(void *ctx, int64_t lo, int64_t hi),
-                   void *ctx);
 
 /* The generator of chunk `lo` (its first element) of a case's input, drawn
  * from the case's key (one rng_next of the case's generator): inputs filled

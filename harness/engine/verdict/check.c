@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
 #include "run/cases.h"
 #include "wire.h"
 
@@ -63,7 +64,7 @@ static void compare_range(uint32_t elem, const void *got, const void *want, cons
 }
 
 /* A big buffer is compared in chunks on every core (run/cases.h:
- * case_parallel), each into a report of its own, merged in index order: the
+ * parallel_chunks), each into a report of its own, merged in index order: the
  * same report as one pass. */
 #define CHECK_CHUNK ((int64_t)1 << 20)
 
@@ -95,7 +96,7 @@ void compare_buffer_poisoned(uint32_t elem, const void *got, const void *want, c
 		return;
 	}
 	struct compare_job job = {elem, poison, got, want, scale, spec, parts};
-	case_parallel((int64_t)n, CHECK_CHUNK, compare_chunk, &job);
+	parallel_chunks((int64_t)n, CHECK_CHUNK, compare_chunk, &job);
 	for (int64_t k = 0; k < nparts; ++k) {
 		const struct buffer_report *p = &parts[k];
 		out->bad += p->bad;

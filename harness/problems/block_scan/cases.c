@@ -52,7 +52,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)n);
 	case_buf(set, c, "totals", CJ_I32, CJ_OUT, (uint64_t)(blocks * c->param[CJ_P_TILES]));
 	draw_ints(c, rng, in, n, r->lo, r->hi);
-	case_parallel(blocks, units_per_chunk(seg), golden, c);
+	parallel_chunks(blocks, units_per_chunk(seg), golden, c);
 }
 
 /* clang-format off */

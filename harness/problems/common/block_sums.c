@@ -56,5 +56,5 @@ void block_sums_buffers(struct case_set *set, struct jcase *c, struct rng *rng, 
 	draw_floats(c, rng, y->data, (int64_t)y->count, lo == hi ? -1 : lo, lo == hi ? 1 : hi);
 	struct golden g = {x->data, y->data, sums->expect, case_scale(sums), n, size,
 	                   items,   copies,  calls};
-	case_parallel(blocks, units_per_chunk(size * items), golden_blocks, &g);
+	parallel_chunks(blocks, units_per_chunk(size * items), golden_blocks, &g);
 }

@@ -94,7 +94,7 @@ void fill_case(const struct jcase *c, struct rng *rng, int64_t n, int64_t chunk,
 		return;
 	}
 	struct fill_job job = {rng_next(rng), fill, ctx};
-	case_parallel(n, chunk, fill_chunk, &job);
+	parallel_chunks(n, chunk, fill_chunk, &job);
 }
 
 int64_t sum_chunk(int64_t n)

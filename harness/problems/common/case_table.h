@@ -95,7 +95,7 @@ struct counting_row {
  * thread, its inputs and golden outputs took longer than the learner's
  * compile they are made beside. A case of at least BIG_CASE
  * elements computes its golden outputs on every core (engine/run/cases.h:
- * case_parallel), by independent units (runs, blocks, rows) or as partial
+ * parallel_chunks), by independent units (runs, blocks, rows) or as partial
  * sums added in a fixed order. Its inputs are drawn on every core too when
  * no small case follows it in the table (case_table_add sets c->parallel):
  * a case drawn in chunks takes one draw of the case generator instead of

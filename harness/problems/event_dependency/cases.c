@@ -36,7 +36,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N];
 	fill_case(c, rng, n, CASE_CHUNK, fill_in,
 	          in_out_buffers(set, c, CJ_F32, "in", "out", n).in);
-	case_parallel(n, CASE_CHUNK, golden, c);
+	parallel_chunks(n, CASE_CHUNK, golden, c);
 }
 
 /* clang-format off */

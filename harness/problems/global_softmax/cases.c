@@ -100,7 +100,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	float *parts = case_buf(set, c, "parts", CJ_F32, CJ_OUT, (uint64_t)(2 * blocks))->expect;
 	struct softmax g = {r->spread, xy.in, xy.want, parts, n, slice, rng_range(rng, 0, n - 1)};
 	fill_case(c, rng, n, CASE_CHUNK, fill_x, &g);
-	case_parallel(blocks, units_per_chunk(slice), golden_parts, &g);
+	parallel_chunks(blocks, units_per_chunk(slice), golden_parts, &g);
 	g.m = -INFINITY;
 	for (int64_t b = 0; b < blocks; ++b) /* each partial's max is an x: exact as a float */
 		g.m = parts[2 * b] > g.m ? parts[2 * b] : g.m;
@@ -109,10 +109,10 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	 * the check's rtol is 5e-5). */
 	int64_t chunks = (n + sum_chunk(n) - 1) / sum_chunk(n);
 	g.sums = xcalloc((size_t)chunks, sizeof *g.sums);
-	case_parallel(n, sum_chunk(n), golden_sums, &g);
+	parallel_chunks(n, sum_chunk(n), golden_sums, &g);
 	for (int64_t k = 1; k < chunks; ++k)
 		g.sums[0] += g.sums[k];
-	case_parallel(n, CASE_CHUNK, golden_y, &g);
+	parallel_chunks(n, CASE_CHUNK, golden_y, &g);
 	free(g.sums);
 }
 

@@ -38,7 +38,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int32_t *x = case_buf(set, c, "x", CJ_I32, CJ_IN, (uint64_t)n)->data;
 	case_buf(set, c, "sums", CJ_I32, CJ_OUT, (uint64_t)blocks);
 	draw_ints(c, rng, x, n, r->lo, r->hi);
-	case_parallel(blocks, units_per_chunk(block), golden_sums, c);
+	parallel_chunks(blocks, units_per_chunk(block), golden_sums, c);
 }
 
 /* clang-format off */

@@ -49,7 +49,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N];
 	struct matrix d = {r->counting, in_out_buffers(set, c, CJ_F32, "in", "out", n).in};
 	fill_case(c, rng, n, CASE_CHUNK, fill_in, &d);
-	case_parallel(rows, 64, golden_rows, c);
+	parallel_chunks(rows, 64, golden_rows, c);
 }
 
 /* Partial tiles first on a shape at least a tile tall (129 x 257): a store

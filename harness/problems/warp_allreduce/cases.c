@@ -86,7 +86,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	case_scale(sums);
 	struct draw d = {row, x->data};
 	fill_case(c, rng, n, CASE_CHUNK, fill_x, &d);
-	case_parallel(n, CASE_CHUNK, golden_runs, c);
+	parallel_chunks(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */

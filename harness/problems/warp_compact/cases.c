@@ -108,7 +108,7 @@ static int64_t draw(struct jcase *c, struct rng *rng, const struct compact_row *
 	}
 	struct shift s = {offset, kept};
 	if (c->parallel)
-		case_parallel(n, CASE_CHUNK, shift_offsets, &s);
+		parallel_chunks(n, CASE_CHUNK, shift_offsets, &s);
 	free(kept);
 	return total;
 }
@@ -141,7 +141,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t kept = r->sample ? draw_sample(x, offset) : draw(c, rng, r, x, offset);
 	case_buf(set, c, "out", CJ_I32, CJ_OUT, (uint64_t)kept);
 	case_buf(set, c, "counts", CJ_I32, CJ_OUT, (uint64_t)runs);
-	case_parallel(n, CASE_CHUNK, golden_runs, c);
+	parallel_chunks(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */

@@ -49,7 +49,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	struct jbuf *sums = case_buf(set, c, "sums", CJ_F32, CJ_OUT, (uint64_t)(runs * calls));
 	case_scale(sums);
 	draw_floats(c, rng, x->data, n, r.lo, r.hi);
-	case_parallel(n, CASE_CHUNK, golden_sums, c);
+	parallel_chunks(n, CASE_CHUNK, golden_sums, c);
 }
 
 static const struct case_table table = {TABLE(warp_run_rows), add_buffers,

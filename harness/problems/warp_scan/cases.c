@@ -12,7 +12,7 @@
 
 /* Inclusive scan of each aligned run of 32 elements of [lo, hi) of case c
  * (ctx), `passes` times, with the wrap-around of 32-bit integers (a GPU's
- * int addition). Lanes past n hold 0. Chunks of case_parallel: lo is a
+ * int addition). Lanes past n hold 0. Chunks of parallel_chunks: lo is a
  * multiple of 32, hi too or n. */
 static void golden_scan(void *ctx, int64_t lo, int64_t hi)
 {
@@ -41,7 +41,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N];
 	struct in_out io = in_out_buffers(set, c, CJ_I32, "in", "out", n);
 	draw_ints(c, rng, io.in, n, r.lo, r.hi);
-	case_parallel(n, CASE_CHUNK, golden_scan, c);
+	parallel_chunks(n, CASE_CHUNK, golden_scan, c);
 }
 
 static const struct case_table table = {TABLE(warp_run_rows), add_buffers,

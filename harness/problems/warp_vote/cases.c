@@ -85,7 +85,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 		struct patterned d = {x, (int)rng_range(rng, 0, PATTERNS - 1)};
 		fill_case(c, rng, n, CASE_CHUNK, fill_patterned, &d);
 	}
-	case_parallel(n, CASE_CHUNK, golden_runs, c);
+	parallel_chunks(n, CASE_CHUNK, golden_runs, c);
 }
 
 /* clang-format off */

@@ -1,13 +1,12 @@
-/* Big cases made on every core; see cases.h (case_parallel). A GPU's timed
- * case holds up to 64M elements, and its inputs and golden outputs took 0.5
- * to 2 s on one thread: longer than the learner's compile they are made
- * beside (run/case_thread.h). */
+/* A loop over chunks on every core; see parallel.h. Its first users: a GPU's
+ * timed case holds up to 64M elements, and its inputs and golden outputs took
+ * 0.5 to 2 s on one thread (longer than the learner's compile they are made
+ * beside, run/case_thread.h); checking its outputs took as long. */
 #include <pthread.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "rng.h"
-#include "run/cases.h"
+#include "parallel.h"
 
 #define MOST_THREADS 64
 
@@ -29,8 +28,8 @@ static void *worker(void *arg)
 	}
 }
 
-void case_parallel(int64_t n, int64_t chunk, void (*fn)(void *ctx, int64_t lo, int64_t hi),
-                   void *ctx)
+void parallel_chunks(int64_t n, int64_t chunk, void (*fn)(void *ctx, int64_t lo, int64_t hi),
+                     void *ctx)
 {
 	if (chunk < 1)
 		chunk = 1;
@@ -48,9 +47,4 @@ void case_parallel(int64_t n, int64_t chunk, void (*fn)(void *ctx, int64_t lo, i
 	worker(&s);
 	for (int i = 0; i < started; ++i)
 		pthread_join(t[i], NULL);
-}
-
-void case_chunk_rng(struct rng *r, uint64_t key, int64_t lo)
-{
-	rng_seed(r, key ^ ((uint64_t)lo * 0x9e3779b97f4a7c15ull));
 }
