@@ -99,7 +99,7 @@ static void every_check(const char *text)
 		if (!memchr(s.use[r].what, '\0', sizeof s.use[r].what))
 			broken("an unterminated rule finding");
 	struct host_code h;
-	if (find_host_code(text, "/x/a.cu", "/r", &h) && !memchr(h.name, '\0', sizeof h.name))
+	if (find_host_code(text, "/x/a.cu", "/r", &h, NULL) && !memchr(h.name, '\0', sizeof h.name))
 		broken("an unterminated host-code name");
 	char name[128];
 	learner_redefines_judge_name(text, name, sizeof name);

@@ -104,8 +104,9 @@ static int host_code_line(const char *text)
 	char *code = with(text, "int hv;");
 	char *ii = xasprintf("# 1 \"/x/a.cu\"\n%s", code);
 	struct host_code h;
-	int line =
-	        find_host_code(ii, "/x/a.cu", "/r", &h) > 0 && !strcmp(h.name, "hv") ? h.line : 0;
+	int line = find_host_code(ii, "/x/a.cu", "/r", &h, NULL) > 0 && !strcmp(h.name, "hv")
+	                   ? h.line
+	                   : 0;
 	free(ii);
 	free(code);
 	return line;
@@ -145,25 +146,25 @@ static void test_find_host_code_alone(void)
 	                    "template <int N, bool B = (N > 2)> __attribute__((device)) int g();\n"
 	                    "extern \"C\" { __attribute__((global)) void k(const int *p) {} }\n"
 	                    "int main(int argc, char **argv) { return 0; }\n";
-	CHECK_INT(find_host_code(lines, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK_INT(find_host_code(lines, "/x/a.cu", "/r", &h, NULL), ==, 1);
 	CHECK(h.function);
 	CHECK_INT(h.line, ==, 5);
 	CHECK_STR_EQ(h.name, "main");
 	const char *vector = "# 1 \"/x/a.cu\" 1\nstd::vector<int> table(5);\n";
-	CHECK_INT(find_host_code(vector, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK_INT(find_host_code(vector, "/x/a.cu", "/r", &h, NULL), ==, 1);
 	CHECK(!h.function);
 	const char *other = "# 1 \"/usr/include/x.h\" 1\nint main() { return 0; }\n";
-	CHECK_INT(find_host_code(other, "/x/a.cu", "/r", &h), ==, 0);
+	CHECK_INT(find_host_code(other, "/x/a.cu", "/r", &h, NULL), ==, 0);
 	/* template arguments closed by >> in a parameter's default */
 	const char *nested = "# 1 \"/x/a.cu\" 1\n"
 	                     "template <class T = A<B<int>>> __attribute__((device)) int g();\n"
 	                     "int host_value = 3;\n";
-	CHECK_INT(find_host_code(nested, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK_INT(find_host_code(nested, "/x/a.cu", "/r", &h, NULL), ==, 1);
 	CHECK_STR_EQ(h.name, "host_value");
 	CHECK_INT(h.line, ==, 2);
 	/* braces spelled as digraphs are braces */
 	const char *digraphs = "# 1 \"/x/a.cu\" 1\nint main() <% return 0; %>\n";
-	CHECK_INT(find_host_code(digraphs, "/x/a.cu", "/r", &h), ==, 1);
+	CHECK_INT(find_host_code(digraphs, "/x/a.cu", "/r", &h, NULL), ==, 1);
 	CHECK(h.function && !strcmp(h.name, "main"));
 }
 
@@ -177,7 +178,7 @@ static void test_escaped_paths(void)
 	                 "int glue_value;\n"
 	                 "# 1 \"/s/\\345\\255\\246\\347\\224\\237 \\344\\270\\200/a.cu\" 1\n"
 	                 "int learner_value;\n";
-	CHECK_INT(find_host_code(ii, "/s/学生 一/a.cu", "/r/José \"Q\" it's\\", &h), ==, 1);
+	CHECK_INT(find_host_code(ii, "/s/学生 一/a.cu", "/r/José \"Q\" it's\\", &h, NULL), ==, 1);
 	CHECK_STR_EQ(h.name, "learner_value");
 	CHECK_INT(h.line, ==, 1);
 	struct rule_scan s;
@@ -257,8 +258,10 @@ static void test_glue_words_of_shared_headers(void)
 
 /* The files a build read come from the line markers of the preprocessed
  * source nvcc kept: the file it starts from and every file entered (flag 1),
- * each once, names decoded; a #pragma or a marker that returns (flag 2) adds
- * nothing. A reference solution among them is found. */
+ * each once, names decoded; a #pragma, a marker that returns (flag 2) or a
+ * line inside a raw string that looks like a marker adds nothing. The
+ * device-only check's pass finds the same list. A reference solution among
+ * them is found. */
 static void test_deps_from_preprocessed(void)
 {
 	char *root = unit_temp_dir("cj-inspect-deps");
@@ -275,7 +278,9 @@ static void test_deps_from_preprocessed(void)
 	                       "#pragma once\n"
 	                       "# 7 \"%s\" 2\n"
 	                       "# 1 \"/r/q\\\"uote.h\" 1\n"
-	                       "int a; # 1 \"/r/not_a_marker.h\" 1\n"
+	                       "__attribute__((device)) int a; # 1 \"/r/not_a_marker.h\" 1\n"
+	                       "__attribute__((device)) const char *s = R\"(\n"
+	                       "# 1 \"/r/in_a_raw_string.h\" 1\n)\";\n"
 	                       "# 1 \"/usr/include/x.h\" 1 3 4\n"
 	                       "# 1 \"%s\" 1\n",
 	                       mine, mine, ref);
@@ -285,6 +290,18 @@ static void test_deps_from_preprocessed(void)
 	char *want = xasprintf(
 	        "out.cubin: \\\n %s \\\n /usr/include/x.h \\\n /r/q\"uote.h \\\n %s\n", mine, ref);
 	CHECK_STR_EQ(got, want);
+	/* the device-only check's pass over the same source gives the same list */
+	struct host_code h;
+	struct entered_files e;
+	CHECK_INT(find_host_code(text, mine, root, &h, &e), ==, 0);
+	CHECK(e.read);
+	CHECK_INT((int)e.n, ==, 4);
+	if (e.n == 4) {
+		CHECK_STR_EQ(e.name[0], mine);
+		CHECK_STR_EQ(e.name[2], "/r/q\"uote.h");
+		CHECK_STR_EQ(e.name[3], ref);
+	}
+	entered_files_free(&e);
 	char *used = build_used_reference(root, root, mine);
 	CHECK_STR_EQ(used, "reference/warp_scan.cu");
 	CHECK(build_used_reference(root, root, ref) == NULL); /* the reference itself */

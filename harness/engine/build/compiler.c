@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "c_lexer.h"
+#include "host_code.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "run/supervise.h"
@@ -144,69 +145,13 @@ void build_refuse(struct build_result *res, char *text)
 	res->host_code = true;
 }
 
-/* The file a line marker of a preprocessed source (# N "file" flags, at the
- * start of its line) names, when it starts the text or enters a file (flag
- * 1); malloc'd, or NULL. */
-static char *entered_file(const char *line, const char *eol, bool first, bool *marker)
+/* Writes `deps` as a compiler's depfile: "target: file file ...". */
+static int write_deps(const char *target, const char *deps, const struct entered_files *e)
 {
-	const char *p = line + 1;
-	while (p < eol && *p == ' ')
-		++p;
-	if (p == eol || !isdigit((unsigned char)*p))
-		return NULL;
-	while (p < eol && isdigit((unsigned char)*p))
-		++p;
-	while (p < eol && *p == ' ')
-		++p;
-	if (p == eol || *p != '"')
-		return NULL;
-	const char *q = p + 1;
-	while (q < eol && *q != '"')
-		q += *q == '\\' && q + 1 < eol ? 2 : 1;
-	if (q == eol)
-		return NULL;
-	*marker = true;
-	bool enters = first;
-	for (const char *f = q + 1; f < eol && !enters; ++f)
-		enters = *f == '1' && f[-1] == ' ' && (f + 1 == eol || f[1] == ' ');
-	char *name = enters ? c_string_value(p, (size_t)(q + 1 - p), NULL) : NULL;
-	if (name && name[0] == '<') { /* <built-in>, <command-line> */
-		free(name);
-		name = NULL;
-	}
-	return name;
-}
-
-int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
-{
-	size_t len = 0;
-	char *text = read_file(ii, &len);
-	if (!text)
-		return -1;
 	struct strbuf b = {0};
 	sb_printf(&b, "%s:", target);
-	char **seen = NULL;
-	size_t nseen = 0;
-	bool first = true;
-	for (const char *line = text; line < text + len;) {
-		const char *eol = memchr(line, '\n', (size_t)(text + len - line));
-		if (!eol)
-			eol = text + len;
-		bool marker = false;
-		char *name = *line == '#' ? entered_file(line, eol, first, &marker) : NULL;
-		first &= !marker;
-		bool again = false;
-		for (size_t i = 0; name && i < nseen && !again; ++i)
-			again = !strcmp(seen[i], name);
-		if (name && !again) {
-			sb_printf(&b, " \\\n %s", name);
-			seen = xrealloc(seen, (nseen + 1) * sizeof *seen);
-			seen[nseen++] = name;
-		} else {
-			free(name);
-		}
-		line = eol + 1;
-	}
+	for (size_t i = 0; i < e->n; ++i)
+		sb_printf(&b, " \\\n %s", e->name[i]);
 	sb_puts(&b, "\n");
 	char *out = sb_take(&b);
 	FILE *f = fopen(deps, "w");
@@ -214,24 +159,47 @@ int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
 	if (f && fclose(f) != 0)
 		rc = -1;
 	free(out);
-	for (size_t i = 0; i < nseen; ++i)
-		free(seen[i]);
-	free(seen);
-	free(text);
 	return rc;
 }
 
-void build_keep_deps(const char *ii, const char *target, const char *deps, struct build_result *res)
+int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
 {
-	if (res->status != BUILD_OK || deps_from_preprocessed(ii, target, deps) == 0)
+	char *text = read_file(ii, NULL);
+	if (!text)
+		return -1;
+	struct entered_files e;
+	ii_entered_files(text, &e);
+	free(text);
+	int rc = write_deps(target, deps, &e);
+	entered_files_free(&e);
+	return rc;
+}
+
+void build_keep_entered(const struct entered_files *e, const char *ii, const char *target,
+                        const char *deps, struct build_result *res)
+{
+	if (res->status != BUILD_OK || (e->read && write_deps(target, deps, e) == 0))
 		return;
-	char *said = say_alloc(T_file_not_read,
-	                       FIELDS(F_STR("file", ii), F_STR("error", strerror(errno))));
+	char *said = say_alloc(T_file_not_read, FIELDS(F_STR("file", e->read ? deps : ii),
+	                                               F_STR("error", strerror(errno))));
 	char *both = xasprintf("%s%s", res->log ? res->log : "", said);
 	free(res->log);
 	free(said);
 	res->log = both;
 	res->status = BUILD_TOOL_FAILED;
+}
+
+void build_keep_deps(const char *ii, const char *target, const char *deps, struct build_result *res)
+{
+	if (res->status != BUILD_OK)
+		return;
+	struct entered_files e = {0};
+	char *text = read_file(ii, NULL);
+	if (text)
+		ii_entered_files(text, &e);
+	free(text);
+	build_keep_entered(&e, ii, target, deps, res);
+	entered_files_free(&e);
 }
 
 char *build_used_reference(const char *workdir, const char *root, const char *source)

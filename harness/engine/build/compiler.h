@@ -33,9 +33,10 @@ char *rewrite_compiler_log(const char *log, const char *root);
 char *build_used_reference(const char *workdir, const char *root, const char *source);
 
 /* Writes `deps` as a compiler's depfile ("target: file file ...") from the line
- * markers of `ii`, the preprocessed source nvcc -keep leaves: the file it
- * starts from and every file the preprocessor entered. nvcc's own -MD runs
- * the preprocessor a second time for it (0.05 to 0.25 s of a compile). 0 on
+ * markers of `ii`, the preprocessed source nvcc -keep leaves, as the one lexer
+ * reads them (inspect/host_code.h, struct entered_files): the file it starts
+ * from and every file the preprocessor entered. nvcc's own -MD runs the
+ * preprocessor a second time for it (0.05 to 0.25 s of a compile). 0 on
  * success. */
 int deps_from_preprocessed(const char *ii, const char *target, const char *deps);
 
@@ -45,5 +46,11 @@ int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
  * reference check reads. */
 void build_keep_deps(const char *ii, const char *target, const char *deps,
                      struct build_result *res);
+
+/* The same from the files a pass over the .ii already collected (a module
+ * build's device-only check reads it once for both). */
+struct entered_files;
+void build_keep_entered(const struct entered_files *e, const char *ii, const char *target,
+                        const char *deps, struct build_result *res);
 
 #endif

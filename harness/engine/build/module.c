@@ -31,13 +31,18 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		struct nvcc_line line;
 		nvcc_line_init(&line, &job);
 		compile_and_link(p, line.argv, NULL, true, res);
-		/* the files it read, from the kept preprocessed source: no -MD,
-		 * which preprocesses once more */
-		build_keep_deps(ii, out_module, deps, res);
-		char *refusal =
-		        res->status == BUILD_OK ? device_only_refusal(p->root, source, ii) : NULL;
+		/* one pass over the kept preprocessed source: the device-only
+		 * check, and the files the build read (no -MD, which preprocesses
+		 * once more) */
+		struct entered_files entered = {0};
+		char *refusal = res->status == BUILD_OK
+		                        ? device_only_refusal(p->root, source, ii, &entered)
+		                        : NULL;
 		if (refusal)
 			build_refuse(res, refusal);
+		else
+			build_keep_entered(&entered, ii, out_module, deps, res);
+		entered_files_free(&entered);
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, names, files, res->log);
 		nvcc_line_free(&line);

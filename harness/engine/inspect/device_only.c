@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "host_code.h"
 #include "judge_names.h"
@@ -20,8 +21,10 @@ static char *host_code_message(const char *shown, const struct host_code *h)
 	        code, FIELDS(F_STR("file", shown), F_INT("line", h->line), F_STR("name", h->name)));
 }
 
-char *device_only_refusal(const char *root, const char *source, const char *ii_path)
+char *device_only_refusal(const char *root, const char *source, const char *ii_path,
+                          struct entered_files *entered)
 {
+	memset(entered, 0, sizeof *entered);
 	const char *shown = relative_to(source, root);
 	char name[128] = "";
 	char *text = read_file(source, NULL);
@@ -38,8 +41,9 @@ char *device_only_refusal(const char *root, const char *source, const char *ii_p
 	char real[PATH_MAX];
 	if (!realpath(source, real))
 		snprintf(real, sizeof real, "%s", source);
-	char *message =
-	        find_host_code(ii, real, root, &h) > 0 ? host_code_message(shown, &h) : NULL;
+	char *message = find_host_code(ii, real, root, &h, entered) > 0
+	                        ? host_code_message(shown, &h)
+	                        : NULL;
 	free(ii);
 	return message;
 }

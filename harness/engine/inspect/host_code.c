@@ -17,14 +17,67 @@ struct ii_reader {
 	const char *root;
 	const char *last_file; /* the file last asked about, and the answer */
 	bool last_owned;
+	struct entered_files *entered; /* where the files entered go, or NULL */
+	bool marked;                   /* a line marker has been read */
 };
+
+/* A line marker read: the file it starts from (the first marker) or enters
+ * (flag 1) joins r->entered, once. The lexer interns names, so one name is
+ * one pointer. */
+static void note_marker(struct ii_reader *r, const struct c_token *t)
+{
+	bool enters = !r->marked || (t->mark_flags & C_MARK_PUSH);
+	r->marked = true;
+	struct entered_files *e = r->entered;
+	if (!e || !enters || !t->mark_file || t->mark_file[0] == '<')
+		return;
+	for (size_t i = e->n; i-- > 0;)
+		if (e->name[i] == t->mark_file)
+			return;
+	e->name = xrealloc(e->name, (e->n + 1) * sizeof *e->name);
+	e->name[e->n++] = (char *)t->mark_file;
+}
 
 static bool ii_next(struct ii_reader *r, struct c_token *t)
 {
-	while (c_lex_next(&r->lx, t))
+	while (c_lex_next(&r->lx, t)) {
+		if (t->kind == C_LINEMARK)
+			note_marker(r, t);
 		if (!t->directive)
 			return true;
+	}
 	return false;
+}
+
+/* The entered names point into the lexer's interned names, which die with
+ * it: copies, before it goes. */
+static void keep_entered(struct ii_reader *r)
+{
+	if (!r->entered)
+		return;
+	r->entered->read = true;
+	for (size_t i = 0; i < r->entered->n; ++i)
+		r->entered->name[i] = xstrdup(r->entered->name[i]);
+}
+
+void entered_files_free(struct entered_files *e)
+{
+	for (size_t i = 0; i < e->n; ++i)
+		free(e->name[i]);
+	free(e->name);
+	memset(e, 0, sizeof *e);
+}
+
+void ii_entered_files(const char *ii, struct entered_files *entered)
+{
+	memset(entered, 0, sizeof *entered);
+	struct ii_reader r = {.entered = entered};
+	c_lex_init(&r.lx, ii, strlen(ii), 0);
+	struct c_token t;
+	while (ii_next(&r, &t))
+		;
+	keep_entered(&r);
+	c_lex_free(&r.lx);
 }
 
 /* Whether a declaration at `file` counts as the learner's: the learner's file
@@ -240,10 +293,14 @@ static int at_namespace_scope(struct finder *f, const struct c_token *t, struct 
 	return 0;
 }
 
-int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out)
+int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out,
+                   struct entered_files *entered)
 {
 	memset(out, 0, sizeof *out);
 	struct finder *f = xcalloc(1, sizeof *f);
+	if (entered)
+		memset(entered, 0, sizeof *entered);
+	f->r.entered = entered;
 	c_lex_init(&f->r.lx, ii, strlen(ii), 0);
 	learner_file_init(&f->r.learner, learner);
 	f->r.root = root;
@@ -259,6 +316,7 @@ int find_host_code(const char *ii, const char *learner, const char *root, struct
 		else
 			got = at_namespace_scope(f, &t, out);
 	}
+	keep_entered(&f->r);
 	c_lex_free(&f->r.lx);
 	learner_file_free(&f->r.learner);
 	free(f);
