@@ -64,6 +64,10 @@ def perf_points(policy, exercise_policy, record, lang):
     timing = record.get("timing")
     if not timing:
         return 0.0, method, tr("grade_perf_no_timing", lang)
+    if method == "tier" and "gbps" in timing and timing["gbps"] is None:
+        # perf.bandwidth: false (a speed rule, a latency): no tier to give, so the
+        # ratio to the reference decides, as under method: ratio
+        method = "ratio"
     if method == "tier":
         tier = timing.get("tier")
         share = float(perf["tiers"].get(tier, 0)) if tier else 0.0

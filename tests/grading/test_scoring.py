@@ -65,6 +65,15 @@ class Performance(unittest.TestCase):
         self.assertEqual(points(record(tier="silver"), policy=policy), 15.6)
         self.assertEqual(points(record(tier=None, ratio=1.0), policy=policy), 10)
 
+    def test_tier_policy_on_a_time_that_is_not_about_bandwidth(self):
+        # perf.bandwidth: false gives no GB/s and no tier: the ratio decides
+        policy = dict(POLICY, performance=dict(POLICY["performance"], method="tier"))
+        r = record(ratio=2.4)
+        r["timing"].update(gbps=None, pct_of_copy=None, tier=None)
+        s = scoring.score(policy, EX, r)
+        self.assertEqual(s["points"], 13.5)
+        self.assertEqual(s["performance"]["method"], "ratio")
+
 
 class Penalties(unittest.TestCase):
     def test_rule_with_passing_cases(self):
