@@ -1,5 +1,5 @@
 """`judge.py show ID`: an exercise's statement, signature, launch
-configuration, check, backends (with the reason a backend cannot judge it),
+configuration, check, what its timed case is set against, backends (with the reason a backend cannot judge it),
 rules and the learner's progress on it.
 
 Registered in commands/__init__.py.
@@ -44,6 +44,23 @@ def skip_lines(problem):
     return lines
 
 
+def timed_line(problem):
+    """What the timed case is set against (the engine's catalog perf): the copy
+    bandwidth, the exercise's own ceiling, or nothing; None without a timed case."""
+    perf = problem.get("perf") if isinstance(problem.get("perf"), dict) else {}
+    n = perf.get("n")
+    if not isinstance(n, int) or n <= 0:
+        return None
+    count = f"{n:,}"
+    if perf.get("bandwidth") is False:
+        return tr("show_timed_alone", n=count)
+    ceiling = perf.get("ceiling") if isinstance(perf.get("ceiling"), dict) else None
+    if ceiling and isinstance(ceiling.get("pct_of_copy"), (int, float)):
+        return tr("show_timed_ceiling", n=count, pct=f"{ceiling['pct_of_copy']:g}",
+                  why=ceiling)
+    return tr("show_timed_copy", n=count)
+
+
 def rule_list(names):
     return "; ".join(f"{name} ({rule_meaning(name)})" for name in names)
 
@@ -70,6 +87,9 @@ def run(options):
         say(wrap(launch.rstrip("\n")))
     say()
     say(tr("show_check", check=describe_check(problem.get("check"))))
+    timed = timed_line(problem)
+    if timed:
+        say(wrap(timed))
     say(tr("show_backends", backends=", ".join(problem.get("backends") or [])))
     for line in skip_lines(problem):
         say(wrap(line))

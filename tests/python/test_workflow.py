@@ -120,6 +120,22 @@ class ShowTest(FakeRepoTest):
         self.assertIn("your attempts: 1, best AC · 1.234 ms (silver)", lines)
         self.assertIn("file to edit: exercises/warp_scan.cu", lines)
 
+    def test_what_the_timed_case_is_set_against(self):
+        def timed(*args):
+            done = self.judge("show", *args)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            text = " ".join(line.strip() for line in done.stdout.splitlines())
+            return text[text.index("timed case:"):text.index("backends:")].strip()
+        self.assertEqual(timed("warp_scan"), "timed case: 16,777,216 elements, its speed set "
+                                             "against the GPU's copy bandwidth")
+        self.assertEqual(timed("atomic_max_float"),
+                         "timed case: 16,777,216 elements, its speed set against this "
+                         "exercise's ceiling, 54.9% of copy bandwidth (4096 contended slots)")
+        self.assertIn("not about memory bandwidth", timed("warp_allreduce"))
+        done = self.judge("show", "atomic_max_float", "--lang", "zh")
+        self.assertIn("速度和本题的上限比较：复制带宽的 54.9%（4096 个争用的槽位）",
+                      "".join(line.strip() for line in done.stdout.splitlines()))
+
     def test_why_a_backend_cannot_judge_it(self):
         done = self.judge("show", "atomic_max_float")
         self.assertEqual(done.returncode, 0, done.stderr)
