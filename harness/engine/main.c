@@ -83,11 +83,7 @@ static void list_json(struct strbuf *b, const char *key, const struct string_lis
 
 static void pair_json(struct strbuf *b, const char *key, const struct text_pair *t)
 {
-	json_key(b, key);
-	sb_puts(b, "{");
-	json_kv_str(b, "en", t->en);
-	json_kv_str(b, "zh", t->zh);
-	sb_puts(b, "}");
+	json_kv_pair(b, key, t->en, t->zh);
 }
 
 static void entry_json(struct strbuf *b, const struct problem_entry *e)

@@ -162,15 +162,23 @@ static int write_deps(const char *target, const char *deps, const struct entered
 	return rc;
 }
 
-int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
+/* The files the preprocessed source at path `ii` read; e->read false when it
+ * cannot be read. */
+static void entered_of(const char *ii, struct entered_files *e)
 {
 	char *text = read_file(ii, NULL);
-	if (!text)
-		return -1;
-	struct entered_files e;
-	ii_entered_files(text, &e);
+	if (text)
+		ii_entered_files(text, e);
+	else
+		memset(e, 0, sizeof *e);
 	free(text);
-	int rc = write_deps(target, deps, &e);
+}
+
+int deps_from_preprocessed(const char *ii, const char *target, const char *deps)
+{
+	struct entered_files e;
+	entered_of(ii, &e);
+	int rc = e.read ? write_deps(target, deps, &e) : -1;
 	entered_files_free(&e);
 	return rc;
 }
@@ -193,11 +201,8 @@ void build_keep_deps(const char *ii, const char *target, const char *deps, struc
 {
 	if (res->status != BUILD_OK)
 		return;
-	struct entered_files e = {0};
-	char *text = read_file(ii, NULL);
-	if (text)
-		ii_entered_files(text, &e);
-	free(text);
+	struct entered_files e;
+	entered_of(ii, &e);
 	build_keep_entered(&e, ii, target, deps, res);
 	entered_files_free(&e);
 }

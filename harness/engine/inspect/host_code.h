@@ -19,13 +19,6 @@ struct host_code {
 	char name[128];
 };
 
-/* Reads `ii` for namespace-scope host code in the learner's lines
- * (`learner`, a real path, and headers that are neither the system's, the
- * toolkit's nor root/harness/'s): a function definition without
- * __device__/__global__ (and not constexpr), a variable that is not
- * __device__/__constant__/__shared__/__managed__ nor const or constexpr, or
- * asm. Class bodies are not looked into (their host members cannot run
- * without a host object). Returns 1 and fills out when found. */
 /* The files a preprocessed source read, from its line markers: the file it
  * starts from and every file it enters (flag 1), in order, each once,
  * <built-in> and <command-line> left out. read: the .ii could be read. */
@@ -36,7 +29,14 @@ struct entered_files {
 };
 void entered_files_free(struct entered_files *e);
 
-/* The same pass also fills `entered` (NULL: not wanted) while it reads; it
+/* Reads `ii` for namespace-scope host code in the learner's lines
+ * (`learner`, a real path, and headers that are neither the system's, the
+ * toolkit's nor root/harness/'s): a function definition without
+ * __device__/__global__ (and not constexpr), a variable that is not
+ * __device__/__constant__/__shared__/__managed__ nor const or constexpr, or
+ * asm. Class bodies are not looked into (their host members cannot run
+ * without a host object). Returns 1 and fills out when found.
+ * The same pass fills `entered` (NULL: not wanted) while it reads; it
  * stops at the host code it finds, so only a source without any has its
  * whole list. */
 int find_host_code(const char *ii, const char *learner, const char *root, struct host_code *out,

@@ -94,3 +94,12 @@ void json_kv_num(struct strbuf *b, const char *key, double v)
 	json_key(b, key);
 	json_num(b, v);
 }
+
+void json_kv_pair(struct strbuf *b, const char *key, const char *en, const char *zh)
+{
+	json_key(b, key);
+	sb_puts(b, "{");
+	json_kv_str(b, "en", en);
+	json_kv_str(b, "zh", zh);
+	sb_puts(b, "}");
+}

@@ -15,5 +15,7 @@ void json_key(struct strbuf *b, const char *key);
 /* json_key, then a string value (null for NULL) or a number. */
 void json_kv_str(struct strbuf *b, const char *key, const char *value);
 void json_kv_num(struct strbuf *b, const char *key, double v);
+/* json_key, then {"en": en, "zh": zh}: a text in both languages. */
+void json_kv_pair(struct strbuf *b, const char *key, const char *en, const char *zh);
 
 #endif

@@ -169,11 +169,8 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 		sb_puts(b, "{");
 		json_kv_num(b, "pct_of_copy", rounded(t->ceiling_pct, 10));
 		json_kv_num(b, "gbps", rounded(t->ceiling_gbps, 10));
-		json_key(b, "why"); /* both languages: the page says it in either */
-		sb_puts(b, "{");
-		json_kv_str(b, "en", t->ceiling_why.en);
-		json_kv_str(b, "zh", t->ceiling_why.zh);
-		sb_puts(b, "}");
+		/* both languages: the page says it in either */
+		json_kv_pair(b, "why", t->ceiling_why.en, t->ceiling_why.zh);
 		sb_puts(b, "}");
 	} else {
 		sb_puts(b, "null");
@@ -182,15 +179,9 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 	json_num_or_null(b, t->ceiling_pct > 0, rounded(t->pct_of_ceiling, 10));
 	json_kv_str(b, "tier", t->tier);
 	json_key(b, "ref_median_ms");
-	if (t->ref_median_ms >= 0)
-		json_num(b, t->ref_median_ms);
-	else
-		sb_puts(b, "null");
+	json_num_or_null(b, t->ref_median_ms >= 0, t->ref_median_ms);
 	json_key(b, "ratio_to_ref");
-	if (t->ref_median_ms > 0)
-		json_num(b, rounded(t->ratio_to_ref, 1000));
-	else
-		sb_puts(b, "null");
+	json_num_or_null(b, t->ref_median_ms > 0, rounded(t->ratio_to_ref, 1000));
 	sb_puts(b, "}");
 }
 
