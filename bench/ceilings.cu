@@ -665,7 +665,7 @@ static void copy_rows(bench &b)
 	float *src = mem.get<float>(n), *dst = mem.get<float>(n);
 	CHECK(cudaMemset(src, 1, (size_t)n * 4));
 	const size_t flush = b.timer.flush_bytes;
-	b.timer.flush_bytes = 0; /* cj-probe flushes nothing: a memset of 0 bytes */
+	b.timer.flush_bytes = 0; /* cj-probe flushes nothing */
 	b.copy_gbps = b.emit("copy", "judge: cudaMemcpyAsync 1 GiB, no flush (copy_gbps)", n, 8,
 	                     b.timer.sorted_ms(WARMUP, REPS, [&] {
 		                     CHECK(cudaMemcpyAsync(dst, src, (size_t)n * 4,

@@ -80,6 +80,7 @@ def inputs():
     """What the binary is built from: it includes the glues and references."""
     files = [SOURCE, os.path.join(ROOT, "bench", "flushed_timer.cuh")]
     files += glob.glob(os.path.join(ROOT, "harness", "runtime", "*.h"))
+    files += glob.glob(os.path.join(ROOT, "harness", "runtime", "*.cuh"))
     files += glob.glob(os.path.join(ROOT, "harness", "problems", "**", "*.*"), recursive=True)
     files += glob.glob(os.path.join(ROOT, "reference", "*.cu"))
     return files

@@ -2,8 +2,8 @@
  * What the benchmarks under bench/ share: CHECK (a failed CUDA call names the
  * file, the line and the call, then exit status 2) and timing the way the
  * judge times a kernel (harness/runtime/run_cases.cu): warm-up runs, then
- * repetitions each preceded by an L2 flush (a memset over twice the L2
- * size), CUDA events around the call alone; several calls in turn, round
+ * repetitions each preceded by an L2 flush (l2_flush.cuh: a read of twice
+ * the L2's size), CUDA events around the call alone; several calls in turn, round
  * by round, as the judge times the learner's code and the reference.
  */
 #pragma once
@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "l2_flush.cuh"
 
 #define CHECK(call)                                                                                \
 	do {                                                                                       \
@@ -34,10 +36,7 @@ struct flushed_timer {
 
 	explicit flushed_timer(cudaStream_t stream) : s(stream)
 	{
-		int l2 = 0;
-		CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-		flush_bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
-		CHECK(cudaMalloc(&flush, flush_bytes));
+		CHECK(cj_l2_flush_buffer(&flush, &flush_bytes));
 		CHECK(cudaEventCreate(&start));
 		CHECK(cudaEventCreate(&stop));
 	}
@@ -62,7 +61,8 @@ struct flushed_timer {
 		for (int r = 0; r < warmup + reps; ++r)
 			for (size_t i = 0; i < nops; ++i) {
 				prepare(i);
-				CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+				if (flush_bytes)
+					CHECK(cj_l2_flush(flush, flush_bytes, s));
 				CHECK(cudaEventRecord(start, s));
 				op(i);
 				CHECK(cudaGetLastError());

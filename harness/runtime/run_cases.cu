@@ -8,7 +8,8 @@
  * problem's cj_launch(), check the launch error, synchronise, check the guard
  * zones and that the inputs are unchanged, copy outputs back. A timed case
  * then runs warm-up launches and timed repetitions with CUDA events, flushing
- * L2 before each and restoring in-out buffers outside the timed region.
+ * L2 before each (l2_flush.cuh: a read of twice its size) and restoring
+ * in-out buffers outside the timed region.
  *
  * Host-driven problems (glue.h: cj_host_run) replace "launch, check, sync"
  * by one call of their host entry, timed with the host's clock. A case
@@ -38,6 +39,9 @@
 
 #include "cuda_check.h"
 #include "glue.h"
+#ifndef CJ_EMU
+#include "l2_flush.cuh"
+#endif
 
 #ifdef CJ_RUNNER
 #include <cxxabi.h>
@@ -497,13 +501,12 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 {
 	if (cj_host_run)
 		return time_host_driven(c, h, in, bufs, dev, s);
-	int device = 0, l2 = 0;
-	CJ_CHECK(cudaGetDevice(&device));
-	CJ_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
-	size_t flush_bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
+	size_t flush_bytes = 0;
 	void *flush = NULL;
+#ifndef CJ_EMU
 	if (h->flush_l2)
-		CJ_CHECK(cudaMalloc(&flush, flush_bytes));
+		CJ_CHECK(cj_l2_flush_buffer(&flush, &flush_bytes));
+#endif
 	cudaEvent_t start, stop;
 	CJ_CHECK(cudaEventCreate(&start));
 	CJ_CHECK(cudaEventCreate(&stop));
@@ -519,8 +522,10 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	for (uint32_t r = 0; r < h->warmup + h->reps; ++r)
 		for (int m = 0; m < modules; ++m) {
 			CJ_CHECK(prepare(c, in, bufs, s));
+#ifndef CJ_EMU
 			if (flush)
-				CJ_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+				CJ_CHECK(cj_l2_flush(flush, flush_bytes, s));
+#endif
 #ifdef CJ_RUNNER
 			cj_module_now = m;
 #endif

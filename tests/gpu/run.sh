@@ -106,7 +106,7 @@ want cub && step cub-compare 0 python3 bench/cub_compare.py
 want ceilings && step ceilings 0 python3 bench/ceilings.py
 want accuracy && step timing-accuracy 0 python3 bench/timing_accuracy.py
 if want shapes; then
-	step shapes-build 0 nvcc -O3 -arch=sm_90 -o build/transpose_shapes bench/transpose_shapes.cu
+	step shapes-build 0 nvcc -O3 -arch=sm_90 -Iharness/runtime -o build/transpose_shapes bench/transpose_shapes.cu
 	step transpose-shapes 0 build/transpose_shapes
 fi
 
