@@ -127,12 +127,16 @@ __device__ float warp_reduce_sum(float v)
 #define cj_warp_reduce_kernel warp_reduce_roof8
 #include "warp_reduce/glue.cuh"
 #undef cj_warp_reduce_kernel
+} // namespace warp_reduce_roof
+namespace warp_reduce_roof16
+{
+using warp_reduce_roof::warp_reduce_sum;
 #undef CJ_REDUCE_MAX_CHUNKS
 #define CJ_REDUCE_MAX_CHUNKS 16 /* what if the glue loaded 16 runs a warp */
 #define cj_warp_reduce_kernel warp_reduce_roof16
 #include "warp_reduce/glue.cuh"
 #undef cj_warp_reduce_kernel
-} // namespace warp_reduce_roof
+} // namespace warp_reduce_roof16
 
 namespace warp_scan_ref
 {
@@ -755,7 +759,7 @@ static void warp_reduce(bench &b)
 	b.row(ex, "reference: shuffle tree, chunks 8 (timed)", n, per,
 	      at(warp_reduce_ref::cj_warp_reduce_kernel, 8));
 	chunk_rows(b, ex, n, per, "one ballot", warp_reduce_roof::warp_reduce_roof8,
-	           warp_reduce_roof::warp_reduce_roof16, at);
+	           warp_reduce_roof16::warp_reduce_roof16, at);
 	const int grid = b.resident(read_float4, 256, INT_MAX);
 	b.row(ex, "what-if: x read as float4s, 4 in flight, " + std::to_string(grid) + " blocks", n,
 	      per, [&] { read_float4<<<grid, 256>>>((const float4 *)x, n / 4, sums); });

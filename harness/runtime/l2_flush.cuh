@@ -29,31 +29,33 @@ __global__ void cj_l2_flush_read(const uint4 *buffer, size_t n, unsigned *never)
 		*never = x;
 }
 
-/* The flush buffer: twice the L2 of the current device, zeroed. Its size in
- * *bytes; NULL and 0 when it cannot be allocated (the caller's CUDA error
- * check sees the error). */
+/* An attribute of the current device into *value. */
+static inline cudaError_t cj_l2_flush_attribute(cudaDeviceAttr attr, int *value)
+{
+	int device = 0;
+	cudaError_t err = cudaGetDevice(&device);
+	return err == cudaSuccess ? cudaDeviceGetAttribute(value, attr, device) : err;
+}
+
+/* The flush buffer: twice the L2 of the current device, zeroed; its size in
+ * *bytes. */
 static inline cudaError_t cj_l2_flush_buffer(void **buffer, size_t *bytes)
 {
-	int device = 0, l2 = 0;
-	cudaError_t err = cudaGetDevice(&device);
-	if (err == cudaSuccess)
-		err = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
+	int l2 = 0;
+	cudaError_t err = cj_l2_flush_attribute(cudaDevAttrL2CacheSize, &l2);
 	if (err != cudaSuccess)
 		return err;
 	*bytes = (size_t)(l2 > 0 ? l2 : 64 << 20) * 2;
 	err = cudaMalloc(buffer, *bytes);
-	if (err == cudaSuccess)
-		err = cudaMemset(*buffer, 0, *bytes);
-	return err;
+	return err == cudaSuccess ? cudaMemset(*buffer, 0, *bytes) : err;
 }
 
-/* One flush on stream s; the launch's error is returned. */
+/* One flush on stream s, four blocks of 512 threads an SM; the launch's
+ * error is returned. */
 static inline cudaError_t cj_l2_flush(void *buffer, size_t bytes, cudaStream_t s)
 {
-	int device = 0, sms = 0;
-	cudaError_t err = cudaGetDevice(&device);
-	if (err == cudaSuccess)
-		err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+	int sms = 0;
+	cudaError_t err = cj_l2_flush_attribute(cudaDevAttrMultiProcessorCount, &sms);
 	if (err != cudaSuccess)
 		return err;
 	cj_l2_flush_read<<<sms * 4, 512, 0, s>>>((const uint4 *)buffer, bytes / sizeof(uint4),
