@@ -152,12 +152,16 @@ __device__ int warp_inclusive_scan(int v) /* the glue's loads and stores alone *
 #define cj_warp_scan_kernel warp_scan_roof8
 #include "warp_scan/glue.cuh"
 #undef cj_warp_scan_kernel
+} // namespace warp_scan_roof
+namespace warp_scan_roof16
+{
+using warp_scan_roof::warp_inclusive_scan;
 #undef CJ_SCAN_MAX_CHUNKS
 #define CJ_SCAN_MAX_CHUNKS 16
 #define cj_warp_scan_kernel warp_scan_roof16
 #include "warp_scan/glue.cuh"
 #undef cj_warp_scan_kernel
-} // namespace warp_scan_roof
+} // namespace warp_scan_roof16
 
 /* The reference (one ballot, a popc, the kept lanes' stores) is the cheapest
  * compaction there is: only the glue's chunks change. */
@@ -778,7 +782,7 @@ static void warp_scan(bench &b)
 	b.row(ex, "reference: shuffle scan, chunks 8 (timed)", n, 8,
 	      at(warp_scan_ref::cj_warp_scan_kernel, 8));
 	chunk_rows(b, ex, n, 8, "no scan (the glue's loads and stores)",
-	           warp_scan_roof::warp_scan_roof8, warp_scan_roof::warp_scan_roof16, at);
+	           warp_scan_roof::warp_scan_roof8, warp_scan_roof16::warp_scan_roof16, at);
 }
 
 static void warp_compact(bench &b)
