@@ -125,8 +125,10 @@ __device__ float warp_reduce_sum(float v)
 	return (float)__ballot_sync(0xffffffffu, v > 0.0f);
 }
 #define cj_warp_reduce_kernel warp_reduce_roof8
+#define cj_warp_reduce_runs warp_reduce_roof8_runs
 #include "warp_reduce/glue.cuh"
 #undef cj_warp_reduce_kernel
+#undef cj_warp_reduce_runs
 } // namespace warp_reduce_roof
 namespace warp_reduce_roof16
 {
@@ -134,8 +136,10 @@ using warp_reduce_roof::warp_reduce_sum;
 #undef CJ_REDUCE_MAX_CHUNKS
 #define CJ_REDUCE_MAX_CHUNKS 16 /* what if the glue loaded 16 runs a warp */
 #define cj_warp_reduce_kernel warp_reduce_roof16
+#define cj_warp_reduce_runs warp_reduce_roof16_runs
 #include "warp_reduce/glue.cuh"
 #undef cj_warp_reduce_kernel
+#undef cj_warp_reduce_runs
 } // namespace warp_reduce_roof16
 
 namespace warp_scan_ref
@@ -760,10 +764,21 @@ static void warp_reduce(bench &b)
 	auto at = [&](auto kernel, int chunks) {
 		return [=] { kernel<<<runs_blocks(n, 256, chunks), 256>>>(x, sums, n, 1, chunks); };
 	};
+	/* The glue's kernel of the timed case's shape: `chunks` runs a warp. */
+	auto runs = [&](auto kernel, int chunks) {
+		return [=] { kernel<<<runs_blocks(n, 256, chunks), 256>>>(x, sums, n); };
+	};
 	b.row(ex, "reference: shuffle tree, chunks 8 (timed)", n, per,
-	      at(warp_reduce_ref::cj_warp_reduce_kernel, 8));
-	chunk_rows(b, ex, n, per, "one ballot", warp_reduce_roof::warp_reduce_roof8,
-	           warp_reduce_roof16::warp_reduce_roof16, at);
+	      runs(warp_reduce_ref::cj_warp_reduce_runs, 8));
+	b.row(ex, "roofline: one ballot, chunks 8", n, per,
+	      runs(warp_reduce_roof::warp_reduce_roof8_runs, 8));
+	b.row(ex, "what-if: reference, one run after another (the glue's other kernel), chunks 8",
+	      n, per, at(warp_reduce_ref::cj_warp_reduce_kernel, 8));
+	for (int chunks : {1, 4})
+		b.row(ex, "what-if: one ballot, chunks " + std::to_string(chunks), n, per,
+		      at(warp_reduce_roof::warp_reduce_roof8, chunks));
+	b.row(ex, "what-if: one ballot, chunks 16 (glue with 16 registers)", n, per,
+	      runs(warp_reduce_roof16::warp_reduce_roof16_runs, 16));
 	const int grid = b.resident(read_float4, 256, INT_MAX);
 	b.row(ex, "what-if: x read as float4s, 4 in flight, " + std::to_string(grid) + " blocks", n,
 	      per, [&] { read_float4<<<grid, 256>>>((const float4 *)x, n / 4, sums); });

@@ -413,7 +413,8 @@ __global__ void saxpy_grid_stride(long long n, float, const float *x, float *y)
  * name per side (BENCH_SIDE_KERNEL). */
 #define BENCH_ID warp_reduce
 #define cj_warp_reduce_kernel BENCH_SIDE_KERNEL
-#define BENCH_KERNEL cj_warp_reduce_kernel
+#define cj_warp_reduce_runs BENCH_XCAT(BENCH_SIDE_KERNEL, _runs) /* the timed case's */
+#define BENCH_KERNEL cj_warp_reduce_runs
 #include "exercise_pair.cuh"
 #define BENCH_ID warp_scan
 #define cj_warp_scan_kernel BENCH_SIDE_KERNEL

@@ -168,10 +168,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem warp_reduce_problem = {
-        .id = "warp_reduce",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(warp_reduce, table, .locate = locate, .diagnose = diagnose);
