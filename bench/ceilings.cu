@@ -130,6 +130,24 @@ __device__ float warp_reduce_sum(float v)
 #undef cj_warp_reduce_kernel
 #undef cj_warp_reduce_runs
 } // namespace warp_reduce_roof
+namespace warp_reduce_shuffles
+{
+/* The five exchanges that any sum across 32 lanes needs (log2 32 rounds; a
+ * shuffle each, as the rules ask), without the adds: lane 0 ends with some
+ * lane's value. */
+__device__ float warp_reduce_sum(float v)
+{
+#pragma unroll
+	for (int d = 16; d > 0; d /= 2)
+		v = __shfl_xor_sync(0xffffffffu, v, d);
+	return v;
+}
+#define cj_warp_reduce_kernel warp_reduce_shuffles8
+#define cj_warp_reduce_runs warp_reduce_shuffles8_runs
+#include "warp_reduce/glue.cuh"
+#undef cj_warp_reduce_kernel
+#undef cj_warp_reduce_runs
+} // namespace warp_reduce_shuffles
 namespace warp_reduce_roof16
 {
 using warp_reduce_roof::warp_reduce_sum;
@@ -191,7 +209,9 @@ namespace atomic_max_float_roof
  * thread, no loop); 2: a plain load, then atomicMax on the int bits only
  * when val is larger (the reference's shortcut, without its CAS retries);
  * 3: a plain load of the slot; 4: a plain store to it; 5: the slot's
- * address only, never its memory. */
+ * address only, never its memory; 6: a plain load, then one atomicCAS only
+ * when val is larger, never retried (the least that a CAS-built maximum
+ * does: the reference without its retries). */
 __device__ float atomicMaxFloat(float *addr, float val)
 {
 	switch (roof_mode) {
@@ -209,6 +229,12 @@ __device__ float atomicMaxFloat(float *addr, float val)
 	case 4:
 		*addr = val;
 		return val;
+	case 6: {
+		const float seen = *addr;
+		return seen >= val ? seen
+		                   : __int_as_float(atomicCAS((int *)addr, __float_as_int(seen),
+		                                              __float_as_int(val)));
+	}
 	default:
 		return val + (float)((uintptr_t)addr & 4);
 	}
@@ -734,6 +760,18 @@ static void shared_reduce(bench &b)
 	});
 	b.row(ex, "what-if: one __syncthreads_count, block 1024", n, 4,
 	      [&] { count_sums<1><<<blocks_of(n, 1024), 1024, 1024 * sizeof(int)>>>(x, sums, n); });
+	for (int block : {64, 128, 512}) {
+		b.row(ex, "what-if: reference at block " + std::to_string(block), n, 4, [&] {
+			shared_reduce_ref::
+			        block_sums<<<blocks_of(n, block), block, block * sizeof(int)>>>(
+			                x, sums, n);
+		});
+		b.row(ex, "what-if: one __syncthreads_count, block " + std::to_string(block), n, 4,
+		      [&] {
+			      count_sums<1><<<blocks_of(n, block), block, block * sizeof(int)>>>(
+			              x, sums, n);
+		      });
+	}
 	b.row(ex, "what-if: one __syncthreads_count, block 256, 4 elements a thread", n, 4,
 	      [&] { count_sums<4><<<blocks_of(n, 1024), 256, 256 * sizeof(int)>>>(x, sums, n); });
 }
@@ -770,7 +808,9 @@ static void warp_reduce(bench &b)
 	};
 	b.row(ex, "reference: shuffle tree, chunks 8 (timed)", n, per,
 	      runs(warp_reduce_ref::cj_warp_reduce_runs, 8));
-	b.row(ex, "roofline: one ballot, chunks 8", n, per,
+	b.row(ex, "roofline: five shuffles a run, no adds, chunks 8", n, per,
+	      runs(warp_reduce_shuffles::warp_reduce_shuffles8_runs, 8));
+	b.row(ex, "what-if: one ballot a run instead of five shuffles, chunks 8", n, per,
 	      runs(warp_reduce_roof::warp_reduce_roof8_runs, 8));
 	b.row(ex, "what-if: reference, one run after another (the glue's other kernel), chunks 8",
 	      n, per, at(warp_reduce_ref::cj_warp_reduce_kernel, 8));
@@ -859,7 +899,8 @@ static void atomic_max_float(bench &b)
 	auto *roof = atomic_max_float_roof::atomic_max_float_roof_kernel;
 	timed("roofline: atomicMax on the int bits, every thread", roof, 0);
 	timed("roofline: atomicExch, every thread", roof, 1);
-	timed("roofline: plain load, atomicMax on the int bits only when larger", roof, 2);
+	timed("roofline: plain load, one atomicCAS only when larger, no retry", roof, 6);
+	timed("what-if: plain load, atomicMax on the int bits only when larger (no CAS)", roof, 2);
 	timed("what-if: plain load of the slot, no atomic", roof, 3);
 	timed("what-if: plain store to the slot, no atomic", roof, 4);
 	timed("what-if: no slot access (vals, slot_of, olds only)", roof, 5);
@@ -915,6 +956,20 @@ static void last_block_reduce(bench &b)
 	      last_block_reduce_roof::last_block_reduce_roof, 1);
 	timed("what-if: the glue's loop, partials only (no ticket)",
 	      last_block_reduce_roof::last_block_reduce_roof, 2);
+	for (int cap : {1024, 2048}) {
+		set_mode(0);
+		const int grid = b.resident(last_block_reduce_ref::cj_last_block_kernel, 32, cap);
+		b.row(ex, "what-if: reference, grid of " + std::to_string(grid) + " blocks", n, 4,
+		      [&] {
+			      last_block_reduce_ref::cj_last_block_kernel<<<grid, 32>>>(
+			              x, partials, arrived, total, n);
+		      });
+		b.row(ex, "what-if: roofline, grid of " + std::to_string(grid) + " blocks", n, 4,
+		      [&] {
+			      last_block_reduce_roof::last_block_reduce_roof<<<grid, 32>>>(
+			              x, partials, arrived, total, n);
+		      });
+	}
 	for (int block : {256, 1024}) {
 		const int grid = b.resident(last_block_reduce_roof::chunk_sums, block,
 		                            CJ_MAX_RESIDENT_BLOCKS);
