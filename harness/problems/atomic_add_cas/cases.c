@@ -165,11 +165,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem atomic_add_cas_problem = {
-        .id = "atomic_add_cas",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = slot_locate,
-        .check_extra = check_olds,
-        .diagnose = diagnose,
-};
+SLOT_PROBLEM(atomic_add_cas, check_olds, diagnose);

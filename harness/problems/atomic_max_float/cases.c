@@ -314,11 +314,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem atomic_max_float_problem = {
-        .id = "atomic_max_float",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = slot_locate,
-        .check_extra = check_olds,
-        .diagnose = diagnose,
-};
+SLOT_PROBLEM(atomic_max_float, check_olds, diagnose);

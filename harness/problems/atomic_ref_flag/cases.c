@@ -5,6 +5,7 @@
 
 #include "../../engine/report/lang.h"
 #include "../common/mailbox.h"
+#include "../common/registration.h"
 #include "layout.h"
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
@@ -38,9 +39,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return mailbox_diagnose(c, f);
 }
 
-const struct problem atomic_ref_flag_problem = {
-        .id = "atomic_ref_flag",
-        .make_cases = make_cases,
-        .locate = mailbox_locate,
-        .diagnose = diagnose,
-};
+PROBLEM(atomic_ref_flag, .make_cases = make_cases, .locate = mailbox_locate, .diagnose = diagnose);

@@ -85,10 +85,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	         "barrier 阶段）；所有线程都写完之后，才能有线程读下一步（另一个阶段）");
 }
 
-const struct problem barrier_phases_problem = {
-        .id = "barrier_phases",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(barrier_phases, locate, diagnose);

@@ -135,10 +135,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem block_reduce_sum_problem = {
-        .id = "block_reduce_sum",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(block_reduce_sum, locate, diagnose);

@@ -138,10 +138,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem block_softmax_problem = {
-        .id = "block_softmax",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = softmax_locate_by_block,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(block_softmax, softmax_locate_by_block, diagnose);

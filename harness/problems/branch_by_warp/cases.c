@@ -12,6 +12,7 @@
 #include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "../common/elementwise.h"
+#include "../common/registration.h"
 #include "../common/value_pool.h"
 #include "layout.h"
 
@@ -86,10 +87,5 @@ static const struct speed_rule branch_speed = {
                      "让每个 warp 只处理同一奇偶的元素，这样就没有 warp 会同时走两条路径。"),
 };
 
-const struct problem branch_by_warp_problem = {
-        .id = "branch_by_warp",
-        .speed = &branch_speed,
-        .make_cases = make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+PROBLEM(branch_by_warp, .speed = &branch_speed, .make_cases = make_cases, .locate = locate,
+        .diagnose = diagnose);

@@ -2,10 +2,11 @@
  * The cases of an exercise as a table, and the steps of building a case
  * that most exercises share, for their cases.c. An exercise lists its cases
  * as an array of rows, each starting with a struct case_row (its name and
- * param[]), and names the array, with the function that adds a case's
- * buffers, in its struct problem: .table = &(its struct case_table),
- * .make_cases = case_table_make_cases. The rows are built in order, so the
- * random draws happen in the order the rows are listed.
+ * param[]), names the array, with the function that adds a case's buffers,
+ * in a struct case_table `table`, and defines its struct problem with
+ * TABLE_PROBLEM (which sets .table = &table and .make_cases =
+ * case_table_make_cases). The rows are built in order, so the random draws
+ * happen in the order the rows are listed.
  */
 #ifndef HARNESS_PROBLEMS_COMMON_CASE_TABLE_H
 #define HARNESS_PROBLEMS_COMMON_CASE_TABLE_H
@@ -15,6 +16,7 @@
 #include <stdint.h>
 
 #include "../problem.h"
+#include "registration.h"
 
 /* param[0] of the timed case's row: the problems.yaml entry's perf.n. The
  * row is built only when the plan asks for a timed case. */
@@ -56,6 +58,14 @@ struct case_table {
 
 /* The first three members of a struct case_table for the array `rows`. */
 #define TABLE(rows) (rows), sizeof(rows) / sizeof((rows)[0]), sizeof((rows)[0])
+
+/* Defines the struct problem of an exercise whose cases are the struct
+ * case_table its cases.c names `table` (registration.h: PROBLEM), with
+ * the function that says which thread computed an element and the one that
+ * names a known mistake, or NULL (struct problem's locate and diagnose). */
+#define TABLE_PROBLEM(exercise, locate_fn, diagnose_fn)                                            \
+	PROBLEM(exercise, .table = &table, .make_cases = case_table_make_cases,                    \
+	        .locate = (locate_fn), .diagnose = (diagnose_fn))
 
 /* Builds the rows of the table that this plan runs, in order; the big ones
  * that no small one follows are drawn in parallel. */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "../problem.h"
+#include "case_table.h"
 
 /* What the case's buffers hold for the exercise to fill. */
 struct slot_case {
@@ -25,5 +26,13 @@ struct slot_case slot_buffers(struct case_set *set, struct jcase *c);
 /* struct problem's locate for both: many threads wrote a slot, so none is
  * named; thread i's old value. */
 void slot_locate(const struct jcase *c, int buf, uint64_t index, struct where *w);
+
+/* Defines the struct problem of a slot exercise, as TABLE_PROBLEM does
+ * (case_table.h: its cases the table `table`), located by slot_locate, with
+ * the exercise's own check of the old values its atomic returned (check_fn,
+ * struct problem's check_extra) and its diagnose_fn. */
+#define SLOT_PROBLEM(exercise, check_fn, diagnose_fn)                                              \
+	PROBLEM(exercise, .table = &table, .make_cases = case_table_make_cases,                    \
+	        .locate = slot_locate, .check_extra = (check_fn), .diagnose = (diagnose_fn))
 
 #endif

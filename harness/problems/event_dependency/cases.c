@@ -75,10 +75,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem event_dependency_problem = {
-        .id = "event_dependency",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = elementwise_locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(event_dependency, elementwise_locate, diagnose);

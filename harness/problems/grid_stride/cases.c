@@ -89,10 +89,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem grid_stride_problem = {
-        .id = "grid_stride",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(grid_stride, locate, diagnose);

@@ -102,10 +102,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	         "读它（步与步之间要 grid.sync()），而且谁都不能覆盖别的 block 还要读的值");
 }
 
-const struct problem grid_sync_problem = {
-        .id = "grid_sync",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(grid_sync, locate, diagnose);

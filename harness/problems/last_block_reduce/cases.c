@@ -143,10 +143,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	         "fence），最后一个 block 读到计数器之后、读部分和之前也必须加 fence");
 }
 
-const struct problem last_block_reduce_problem = {
-        .id = "last_block_reduce",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(last_block_reduce, locate, diagnose);

@@ -1,6 +1,7 @@
 /* message_passing: cases, golden messages and diagnoses (common/mailbox.c;
  * device side: glue.cuh). */
 #include "../common/mailbox.h"
+#include "../common/registration.h"
 #include "layout.h"
 
 static void make_cases(struct case_set *set, struct rng *rng, const struct problem_entry *e,
@@ -9,9 +10,5 @@ static void make_cases(struct case_set *set, struct rng *rng, const struct probl
 	mailbox_cases(set, rng, e, plan, 1);
 }
 
-const struct problem message_passing_problem = {
-        .id = "message_passing",
-        .make_cases = make_cases,
-        .locate = mailbox_locate,
-        .diagnose = mailbox_diagnose,
-};
+PROBLEM(message_passing, .make_cases = make_cases, .locate = mailbox_locate,
+        .diagnose = mailbox_diagnose);

@@ -93,10 +93,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem smem_reverse_problem = {
-        .id = "smem_reverse",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(smem_reverse, locate, diagnose);

@@ -12,6 +12,7 @@
 #include "../../engine/report/lang.h"
 #include "../problem.h"
 #include "../common/elementwise.h"
+#include "../common/registration.h"
 #include "../common/value_pool.h"
 #include "layout.h"
 
@@ -92,10 +93,5 @@ static const struct speed_rule overlap_speed = {
                 "把工作分成若干块，每块用自己的 stream，让一块的拷贝与另一块的 kernel 同时进行。"),
 };
 
-const struct problem stream_overlap_problem = {
-        .id = "stream_overlap",
-        .speed = &overlap_speed,
-        .make_cases = make_cases,
-        .locate = elementwise_locate,
-        .diagnose = diagnose,
-};
+PROBLEM(stream_overlap, .speed = &overlap_speed, .make_cases = make_cases,
+        .locate = elementwise_locate, .diagnose = diagnose);

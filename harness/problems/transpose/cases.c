@@ -112,10 +112,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem transpose_problem = {
-        .id = "transpose",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(transpose, locate, diagnose);

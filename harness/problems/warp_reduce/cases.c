@@ -168,4 +168,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-TABLE_PROBLEM(warp_reduce, table, .locate = locate, .diagnose = diagnose);
+TABLE_PROBLEM(warp_reduce, locate, diagnose);

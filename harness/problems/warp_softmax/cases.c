@@ -53,10 +53,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return NULL;
 }
 
-const struct problem warp_softmax_problem = {
-        .id = "warp_softmax",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = softmax_locate_by_warp,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(warp_softmax, softmax_locate_by_warp, diagnose);

@@ -289,10 +289,4 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	return diagnose_mistake(c, f);
 }
 
-const struct problem warp_vote_problem = {
-        .id = "warp_vote",
-        .table = &table,
-        .make_cases = case_table_make_cases,
-        .locate = locate,
-        .diagnose = diagnose,
-};
+TABLE_PROBLEM(warp_vote, locate, diagnose);
