@@ -5,7 +5,7 @@
  * lines of that buffer, so the timed kernel finds none of its own data there
  * and pays for no write-back that is not its own. A memset would leave L2
  * full of dirty lines instead, written back to memory while the timed kernel
- * runs: read-mostly kernels then measured 10 to 16 % slower than Nsight
+ * runs: read-mostly kernels then measured 8 to 16 % slower than Nsight
  * Compute sees them (docs/speed.md).
  */
 #pragma once
