@@ -64,8 +64,9 @@ struct case_table {
  * the function that says which thread computed an element and the one that
  * names a known mistake, or NULL (struct problem's locate and diagnose). */
 #define TABLE_PROBLEM(exercise, locate_fn, diagnose_fn)                                            \
-	PROBLEM(exercise, .table = &table, .make_cases = case_table_make_cases,                    \
-	        .locate = (locate_fn), .diagnose = (diagnose_fn))
+	PROBLEM(exercise, TABLE_MEMBERS, .locate = (locate_fn), .diagnose = (diagnose_fn))
+/* The members of a struct problem whose cases are the table `table`. */
+#define TABLE_MEMBERS .table = &table, .make_cases = case_table_make_cases
 
 /* Builds the rows of the table that this plan runs, in order; the big ones
  * that no small one follows are drawn in parallel. */

@@ -32,7 +32,7 @@ void slot_locate(const struct jcase *c, int buf, uint64_t index, struct where *w
  * the exercise's own check of the old values its atomic returned (check_fn,
  * struct problem's check_extra) and its diagnose_fn. */
 #define SLOT_PROBLEM(exercise, check_fn, diagnose_fn)                                              \
-	PROBLEM(exercise, .table = &table, .make_cases = case_table_make_cases,                    \
-	        .locate = slot_locate, .check_extra = (check_fn), .diagnose = (diagnose_fn))
+	PROBLEM(exercise, TABLE_MEMBERS, .locate = slot_locate, .check_extra = (check_fn),         \
+	        .diagnose = (diagnose_fn))
 
 #endif
