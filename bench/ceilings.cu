@@ -515,6 +515,43 @@ template <int E> __global__ void count_sums(const int *x, int *sums, int n)
 		sums[blockIdx.x] = odd;
 }
 
+/* shared_reduce's pattern as its rules ask for it: every thread stores its
+ * int to shared memory, one __syncthreads(), and thread 0 reads one slot
+ * (no sum at all). */
+__global__ void store_then_sync(const int *x, int *sums, int n)
+{
+	extern __shared__ int slots[];
+	const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	slots[threadIdx.x] = i < n ? x[i] : 0;
+	__syncthreads();
+	if (threadIdx.x == 0)
+		sums[blockIdx.x] = slots[blockDim.x - 1];
+}
+
+/* The same, then what any sum of the block's slots has to read after the
+ * barrier, with nothing added: warp 0 reads every slot once as 16-byte
+ * quads (lane l the quads l, l + 32, ...); lane 0 stores the xor of what it
+ * read to sums, the other lanes only where theirs is one value that the
+ * compiler cannot rule out (so their loads stay, and no bytes are added). */
+__global__ void store_sync_read_all(const int *x, int *sums, int n)
+{
+	extern __shared__ int slots[];
+	const unsigned t = threadIdx.x;
+	const long long i = (long long)blockIdx.x * blockDim.x + t;
+	slots[t] = i < n ? x[i] : 0;
+	__syncthreads();
+	if (t < 32) {
+		int r = 0;
+#pragma unroll 4
+		for (unsigned k = t; k < blockDim.x / 4; k += 32) {
+			const int4 v = reinterpret_cast<const int4 *>(slots)[k];
+			r ^= v.x ^ v.y ^ v.z ^ v.w;
+		}
+		if (t == 0 || r == 0x5bd1e995)
+			sums[blockIdx.x] = r;
+	}
+}
+
 /* grid_stride's saxpy, a float4 an iteration. */
 __global__ void saxpy4(long long n4, float a, const float4 *x, float4 *y)
 {
@@ -752,7 +789,15 @@ static void shared_reduce(bench &b)
 		shared_reduce_ref::block_sums<<<blocks_of(n, 256), 256, 256 * sizeof(int)>>>(
 		        x, sums, n);
 	});
-	b.row(ex, "roofline: one __syncthreads_count, block 256", n, 4,
+	b.row(ex,
+	      "roofline: a store to shared a thread, one __syncthreads, warp 0 reads every slot", n,
+	      4, [&] {
+		      store_sync_read_all<<<blocks_of(n, 256), 256, 256 * sizeof(int)>>>(x, sums,
+		                                                                         n);
+	      });
+	b.row(ex, "what-if: a store to shared a thread, one __syncthreads, one slot read", n, 4,
+	      [&] { store_then_sync<<<blocks_of(n, 256), 256, 256 * sizeof(int)>>>(x, sums, n); });
+	b.row(ex, "what-if: no shared memory, one __syncthreads_count, block 256", n, 4,
 	      [&] { count_sums<1><<<blocks_of(n, 256), 256, 256 * sizeof(int)>>>(x, sums, n); });
 	b.row(ex, "what-if: reference at block 1024", n, 4, [&] {
 		shared_reduce_ref::block_sums<<<blocks_of(n, 1024), 1024, 1024 * sizeof(int)>>>(
