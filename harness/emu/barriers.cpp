@@ -41,6 +41,8 @@ int block_barrier(int predicate, const char *file, int line)
 	f.file = file;
 	f.line = line;
 	f.predicate = predicate;
+	if (profiler)
+		profiler->barrier(file, line);
 	__tsan_release(barrier_sync());
 	to_scheduler(); /* resolve() acquires for it, with every other thread */
 	return f.barrier_result;

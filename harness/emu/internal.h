@@ -41,6 +41,9 @@
  *   memory.cpp       shared memory, device buffers behind guard pages, faults
  *   reports.cpp      the words of every report, in English or Chinese
  *   runtime_api.cpp  the CUDA runtime API, streams and events
+ *   profile.cpp      the profile build's counts (not in the judged program:
+ *                    libcjrt_emu_profile.a), told what happens through
+ *                    `profiler`
  */
 #ifndef HARNESS_EMU_INTERNAL_H
 #define HARNESS_EMU_INTERNAL_H
@@ -285,6 +288,22 @@ void fresh_shared_memory();
 size_t static_shared_bytes();
 void on_fault(int sig, siginfo_t *info, void *uctx);
 cudaError_t allocate(void **ptr, size_t bytes);
+
+/* ---- profile.cpp, in the profile build only ---- */
+/* What the runtime tells the profiler; `profiler` is null in every program
+ * that is judged, and set by profile.cpp's constructor in the profile build
+ * (`judge --profile`), where a warp's threads also stop at every warp
+ * operation and give way only where they must, so that a scheduler's pass
+ * over a warp is one stretch of its lanes' steps (profile.cpp explains). */
+struct profile_hooks {
+	void (*launch)(const dim3 &grid, const dim3 &block, unsigned dynamic_shared);
+	void (*launch_end)();
+	/* threads [first, end) of the block, one warp, stopped */
+	void (*warp_paused)(int first, int end);
+	void (*barrier)(const char *file, int line);
+	void (*atomic)(void *addr, const char *file, int line);
+};
+extern const profile_hooks *profiler;
 
 /* ---- watchdog.cpp ---- */
 /* Starts the watchdog thread; called on the main thread, which it watches. */

@@ -203,6 +203,8 @@ void atomic_begin(void *addr, bool writes, const char *file, int line)
 		return;
 	cur().atomic_file = file;
 	cur().atomic_line = line;
+	if (profiler)
+		profiler->atomic(addr, file, line);
 	/* before: between this thread's read of the word and its atomic */
 	give_way(false);
 	if (writes)

@@ -30,6 +30,7 @@ std::atomic<unsigned long> switches{0};
 std::atomic<unsigned long> progress{0};
 /* The thread the scheduler resumed last, for the watchdog's reports. */
 std::atomic<int> last_fiber{-1};
+const profile_hooks *profiler = nullptr;
 
 unsigned block_serial;
 unsigned launch_first_block; /* the block_serial of the launch's first block */
@@ -75,6 +76,8 @@ void to_scheduler(bool moved)
  * else when the schedule says so. */
 void give_way(bool always)
 {
+	if (profiler && !always)
+		return; /* a pass over a warp is one stretch of its steps */
 	if (Bp->current >= 0 && (always || give_way_now()))
 		to_scheduler(false);
 }
@@ -209,6 +212,8 @@ void run_block()
 				}
 				live |= Bp->fibers[i].st != EXITED;
 			}
+			if (profiler)
+				profiler->warp_paused(first, end);
 		}
 		if (!live)
 			break;
@@ -262,6 +267,8 @@ bool run_round(size_t nblocks, bool *live)
 			}
 			live_here |= Bp->fibers[i].st != EXITED;
 		}
+		for (int first = 0; profiler && first < Bp->nthreads; first += 32)
+			profiler->warp_paused(first, std::min(first + 32, Bp->nthreads));
 		if (live_here && !ran_here && resolve(false))
 			ran_here = true;
 		ran |= ran_here;
@@ -397,6 +404,8 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	Bp->nthreads = (int)threads;
 	Bp->running = true;
 	Bp->base = 0;
+	if (profiler)
+		profiler->launch(grid, block, shared_bytes);
 	if (coresident) {
 		unsigned long long total = threads * grid.x * grid.y * grid.z;
 		bool shared_used = static_shared_bytes() > 0 || shared_bytes > 0;
@@ -426,6 +435,8 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 		Bp->running = false;
 		Bp->block = uint3{0, 0, 0};
 		__tsan_acquire(&grid_end_sync);
+		if (profiler)
+			profiler->launch_end();
 		return;
 	}
 	for (unsigned z = 0; z < grid.z; ++z)
@@ -437,6 +448,8 @@ void launch(const dim3 &grid, const dim3 &block, unsigned shared_bytes, void (*b
 	Bp->running = false;
 	Bp->block = uint3{0, 0, 0};
 	__tsan_acquire(&launch_end_sync);
+	if (profiler)
+		profiler->launch_end();
 }
 
 } // namespace cj_emu

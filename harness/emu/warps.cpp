@@ -208,7 +208,9 @@ uint64_t warp_collective(op_kind op, unsigned mask, uint64_t value, int arg, int
 		__tsan_release(warp_sync(warp_of(f.linear)));
 	if (op != OP_ACTIVEMASK)
 		try_complete(f); /* a __syncwarp() completed acquires for every lane */
-	if (f.st == IN_COLLECTIVE)
+	/* the lane that completed it goes on at once, except in the profile
+	 * build, where every lane stops (profile.cpp) */
+	if (f.st == IN_COLLECTIVE || profiler)
 		to_scheduler();
 	return f.result;
 }

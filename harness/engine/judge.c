@@ -26,6 +26,7 @@
 #include "build/emu_build.h"
 #include "build/nvcc.h"
 #include "judgement.h"
+#include "profile/profile.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "rng.h"
@@ -96,6 +97,7 @@ static void judgement_free(struct judgement *j)
 	free((char *)j->sum.compile_log);
 	free((char *)j->sum.program_output);
 	free((char *)j->sum.rules_json);
+	free((char *)j->sum.profile_json);
 	catalog_free(&j->cat);
 	free(j);
 }
@@ -197,6 +199,9 @@ int judge_file(const struct judge_options *o)
 		}
 		free(br.log);
 	}
+	/* after the verdict, which it never changes */
+	if (!o->prebuilt)
+		profile_judgement(j);
 	judgement_finish(j);
 	int code = verdict_exit_code(j->sum.verdict);
 	/* Cases still being made for a run that never came: their thread reads

@@ -17,6 +17,7 @@ struct judge_options {
 	const char *prebuilt;    /* tests: run this binary instead of compiling, no device needed */
 	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
 	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */
+	bool profile;            /* after the verdict, where the time goes (profile/profile.h) */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

@@ -6,7 +6,7 @@
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
  *                   [--grading]
  *                   [--backend auto|gpu|emu|sanitize]
- *                   [--tool memcheck|racecheck|synccheck|initcheck|all]
+ *                   [--tool memcheck|racecheck|synccheck|initcheck|all] [--profile]
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
  *       --backend sanitize runs the GPU build under compute-sanitizer with
  *       --tool (default memcheck; all: each tool in turn), small cases only.
@@ -14,6 +14,8 @@
  *       looking for a device: the engine's own tests use it with stand-ins.
  *       --lang en|zh: the language of case names, diagnoses and details
  *       (lang.h); English by default. JSON keys and verdicts never change.
+ *       --profile: after the verdict, where the time goes (docs/profile.md),
+ *       in the summary's "profile"; the verdict is the same without it.
  *   cudajudge device --build DIR [--fresh]
  *       the CUDA device as one JSON object
  *   cudajudge policy FILE [--root DIR] [--lang en|zh]
@@ -57,7 +59,8 @@ static void usage(void)
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
 	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
-	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all]\n"
+	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all] "
+	      "[--profile]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
 	      "       cudajudge policy FILE [--root DIR] [--lang en|zh]\n"
 	      "       cudajudge fingerprint --root DIR --build DIR\n"
@@ -227,6 +230,8 @@ int main(int argc, char **argv)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--no-perf")) {
 			o.no_perf = true;
+		} else if (!strcmp(a, "--profile")) {
+			o.profile = true;
 		} else if (!strcmp(a, "--grading")) {
 			rules_set_grading(true); /* a reference copy is RULE (docs/security.md) */
 		} else if (!strcmp(a, "--fresh")) {

@@ -162,6 +162,13 @@ static void test_valid_catalog(void)
 	CHECK_STR_EQ(e->race_advice.en, "grid.sync() between the steps");
 	CHECK_STR_EQ(e->race_advice.zh, "步与步之间 grid.sync()");
 	CHECK(cat.entries[0].race_advice.en == NULL); /* optional */
+	CHECK_STR_EQ(e->profile.case_name, "sample");
+	CHECK_STR_EQ(e->profile.advice[COST_BARRIERS].en, "one grid.sync() a step");
+	CHECK_STR_EQ(e->profile.advice[COST_BARRIERS].zh, "每步一次 grid.sync()");
+	CHECK(e->profile.advice[COST_OCCUPANCY].en == NULL);
+	CHECK(cat.entries[0].profile.case_name == NULL); /* optional */
+	CHECK_STR_EQ(profile_cost_name(COST_BANK_CONFLICTS), "bank_conflicts");
+	CHECK(profile_cost_name(COST_COUNT) == NULL);
 	catalog_free(&cat);
 	CHECK(cat.entries == NULL && cat.n == 0 && cat.path == NULL);
 }
@@ -244,7 +251,7 @@ static const struct bad_file bad_files[] = {
          3,
          {"unknown key 'titel' in an exercise",
           "(expected one of: id, aliases, chapter, title, statement, signature, launch, hints, "
-          "rules, check, limits, perf, backends, skip, coresident, race_advice)"}},
+          "rules, check, limits, perf, backends, skip, coresident, race_advice, profile)"}},
         {"unknown_key_nested.yaml",
          9,
          23,
@@ -444,6 +451,11 @@ static const struct entry_error entry_errors[] = {
 	 "threadfence, cooperative-groups, grid-sync, stream-wait-event, "
 	 "pinned-memory, async-copy, libraries)"},
 	{"complex key", 2, "  ? [a, b]\n  : c1\n", 2, 5, "keys of an exercise must be plain words"},
+	{"profile without a cost", 10, "  backends: [gpu]\n  profile: {case: \"big\"}\n", 11, 12, "profile names none of the costs bank_conflicts, coalescing, divergence, atomics, barriers, occupancy"},
+	{"profile unknown cost", 10, "  backends: [gpu]\n  profile: {speed: {en: a, zh: b}}\n", 11, 13, "unknown key 'speed' in profile (expected one of: bank_conflicts, coalescing, divergence, atomics, barriers, occupancy, case)"},
+	{"profile advice without zh", 10, "  backends: [gpu]\n  profile: {divergence: {en: a}}\n", 11, 25, "profile.divergence is missing the required key 'zh'"},
+	{"profile case empty", 10, "  backends: [gpu]\n  profile: {case: \"\", atomics: {en: a, zh: b}}\n", 11, 19, "profile.case must not be empty"},
+	{"profile a list", 10, "  backends: [gpu]\n  profile: [atomics]\n", 11, 12, "profile must be a mapping, found a list"},
 };
 /* clang-format on */
 
@@ -654,7 +666,7 @@ static void test_truncated(void)
 			unsigned line, col;
 			char colon;
 			CHECK_MSG(sscanf(err, "valid.yaml:%u:%u%c", &line, &col, &colon) == 3 &&
-			                  colon == ':' && line >= 1 && line <= 48 &&
+			                  colon == ':' && line >= 1 && line <= 49 &&
 			                  strlen(err) > 20,
 			          "cut %zu: unexpected error '%s'", cut, err);
 		}

@@ -323,11 +323,65 @@ static void explain_huge_arrays(const char *shown, struct build_result *res)
 	res->log = both;
 }
 
+/* What the profile build's link renames (profile.cpp's --wrap): every call
+ * ThreadSanitizer's instrumentation makes before a load or a store. */
+static const char *const profile_wraps[] = {"read1",
+                                            "read2",
+                                            "read4",
+                                            "read8",
+                                            "read16",
+                                            "unaligned_read2",
+                                            "unaligned_read4",
+                                            "unaligned_read8",
+                                            "unaligned_read16",
+                                            "write1",
+                                            "write2",
+                                            "write4",
+                                            "write8",
+                                            "write16",
+                                            "unaligned_write2",
+                                            "unaligned_write4",
+                                            "unaligned_write8",
+                                            "unaligned_write16",
+                                            "read_range",
+                                            "write_range"};
+#define PROFILE_WRAPS (sizeof profile_wraps / sizeof profile_wraps[0])
+
+/* The profile build's link: ld_argv (NULL-terminated, its last word the
+ * object before -lpthread) with the wraps and the profiler's library added,
+ * malloc'd; `owned` gets the words to free. */
+static char **profile_link(const struct build_paths *p, char *const ld_argv[], char **owned)
+{
+	size_t n = 0;
+	while (ld_argv[n])
+		++n;
+	char **argv = xcalloc(n + PROFILE_WRAPS + 2, sizeof *argv);
+	size_t k = 0;
+	for (size_t i = 0; i < n; ++i) {
+		if (!strcmp(ld_argv[i], "-Wl,--no-whole-archive")) {
+			owned[PROFILE_WRAPS] =
+			        xasprintf("%s/harness/emu/libcjrt_emu_profile.a", p->build);
+			argv[k++] = owned[PROFILE_WRAPS];
+		}
+		argv[k++] = ld_argv[i];
+		if (i == 1) /* after -fsanitize=thread */
+			for (size_t w = 0; w < PROFILE_WRAPS; ++w) {
+				owned[w] = xasprintf("-Wl,--wrap=__tsan_%s", profile_wraps[w]);
+				argv[k++] = owned[w];
+			}
+	}
+	argv[k] = NULL;
+	return argv;
+}
+
 /* g++ of the rewritten learner's file and glue in workdir (learner.cu,
  * glue.cuh), then the link with libcjrt_emu.a. The dependency list is
- * workdir/tu.d unless nvcc writes that one (`beside`: its check runs). */
+ * workdir/tu.d unless nvcc writes that one (`beside`: its check runs). A
+ * profile build also counts every basic block (trace-pc) and links the
+ * profiler (harness/emu/profile.cpp), without the precompiled prelude,
+ * whose options it would not share. */
 static void compile_emulated(const struct build_paths *p, const char *workdir, const char *out_bin,
-                             bool coresident, bool beside, struct build_result *res)
+                             bool coresident, bool beside, bool profile, struct build_result *res)
 {
 	char *inc_emu = xasprintf("-I%s/harness/emu", p->root);
 	char *inc_rt = xasprintf("-I%s/harness/runtime", p->root);
@@ -354,9 +408,10 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 	                 inc_rt,
 	                 inc_pb,
 	                 map_root,
+	                 profile ? "-fsanitize-coverage=trace-pc" : NULL,
 	                 NULL};
 	double prelude_s = 0;
-	char *prelude = emulator_prelude(p, flags, &prelude_s);
+	char *prelude = profile ? NULL : emulator_prelude(p, flags, &prelude_s);
 	char *rest[] = {"-include", prelude, def_src, def_glue, "-MD", "-MF", deps,
 	                "-x",       "c++",   "-c",    tu,       "-o",  obj,   NULL};
 	char *cc_argv[64];
@@ -374,7 +429,13 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 	                   "-lpthread",
 	                   NULL};
 	double check_s = res->check_s;
-	compile_and_link(p, cc_argv, ld_argv, false, res);
+	char *wraps[PROFILE_WRAPS + 1] = {NULL};
+	char **link = profile ? profile_link(p, ld_argv, wraps) : ld_argv;
+	compile_and_link(p, cc_argv, link, false, res);
+	if (profile)
+		free(link);
+	for (size_t w = 0; w <= PROFILE_WRAPS; ++w)
+		free(wraps[w]);
 	res->check_s = check_s;
 	res->compile_s += check_s + prelude_s;
 	char *owned[] = {prelude,  inc_emu, inc_rt, inc_pb, def_src, def_glue,
@@ -385,9 +446,10 @@ static void compile_emulated(const struct build_paths *p, const char *workdir, c
 
 static const char *const kept_names[] = {"test", "tu.d", NULL};
 
-/* The whole build: checks, rewriting, compile and link. */
+/* The whole build: checks, rewriting, compile and link. A profile build is
+ * of a file already judged (or a reference): no checks. */
 static void build_afresh(const struct build_paths *p, const char *id, const char *source,
-                         const char *workdir, const char *out_bin, bool coresident,
+                         const char *workdir, const char *out_bin, bool coresident, bool profile,
                          struct build_result *res)
 {
 	struct side_check side = {.pid = -1};
@@ -397,14 +459,15 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 	char *glue = xasprintf("%s/glue.cuh", workdir);
 	char *raw = NULL;
 	bool compiled = false;
-	if (!start_checks(p, id, source, workdir, &side, res)) {
+	if (!profile && !start_checks(p, id, source, workdir, &side, res)) {
 		/* the object check's CE */
 	} else if (write_rewritten(source, learner, &raw) != 0 ||
 	           write_rewritten(glue_src, glue, &raw) != 0) {
 		res->status = BUILD_TOOL_FAILED;
 		res->log = raw;
 	} else {
-		compile_emulated(p, workdir, out_bin, coresident, side_started(&side), res);
+		compile_emulated(p, workdir, out_bin, coresident, side_started(&side), profile,
+		                 res);
 		explain_huge_arrays(relative_to(source, p->root), res);
 		compiled = true;
 	}
@@ -427,12 +490,13 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 	free(glue);
 }
 
-int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
-                          const char *workdir, const char *out_bin, bool coresident,
+static int build_emulated(const struct build_paths *p, const char *id, const char *source,
+                          const char *workdir, const char *out_bin, bool coresident, bool profile,
                           struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
-	char *emu_lib = xasprintf("%s/harness/emu/libcjrt_emu.a", p->build);
+	char *emu_lib =
+	        xasprintf("%s/harness/emu/libcjrt_emu%s.a", p->build, profile ? "_profile" : "");
 	bool built = access(emu_lib, R_OK) == 0;
 	free(emu_lib);
 	if (!built) {
@@ -440,16 +504,32 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
 		res->log = xstrdup(text_of(T_emulator_not_built));
 		return 0;
 	}
-	char *kept = kept_build_path(
-	        p, "emu", id, build_key(p, id, source, coresident ? "emu-coresident" : "emu"));
+	static const char *const kinds[2][2] = {{"emu", "emu-coresident"},
+	                                        {"emu-profile", "emu-profile-coresident"}};
+	char *kept =
+	        kept_build_path(p, "emu", id, build_key(p, id, source, kinds[profile][coresident]));
 	char *deps = xasprintf("%s/tu.d", workdir);
 	const char *files[] = {out_bin, deps, NULL};
 	if (!kept_build_take(kept, kept_names, files, res)) {
-		build_afresh(p, id, source, workdir, out_bin, coresident, res);
+		build_afresh(p, id, source, workdir, out_bin, coresident, profile, res);
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, kept_names, files, res->log);
 	}
 	free(kept);
 	free(deps);
 	return 0;
+}
+
+int build_emulated_binary(const struct build_paths *p, const char *id, const char *source,
+                          const char *workdir, const char *out_bin, bool coresident,
+                          struct build_result *res)
+{
+	return build_emulated(p, id, source, workdir, out_bin, coresident, false, res);
+}
+
+int build_emulated_profile(const struct build_paths *p, const char *id, const char *source,
+                           const char *workdir, const char *out_bin, bool coresident,
+                           struct build_result *res)
+{
+	return build_emulated(p, id, source, workdir, out_bin, coresident, true, res);
 }

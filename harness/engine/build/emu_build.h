@@ -24,4 +24,13 @@ int build_emulated_binary(const struct build_paths *p, const char *id, const cha
                           const char *workdir, const char *out_bin, bool coresident,
                           struct build_result *res);
 
+/* The same file's profile build (`judge --profile`, harness/engine/profile/):
+ * no checks (the file was judged already), every basic block counted and
+ * ThreadSanitizer's load and store calls taken by the profiler
+ * (harness/emu/profile.cpp), which writes its counts to $CJ_PROFILE_OUT;
+ * kept as the judged program is, under a kind of its own. */
+int build_emulated_profile(const struct build_paths *p, const char *id, const char *source,
+                           const char *workdir, const char *out_bin, bool coresident,
+                           struct build_result *res);
+
 #endif

@@ -307,6 +307,42 @@ static unsigned load_backends(struct loader *ld, const yaml_node_t *n)
 	return bits;
 }
 
+const char *profile_cost_name(enum profile_cost cost)
+{
+	static const char *const names[COST_COUNT] = {[COST_BANK_CONFLICTS] = "bank_conflicts",
+	                                              [COST_COALESCING] = "coalescing",
+	                                              [COST_DIVERGENCE] = "divergence",
+	                                              [COST_ATOMICS] = "atomics",
+	                                              [COST_BARRIERS] = "barriers",
+	                                              [COST_OCCUPANCY] = "occupancy"};
+	return (unsigned)cost < COST_COUNT ? names[cost] : NULL;
+}
+
+/* profile: {case: NAME, <cost>: {en, zh}, ...}: at least one cost. */
+static void load_profile(struct loader *ld, const yaml_node_t *n, struct profile_table *t)
+{
+	const char *keys[COST_COUNT + 1];
+	for (int c = 0; c < COST_COUNT; ++c)
+		keys[c] = profile_cost_name((enum profile_cost)c);
+	keys[COST_COUNT] = "case";
+	const yaml_node_t *v[COST_COUNT + 1];
+	want_mapping(ld, n, "profile", keys, v, COST_COUNT + 1);
+	bool any = false;
+	for (int c = 0; c < COST_COUNT; ++c)
+		any |= v[c] != NULL;
+	if (!any)
+		fail_at(ld, n, "profile names none of the costs %s, %s, %s, %s, %s, %s", keys[0],
+		        keys[1], keys[2], keys[3], keys[4], keys[5]);
+	if (v[COST_COUNT])
+		t->case_name = want_string(ld, v[COST_COUNT], "profile.case");
+	for (int c = 0; c < COST_COUNT; ++c)
+		if (v[c]) {
+			char what[48];
+			snprintf(what, sizeof what, "profile.%s", keys[c]);
+			t->advice[c] = want_text_pair(ld, v[c], what);
+		}
+}
+
 static void load_hints(struct loader *ld, const yaml_node_t *n, struct problem_entry *e)
 {
 	const yaml_node_t *v[2];
@@ -380,6 +416,7 @@ enum entry_key {
 	K_SKIP,
 	K_CORESIDENT,
 	K_RACE_ADVICE,
+	K_PROFILE,
 	K_COUNT
 };
 
@@ -402,6 +439,7 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 	        [K_SKIP] = "skip",
 	        [K_CORESIDENT] = "coresident",
 	        [K_RACE_ADVICE] = "race_advice",
+	        [K_PROFILE] = "profile",
 	};
 	const yaml_node_t *v[K_COUNT];
 	want_mapping(ld, n, "an exercise", keys, v, K_COUNT);
@@ -448,6 +486,8 @@ static void load_entry(struct loader *ld, const yaml_node_t *n, struct problem_e
 		load_skip(ld, v[K_SKIP], e);
 	if (v[K_CORESIDENT])
 		e->coresident = want_bool(ld, v[K_CORESIDENT], "coresident");
+	if (v[K_PROFILE])
+		load_profile(ld, v[K_PROFILE], &e->profile);
 }
 
 static void free_list(struct string_list *l)
@@ -481,6 +521,11 @@ static void free_entry(struct problem_entry *e)
 	free(e->sanitize_skip_reason_zh);
 	free(e->perf.ceiling_why.en);
 	free(e->perf.ceiling_why.zh);
+	free(e->profile.case_name);
+	for (int c = 0; c < COST_COUNT; ++c) {
+		free(e->profile.advice[c].en);
+		free(e->profile.advice[c].zh);
+	}
 }
 
 void catalog_free(struct catalog *cat)

@@ -46,6 +46,30 @@ struct perf_spec {
 	struct text_pair ceiling_why; /* what holds it there, in words */
 };
 
+/* The costs a profile can name (docs/profile.md), in the order of
+ * problems.yaml's profile keys. */
+enum profile_cost {
+	COST_BANK_CONFLICTS,
+	COST_COALESCING,
+	COST_DIVERGENCE,
+	COST_ATOMICS,
+	COST_BARRIERS,
+	COST_OCCUPANCY,
+	COST_COUNT
+};
+
+/* profile: what matters for this exercise's speed, each with the advice a
+ * profile that shows it gives (in both languages; en NULL: not this
+ * exercise's cost), and the emulator's case to profile (its English name;
+ * NULL: the largest it runs). */
+struct profile_table {
+	char *case_name;
+	struct text_pair advice[COST_COUNT];
+};
+
+/* The cost's name in problems.yaml and the JSON ("bank_conflicts"). */
+const char *profile_cost_name(enum profile_cost cost);
+
 struct problem_entry {
 	char *id;
 	struct string_list aliases;
@@ -69,7 +93,8 @@ struct problem_entry {
 	/* why `sanitize` cannot judge it (skip.sanitize, skip.sanitize_zh), or NULL */
 	char *sanitize_skip_reason, *sanitize_skip_reason_zh;
 	bool coresident; /* the emulator runs every block of a launch at once */
-	int line;        /* where the entry starts in problems.yaml */
+	struct profile_table profile;
+	int line; /* where the entry starts in problems.yaml */
 };
 
 struct catalog {

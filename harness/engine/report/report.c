@@ -230,6 +230,8 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	}
 	if (s->rules_json)
 		sb_printf(&b, ",\"rules\":%s", s->rules_json);
+	if (s->profile_json)
+		sb_printf(&b, ",\"profile\":%s", s->profile_json);
 	sb_puts(&b, "}");
 	emit(&b);
 }

@@ -70,6 +70,9 @@ struct summary {
 	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */
+	/* `judge --profile`: where the time goes (profile/profile.h), or NULL
+	 * (and no "profile" key) when it was not asked for */
+	const char *profile_json;
 };
 
 /* Phase events carry "at": seconds since t (now_s()), the judgement's start. */

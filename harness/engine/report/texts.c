@@ -176,6 +176,18 @@ char *say_alloc(enum text_code code, const struct text_field *fields)
 	return render(text_of(code), fields);
 }
 
+char *say_in(bool chinese, enum text_code code, const struct text_field *fields)
+{
+	return render(text_in(code, chinese), fields);
+}
+
+char *message_in(const struct message *m, bool chinese)
+{
+	struct text_field fields[MESSAGE_FIELDS + 1];
+	unpack(m, fields);
+	return say_in(chinese, m->code, fields);
+}
+
 char *message_render(const struct message *m, char *out, size_t size)
 {
 	struct text_field fields[MESSAGE_FIELDS + 1];

@@ -82,8 +82,15 @@ char *say(struct message *m, char *out, size_t size, enum text_code code,
 /* The same, malloc'd, nothing kept. */
 char *say_alloc(enum text_code code, const struct text_field *fields);
 
+/* The same in English or Chinese, whatever the run's language: a text the
+ * JSON carries in both (the profile's findings). */
+char *say_in(bool chinese, enum text_code code, const struct text_field *fields);
+
 /* Takes every `cut` out of m's string fields (a path's root, say). */
 void message_cut(struct message *m, const char *cut);
+
+/* m rendered again in English or Chinese, malloc'd. */
+char *message_in(const struct message *m, bool chinese);
 
 /* Renders m again, into out. */
 char *message_render(const struct message *m, char *out, size_t size);

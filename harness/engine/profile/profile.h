@@ -1,0 +1,110 @@
+/*
+ * `judge --profile`: after the verdict, where the time goes (docs/profile.md).
+ * The learner's kernel and the reference's run once more, on one case, in a
+ * build of their own that counts what their warps do; what each run counted
+ * is read back and set side by side, and the exercise's table of costs
+ * (problems.yaml's profile) turns what stands out into plain sentences. The
+ * verdict is decided before and never looked at again: a profile that
+ * cannot be made says why in one line.
+ *
+ *   profile_run.c     whether a profile can be made, the case, the builds
+ *                     and runs (the emulator's; a GPU's is not written yet)
+ *   profile_read.c    the emulator's counts (harness/emu/profile.cpp) read
+ *                     back into struct profile_figures
+ *   profile_report.c  the figures and the findings as the summary's JSON
+ */
+#ifndef HARNESS_ENGINE_PROFILE_PROFILE_H
+#define HARNESS_ENGINE_PROFILE_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/catalog.h"
+#include "report/texts.h"
+
+struct judgement;
+
+/* Profiles j after its verdict when j->o->profile asks for it: j->sum's
+ * profile_json is set either way (the figures, or why there are none). */
+void profile_judgement(struct judgement *j);
+
+/* ---- what one kernel's run counted (profile_read.c) ---------------------- */
+
+enum profile_access { ACCESS_LOAD, ACCESS_STORE, ACCESS_ATOMIC, ACCESS_KINDS };
+
+/* The line where a cost is largest, with what it counted there; where[0] is
+ * 0 when there is none. */
+struct profile_place {
+	char where[384]; /* "exercises/transpose.cu:15", from the root */
+	char name[64];   /* the shared variable or device buffer, or "" */
+	enum profile_access kind;
+	uint64_t steps;         /* warp-wide steps there */
+	uint64_t partial;       /* of them with lanes of the warp inactive */
+	uint64_t ways;          /* shared: the most words one bank held in a step */
+	uint64_t conflicted;    /* shared: steps that took more than their ideal */
+	uint64_t cost, ideal;   /* wavefronts or sectors there, and the fewest possible */
+	uint64_t atomics, most; /* atomics there, and the most on one address */
+	uint64_t addresses;     /* atomics: the addresses they went to */
+};
+
+struct profile_figures {
+	bool made;
+	/* the launches of the case */
+	int launches;
+	unsigned grid[3], block[3]; /* the first launch's */
+	unsigned threads_per_block; /* the largest block */
+	uint64_t shared_static;     /* bytes of __shared__ variables in the program */
+	unsigned shared_dynamic;    /* the most dynamic shared memory of a launch */
+	uint64_t blocks, warps;     /* in all launches */
+	/* shared memory: warp-wide accesses by kind, the wavefronts they took
+	 * (one per bank access cycle), the fewest they could have, and how
+	 * many took more */
+	uint64_t shared_steps[ACCESS_KINDS];
+	uint64_t wavefronts, ideal_wavefronts, conflicted;
+	struct profile_place shared_worst;
+	/* global memory: warp-wide accesses, the 32-byte sectors they touched
+	 * and the fewest that hold their bytes */
+	uint64_t global_steps[ACCESS_KINDS];
+	uint64_t sectors, ideal_sectors;
+	struct profile_place global_worst;
+	/* basic blocks run by a warp, and of them with some of its lanes inactive */
+	uint64_t branch_steps, partial_steps;
+	struct profile_place branch_worst;
+	/* barriers a warp waited at */
+	uint64_t barrier_steps;
+	struct profile_place barrier_worst;
+	/* atomics (one per lane), in shared and in global memory; lanes that hit
+	 * a word another lane of the same warp-wide atomic hit; the most on one
+	 * address at one line */
+	uint64_t atomics_shared, atomics_global, same_address, most_on_one_address;
+	struct profile_place atomic_worst;
+};
+
+/* Reads the counts the profile build wrote to path, keeping the lines of
+ * `file` (the judged file's real path; "" keeps every line) and naming them
+ * from `root`. False when the file is missing or not the profiler's. */
+bool profile_read(const char *path, const char *file, const char *root, struct profile_figures *f);
+
+/* ---- the report (profile_report.c) ---------------------------------------- */
+
+/* One kernel's profile: its file, and its figures or why there are none. */
+struct profile_side {
+	const char *file;   /* as the summary names it */
+	struct message why; /* code T_NONE when made */
+	struct profile_figures fig;
+};
+
+struct profile {
+	struct message why; /* code T_NONE: made (for the learner's kernel at least) */
+	const char *backend;
+	char case_name[48];
+	long long case_params[2]; /* n, block */
+	struct profile_side learner, reference;
+	double seconds;
+};
+
+/* The summary's "profile" (malloc'd): the figures of both kernels, the
+ * occupancy their shapes allow, and the findings of the exercise's table. */
+char *profile_json(const struct problem_entry *e, const struct profile *p);
+
+#endif

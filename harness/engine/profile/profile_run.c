@@ -1,0 +1,217 @@
+/* Making a profile: whether one can be made, the case it is made on, and the
+ * emulator's profile builds and runs of the learner's file and the
+ * reference; see profile.h. */
+#include "profile/profile.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backend.h"
+#include "build/emu_build.h"
+#include "judgement.h"
+#include "report/lang.h"
+#include "rng.h"
+#include "run/cases.h"
+#include "run/test_run.h"
+#include "util.h"
+
+#define PROFILE_CASE_RESERVE ((uint64_t)16 << 30) /* virtual: the memfd is sparse */
+
+/* m: code said with fields (NULL: none), its text not kept. */
+static void say_code(struct message *m, enum text_code code, const struct text_field *fields)
+{
+	char text[1024];
+	say(m, text, sizeof text, code, fields);
+}
+
+/* Whether every case's output was right: AC, a speed rule missed (a kernel
+ * right but slow is what a profile is for), or rules broken with outputs
+ * right. */
+static bool output_right(const struct judgement *j)
+{
+	if (j->nout == 0)
+		return false;
+	bool slow = false;
+	for (int i = 0; i < j->nout; ++i) {
+		if (j->out[i].verdict == V_TLE && j->out[i].said.code == T_too_slow)
+			slow = true;
+		else if (j->out[i].verdict != V_AC)
+			return false;
+	}
+	return j->sum.verdict == V_AC || j->sum.verdict == V_RULE ||
+	       (j->sum.verdict == V_TLE && slow);
+}
+
+/* The emulator's cases of j, made from its seed as the judged run made them
+ * (run/case_thread.c), with their names in `lang`. False when none. */
+static bool make_emulated_cases(struct judgement *j, enum lang lang, struct case_set *set)
+{
+	char err[256];
+	if (case_set_init(set, PROFILE_CASE_RESERVE, err, sizeof err) != 0)
+		return false;
+	enum lang was = lang_current;
+	lang_current = lang;
+	struct rng rng;
+	rng_seed(&rng, j->sum.seed);
+	set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
+	struct case_plan plan = {.timed = false, .emulated = true};
+	j->prob->make_cases(set, &rng, j->entry, &plan);
+	lang_current = was;
+	return set->n > 0;
+}
+
+static uint64_t elements(const struct jcase *c)
+{
+	uint64_t n = 0;
+	for (int b = 0; b < c->nbuf; ++b)
+		n += c->buf[b].count;
+	return n;
+}
+
+/* problems.yaml's profile.case (its English name), else the case with the
+ * most elements (the last of equals); -1 when there is none. */
+static int chosen_case(const struct problem_entry *e, const struct case_set *english)
+{
+	int best = -1;
+	for (int i = 0; i < english->n; ++i) {
+		if (e->profile.case_name && !strcmp(english->cases[i].name, e->profile.case_name))
+			return i;
+		if (best < 0 || elements(&english->cases[i]) >= elements(&english->cases[best]))
+			best = i;
+	}
+	return best;
+}
+
+/* Why a run gave no counts: its text code, and its fields. */
+static enum text_code run_failed(const struct run_result *r, const char *file, double limit_s,
+                                 struct text_field fields[3])
+{
+	enum text_code code = T_profile_no_counts;
+	fields[0] = F_STR("file", file);
+	fields[1] = F_STR("error", "");
+	if (r->end == RUN_NOT_STARTED) {
+		code = T_profile_not_started;
+		fields[1] = F_STR("error", r->error);
+	} else if (r->end == RUN_TIMED_OUT) {
+		code = T_profile_run_timeout;
+		fields[1] = F_NUM("limit_s", limit_s);
+	} else if (r->end == RUN_SIGNALED) {
+		code = T_profile_run_signal;
+		fields[1] = F_INT("signal", r->signal);
+	} else if (r->end == RUN_EXITED && r->exit_code != 0) {
+		code = T_profile_run_status;
+		fields[1] = F_INT("status", r->exit_code);
+	}
+	fields[2] = (struct text_field){NULL, 0, NULL, 0, 0};
+	return code;
+}
+
+/* The profile build of `source` in j->work/`folder`, run over case `which`
+ * of `all`; its counts of the lines of `source` into side->fig. */
+static void profile_side(struct judgement *j, const struct case_set *all, int which,
+                         const char *source, const char *folder, struct profile_side *side)
+{
+	char *work = xasprintf("%s/%s", j->work, folder);
+	char *bin = xasprintf("%s/profile", work);
+	char *counts = xasprintf("%s/counts.txt", work);
+	struct text_field fields[3] = {
+	        F_STR("file", side->file), F_STR("log", ""), {NULL, 0, NULL, 0, 0}};
+	enum text_code why = T_NONE;
+	struct build_result br;
+	make_dirs(work);
+	build_emulated_profile(&j->paths, j->entry->id, source, work, bin, j->entry->coresident,
+	                       &br);
+	struct case_set one;
+	char err[256];
+	if (br.status != BUILD_OK) {
+		why = T_profile_not_built;
+		fields[1] = F_STR("log", br.log ? br.log : "");
+	} else if (case_set_copy_one(&one, all, which, err, sizeof err) != 0) {
+		why = T_profile_not_started;
+		fields[1] = F_STR("error", err);
+	} else {
+		case_set_publish(&one, 0, 0, 0);
+		setenv("CJ_PROFILE_OUT", counts, 1);
+		struct run_result r;
+		struct run_limits lim;
+		backend_limits(j, &lim);
+		if (spawn_test(j, bin, &one, &r) != 0)
+			r.end = RUN_NOT_STARTED;
+		unsetenv("CJ_PROFILE_OUT");
+		if (!profile_read(counts, source, j->o->root, &side->fig))
+			why = run_failed(&r, side->file, lim.wall_s, fields);
+		run_result_free(&r);
+		case_set_free(&one);
+	}
+	if (why != T_NONE) {
+		char text[1024];
+		say(&side->why, text, sizeof text, why, fields);
+	}
+	free(br.log);
+	free(work);
+	free(bin);
+	free(counts);
+}
+
+/* The emulator's profile of both kernels on one case. */
+static void profile_on_emulator(struct judgement *j, struct profile *p)
+{
+	struct case_set english, set;
+	if (!make_emulated_cases(j, LANG_EN, &english)) {
+		case_set_free(&english);
+		say_code(&p->why, T_profile_no_case, NULL);
+		return;
+	}
+	int which = chosen_case(j->entry, &english);
+	/* the same cases in the run's language, for the case's name */
+	bool again = lang_current != LANG_EN;
+	if (again && !make_emulated_cases(j, lang_current, &set)) {
+		case_set_free(&set);
+		again = false;
+	}
+	const struct case_set *all = again ? &set : &english;
+	const struct jcase *c = &all->cases[which];
+	snprintf(p->case_name, sizeof p->case_name, "%s", c->name);
+	p->case_params[0] = c->param[0];
+	p->case_params[1] = c->param[1];
+
+	p->learner.file = j->sum.file;
+	profile_side(j, all, which, j->source, "profile-learner", &p->learner);
+	char *ref = xasprintf("%s/reference/%s.cu", j->o->root, j->entry->id);
+	char real[PATH_MAX];
+	const char *ref_source = realpath(ref, real) ? real : ref;
+	p->reference.file = relative_to(ref_source, j->o->root);
+	profile_side(j, all, which, ref_source, "profile-reference", &p->reference);
+	/* the reference's path outlives `real` in the summary */
+	p->reference.file = xstrdup(p->reference.file);
+	free(ref);
+	if (again)
+		case_set_free(&set);
+	case_set_free(&english);
+	if (p->learner.why.code != T_NONE)
+		p->why = p->learner.why;
+}
+
+void profile_judgement(struct judgement *j)
+{
+	if (!j->o->profile)
+		return;
+	double t0 = now_s();
+	report_phase("profile", "start", -1);
+	struct profile p;
+	memset(&p, 0, sizeof p);
+	p.backend = backend_emulated(j) ? "emu" : j->sum.backend;
+	if (!output_right(j))
+		say_code(&p.why, T_profile_output_wrong,
+		         FIELDS(F_STR("verdict", verdict_name(j->sum.verdict))));
+	else if (!backend_emulated(j))
+		say_code(&p.why, T_profile_not_on_gpu, NULL);
+	else
+		profile_on_emulator(j, &p);
+	p.seconds = now_s() - t0;
+	j->sum.profile_json = profile_json(j->entry, &p);
+	free((char *)p.reference.file);
+	report_phase("profile", "done", p.seconds);
+}
