@@ -44,7 +44,8 @@ def run(options):
         return judge_as_json(ws, problem, file_arg, options)
     shown_file = shown_path(ws.path(file_arg)) if options.file else file_arg
     judgement = judge_and_show(ws, problem, file_arg, shown_file, options.seed,
-                               not options.no_perf, options.verbose, chosen_backend(options))
+                               not options.no_perf, options.verbose, chosen_backend(options),
+                               options.profile)
     return judgement.status
 
 
@@ -56,13 +57,15 @@ def show_progress(status, event):
 
 
 def judge_and_show(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False,
-                   backend=None):
+                   backend=None, profile=False):
     """Judges one file for people: a status line while it runs, the attempt saved,
-    the report and what to do next. Returns the Judgement."""
+    the report (with where the time goes, when profile) and what to do next. Returns
+    the Judgement."""
     style = Style(sys.stdout)
     status = StatusLine()
     judgement = actions.judge(ws, problem, file_arg, seed, perf, backend,
-                              on_event=lambda event, line: show_progress(status, event))
+                              on_event=lambda event, line: show_progress(status, event),
+                              profile=profile)
     status.clear()
     run = judgement.run
     if not run.usable:
@@ -91,7 +94,7 @@ def judge_as_json(ws, problem, file_arg, options):
             show_progress(status, event)
 
     judgement = actions.judge(ws, problem, file_arg, options.seed, not options.no_perf,
-                              chosen_backend(options), on_event=emit)
+                              chosen_backend(options), on_event=emit, profile=options.profile)
     status.clear()
     run = judgement.run
     if not run.usable:

@@ -37,8 +37,13 @@ def add_judging_options(parser):
     parser.add_argument("--json", action="store_true", help=tr("help_json"))
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
     parser.add_argument("--verbose", action="store_true", help=tr("help_judge_verbose"))
+    add_profile_argument(parser)
     add_emulate_argument(parser)
     add_sanitize_arguments(parser)
+
+
+def add_profile_argument(parser):
+    parser.add_argument("--profile", action="store_true", help=tr("help_profile"))
 
 
 def add_emulate_argument(parser):

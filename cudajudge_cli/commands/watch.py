@@ -15,7 +15,8 @@ import sys
 import time
 
 from cudajudge_cli.commands.judge import judge_and_show
-from cudajudge_cli.commands.options import add_emulate_argument, add_id_argument, chosen_backend
+from cudajudge_cli.commands.options import (add_emulate_argument, add_id_argument,
+                                            add_profile_argument, chosen_backend)
 from cudajudge_cli.core.errors import JudgeError
 from cudajudge_cli.core.texts import localized, tr
 from cudajudge_cli.learn import actions
@@ -32,6 +33,7 @@ def add_arguments(parser):
     add_id_argument(parser, optional=True)
     parser.add_argument("--next", action="store_true", help=tr("help_watch_next"))
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
+    add_profile_argument(parser)
     parser.add_argument("--interval", type=poll_interval, default=WATCH_INTERVAL_S,
                         metavar="SECONDS", help=tr("help_interval"))
     add_emulate_argument(parser)
@@ -152,7 +154,8 @@ def run(options):
                 else:
                     run = judge_and_show(ws, problem, file_arg, file_arg,
                                          perf=not options.no_perf,
-                                         backend=chosen_backend(options)).run
+                                         backend=chosen_backend(options),
+                                         profile=options.profile).run
                     if run.verdict == "AC" and options.next:
                         progress = ws.progress().read()
                         following = ws.next_exercise(progress, after=problem)

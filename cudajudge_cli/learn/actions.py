@@ -69,11 +69,13 @@ class Judgement:
 
 
 def judge(ws, problem, file_arg, seed=None, perf=True, backend=None, on_event=None,
-          lang=None):
+          lang=None, profile=False):
     """Judges one file with the engine and saves the attempt in the learner's progress.
-    lang: the engine's language for this judgement (default: the language in use)."""
+    lang: the engine's language for this judgement (default: the language in use);
+    profile: after the verdict, where the time goes (the summary's "profile")."""
     run = ws.engine.judge(problem["id"], file_arg, seed=seed, perf=perf, backend=backend,
-                          on_event=on_event, lang=lang)
+                          on_event=on_event, lang=lang,
+                          extra_args=["--profile"] if profile else ())
     progress = record_attempt(ws, problem["id"], file_arg, run.summary) if run.usable else None
     return Judgement(problem, file_arg, run, progress)
 

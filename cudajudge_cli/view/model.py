@@ -5,7 +5,8 @@ model: the header, each case (passed, skipped or failed; which failed case is
 opened; its mismatch table, counts, diagnosis and the detail that is not a
 repeat of the counts), the compiler's and the program's output, the timing
 (the bandwidth, the tier, a noisy measurement), the phases, the verdict, the
-engine's message where the report has not said it already, the broken rules;
+engine's message where the report has not said it already, the broken rules,
+where the time goes (view/profile.py, with --profile);
 next_steps(...) adds what to do now (the next exercise, a hint, the seed to
 reproduce). Texts of the driver are Text objects (core/texts/); the engine's
 own words are strings, in the language it judged in.
@@ -26,6 +27,7 @@ import shlex
 from cudajudge_cli.core.engine import sm_name
 from cudajudge_cli.core.texts import TEXTS, Text, is_tier
 from cudajudge_cli.learn.progress import is_number
+from cudajudge_cli.view.profile import profile_view
 
 # The slowest timed run this much slower than the fastest (0.10: 10 %) makes the
 # report say the measurement was noisy. On a quiet H200 the references' runs
@@ -339,6 +341,8 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
         "message": message if shown else None,
         "rules": rules_lines(summary.get("rules"), problem_id, verdict, summary.get("code"),
                              shown),
+        # after the verdict, where the time goes (--profile; None when not asked)
+        "profile": profile_view(summary.get("profile")),
     }
 
 

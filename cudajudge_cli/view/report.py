@@ -3,7 +3,8 @@ of the progress tables.
 
 It renders the model of view/model.py line by line (a header line, one line
 per case, the opened case in full, the compiler's and the program's output,
-time and bandwidth, the verdict with the rules it broke, what to do next),
+time and bandwidth, the verdict with the rules it broke, where the time goes with
+--profile, what to do next),
 with colour and marks from view/terminal.Style; it decides nothing the model
 has not decided.
 
@@ -101,6 +102,25 @@ def rule_line(style, line):
     return style.dim(text) if line["kind"] == "dim" else text
 
 
+def profile_lines(style, view):
+    """Where the time goes (view/profile.py): a table of your figures beside the
+    reference's, then the findings; or the one line that says why there is none."""
+    if view is None:
+        return []
+    lines = ["", style.bold(str(view["heading"]))]
+    if view["why_not"] is not None:
+        return lines + [style.odd(str(view["why_not"]))]
+    rows = [[tr("profile_col_figure"), tr("profile_col_yours"), tr("profile_col_reference")]]
+    rows += [[str(r["label"]), str(r["mine"]), str(r["reference"])] for r in view["rows"]]
+    lines += ["  " + line for line in format_table(rows)]
+    if view["reference_why_not"] is not None:
+        lines.append(style.dim(str(view["reference_why_not"])))
+    lines += [f"  {style.bad(style.cross)} {finding}" for finding in view["findings"]]
+    if view["quiet"] is not None:
+        lines.append(f"  {style.good(style.tick)} {view['quiet']}")
+    return lines
+
+
 def render_report(style, model):
     """The report of one judgement (view/model.report)."""
     say(header_line(style, model["header"]))
@@ -129,6 +149,8 @@ def render_report(style, model):
         say(model["message"])
     for line in model["rules"]:
         say(rule_line(style, line))
+    for line in profile_lines(style, model.get("profile")):
+        say(line)
 
 
 def render_next_steps(style, steps):

@@ -176,6 +176,13 @@ void record_access(uintptr_t a, unsigned bytes, place_kind kind, uintptr_t pc, c
 	space sp = space_of(a, &buffer);
 	if (sp == S_NONE)
 		return;
+	/* A device buffer's sectors are counted from its start, as cudaMalloc's
+	 * are (256-byte aligned): the emulator ends a buffer at a guard page
+	 * instead, and its start is aligned only to what its size allows. */
+	uintptr_t at = a;
+	if (buffer)
+		at = (a - (uintptr_t)buffer->data) +
+		     ((uintptr_t)(buffer - regions.data()) + 1) * ((uintptr_t)1 << 40);
 	unseen quiet;
 	int id = place_for(pc, file, line, kind, sp);
 	uint32_t k = next_time(t, id);
@@ -187,7 +194,7 @@ void record_access(uintptr_t a, unsigned bytes, place_kind kind, uintptr_t pc, c
 	int lane = t % 32;
 	s[k].mask |= 1u << lane;
 	s[k].bytes = (uint8_t)bytes;
-	s[k].addr[lane] = a;
+	s[k].addr[lane] = at;
 	place &p = places[(size_t)id];
 	if (!p.sample) {
 		p.sample = a;
@@ -195,7 +202,7 @@ void record_access(uintptr_t a, unsigned bytes, place_kind kind, uintptr_t pc, c
 			p.buffer = buffer->name;
 	}
 	if (kind == K_ATOMIC)
-		++p.per_address[a & ~(uintptr_t)3];
+		++p.per_address[at & ~(uintptr_t)3];
 }
 
 /* ---- a warp-wide step, counted --------------------------------------------- */

@@ -338,8 +338,7 @@ static bool shows(enum profile_cost cost, const struct profile_figures *f, const
 		fd->code = T_profile_divergence;
 		fd->where = f->branch_worst.where;
 		set_fields(fd,
-		           FIELDS(F_STR("pct", pct), F_STR("ref", ref),
-		                  F_STR("where", fd->where)),
+		           FIELDS(F_STR("pct", pct), F_STR("ref", ref), F_STR("where", fd->where)),
 		           advice);
 		return true;
 	case COST_ATOMICS:

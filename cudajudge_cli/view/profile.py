@@ -1,0 +1,130 @@
+"""cudajudge_cli.view.profile: the model of the report's "where the time goes"
+section (`judge.py ID --profile`), decided once from the engine's
+summary["profile"] (docs/profile.md): a heading (the backend, the case and its
+launch), one row per figure with your kernel's value beside the reference's, the
+findings of the exercise's table in its own words, or the one line that says why
+there is no profile.
+
+view/model.report() puts it in the report's model as "profile"; view/report.py
+lays it out on a terminal and web/src/main.js on the page. Nothing here changes a
+verdict: the profile is made after it.
+"""
+
+from cudajudge_cli.core.texts import Text
+from cudajudge_cli.learn.progress import is_number
+
+def _limit(limit):
+    """What holds the occupancy where it is, in words; None for an unknown limit."""
+    return {"threads": Text("profile_limit_threads"),
+            "shared_memory": Text("profile_limit_shared_memory"),
+            "blocks": Text("profile_limit_blocks")}.get(limit)
+
+
+def _number(value, digits=1):
+    return f"{value:.{digits}f}" if is_number(value) else "?"
+
+
+def _part(figures, key):
+    part = figures.get(key)
+    return part if isinstance(part, dict) else {}
+
+
+def _shared(figures):
+    shared = _part(figures, "shared")
+    accesses = sum(shared.get(k) or 0 for k in ("loads", "stores", "atomics")
+                   if is_number(shared.get(k)))
+    if not accesses:
+        return Text("profile_none_seen")
+    worst = shared.get("worst") if isinstance(shared.get("worst"), dict) else {}
+    ways = worst.get("ways")
+    value = _number(shared.get("wavefronts_per_access"))
+    return Text("profile_ways", value=value, ways=ways) if is_number(ways) and ways > 1 \
+        else value
+
+
+def _global(figures):
+    part = _part(figures, "global")
+    accesses = sum(part.get(k) or 0 for k in ("loads", "stores", "atomics")
+                   if is_number(part.get(k)))
+    if not accesses:
+        return Text("profile_none_seen")
+    return Text("profile_sectors", value=_number(part.get("sectors_per_access")),
+                ideal=_number(part.get("ideal_per_access")))
+
+
+def _divergence(figures):
+    part = _part(figures, "divergence")
+    if not part.get("warp_steps"):
+        return Text("profile_none_seen")
+    return Text("profile_pct", pct=_number(part.get("pct"), 0))
+
+
+def _barriers(figures):
+    return _number(_part(figures, "barriers").get("per_warp"))
+
+
+def _atomics(figures):
+    part = _part(figures, "atomics")
+    g, s = part.get("global") or 0, part.get("shared") or 0
+    if not (g or s):
+        return Text("profile_none_seen")
+    return Text("profile_atomics", global_=g, shared=s,
+                most=part.get("most_on_one_address") or 0)
+
+
+def _occupancy(figures):
+    part = _part(figures, "occupancy")
+    limit = _limit(part.get("limited_by"))
+    if not is_number(part.get("pct")) or limit is None:
+        return "?"
+    return Text("profile_occupancy", pct=_number(part["pct"], 0), limit=limit)
+
+
+def _rows():
+    """Each figure's label and how it is read from one kernel's figures."""
+    return ((Text("profile_row_shared"), _shared), (Text("profile_row_global"), _global),
+            (Text("profile_row_divergence"), _divergence),
+            (Text("profile_row_barriers"), _barriers), (Text("profile_row_atomics"), _atomics),
+            (Text("profile_row_occupancy"), _occupancy))
+
+
+def _made(side):
+    return isinstance(side, dict) and bool(side.get("made"))
+
+
+def _why(part):
+    """The engine's reason, in both languages, as a Text; None when there is none."""
+    why = part.get("why_not") if isinstance(part, dict) else None
+    text = why.get("text") if isinstance(why, dict) else None
+    return Text("profile_text", text=text) if isinstance(text, dict) else None
+
+
+def heading(profile, learner):
+    case = profile.get("case") if isinstance(profile.get("case"), dict) else {}
+    launches = _part(learner, "launches")
+    block = launches.get("block") if isinstance(launches.get("block"), list) else []
+    shape = " x ".join(str(n) for n in block if n != 1) or "1"
+    backend = (Text("profile_backend_emu") if profile.get("backend") == "emu"
+               else Text("profile_backend_gpu"))
+    return Text("profile_heading", backend=backend, case=str(case.get("name") or "?"),
+                blocks=launches.get("blocks") or "?", shape=shape)
+
+
+def profile_view(profile):
+    """The section's model, or None when the summary has no profile (not asked)."""
+    if not isinstance(profile, dict):
+        return None
+    if not profile.get("made"):
+        return {"heading": Text("profile_heading_none"), "why_not": _why(profile),
+                "rows": [], "findings": [], "quiet": None, "reference_why_not": None}
+    learner, reference = profile.get("learner"), profile.get("reference")
+    ref_made = _made(reference)
+    rows = [{"label": label, "mine": figure(learner),
+             "reference": figure(reference) if ref_made else "?"} for label, figure in _rows()]
+    findings = [Text("profile_text", text=f["text"]) for f in profile.get("findings") or []
+                if isinstance(f, dict) and isinstance(f.get("text"), dict)]
+    quiet = profile.get("quiet")
+    return {"heading": heading(profile, learner), "why_not": None, "rows": rows,
+            "findings": findings,
+            "quiet": _why({"why_not": quiet}) if isinstance(quiet, dict) else None,
+            "reference_why_not": None if ref_made else _why(reference)}
