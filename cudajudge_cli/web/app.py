@@ -335,7 +335,7 @@ class App:
         answer["backup"] = self.relative(plan.backup) if plan.backup else None
         return answer
 
-    def judge(self, problem, source, seed, lang, perf):
+    def judge(self, problem, source, seed, lang, perf, profile=False):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or seed < 0 or seed >= 2 ** 32):
             raise ApiError(400, pair("web_bad_seed"))
@@ -353,10 +353,10 @@ class App:
         except BaseException:
             self.judging.release()
             raise
-        self.judging.launch(lambda: self.judge_work(problem, seed, lang, perf))
+        self.judging.launch(lambda: self.judge_work(problem, seed, lang, perf, profile))
         return {"started": True, "id": problem_id, "job": self.judging.job, "saved": saved}
 
-    def judge_work(self, problem, seed, lang, perf):
+    def judge_work(self, problem, seed, lang, perf, profile=False):
         """The worker of one judgement: build, judge (the engine's events passed on with
         what the page shows of them), record, and "done" with the report's model."""
         ws, emit, problem_id = self.ws, self.judging.emit, problem["id"]
@@ -366,7 +366,8 @@ class App:
             file_arg = actions.file_to_judge(ws, problem)
             self.refresh_editor_files()
             judgement = actions.judge(ws, problem, file_arg, seed, perf, lang=lang,
-                                      on_event=lambda event, line: emit(shown_event(event)))
+                                      on_event=lambda event, line: emit(shown_event(event)),
+                                      profile=profile)
         except JudgeError as err:
             emit({"type": "done", "id": problem_id, "verdict": "JE", "exit_code": 2,
                   "error": pair("web_judge_failed", error=err.pair()[lang])})

@@ -22,7 +22,8 @@ The API (JSON, UTF-8; texts meant for the learner come as {"en", "zh"}):
     GET  /api/exercise?id=ID        statement, contract, launch, rules, hints seen, the file
     GET  /api/file?id=ID            exercises/ID.cu as it is on disk now
     POST /api/save    {id, source}  writes exercises/ID.cu
-    POST /api/judge   {id, source, seed?, lang?, perf?}   saves, then judges; 409 while one runs
+    POST /api/judge   {id, source, seed?, lang?, perf?, profile?}   saves, then judges (profile:
+                      where the time goes, after the verdict); 409 while one runs
     POST /api/hint    {id}          the next hint (counted as `judge.py hint` counts it)
     GET  /api/solution?id=ID        the reference, once the exercise is AC
     POST /api/reset   {id}          the template back (the file kept as .bak-TIME first)
@@ -298,7 +299,7 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/api/judge":
                 answer = app.judge(app.problem(body.get("id")), body.get("source"),
                                    body.get("seed"), body.get("lang"), body.get("perf", True)
-                                   is not False)
+                                   is not False, body.get("profile") is True)
                 return self.send_json(202, answer)
             if path == "/api/hint":
                 return self.send_json(200, app.next_hint(app.problem(body.get("id"))))

@@ -7,7 +7,9 @@ press Judge; see the cases arrive, WA with the mismatch table and the diagnosis,
 and the broken rule with its line; a second press meanwhile is refused; follow the
 line link (the cursor moves to line 6 and the line is marked); fix the code; press
 Ctrl-Enter; see AC and the progress change, in the page and in the overview; a
-save outside the page shows up in the editor; the language switch gives Chinese.
+save outside the page shows up in the editor; transpose with an unpadded tile,
+judged with "where the time goes" ticked, shows the profile panel with the bank
+conflict at its line; the language switch gives Chinese.
 
 Needs Debian's `chromium` (or $CHROMIUM; exits 77 without it) and a built engine
 (meson test --suite web builds it first). Works on a copy of the exercise files in
@@ -111,6 +113,39 @@ def race_links(browser, root):
                               "the marked line")
     check(marked.strip() == code.splitlines()[lines[1] - 1].strip(),
           f"the second link marks line {lines[1]} ({marked.strip()!r})")
+
+
+def profile_panel(browser, shots):
+    """transpose with an unpadded tile, judged with "where the time goes" ticked: the
+    profile panel under the verdict names the 32-way bank conflict of the tile's
+    column reads at the file's line (docs/profile.md)."""
+    with open(os.path.join(ROOT, "tests", "submissions", "transpose", "accepted",
+                           "unpadded_tile.cu"), encoding="utf-8") as source:
+        code = source.read()
+    browser.evaluate("location.hash = '#/ex/transpose'")
+    browser.wait_for("!!document.getElementById('judge-button') && "
+                     "document.querySelector('#info h1').innerText.startsWith('transpose')",
+                     30, "transpose")
+    replace_editor_text(browser, code)
+    browser.click("#profile-toggle")
+    check(browser.evaluate("document.getElementById('profile-toggle').checked"),
+          "where the time goes is ticked")
+    browser.click("#judge-button")
+    panel = browser.wait_for("!!document.getElementById('verdict') && "
+                             "(document.getElementById('profile') || {}).innerText",
+                             JUDGE_TIMEOUT, "the profile panel")
+    check(text_of(browser, "#verdict").startswith("AC"), "the unpadded tile is AC")
+    if " emu" not in text_of(browser, ".report-head"):
+        check("Nsight Compute" in panel, f"a GPU says why there is no profile yet ({panel!r})")
+        return
+    check("where the time goes" in panel and "reference" in panel,
+          f"the panel sets the kernel beside the reference ({panel[:80]!r})")
+    check("32-way bank conflicts" in panel and "exercises/transpose.cu:15" in panel,
+          "the finding names the conflict at the file's line")
+    if shots:
+        browser.evaluate("document.getElementById('profile').scrollIntoView()")
+        screenshot_of_editor(browser, os.path.join(shots, "profile.png"))
+    browser.click("#profile-toggle")  # remembered by the page: leave it off
 
 
 def start_server(root, build, state):
@@ -330,6 +365,12 @@ def main():
         check("启动配置" in text_of(browser, "#info"), "the launch configuration in Chinese")
         if shots:
             browser.screenshot(os.path.join(shots, "exercise-zh.png"))
+        browser.close()
+
+        # -- where the time goes (last: it solves transpose) ----------------------------------------
+        browser = cdp.Browser()
+        browser.navigate(url + "#/ex/transpose")
+        profile_panel(browser, shots)
         print("all passed")
         return 0
     finally:

@@ -18,6 +18,7 @@ const state = {
   texts: null, overview: null, exercise: null, editor: null, hash: null,
   modified: false, events: null, job: null, running: false, report: null,
   liveCases: [], phases: [], before: null, lastSeed: null, pendingDisk: false,
+  profile: localStorage.getItem("cudajudge.profile") === "1",
 };
 
 // ---- texts -----------------------------------------------------------------------
@@ -321,6 +322,10 @@ function renderToolbar() {
     el("span", { class: "spacer" }),
     el("button", { id: "reset-button", onclick: resetFile }, t("page_reset")),
     el("button", { id: "save-button", onclick: () => save().catch(showError) }, t("page_save")),
+    el("label", { title: t("page_profile_title") },
+      el("input", { type: "checkbox", id: "profile-toggle", checked: state.profile,
+        onchange: (e) => { state.profile = e.target.checked; localStorage.setItem("cudajudge.profile", state.profile ? "1" : "0"); } }),
+      " ", t("page_profile")),
     el("button", { id: "judge-button", class: "primary", onclick: () => judge(), disabled: state.running,
       title: t("page_judge_key") }, state.running ? t("page_judging") : `${t("page_judge")} (${t("page_judge_key")})`));
   renderSaveState();
@@ -433,6 +438,7 @@ async function judge(seed) {
     state.before = { best: x.best, solved: state.overviewSolved ?? null };
     const answer = await api("/api/judge", {
       id: x.id, source: state.editor.text, seed: seed ?? null, lang: state.lang,
+      profile: state.profile,
     });
     state.hash = answer.saved ? answer.saved.hash : state.hash;
     state.modified = false;
@@ -555,6 +561,26 @@ function rulesReport(lines) {
   }
   return out;
 }
+// Where the time goes (cudajudge_cli/view/profile.py): your figures beside the
+// reference's, then the findings; or the one line that says why there is none.
+function profilePanel(p) {
+  if (!p) return null;
+  const parts = [el("h4", {}, pick(p.heading))];
+  if (p.why_not) {
+    parts.push(el("div", { class: "note" }, linkify(pick(p.why_not))));
+  } else {
+    parts.push(el("table", { class: "profile-figures" },
+      el("tr", {}, [t("profile_col_figure"), t("profile_col_yours"), t("profile_col_reference")].map((h) => el("th", {}, h))),
+      p.rows.map((row) => el("tr", {}, el("td", {}, pick(row.label)),
+        el("td", { class: "num" }, pick(row.mine)), el("td", { class: "num" }, pick(row.reference))))));
+    if (p.reference_why_not) parts.push(el("div", { class: "dim" }, pick(p.reference_why_not)));
+    if (p.findings.length) {
+      parts.push(el("ul", { class: "rules findings" }, p.findings.map((f) => el("li", {}, "✗ ", linkify(pick(f))))));
+    }
+    if (p.quiet) parts.push(el("div", { class: "good" }, "✓ ", pick(p.quiet)));
+  }
+  return el("div", { class: "profile", id: "profile" }, parts);
+}
 function nextSteps(steps) {
   const x = state.exercise;
   const out = [];
@@ -609,6 +635,8 @@ function renderReport() {
       el("span", { class: "verdict big v-" + r.verdict }, r.verdict), " ", pick(r.verdict_name)));
     if (r.message) parts.push(el("pre", { class: "message" }, linkify(r.message)));
     parts.push(...rulesReport(r.rules));
+    const profile = profilePanel(r.profile);
+    if (profile) parts.push(profile);
     if (state.next) parts.push(nextSteps(state.next));
   }
   if (done && done.error) parts.push(el("pre", { class: "message bad", id: "judge-error" }, linkify(pick(done.error))));
