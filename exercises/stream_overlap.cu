@@ -13,24 +13,16 @@
  * end-to-end time with the serial sum: copy in + transform + copy out of the
  * whole array, one after another. Yours must take at most 0.75 of it.
  *
- * Do not change transform: the judge computes the same steps.
+ * transform is given (out[i] = in[i] after 2048 steps of a logistic map, for
+ * i < n): the judge defines it after your file, which only declares it. Read
+ * it in harness/problems/stream_overlap/given.cuh; do not define it here.
  *
  * Judge it with: python3 judge.py stream_overlap
  */
 #include <stdlib.h>
 
-__global__ void transform(const float *in, float *out, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n) {
-		float v = in[i];
-		for (int k = 0; k < 2048; ++k) {
-			float t = 3.8f * v;
-			v = fmaf(-t, v, t);
-		}
-		out[i] = v;
-	}
-}
+/* Given: harness/problems/stream_overlap/given.cuh. */
+__global__ void transform(const float *in, float *out, long long n);
 
 float *host_alloc(long long count)
 {

@@ -4,25 +4,14 @@
  * at once; the GPU holds consume back until produce is done. The host never
  * waits.
  */
-__global__ void produce(const float *in, float *tmp, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		tmp[i] = 2.0f * in[i] + 1.0f;
-}
-
-/* Reads tmp written by other blocks of produce, so it needs all of it. */
-__global__ void consume(const float *tmp, float *out, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		out[i] = tmp[i] + tmp[n - 1 - i];
-}
+/* Given: harness/problems/event_dependency/given.cuh. */
+__global__ void produce(const float *in, float *tmp, long long n);
+__global__ void consume(const float *tmp, float *out, long long n);
 
 void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,
                           cudaStream_t producer, cudaStream_t consumer, cudaEvent_t ready)
 {
-	unsigned blocks = (unsigned)((n + 255) / 256);
+	const unsigned blocks = (unsigned)((n + 255) / 256);
 	produce<<<blocks, 256, 0, producer>>>(d_in, d_tmp, n);
 	cudaEventRecord(ready, producer);
 	cudaStreamWaitEvent(consumer, ready, 0);

@@ -131,6 +131,11 @@ bool problem_is_host_driven(const char *id);
 /* The exercise's launch glue, ROOT/harness/problems/<id>/glue.cuh. Returns
  * malloc'd. */
 char *problem_glue_path(const char *root, const char *id);
+/* The code the exercise gives the learner's file, ROOT/harness/problems/<id>/
+ * given.cuh (functions the learner's file declares and calls, which the glue
+ * includes after it and so defines); malloc'd, or NULL when the exercise gives
+ * none. */
+char *problem_given_path(const char *root, const char *id);
 
 /* Case building, for make_cases (cases.c). */
 struct jcase *case_new(struct case_set *set, const char *name);

@@ -13,7 +13,7 @@
  * CUDAJUDGE_SHARE_DEVICE), it asks for the device alone around the
  * measurement, as the runner does: a measurement made without it is dropped.
  *
- * path_a and path_b are those of templates/branch_by_warp.cu; inputs come from
+ * path_a and path_b are those of harness/problems/branch_by_warp/given.cuh; inputs come from
  * a pool of a few thousand values, so results are remembered by input bits.
  */
 #include <math.h>

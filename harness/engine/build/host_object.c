@@ -12,6 +12,7 @@
 #include "hostobj.h"
 #include "judge_names.h"
 #include "learner_file.h"
+#include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "util.h"
@@ -45,14 +46,18 @@ static void check_system_calls(const char *obj, const char *shown, struct build_
 }
 
 /* build/cache/hostobj/<hash>.ok: this file (and what it includes) passed the
- * object check with this nvcc, for cc, in this version of the check. */
-static char *host_object_pass_marker(const struct build_paths *p, const char *source, int cc)
+ * object check with this nvcc, for cc, in this version of the check, after
+ * the exercise's given code (NULL: none). */
+static char *host_object_pass_marker(const struct build_paths *p, const char *source,
+                                     const char *given, int cc)
 {
 	if (!p->build)
 		return NULL;
 	uint64_t h = FNV1A_OFFSET ^ (uint64_t)(HOSTOBJ_VERSION * 1000 + cc);
 	h = fnv1a(h, source, strlen(source) + 1);
 	h = hash_learner_sources(h, source, p->root);
+	if (given)
+		h = hash_learner_sources(h, given, p->root);
 	h = fnv1a(h, p->nvcc, strlen(p->nvcc) + 1);
 	char *dir = xasprintf("%s/cache/hostobj", p->build);
 	make_dirs(dir);
@@ -97,7 +102,9 @@ static void refuse_object(const struct hostobj_result *h, const char *source, co
 
 /* The learner's file compiled alone, its object read for constructors,
  * destructors, calls outside the allowlist and definitions of names that are
- * not its own. */
+ * not its own. The code the exercise gives (problem_given_path), which the
+ * file declares and the glue defines after it, goes ahead of it, so that
+ * calls of it resolve within the object. */
 void check_host_object(const struct build_paths *p, const char *id, const char *source, int cc,
                        const char *workdir, struct build_result *res)
 {
@@ -112,9 +119,11 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 		res->object_refused = true;
 		return;
 	}
-	char *marker = host_object_pass_marker(p, source, cc);
+	char *given = problem_given_path(p->root, id);
+	char *marker = host_object_pass_marker(p, source, given, cc);
 	if (marker && access(marker, F_OK) == 0) {
 		free(marker);
+		free(given);
 		res->log = xstrdup("");
 		return; /* passed before, unchanged: no second compile */
 	}
@@ -131,6 +140,8 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 	                   learner,
 	                   "-o",
 	                   obj,
+	                   given ? "-include" : NULL, /* NULL: no given code, the end */
+	                   given,
 	                   NULL};
 	compile_and_link(p, cc_argv, NULL, true, res);
 	res->check_s = res->compile_s;
@@ -150,4 +161,5 @@ void check_host_object(const struct build_paths *p, const char *id, const char *
 	free(arch);
 	free(obj);
 	free(marker);
+	free(given);
 }

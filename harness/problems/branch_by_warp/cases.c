@@ -1,7 +1,7 @@
 /* branch_by_warp: cases, golden model, diagnoses and the speed rule (device
  * side: glue.cuh).
  *
- * path_a and path_b (given in the template) iterate two logistic maps with
+ * path_a and path_b (given.cuh) iterate two logistic maps with
  * fmaf and one multiplication per step, so the C model below computes the
  * same floats bit for bit. Inputs come from a pool of values whose two
  * results are computed once (common/value_pool.c). */

@@ -4,11 +4,16 @@
  * threads to elements as it likes. The divergent baseline of the statement,
  * one thread per element choosing its path by the parity of its index, is
  * what the learner's kernel is timed against (glue.h: cj_baseline_launch).
+ * path_a and path_b, which both kernels call, are given.cuh's, included in
+ * the device part after the learner's file (the learner's file declares
+ * them).
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include "branch_by_warp/layout.h"
 
 #ifndef CJ_RUNNER /* the device part: compiled into the module */
+#include "branch_by_warp/given.cuh"
+
 extern "C" __global__ void cj_divergent_baseline(const float *x, float *y, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;

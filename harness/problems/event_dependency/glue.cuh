@@ -14,6 +14,8 @@
  * defer_streams) run the consumer stream first wherever no event wait stops
  * it, which shows the same mistakes every time, and queued work that runs
  * during the learner's call means its host code waited (CJ_HOST_BLOCKED).
+ * The kernels produce and consume are given.cuh's, which this glue includes
+ * after the learner's file (the learner's file declares them).
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include <chrono>
@@ -21,6 +23,7 @@
 #include "cuda_check.h"
 #include "common/host_streams.cuh"
 #include "event_dependency/layout.h"
+#include "event_dependency/given.cuh"
 
 #ifndef CJ_EMU
 static __device__ unsigned long long cj_globaltimer_ns(void)

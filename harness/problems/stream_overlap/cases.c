@@ -1,7 +1,7 @@
 /* stream_overlap: cases, golden model, diagnoses and the overlap rule (device
  * and host side: glue.cuh).
  *
- * transform (given in the template) iterates a logistic map with one
+ * transform (given.cuh) iterates a logistic map with one
  * multiplication and one fmaf per step, so the C model below computes the same
  * floats bit for bit. Inputs come from a pool of values computed once
  * (common/value_pool.c). */

@@ -6,7 +6,9 @@
  * output. On the case marked `measure` (GPU only) it also times, alternately,
  * the serial sum (one stream: copy in, transform, copy out, all of n) and the
  * learner's pipeline, on the same buffers. Timed repetitions report the
- * pipeline's own time (cj_measure.run_ms).
+ * pipeline's own time (cj_measure.run_ms). The kernel transform is
+ * given.cuh's, which this glue includes after the learner's file (the
+ * learner's file declares it).
  * The meaning of param[] and of the buffers: layout.h.
  */
 #include <chrono>
@@ -16,6 +18,7 @@
 #include "common/host_streams.cuh"
 #include "common/logistic_map.h"
 #include "stream_overlap/layout.h"
+#include "stream_overlap/given.cuh"
 
 #define CJ_OVERLAP_STREAMS 4
 

@@ -7,19 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-__global__ void produce(const float *in, float *tmp, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		tmp[i] = 2.0f * in[i] + 1.0f;
-}
-
-__global__ void consume(const float *tmp, float *out, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		out[i] = tmp[i] + tmp[n - 1 - i];
-}
+/* Given: harness/problems/event_dependency/given.cuh. */
+__global__ void produce(const float *in, float *tmp, long long n);
+__global__ void consume(const float *tmp, float *out, long long n);
 
 /* No wait for the producer: wrong results unless the attack works. */
 void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,

@@ -2,23 +2,9 @@
 /* Mistake: the divergent baseline itself. The results are right, but every
  * warp runs both paths, so it is no faster than the baseline. The emulator
  * measures no speed, so it accepts the results. */
-__device__ float path_a(float v)
-{
-	for (int k = 0; k < 512; ++k) {
-		float t = 3.9f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
-
-__device__ float path_b(float v)
-{
-	for (int k = 0; k < 384; ++k) {
-		float t = 3.7f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
+/* Given: harness/problems/branch_by_warp/given.cuh. */
+__device__ float path_a(float v);
+__device__ float path_b(float v);
 
 __global__ void branch_by_warp(const float *x, float *y, int n)
 {

@@ -1,22 +1,8 @@
 /* Mistake: the path chosen by the warp's parity while each thread keeps its
  * own element: fast, but half the elements get the wrong path. */
-__device__ float path_a(float v)
-{
-	for (int k = 0; k < 512; ++k) {
-		float t = 3.9f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
-
-__device__ float path_b(float v)
-{
-	for (int k = 0; k < 384; ++k) {
-		float t = 3.7f * v;
-		v = fmaf(-t, v, t);
-	}
-	return v;
-}
+/* Given: harness/problems/branch_by_warp/given.cuh. */
+__device__ float path_a(float v);
+__device__ float path_b(float v);
 
 __global__ void branch_by_warp(const float *x, float *y, int n)
 {

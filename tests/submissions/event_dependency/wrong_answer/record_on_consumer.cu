@@ -1,20 +1,9 @@
 // report-says: A record on the consumer stream
 /* Mistake: the event recorded on the consumer stream, so it marks a point of
  * the consumer's own queue and says nothing about produce. */
-__global__ void produce(const float *in, float *tmp, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		tmp[i] = 2.0f * in[i] + 1.0f;
-}
-
-/* Reads tmp written by other blocks of produce, so it needs all of it. */
-__global__ void consume(const float *tmp, float *out, long long n)
-{
-	long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (i < n)
-		out[i] = tmp[i] + tmp[n - 1 - i];
-}
+/* Given: harness/problems/event_dependency/given.cuh. */
+__global__ void produce(const float *in, float *tmp, long long n);
+__global__ void consume(const float *tmp, float *out, long long n);
 
 void produce_then_consume(const float *d_in, float *d_tmp, float *d_out, long long n,
                           cudaStream_t producer, cudaStream_t consumer, cudaEvent_t ready)
