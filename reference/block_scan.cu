@@ -12,8 +12,7 @@ static __device__ __forceinline__ unsigned warp_inclusive(unsigned v, int lane)
 #pragma unroll
 	for (int d = 1; d < 32; d <<= 1) {
 		const unsigned up = __shfl_up_sync(0xffffffffu, v, d);
-		if (lane >= d)
-			v += up;
+		v += lane >= d ? up : 0u; /* the first d lanes have nothing below */
 	}
 	return v;
 }
