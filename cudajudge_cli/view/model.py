@@ -42,7 +42,7 @@ MISMATCH_COLUMNS = ("index", "block", "warp", "lane", "expected", "got")
 PHASES = ("compile", "link", "cases", "wait", "run", "reference")
 
 # The phases a status line names while the engine works (running_<phase>).
-RUNNING_PHASES = ("compile", "link", "device", "run", "check", "reference", "rules")
+RUNNING_PHASES = ("compile", "link", "device", "run", "check", "reference", "rules", "profile")
 
 
 def format_number(value):
