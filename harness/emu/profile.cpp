@@ -96,8 +96,29 @@ struct warp_steps {
 	std::vector<int> touched; /* the places with steps */
 };
 
+/* What tells places apart: the instruction (pc), or for atomics and
+ * barriers the learner's call (file, line), with the kind and the space. */
+struct place_key {
+	uintptr_t at;
+	int line;
+	place_kind kind;
+	space sp;
+	bool operator==(const place_key &o) const
+	{
+		return at == o.at && line == o.line && kind == o.kind && sp == o.sp;
+	}
+};
+struct place_hash {
+	size_t operator()(const place_key &k) const
+	{
+		return (size_t)(((uint64_t)k.at * 0x9e3779b97f4a7c15ULL) ^
+		                ((uint64_t)(unsigned)k.line << 8) ^ ((uint64_t)k.kind << 2) ^
+		                (uint64_t)k.sp);
+	}
+};
+
 std::vector<place> places;
-std::unordered_map<uint64_t, int> place_of;            /* by (pc or file, line, kind, space) */
+std::unordered_map<place_key, int, place_hash> place_of;
 std::vector<std::vector<uint32_t>> times(MAX_THREADS); /* per thread, per place: k */
 std::vector<warp_steps> warps(MAX_THREADS / 32);
 
@@ -108,15 +129,9 @@ struct launch_record {
 std::vector<launch_record> launches;
 bool in_launch = false;
 
-uint64_t place_key(uintptr_t at, int line, place_kind kind, space sp)
-{
-	return ((uint64_t)at * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)(unsigned)line << 4) ^
-	       ((uint64_t)kind << 1 | (uint64_t)(sp == S_SHARED));
-}
-
 int place_for(uintptr_t pc, const char *file, int line, place_kind kind, space sp)
 {
-	uint64_t key = place_key(pc ? pc : (uintptr_t)file, line, kind, sp);
+	place_key key{pc ? pc : (uintptr_t)file, line, kind, sp};
 	auto it = place_of.find(key);
 	if (it != place_of.end())
 		return it->second;
