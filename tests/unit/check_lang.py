@@ -207,7 +207,8 @@ STRICT = ("harness/engine/verdict/race_report.c",
           "harness/engine/backends/emu.c", "harness/engine/backends/gpu.c",
           "harness/engine/backends/linked.c", "harness/engine/backends/sanitizer.c",
           "harness/engine/backends/backend.c", "harness/engine/run/test_run.c",
-          "harness/engine/verdict/case_verdict.c", "harness/engine/verdict/build_verdict.c")
+          "harness/engine/verdict/case_verdict.c", "harness/engine/verdict/build_verdict.c",
+          "harness/engine/profile/profile_run.c", "harness/engine/profile/profile_report.c")
 # Not in STRICT, as they hold no words for the learner: check.c (numbers only),
 # report.c (JSON keys and the engine's texts, written as they are) and the
 # emulator's runtime_api.cpp (CUDA's own error strings, as a GPU's runtime
