@@ -2,9 +2,9 @@
 """`judge.py ID FILE --profile` end to end on the CPU emulator (docs/profile.md).
 
 - Every file of tests/profile/corpus.txt is judged with --profile: it is AC, its
-  profile is made for it and for the reference, and its findings name the costs
-  the line lists, at a line of the file itself; the reference judged with
-  --profile names none of them.
+  profile is made for it and for the reference, on the case problems.yaml's
+  profile table names, and its findings name the costs the line lists, at a line
+  of the file itself; the reference judged with --profile names none of them.
 - Profiling changes no verdict and adds nothing without --profile: the same file
   and seed judged without it give the same verdict, message and cases, and no
   "profile" key.
@@ -18,6 +18,7 @@ Exits 77 (skipped) when the emulator was not built or there is no g++.
 
 import concurrent.futures
 import os
+import re
 import sys
 import unittest
 
@@ -67,6 +68,18 @@ def summaries():
     return SUMMARIES
 
 
+def profile_cases():
+    """{exercise: the case its problems.yaml profile: table names}."""
+    with open(os.path.join(ROOT, "problems.yaml"), encoding="utf-8") as f:
+        text = f.read()
+    found = {}
+    for entry in re.split(r"^(?=- id: )", text, flags=re.MULTILINE)[1:]:
+        case = re.search(r'^  profile:.*\n(?:    .*\n)*?    case: "([^"]+)"', entry, re.MULTILINE)
+        if case:
+            found[entry.split()[2]] = case.group(1)
+    return found
+
+
 def costs(summary):
     return [f.get("cost") for f in summary["profile"].get("findings") or []]
 
@@ -96,6 +109,17 @@ class CorpusTest(unittest.TestCase):
                     if finding["where"] is not None:
                         self.assertTrue(finding["where"].startswith(path + ":"),
                                         finding["where"])
+
+    def test_the_case_the_table_names_is_the_one_profiled(self):
+        """A case problems.yaml names that no longer exists would silently give way to
+        the largest one."""
+        named = profile_cases()
+        self.assertTrue(named)
+        for path, problem, _ in corpus():
+            if problem in named:
+                with self.subTest(exercise=problem):
+                    self.assertEqual(summaries()[path]["profile"]["case"]["name"],
+                                     named[problem])
 
     def test_no_reference_names_a_cost(self):
         for path, problem, wanted in corpus():
