@@ -110,7 +110,8 @@ namespace transpose_ref
 namespace event_dependency_ref
 {
 #include "../reference/event_dependency.cu"
-}
+#include "event_dependency/given.cuh" /* the kernels the reference launches */
+} // namespace event_dependency_ref
 
 namespace warp_reduce_ref
 {
