@@ -29,11 +29,14 @@ def _part(figures, key):
     return part if isinstance(part, dict) else {}
 
 
+def _accesses(part):
+    """How many loads, stores and atomics a part of the figures counts."""
+    return sum(part.get(k) or 0 for k in ("loads", "stores", "atomics") if is_number(part.get(k)))
+
+
 def _shared(figures):
     shared = _part(figures, "shared")
-    accesses = sum(shared.get(k) or 0 for k in ("loads", "stores", "atomics")
-                   if is_number(shared.get(k)))
-    if not accesses:
+    if not _accesses(shared):
         return Text("profile_none_seen")
     worst = shared.get("worst") if isinstance(shared.get("worst"), dict) else {}
     ways = worst.get("ways")
@@ -44,9 +47,7 @@ def _shared(figures):
 
 def _global(figures):
     part = _part(figures, "global")
-    accesses = sum(part.get(k) or 0 for k in ("loads", "stores", "atomics")
-                   if is_number(part.get(k)))
-    if not accesses:
+    if not _accesses(part):
         return Text("profile_none_seen")
     return Text("profile_sectors", value=_number(part.get("sectors_per_access")),
                 ideal=_number(part.get("ideal_per_access")))

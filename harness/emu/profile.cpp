@@ -331,19 +331,10 @@ void flush_warp(int first, int end)
 /* ---- naming the places, and the file the engine reads ---------------------- */
 
 /* The innermost frame of pc that is not the emulator's headers, the
- * runtime's or the C++ library's, as "file:line", or "". */
+ * runtime's or the C++ library's, as "file:line", or "" (memory.cpp). */
 std::string frame_of(uintptr_t pc)
 {
-	char frames[2048] = "";
-	__sanitizer_symbolize_pc(reinterpret_cast<void *>(pc), "%s:%l", frames, sizeof frames);
-	for (const char *f = frames; *f && f < frames + sizeof frames; f += std::strlen(f) + 1) {
-		if (std::strstr(f, "harness/emu/") || std::strstr(f, "harness/runtime/") ||
-		    std::strstr(f, "/usr/") || !std::strchr(f, ':') || f[0] == '?' ||
-		    std::strstr(f, ":0"))
-			continue;
-		return f;
-	}
-	return "";
+	return learner_frame(reinterpret_cast<const void *>(pc), std::string());
 }
 
 /* The variable a shared address lies in ("tile"), or the device buffer's
