@@ -200,8 +200,7 @@ int judge_file(const struct judge_options *o)
 		free(br.log);
 	}
 	/* after the verdict, which it never changes */
-	if (!o->prebuilt)
-		profile_judgement(j);
+	profile_judgement(j);
 	judgement_finish(j);
 	int code = verdict_exit_code(j->sum.verdict);
 	/* Cases still being made for a run that never came: their thread reads

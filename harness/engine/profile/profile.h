@@ -11,6 +11,8 @@
  *                     and runs (the emulator's; a GPU's is not written yet)
  *   profile_read.c    the emulator's counts (harness/emu/profile.cpp) read
  *                     back into struct profile_figures
+ *   profile_ncu.c     on a GPU: Nsight Compute (ncu) found, its command line,
+ *                     its CSV read into the same struct profile_figures
  *   profile_report.c  the figures and the findings as the summary's JSON
  */
 #ifndef HARNESS_ENGINE_PROFILE_PROFILE_H
@@ -78,12 +80,56 @@ struct profile_figures {
 	 * address at one line */
 	uint64_t atomics_shared, atomics_global, same_address, most_on_one_address;
 	struct profile_place atomic_worst;
+	/* measured by Nsight Compute (profile_ncu.c) rather than counted on the
+	 * emulator: no place is named, the counts are warp-level requests, and
+	 * what follows is set */
+	struct profile_gpu {
+		bool on;
+		char kernel[128];       /* the learner's kernel (of its largest launch) */
+		unsigned metrics;       /* a bit per NCU_* metric found in some launch */
+		double time_ns;         /* gpu__time_duration, all launches */
+		double lanes;           /* active lanes per warp instruction (largest launch) */
+		double occupancy_pct;   /* theoretical, of the largest launch */
+		double achieved_pct;    /* achieved, of the largest launch */
+		unsigned registers;     /* per thread, of the largest launch */
+		unsigned limit[4];      /* blocks per SM by registers, shared memory, warps, blocks */
+		uint64_t l2_atomics;    /* atomic and reduction requests at L2 */
+		uint64_t bank_conflicts; /* shared wavefronts beyond one per request */
+	} gpu;
 };
 
 /* Reads the counts the profile build wrote to path, keeping the lines of
  * `file` (the judged file's real path; "" keeps every line) and naming them
  * from `root`. False when the file is missing or not the profiler's. */
 bool profile_read(const char *path, const char *file, const char *root, struct profile_figures *f);
+
+/* ---- Nsight Compute (profile_ncu.c) ----------------------------------------- */
+
+/* ncu: $CUDAJUDGE_NCU, next to nvcc, $CUDA_PATH/bin, $CUDA_HOME/bin, PATH,
+ * /usr/local/cuda/bin. Malloc'd path or NULL. */
+char *find_ncu(const char *nvcc);
+
+/* The command line that runs prog_argv under ncu, its CSV to log_path: a
+ * malloc'd NULL-terminated array of pointers into static strings, log_path and
+ * prog_argv (free() the array only). */
+char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[]);
+
+/* Why ncu measured nothing, from its log and output: T_NONE when it did not
+ * say; else T_profile_ncu_refused with `why` set. */
+enum text_code ncu_refused(const char *text, char *why, size_t size);
+
+/* Reads ncu's CSV (--csv --log-file): every launch of a kernel whose name
+ * does not start with cj_ (the judge's own), counters summed over launches,
+ * ratios and percentages of the longest launch. False when no such launch
+ * has a metric. */
+bool ncu_parse(const char *csv, struct profile_figures *f);
+
+/* The metrics no launch of f had, as JSON strings separated by commas. */
+struct strbuf;
+void ncu_missing(const struct profile_figures *f, struct strbuf *b);
+
+/* Limits of profile_gpu.limit, in its order. */
+enum { NCU_BY_REGISTERS, NCU_BY_SHARED, NCU_BY_WARPS, NCU_BY_BLOCKS };
 
 /* ---- the report (profile_report.c) ---------------------------------------- */
 
@@ -97,6 +143,7 @@ struct profile_side {
 struct profile {
 	struct message why; /* code T_NONE: made (for the learner's kernel at least) */
 	const char *backend;
+	const char *device; /* the GPU's name, on a GPU */
 	char case_name[48];
 	long long case_params[2]; /* n, block */
 	struct profile_side learner, reference;

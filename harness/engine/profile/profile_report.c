@@ -30,9 +30,32 @@ struct occupancy {
 	const char *limited_by;
 };
 
+/* On a GPU: the blocks per SM each limit allows, as ncu measured them. */
+static void gpu_occupancy(const struct profile_figures *f, struct occupancy *o)
+{
+	static const char *const names[4] = {"registers", "shared_memory", "threads", "blocks"};
+	o->blocks = 0;
+	o->limited_by = NULL;
+	for (int i = 0; i < 4; ++i)
+		if (f->gpu.limit[i] && (!o->limited_by || f->gpu.limit[i] < o->blocks)) {
+			o->blocks = f->gpu.limit[i];
+			o->limited_by = names[i];
+		}
+	o->by_shared = f->gpu.limit[NCU_BY_SHARED];
+	o->pct = f->gpu.occupancy_pct;
+	if (!o->limited_by)
+		o->warps = 0;
+}
+
 static void occupancy_of(const struct profile_figures *f, struct occupancy *o)
 {
 	memset(o, 0, sizeof *o);
+	if (f->gpu.on) {
+		o->threads = f->threads_per_block;
+		o->warps = (o->threads + 31) / 32;
+		gpu_occupancy(f, o);
+		return;
+	}
 	o->threads = f->threads_per_block;
 	o->warps = (o->threads + 31) / 32;
 	o->shared = f->shared_static + f->shared_dynamic;
@@ -124,6 +147,31 @@ static void why_json(struct strbuf *b, const struct message *why)
 	free(zh);
 }
 
+/* The end of a GPU's figures: what only ncu measures, the occupancy it
+ * measured, the metrics it did not give. */
+static void gpu_figures_json(struct strbuf *b, const struct profile_figures *f)
+{
+	struct occupancy o;
+	occupancy_of(f, &o);
+	sb_printf(b, ",\"l2_requests\":%llu", (unsigned long long)f->gpu.l2_atomics);
+	sb_printf(b,
+	          "},\"occupancy\":{\"model\":\"measured\",\"registers_counted\":true,"
+	          "\"threads_per_block\":%u,\"registers_per_thread\":%u,"
+	          "\"shared_bytes_per_block\":null,\"blocks_per_sm\":%u",
+	          o.threads, f->gpu.registers, o.blocks);
+	json_kv_num(b, "pct", rounded(o.pct, 10));
+	json_kv_num(b, "achieved_pct", rounded(f->gpu.achieved_pct, 10));
+	json_kv_str(b, "limited_by", o.limited_by);
+	sb_puts(b, "},\"gpu\":{");
+	json_kv_str(b, "kernel", f->gpu.kernel);
+	json_kv_num(b, "time_ns", rounded(f->gpu.time_ns, 1));
+	json_kv_num(b, "active_lanes", rounded(f->gpu.lanes, 100));
+	sb_printf(b, ",\"bank_conflicts\":%llu,\"missing\":[",
+	          (unsigned long long)f->gpu.bank_conflicts);
+	ncu_missing(f, b);
+	sb_puts(b, "]}}");
+}
+
 static void figures_json(struct strbuf *b, const struct profile_side *s)
 {
 	const struct profile_figures *f = &s->fig;
@@ -163,15 +211,33 @@ static void figures_json(struct strbuf *b, const struct profile_side *s)
 	          (unsigned long long)f->branch_steps, (unsigned long long)f->partial_steps);
 	json_kv_num(b, "pct", rounded(100 * ratio(f->partial_steps, f->branch_steps, 0), 10));
 	place_json(b, "worst", &f->branch_worst, false);
-	sb_printf(b, "},\"barriers\":{\"warp_waits\":%llu", (unsigned long long)f->barrier_steps);
-	json_kv_num(b, "per_warp", rounded(ratio(f->barrier_steps, f->warps, 0), 100));
+	if (f->gpu.on) /* ncu counts no barrier waits */
+		sb_puts(b, "},\"barriers\":{\"warp_waits\":null,\"per_warp\":null");
+	else
+		sb_printf(b, "},\"barriers\":{\"warp_waits\":%llu",
+		          (unsigned long long)f->barrier_steps);
+	if (!f->gpu.on)
+		json_kv_num(b, "per_warp", rounded(ratio(f->barrier_steps, f->warps, 0), 100));
 	place_json(b, "worst", &f->barrier_worst, false);
-	sb_printf(b,
-	          "},\"atomics\":{\"shared\":%llu,\"global\":%llu,\"same_address_lanes\":%llu,"
-	          "\"most_on_one_address\":%llu",
-	          (unsigned long long)f->atomics_shared, (unsigned long long)f->atomics_global,
-	          (unsigned long long)f->same_address, (unsigned long long)f->most_on_one_address);
+	if (f->gpu.on) /* warp-wide requests; ncu does not see addresses */
+		sb_printf(b,
+		          "},\"atomics\":{\"shared\":%llu,\"global\":%llu,"
+		          "\"same_address_lanes\":null,\"most_on_one_address\":null",
+		          (unsigned long long)f->atomics_shared,
+		          (unsigned long long)f->atomics_global);
+	else
+		sb_printf(b,
+		          "},\"atomics\":{\"shared\":%llu,\"global\":%llu,"
+		          "\"same_address_lanes\":%llu,\"most_on_one_address\":%llu",
+		          (unsigned long long)f->atomics_shared,
+		          (unsigned long long)f->atomics_global,
+		          (unsigned long long)f->same_address,
+		          (unsigned long long)f->most_on_one_address);
 	place_json(b, "worst", &f->atomic_worst, true);
+	if (f->gpu.on) {
+		gpu_figures_json(b, f);
+		return;
+	}
 	struct occupancy o;
 	occupancy_of(f, &o);
 	sb_printf(b,
@@ -288,6 +354,91 @@ static void finding_json(struct strbuf *b, const struct finding *fd)
 /* Whether cost shows in the learner's kernel (l) more than in the
  * reference's (r, when it has a profile); fills fd when it does. The
  * thresholds are in docs/profile.md. */
+/* The learner's kernel as a finding names it: its name without the
+ * parameters. */
+static void kernel_name(const struct profile_figures *f, char out[96])
+{
+	snprintf(out, 96, "%.*s", (int)strcspn(f->gpu.kernel, "("), f->gpu.kernel);
+}
+
+/* shows() on a GPU: the same thresholds where ncu measures the same thing
+ * (docs/profile.md says where it does not); no place is named. */
+static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
+                      const struct measures *l, const struct measures *r,
+                      const struct profile_figures *rf, const struct text_pair *advice,
+                      struct finding *fd, char buf[4][96])
+{
+	char *kernel = buf[0], *ref = buf[2];
+	char pct[32];
+	kernel_name(f, kernel);
+	fd->cost = cost;
+	fd->where = NULL;
+	switch (cost) {
+	case COST_BANK_CONFLICTS:
+		if (!all_steps(f->shared_steps) || l->passes < 1.25 ||
+		    (r->made && l->passes < r->passes + 0.25))
+			return false;
+		ref_text(ref, r->made, "%.1f", r->passes_per_access);
+		fd->code = T_profile_gpu_bank_conflicts;
+		set_fields(fd,
+		           FIELDS(F_STR("kernel", kernel), F_NUM("mine", l->passes_per_access),
+		                  F_NUM("ideal", ratio(f->ideal_wavefronts, all_steps(f->shared_steps),
+		                                       1)),
+		                  F_INT("conflicts", f->gpu.bank_conflicts), F_STR("ref", ref)),
+		           advice);
+		return true;
+	case COST_COALESCING: {
+		uint64_t steps = f->global_steps[ACCESS_LOAD] + f->global_steps[ACCESS_STORE];
+		if (!steps || l->sectors < 1.5 || (r->made && l->sectors < r->sectors + 0.5))
+			return false;
+		uint64_t ref_steps = rf->global_steps[ACCESS_LOAD] + rf->global_steps[ACCESS_STORE];
+		ref_text(ref, r->made, "%.1f", ratio(rf->sectors, ref_steps, 0));
+		fd->code = T_profile_gpu_coalescing;
+		set_fields(fd,
+		           FIELDS(F_STR("kernel", kernel), F_NUM("mine", ratio(f->sectors, steps, 0)),
+		                  F_STR("ref", ref)),
+		           advice);
+		return true;
+	}
+	case COST_DIVERGENCE:
+		if (!f->branch_steps || l->divergent < 0.10 ||
+		    (r->made && l->divergent < r->divergent + 0.10))
+			return false;
+		ref_text(ref, r->made, "%.0f %%", 100 * r->divergent);
+		ref_text(pct, true, "%.0f %%", 100 * l->divergent);
+		fd->code = T_profile_gpu_divergence;
+		set_fields(fd,
+		           FIELDS(F_STR("pct", pct), F_STR("ref", ref), F_NUM("lanes", f->gpu.lanes)),
+		           advice);
+		return true;
+	case COST_ATOMICS:
+		/* warp-wide: 8 requests are the emulator's 256 lanes */
+		if (l->global_atomics < 8 || (r->made && l->global_atomics < 4 * r->global_atomics))
+			return false;
+		ref_text(ref, r->made, "%.0f", (double)r->global_atomics);
+		fd->code = T_profile_gpu_atomics;
+		set_fields(fd,
+		           FIELDS(F_INT("count", l->global_atomics), F_INT("l2", f->gpu.l2_atomics),
+		                  F_STR("ref", ref)),
+		           advice);
+		return true;
+	case COST_OCCUPANCY:
+		if (!l->occ.warps || !l->occ.limited_by || strcmp(l->occ.limited_by, "shared_memory") ||
+		    l->occ.pct >= 75 || (r->made && l->occ.pct > r->occ.pct - 10))
+			return false;
+		ref_text(ref, r->made, "%.0f %%", r->occ.pct);
+		ref_text(pct, true, "%.0f %%", l->occ.pct);
+		fd->code = T_profile_gpu_occupancy;
+		set_fields(fd,
+		           FIELDS(F_INT("threads", l->occ.threads), F_INT("blocks", l->occ.blocks),
+		                  F_STR("pct", pct), F_STR("ref", ref)),
+		           advice);
+		return true;
+	default: /* barriers: ncu counts no barrier waits */
+		return false;
+	}
+}
+
 static bool shows(enum profile_cost cost, const struct profile_figures *f, const struct measures *l,
                   const struct measures *r, const struct text_pair *advice, struct finding *fd,
                   char buf[4][96])
@@ -408,8 +559,15 @@ static void findings_json(struct strbuf *b, const struct problem_entry *e, const
 		struct finding fd;
 		char buf[4][96];
 		memset(&fd, 0, sizeof fd);
-		if (!e->profile.advice[c].en || !shows((enum profile_cost)c, &p->learner.fig, &l,
-		                                       &r, &e->profile.advice[c], &fd, buf))
+		if (!e->profile.advice[c].en)
+			continue;
+		bool found_here =
+		        p->learner.fig.gpu.on
+		                ? gpu_shows((enum profile_cost)c, &p->learner.fig, &l, &r,
+		                            &p->reference.fig, &e->profile.advice[c], &fd, buf)
+		                : shows((enum profile_cost)c, &p->learner.fig, &l, &r,
+		                        &e->profile.advice[c], &fd, buf);
+		if (!found_here)
 			continue;
 		if (found++)
 			sb_puts(b, ",");
@@ -442,6 +600,8 @@ char *profile_json(const struct problem_entry *e, const struct profile *p)
 	sb_printf(&b, ",\"made\":%s", made ? "true" : "false");
 	why_json(&b, &p->why);
 	json_kv_num(&b, "seconds", rounded(p->seconds, 1000));
+	if (p->device)
+		json_kv_str(&b, "device", p->device);
 	if (made) {
 		sb_puts(&b, ",\"case\":{");
 		json_kv_str(&b, "name", p->case_name);

@@ -7,13 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backends/backend.h"
 #include "build/emu_build.h"
+#include "build/linked.h"
+#include "build/module.h"
 #include "judgement.h"
 #include "report/lang.h"
 #include "rng.h"
 #include "run/cases.h"
+#include "run/device.h"
 #include "run/test_run.h"
 #include "util.h"
 
@@ -194,6 +198,154 @@ static void profile_on_emulator(struct judgement *j, struct profile *p)
 		p->why = p->learner.why;
 }
 
+/* ---- on a GPU: Nsight Compute ------------------------------------------------ */
+
+/* What the GPU's profile of one side runs: the test program, and the module
+ * the trusted runner loads (NULL for a linked program). */
+struct gpu_program {
+	const char *bin, *module;
+};
+
+/* One side's program run under ncu over case `which` of `all`, in the limits
+ * of the sanitize backend (ncu, like compute-sanitizer, forks the program and
+ * talks to it through files of its own); its CSV read into side->fig. */
+static void ncu_side(struct judgement *j, const char *ncu, const struct case_set *all, int which,
+                     const struct gpu_program *prog, const char *folder,
+                     struct profile_side *side)
+{
+	char *work = xasprintf("%s/%s", j->work, folder);
+	char *log = xasprintf("%s/ncu.csv", work);
+	make_dirs(work);
+	unlink(log);
+	struct text_field fields[4] = {F_STR("file", side->file), F_STR("log", ""),
+	                               {NULL, 0, NULL, 0, 0}, {NULL, 0, NULL, 0, 0}};
+	enum text_code why = T_NONE;
+	char err[256], refused[128];
+	char *csv = NULL;
+	struct case_set one;
+	if (case_set_copy_one(&one, all, which, err, sizeof err) != 0) {
+		why = T_profile_not_started;
+		fields[1] = F_STR("error", err);
+	} else {
+		case_set_publish(&one, 0, 0, 0);
+		char fd[16], cc[16];
+		snprintf(fd, sizeof fd, "%d", one.fd);
+		snprintf(cc, sizeof cc, "%d", j->dev.cc);
+		char *argv[] = {(char *)prog->bin, "--wire", fd,   "--expect-cc", cc,
+		                NULL,             NULL,     NULL, NULL};
+		if (prog->module) {
+			argv[5] = "--module";
+			argv[6] = (char *)prog->module;
+		}
+		char **command = ncu_argv(ncu, log, argv);
+		struct run_limits lim;
+		backend_sanitize.limits(j, &lim);
+		int lock = take_device_lock(j->o->build, false);
+		struct run_result r;
+		if (run_supervised(command, one.fd, &lim, &r) != 0)
+			r.end = RUN_NOT_STARTED;
+		if (lock >= 0)
+			close(lock);
+		free(command);
+		csv = read_file(log, NULL);
+		enum text_code no = ncu_refused(csv, refused, sizeof refused);
+		if (no == T_NONE)
+			no = ncu_refused(r.output, refused, sizeof refused);
+		if (no != T_NONE) {
+			why = no;
+			fields[0] = F_STR("why", refused);
+		} else if (r.end == RUN_EXITED && r.exit_code != 0) {
+			why = T_profile_ncu_failed;
+			fields[1] = F_INT("status", r.exit_code);
+			const char *said = csv && *csv ? csv : r.output ? r.output : "";
+			fields[2] = F_STR("log", said);
+		} else if (r.end != RUN_EXITED) {
+			why = run_failed(&r, side->file, lim.wall_s, fields);
+		} else if (!ncu_parse(csv, &side->fig)) {
+			why = T_profile_ncu_no_kernel;
+		}
+		if (why != T_NONE && why != T_profile_ncu_failed)
+			fields[2] = (struct text_field){NULL, 0, NULL, 0, 0};
+		if (why != T_NONE) { /* the log said, before it goes */
+			char text[1024];
+			say(&side->why, text, sizeof text, why, fields);
+		}
+		run_result_free(&r);
+		case_set_free(&one);
+	}
+	if (why == T_profile_not_started && !csv) {
+		char text[1024];
+		say(&side->why, text, sizeof text, why, fields);
+	}
+	free(csv);
+	free(work);
+	free(log);
+}
+
+/* The GPU's profile of both kernels on the case the emulator's profile
+ * runs (the same seed, the same inputs), each by a run of its own. */
+static void profile_on_gpu(struct judgement *j, struct profile *p)
+{
+	p->device = j->dev.found && j->dev.name[0] ? j->dev.name : NULL;
+	char *ncu = find_ncu(j->o->prebuilt ? NULL : j->paths.nvcc);
+	if (!ncu) {
+		say_code(&p->why, T_profile_ncu_missing, NULL);
+		return;
+	}
+	struct case_set english, set;
+	if (!make_emulated_cases(j, LANG_EN, &english)) {
+		case_set_free(&english);
+		free(ncu);
+		say_code(&p->why, T_profile_no_case, NULL);
+		return;
+	}
+	int which = chosen_case(j->entry, &english);
+	bool again = lang_current != LANG_EN;
+	if (again && !make_emulated_cases(j, lang_current, &set)) {
+		case_set_free(&set);
+		again = false;
+	}
+	const struct case_set *all = again ? &set : &english;
+	const struct jcase *c = &all->cases[which];
+	snprintf(p->case_name, sizeof p->case_name, "%s", c->name);
+	p->case_params[0] = c->param[0];
+	p->case_params[1] = c->param[1];
+
+	p->learner.file = j->sum.file;
+	struct gpu_program mine = {j->bin, j->module};
+	ncu_side(j, ncu, all, which, &mine, "profile-learner", &p->learner);
+
+	p->reference.file = xasprintf("reference/%s.cu", j->entry->id);
+	struct gpu_program ref = {NULL, NULL};
+	char *ref_bin = NULL;
+	struct build_result br = {.log = NULL};
+	if (j->o->prebuilt) {
+		say_code(&p->reference.why, T_profile_not_started,
+		         FIELDS(F_STR("file", p->reference.file), F_STR("error", "--prebuilt")));
+	} else if (j->module) {
+		if (!j->ref_module)
+			j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc,
+			                                 CJ_DEFAULT_CC, j->work);
+		ref = (struct gpu_program){j->bin, j->ref_module};
+	} else if (build_reference(&j->paths, j->entry->id, j->dev.cc, &ref_bin, &br) == 0 &&
+	           br.status == BUILD_OK) {
+		ref = (struct gpu_program){ref_bin, NULL};
+	}
+	if (ref.bin && (ref.module || !j->module))
+		ncu_side(j, ncu, all, which, &ref, "profile-reference", &p->reference);
+	else if (!j->o->prebuilt)
+		say_code(&p->reference.why, T_profile_not_built,
+		         FIELDS(F_STR("file", p->reference.file), F_STR("log", br.log ? br.log : "")));
+	free(br.log);
+	free(ref_bin);
+	free(ncu);
+	if (again)
+		case_set_free(&set);
+	case_set_free(&english);
+	if (p->learner.why.code != T_NONE)
+		p->why = p->learner.why;
+}
+
 void profile_judgement(struct judgement *j)
 {
 	if (!j->o->profile)
@@ -202,13 +354,13 @@ void profile_judgement(struct judgement *j)
 	report_phase("profile", "start", -1);
 	struct profile p;
 	memset(&p, 0, sizeof p);
-	p.backend = backend_emulated(j) ? "emu" : j->sum.backend;
+	p.backend = backend_emulated(j) ? "emu" : "gpu";
 	if (!output_right(j))
 		say_code(&p.why, T_profile_output_wrong,
 		         FIELDS(F_STR("verdict", verdict_name(j->sum.verdict))));
 	else if (!backend_emulated(j))
-		say_code(&p.why, T_profile_not_on_gpu, NULL);
-	else
+		profile_on_gpu(j, &p);
+	else if (!j->o->prebuilt)
 		profile_on_emulator(j, &p);
 	p.seconds = now_s() - t0;
 	j->sum.profile_json = profile_json(j->entry, &p);
