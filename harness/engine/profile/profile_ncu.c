@@ -282,9 +282,15 @@ static void add_launch(const struct launch *l, struct profile_figures *f, double
 	f->warps += blocks * ((threads + 31) / 32);
 	f->gpu.metrics |= l->have;
 	f->gpu.time_ns += v[NCU_TIME];
-	f->shared_steps[ACCESS_LOAD] += count(v[NCU_SHARED_LD]);
-	f->shared_steps[ACCESS_STORE] += count(v[NCU_SHARED_ST]);
-	f->shared_steps[ACCESS_ATOMIC] += count(v[NCU_SHARED_ATOM]);
+	/* shared requests: the warp-wide shared instructions; where ncu did not
+	 * give them, the wavefronts they would take without conflicts */
+	for (int k = 0; k < ACCESS_KINDS; ++k) {
+		int m = NCU_SHARED_LD + k;
+		double wf = v[NCU_WAVEFRONTS_LD + k], bc = v[NCU_CONFLICTS_LD + k];
+		f->shared_steps[k] += (l->have >> m) & 1u ? count(v[m])
+		                      : wf > bc          ? count(wf - bc)
+		                                         : 0;
+	}
 	uint64_t wavefronts = count(v[NCU_WAVEFRONTS_LD]) + count(v[NCU_WAVEFRONTS_ST]) +
 	                      count(v[NCU_WAVEFRONTS_ATOM]);
 	uint64_t conflicts = count(v[NCU_CONFLICTS_LD]) + count(v[NCU_CONFLICTS_ST]) +

@@ -206,6 +206,30 @@ struct gpu_program {
 	const char *bin, *module;
 };
 
+/* What ncu said of its failure, in one line: its first ==ERROR== line, else
+ * the last line of its log or output. */
+static void ncu_said(const char *log, const char *output, char *out, size_t size)
+{
+	const char *texts[2] = {log, output};
+	out[0] = '\0';
+	for (int t = 0; t < 2; ++t) {
+		const char *text = texts[t];
+		if (!text)
+			continue;
+		const char *error = strstr(text, "==ERROR==");
+		for (const char *line = text; *line;) {
+			size_t len = strcspn(line, "\n");
+			if (len && (!error || line == error || (error > line && error < line + len)))
+				snprintf(out, size, "%.*s", (int)len, line);
+			if (error && out[0])
+				return;
+			line += len + (line[len] == '\n');
+		}
+		if (out[0])
+			return;
+	}
+}
+
 /* One side's program run under ncu over case `which` of `all`, in the limits
  * of the sanitize backend (ncu, like compute-sanitizer, forks the program and
  * talks to it through files of its own); its CSV read into side->fig. */
@@ -220,7 +244,7 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 	struct text_field fields[4] = {F_STR("file", side->file), F_STR("log", ""),
 	                               {NULL, 0, NULL, 0, 0}, {NULL, 0, NULL, 0, 0}};
 	enum text_code why = T_NONE;
-	char err[256], refused[128];
+	char err[256], refused[128], said[320];
 	char *csv = NULL;
 	struct case_set one;
 	if (case_set_copy_one(&one, all, which, err, sizeof err) != 0) {
@@ -257,7 +281,7 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 		} else if (r.end == RUN_EXITED && r.exit_code != 0) {
 			why = T_profile_ncu_failed;
 			fields[1] = F_INT("status", r.exit_code);
-			const char *said = csv && *csv ? csv : r.output ? r.output : "";
+			ncu_said(csv, r.output, said, sizeof said);
 			fields[2] = F_STR("log", said);
 		} else if (r.end != RUN_EXITED) {
 			why = run_failed(&r, side->file, lim.wall_s, fields);

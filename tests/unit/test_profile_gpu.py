@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""`judge --profile` on a GPU, end to end without one (docs/profile.md).
+
+The engine judges fake_test_binary (`--prebuilt`, the GPU's linked backend, as in
+test_engine_fake.py) with --profile, and runs tests/profile/fake_ncu.sh as Nsight
+Compute (CUDAJUDGE_NCU): the fake runs the program as ncu would and writes a CSV
+recorded on an H200 (tests/profile/ncu/) as ncu's log. Checked: the figures come
+from the CSV, the finding of the exercise's table shows, the judge's own cj_
+kernel is not counted; ncu missing, refusing the counters, failing, or measuring
+no kernel gives one line saying why, and the verdict never changes.
+
+Usage:
+    test_profile_gpu.py --engine BUILD/cudajudge --fake BUILD/tests/fake_test_binary
+                        --ncu tests/profile/fake_ncu.sh --csvs tests/profile/ncu
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ENGINE = FAKE = NCU = CSVS = None
+
+CATALOG = """\
+- id: warp_scan
+  chapter: sync-warp
+  title: {en: "Warp inclusive scan", zh: "warp 内的包含式前缀和"}
+  statement:
+    en: |
+      Lane k returns the sum of v over lanes 0..k.
+    zh: |
+      第 k 个 lane 返回 lane 0..k 的 v 之和。
+  signature: "__device__ int warp_inclusive_scan(int v)"
+  launch: {en: "blocks of 32 to 1024 threads", zh: "每块 32 到 1024 个线程"}
+  hints:
+    en: ["Use __shfl_up_sync.", "Add only when lane >= offset."]
+    zh: ["用 __shfl_up_sync。", "只在 lane >= offset 时相加。"]
+  check: exact
+  limits: {wall_s: 10}
+  perf: {n: 1048576, bytes_per_elem: 8, reps: 5}
+  backends: [gpu]
+  profile:
+    divergence: {en: "Keep a warp's lanes on one path.", zh: "让一个 warp 的 lane 走同一条路。"}
+    barriers: {en: "Fewer barriers.", zh: "少用屏障。"}
+"""
+
+
+class ProfileOnGpuTest(unittest.TestCase):
+    maxDiff = 4000
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="cj-profile-gpu-")
+        cls.root = os.path.join(cls.tmp, "root")
+        os.makedirs(os.path.join(cls.root, "exercises"))
+        with open(os.path.join(cls.root, "problems.yaml"), "w", encoding="utf-8") as f:
+            f.write(CATALOG)
+        cls.file = os.path.join(cls.root, "exercises", "warp_scan.cu")
+        with open(cls.file, "w", encoding="utf-8") as f:
+            f.write("// never compiled: the engine runs --prebuilt instead\n")
+        cls.build = os.path.join(cls.tmp, "build")
+        os.makedirs(cls.build)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def judge(self, *extra, mode="solve", ncu=None, env=None):
+        full = dict(os.environ, FAKE_MODE=mode, CUDAJUDGE_NCU=NCU if ncu is None else ncu,
+                    FAKE_NCU_CSV=os.path.join(CSVS, "divergent.csv"))
+        full.update(env or {})
+        args = [ENGINE, "judge", "--root", self.root, "--build", self.build, "--id",
+                "warp_scan", "--file", self.file, "--prebuilt", FAKE, "--seed", "7",
+                "--no-perf", *extra]
+        proc = subprocess.run(args, capture_output=True, text=True, errors="replace",
+                              env=full, timeout=60, stdin=subprocess.DEVNULL)
+        lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+        summaries = [line for line in lines if line.get("type") == "summary"]
+        self.assertEqual(len(summaries), 1, proc.stdout + proc.stderr)
+        return summaries[0]
+
+    def test_figures_and_findings_from_the_csv(self):
+        args_file = os.path.join(self.tmp, "ncu-args")
+        s = self.judge("--profile", env={"FAKE_NCU_ARGS": args_file})
+        self.assertEqual(s["verdict"], "AC", s["message"])
+        p = s["profile"]
+        self.assertTrue(p["made"], p.get("why_not"))
+        self.assertEqual(p["backend"], "gpu")
+        mine = p["learner"]
+        self.assertTrue(mine["made"], mine)
+        self.assertEqual(mine["launches"]["count"], 1)  # the cj_ launch skipped
+        self.assertEqual(mine["launches"]["grid"], [65536, 1, 1])
+        self.assertEqual(mine["gpu"]["kernel"], "divergent(float *, int)")
+        self.assertEqual(mine["divergence"]["warp_steps"], 1048576)
+        self.assertEqual(mine["divergence"]["pct"], 50)
+        self.assertIsNone(mine["barriers"]["per_warp"])
+        self.assertEqual(mine["occupancy"]["model"], "measured")
+        self.assertEqual(mine["occupancy"]["limited_by"], "threads")
+        self.assertEqual(p["looks_for"], ["divergence", "barriers"])
+        self.assertEqual([f["cost"] for f in p["findings"]], ["divergence"])
+        finding = p["findings"][0]
+        self.assertIsNone(finding["where"])
+        self.assertIn("50 %", finding["text"]["en"])
+        self.assertIn("Keep a warp's lanes", finding["text"]["en"])
+        self.assertIn("让一个 warp", finding["text"]["zh"])
+        for lang in ("en", "zh"):
+            self.assertNotIn("cj_", finding["text"][lang])
+        # a stand-in has no reference to profile: said, and the findings stand alone
+        self.assertFalse(p["reference"]["made"])
+        with open(args_file, encoding="utf-8") as f:
+            given = f.read().split("\n")
+        self.assertEqual(given[given.index("--clock-control") + 1], "none")
+
+    def assert_one_line(self, s, code, says):
+        self.assertEqual(s["verdict"], "AC", s["message"])
+        p = s["profile"]
+        self.assertFalse(p["made"])
+        self.assertEqual(p["why_not"]["code"], code)
+        self.assertIn(says, p["why_not"]["text"]["en"])
+        self.assertTrue(p["why_not"]["text"]["zh"].strip())
+        self.assertNotIn("\n", p["why_not"]["text"]["en"])
+        self.assertNotIn("learner", p)
+
+    def test_no_ncu(self):
+        s = self.judge("--profile", ncu=os.path.join(self.tmp, "no-such-ncu"))
+        self.assert_one_line(s, "profile_ncu_missing", "Nsight Compute")
+
+    def test_counters_refused(self):
+        s = self.judge("--profile", env={"FAKE_NCU_MODE": "refuse"})
+        self.assert_one_line(s, "profile_ncu_refused", "ERR_NVGPUCTRPERM")
+
+    def test_ncu_fails(self):
+        s = self.judge("--profile", env={"FAKE_NCU_MODE": "fail"})
+        self.assert_one_line(s, "profile_ncu_failed", "status 3")
+
+    def test_no_kernel_measured(self):
+        s = self.judge("--profile", env={"FAKE_NCU_MODE": "none"})
+        self.assert_one_line(s, "profile_ncu_no_kernel", "no launch")
+
+    def test_the_verdict_stands(self):
+        with_profile = self.judge("--profile")
+        without = self.judge()
+        self.assertNotIn("profile", without)
+        for key in ("verdict", "message", "code", "fields", "seed"):
+            self.assertEqual(with_profile.get(key), without.get(key), key)
+
+    def test_a_wrong_kernel_is_not_profiled(self):
+        args_file = os.path.join(self.tmp, "ncu-args-wrong")
+        s = self.judge("--profile", mode="off_by_one", env={"FAKE_NCU_ARGS": args_file})
+        self.assertNotEqual(s["verdict"], "AC")
+        self.assertEqual(s["profile"]["why_not"]["code"], "profile_output_wrong")
+        self.assertFalse(os.path.exists(args_file))  # ncu never ran
+
+
+def main():
+    global ENGINE, FAKE, NCU, CSVS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", required=True)
+    parser.add_argument("--fake", required=True)
+    parser.add_argument("--ncu", required=True)
+    parser.add_argument("--csvs", required=True)
+    args, rest = parser.parse_known_args()
+    ENGINE, FAKE = os.path.abspath(args.engine), os.path.abspath(args.fake)
+    NCU, CSVS = os.path.abspath(args.ncu), os.path.abspath(args.csvs)
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+
+
+if __name__ == "__main__":
+    main()
