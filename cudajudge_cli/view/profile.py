@@ -17,7 +17,8 @@ def _limit(limit):
     """What holds the occupancy where it is, in words; None for an unknown limit."""
     return {"threads": Text("profile_limit_threads"),
             "shared_memory": Text("profile_limit_shared_memory"),
-            "blocks": Text("profile_limit_blocks")}.get(limit)
+            "blocks": Text("profile_limit_blocks"),
+            "registers": Text("profile_limit_registers")}.get(limit)
 
 
 def _number(value, digits=1):
@@ -69,6 +70,8 @@ def _atomics(figures):
     g, s = part.get("global") or 0, part.get("shared") or 0
     if not (g or s):
         return Text("profile_none_seen")
+    if not is_number(part.get("most_on_one_address")):  # a GPU: warp-wide, no addresses
+        return Text("profile_atomics_gpu", global_=g, shared=s)
     return Text("profile_atomics", global_=g, shared=s,
                 most=part.get("most_on_one_address") or 0)
 
@@ -78,11 +81,20 @@ def _occupancy(figures):
     limit = _limit(part.get("limited_by"))
     if not is_number(part.get("pct")) or limit is None:
         return "?"
+    if is_number(part.get("achieved_pct")):  # a GPU: theoretical and achieved
+        return Text("profile_occupancy_gpu", pct=_number(part["pct"], 0), limit=limit,
+                    achieved=_number(part["achieved_pct"], 0))
     return Text("profile_occupancy", pct=_number(part["pct"], 0), limit=limit)
 
 
-def _rows():
-    """Each figure's label and how it is read from one kernel's figures."""
+def _rows(gpu):
+    """Each figure's label and how it is read from one kernel's figures; on a GPU the
+    rows say what Nsight Compute measures instead (docs/profile.md)."""
+    if gpu:
+        return ((Text("profile_row_shared"), _shared), (Text("profile_row_global"), _global),
+                (Text("profile_row_divergence_gpu"), _divergence),
+                (Text("profile_row_atomics"), _atomics),
+                (Text("profile_row_occupancy_gpu"), _occupancy))
     return ((Text("profile_row_shared"), _shared), (Text("profile_row_global"), _global),
             (Text("profile_row_divergence"), _divergence),
             (Text("profile_row_barriers"), _barriers), (Text("profile_row_atomics"), _atomics),
@@ -106,7 +118,7 @@ def heading(profile, learner):
     block = launches.get("block") if isinstance(launches.get("block"), list) else []
     shape = " x ".join(str(n) for n in block if n != 1) or "1"
     backend = (Text("profile_backend_emu") if profile.get("backend") == "emu"
-               else Text("profile_backend_gpu"))
+               else Text("profile_backend_gpu", device=str(profile.get("device") or "GPU")))
     return Text("profile_heading", backend=backend, case=str(case.get("name") or "?"),
                 blocks=launches.get("blocks") or "?", shape=shape)
 
@@ -120,8 +132,10 @@ def profile_view(profile):
                 "rows": [], "findings": [], "quiet": None, "reference_why_not": None}
     learner, reference = profile.get("learner"), profile.get("reference")
     ref_made = _made(reference)
+    gpu = profile.get("backend") != "emu"
     rows = [{"label": label, "mine": figure(learner),
-             "reference": figure(reference) if ref_made else "?"} for label, figure in _rows()]
+             "reference": figure(reference) if ref_made else "?"}
+            for label, figure in _rows(gpu)]
     findings = [Text("profile_text", text=f["text"]) for f in profile.get("findings") or []
                 if isinstance(f, dict) and isinstance(f.get("text"), dict)]
     quiet = profile.get("quiet")

@@ -14,8 +14,10 @@
 # on the GPU: tests/web/test_same_as_terminal.py), hostile (the
 # attack corpus, tests/hostile/run.py), grading (the test class of
 # tests/grading on the GPU, then bench/grade_speed.py), latency
-# (bench/latency.py --check on a few exercises). No PART: all of them but
-# tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading and latency (the sanitizer check over
+# (bench/latency.py --check on a few exercises), profile (`judge.py ID FILE
+# --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile.py,
+# a line per file with its figures). No PART: all of them but
+# tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading, latency and profile (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
@@ -37,9 +39,9 @@ for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
 	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
-	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | ceilings | accuracy | shapes | hostile | grading | latency) ;;
+	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | ceilings | accuracy | shapes | hostile | grading | latency | profile) ;;
 	*)
-		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub ceilings accuracy shapes hostile grading latency)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub ceilings accuracy shapes hostile grading latency profile)" >&2
 		exit 2
 		;;
 	esac
@@ -119,6 +121,8 @@ if want grading; then
 fi
 want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 \
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
+# `--profile` on the GPU: each corpus file names its costs, the references none.
+want profile && step profile 0 python3 tests/gpu/profile.py
 
 # For the record, not counted: what the GPU says about the submissions that
 # only the emulator can judge (`// expect-gpu: SKIP`).
@@ -148,6 +152,7 @@ sed -n '/copy bandwidth/,$p' "$logs"/cub-compare.log 2>/dev/null
 sed -n '/^% of copy bandwidth: ceiling/,$p' "$logs"/ceilings.log 2>/dev/null
 sed -n '/judge ms .*ncu ms/,$p' "$logs"/timing-accuracy.log 2>/dev/null
 cat "$logs"/transpose-shapes.log 2>/dev/null
+grep -h -E '^(PASS|FAIL|    |profile:)' "$logs"/profile.log 2>/dev/null
 if want emu-only; then
 	echo "== emulator-only submissions on the GPU (informational) =="
 	cat "$out/gpu-on-emulator-only.txt"

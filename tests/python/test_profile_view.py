@@ -104,6 +104,44 @@ class ProfileViewTest(unittest.TestCase):
         self.assertIn("32 路", view["findings"][0]["zh"])
         self.assertEqual(view["rows"][0]["mine"]["en"], "14.0 (up to 32-way)")
 
+    def test_a_gpu_profile(self):
+        """Nsight Compute's figures (harness/engine/profile/profile_ncu.c): the GPU named,
+        no barrier row, warp-wide atomics, the occupancy measured with its registers."""
+        def side(file, passes, achieved):
+            return {"file": file, "made": True, "why_not": None,
+                    "launches": {"count": 1, "grid": [3, 2, 1], "block": [32, 8, 1],
+                                 "blocks": 6, "warps": 48},
+                    "shared": {"loads": 128, "stores": 128, "atomics": 0,
+                               "wavefronts_per_access": passes, "worst": None},
+                    "global": {"loads": 64, "stores": 64, "atomics": 0,
+                               "sectors_per_access": 4, "ideal_per_access": 4, "worst": None},
+                    "divergence": {"warp_steps": 10, "partial": 0, "pct": 0, "worst": None},
+                    "barriers": {"warp_waits": None, "per_warp": None, "worst": None},
+                    "atomics": {"shared": 0, "global": 8, "same_address_lanes": None,
+                                "most_on_one_address": None, "l2_requests": 40},
+                    "occupancy": {"model": "measured", "pct": 100, "achieved_pct": achieved,
+                                  "limited_by": "registers"}}
+        data = {"backend": "gpu", "made": True, "why_not": None, "seconds": 2.5,
+                "device": "NVIDIA H200", "case": {"name": "129 x 257"},
+                "learner": side("mine.cu", 16.5, 61.2),
+                "reference": side("reference/transpose.cu", 1, 93),
+                "looks_for": ["bank_conflicts"], "findings": [
+                    {"cost": "bank_conflicts", "where": None,
+                     "text": {"en": "shared-memory accesses of your kernel `transpose` take",
+                              "zh": "你的 kernel `transpose`"}}], "quiet": None}
+        lines = self.lines(data)
+        self.assertEqual(lines[1], "where the time goes (measured by Nsight Compute on NVIDIA "
+                                   "H200, case '129 x 257': 6 blocks of 32 x 8 threads):")
+        self.assertFalse(any("barrier" in line for line in lines), lines)
+        atomics = next(line for line in lines if line.lstrip().startswith("atomics"))
+        self.assertIn("8 global, 0 shared (warp-wide)", atomics)
+        occupancy = next(line for line in lines if "occupancy" in line)
+        self.assertIn("100 % (registers; achieved 61 %)", occupancy)
+        self.assertIn("branches that split a warp", "\n".join(lines))
+        self.assertIn("`transpose`", lines[-1])
+        texts.set_language("zh")
+        self.assertIn("NVIDIA H200", self.lines(data)[1])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""`judge.py ID FILE --profile` on the GPU (Nsight Compute), over tests/profile/corpus.txt
+(docs/profile.md): each corpus file is judged with --profile --json; its profile must be
+made by ncu, for it and for the reference, and its findings must name the costs its line
+lists that a GPU measures (not `barriers`: ncu counts no barrier waits); each exercise's
+reference judged the same way must name none of them. One line per file, pass or fail,
+with the figures beside the reference's.
+
+    python3 tests/gpu/profile.py [--jobs 2] [--seed 7]
+
+Exit status: 0 all passed, 1 a failure, 77 no GPU here (the judge ran on the emulator).
+The emulator's half of the same corpus is tests/unit/test_profile.py (meson test profile).
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NOT_ON_A_GPU = {"barriers"}  # ncu counts no barrier waits (docs/profile.md)
+
+
+def corpus():
+    rows = []
+    with open(os.path.join(ROOT, "tests", "profile", "corpus.txt"), encoding="utf-8") as f:
+        for line in f:
+            words = line.split("#", 1)[0].split()
+            if words:
+                rows.append((words[0], words[1], words[2:]))
+    return rows
+
+
+def judge(problem, path, seed):
+    """The summary of `judge.py problem path --profile --json`, and the seconds it took."""
+    t0 = time.monotonic()
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "judge.py"), problem, path,
+                           "--profile", "--json", "--no-perf", "--seed", str(seed)],
+                          capture_output=True, text=True, errors="replace", cwd=ROOT,
+                          timeout=600)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    try:
+        summary = json.loads(lines[-1])
+    except (IndexError, ValueError):
+        summary = {"verdict": "?", "message": (proc.stdout + proc.stderr)[-400:]}
+    return summary, time.monotonic() - t0
+
+
+def figures(side):
+    """One kernel's figures in a few words."""
+    if not isinstance(side, dict) or not side.get("made"):
+        why = ((side or {}).get("why_not") or {}).get("text", {}).get("en", "?")
+        return f"none ({why})"
+    sh, gl = side.get("shared") or {}, side.get("global") or {}
+    dv, at, oc = side.get("divergence") or {}, side.get("atomics") or {}, side.get("occupancy") or {}
+    return (f"shared {sh.get('wavefronts_per_access')} passes/access, "
+            f"global {gl.get('sectors_per_access')} sectors/access, "
+            f"divergent branches {dv.get('pct')} %, "
+            f"atomics {at.get('global')} global {at.get('shared')} shared "
+            f"(L2 {at.get('l2_requests')}), "
+            f"occupancy {oc.get('pct')} % by {oc.get('limited_by')} "
+            f"(achieved {oc.get('achieved_pct')} %), "
+            f"{(side.get('gpu') or {}).get('time_ns')} ns")
+
+
+def costs(summary):
+    return [f.get("cost") for f in (summary.get("profile") or {}).get("findings") or []]
+
+
+def check(path, problem, wanted, summary, ref_summary):
+    """The failures of one corpus line, as sentences; [] when it passes."""
+    bad = []
+    profile = summary.get("profile") or {}
+    if summary.get("verdict") not in ("AC", "TLE"):
+        bad.append(f"verdict {summary.get('verdict')}: {summary.get('message')}")
+    if profile.get("backend") != "gpu":
+        bad.append(f"backend {profile.get('backend')}")
+    if not profile.get("made"):
+        bad.append(f"no profile: {(profile.get('why_not') or {}).get('text', {}).get('en')}")
+    elif not (profile.get("reference") or {}).get("made"):
+        bad.append("no profile of the reference")
+    for cost in wanted:
+        if cost not in NOT_ON_A_GPU and cost not in costs(summary):
+            bad.append(f"{cost} not named")
+    named = [c for c in costs(ref_summary) if c in wanted]
+    if named:
+        bad.append(f"the reference's profile names {', '.join(named)}")
+    if not (ref_summary.get("profile") or {}).get("made"):
+        bad.append("the reference judged alone has no profile")
+    return bad
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rows = corpus()
+    jobs = {}
+    for path, problem, _ in rows:
+        jobs[path] = problem
+        jobs[f"reference/{problem}.cu"] = problem
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {path: pool.submit(judge, problem, path, args.seed)
+                   for path, problem in jobs.items()}
+        done = {path: future.result() for path, future in futures.items()}
+    if all((s.get("backend") == "emu" or s.get("profile", {}).get("backend") == "emu")
+           for s, _ in done.values()):
+        print("profile: no GPU here (the judge ran on the emulator): skipped")
+        return 77
+    failed = 0
+    for path, problem, wanted in rows:
+        summary, seconds = done[path]
+        ref_summary, ref_seconds = done[f"reference/{problem}.cu"]
+        bad = check(path, problem, wanted, summary, ref_summary)
+        failed += bool(bad)
+        profile = summary.get("profile") or {}
+        print(f"{'PASS' if not bad else 'FAIL'} {path} ({problem}): wanted "
+              f"{' '.join(wanted)}; named {' '.join(costs(summary)) or 'nothing'}; "
+              f"the reference names {' '.join(costs(ref_summary)) or 'nothing'} "
+              f"({seconds:.1f} s, reference {ref_seconds:.1f} s, profile "
+              f"{profile.get('seconds')} s, case '{(profile.get('case') or {}).get('name')}', "
+              f"{profile.get('device')})")
+        for sentence in bad:
+            print(f"    ! {sentence}")
+        print(f"    yours:     {figures(profile.get('learner'))}")
+        print(f"    reference: {figures(profile.get('reference'))}")
+        for finding in profile.get("findings") or []:
+            print(f"    finding:   {finding.get('text', {}).get('en')}")
+    print(f"profile: {len(rows) - failed} of {len(rows)} corpus files passed on the GPU")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
