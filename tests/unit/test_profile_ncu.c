@@ -227,6 +227,8 @@ static void side(struct profile_side *s, const char *file, const char *csv)
 	CHECK(ncu_parse(csv, &s->fig));
 }
 
+static char *signature; /* the exercise's, for findings() */
+
 /* The findings of learner `mine` against reference `ref` (launch IDs of
  * four_kernels.csv, or CSV texts when `text`), every cost in the table. */
 static char *findings(const char *mine, const char *ref, bool text)
@@ -237,6 +239,7 @@ static char *findings(const char *mine, const char *ref, bool text)
 	static struct problem_entry e;
 	memset(&e, 0, sizeof e);
 	e.id = "x";
+	e.signature = signature;
 	for (int c = 0; c < COST_COUNT; ++c) {
 		e.profile.advice[c].en = "ADVICE.";
 		e.profile.advice[c].zh = "建议。";
@@ -284,6 +287,38 @@ static void test_findings(void)
 	free(json);
 }
 
+/* The exercise's launch glue around the learner's device function is named
+ * by the function, never by its own cj_ name. */
+static void test_glue_named_by_the_learners_function(void)
+{
+	char *all = recorded("four_kernels.csv");
+	char *tile = launch_of(all, "0");
+	struct strbuf b = {0};
+	for (const char *p = tile; *p;) {
+		const char *at = strstr(p, "transpose_unpadded(");
+		if (!at) {
+			sb_puts(&b, p);
+			break;
+		}
+		sb_printf(&b, "%.*scj_tile_kernel(", (int)(at - p), p);
+		p = at + strlen("transpose_unpadded(");
+	}
+	char *glue = sb_take(&b);
+	char *ref = launch_of(all, "1");
+	signature = "__device__ void tile_transpose(const float *in, float *out)";
+	char *json = findings(glue, ref, true);
+	signature = NULL;
+	CHECK_CONTAINS(json, "\"cost\":\"bank_conflicts\"");
+	CHECK_CONTAINS(json, "your `tile_transpose` take");
+	CHECK_CONTAINS(json, "你的 `tile_transpose`");
+	CHECK(strstr(json, "accesses of your `cj_") == NULL);
+	free(json);
+	free(ref);
+	free(glue);
+	free(tile);
+	free(all);
+}
+
 #define OCC(id, shared_limit, pct)                                                                 \
 	HEADER ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)", "launch__occupancy_limit_shared_mem", \
 	           shared_limit) ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                    \
@@ -317,6 +352,7 @@ static const struct unit_test tests[] = {
         {"ncu's refusals and its command line", test_refusals_and_argv},
         {"findings on a GPU, against the reference", test_findings},
         {"occupancy held by shared memory", test_occupancy_finding},
+        {"the launch glue named by the learner's function", test_glue_named_by_the_learners_function},
         {0}};
 
 int main(int argc, char **argv)

@@ -118,8 +118,9 @@ char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[]);
  * say; else T_profile_ncu_refused with `why` set. */
 enum text_code ncu_refused(const char *text, char *why, size_t size);
 
-/* Reads ncu's CSV (--csv --log-file): every launch of a kernel whose name
- * does not start with cj_ (the judge's own), counters summed over launches,
+/* Reads ncu's CSV (--csv --log-file): every launch but of the judge's own
+ * kernels (the runtime's cj_dirty_shared, ...; the launch glue's cj_..._kernel
+ * around the learner's device function counts), counters summed over launches,
  * ratios and percentages of the longest launch. False when no such launch
  * has a metric. */
 bool ncu_parse(const char *csv, struct profile_figures *f);

@@ -355,22 +355,32 @@ static void finding_json(struct strbuf *b, const struct finding *fd)
  * reference's (r, when it has a profile); fills fd when it does. The
  * thresholds are in docs/profile.md. */
 /* The learner's kernel as a finding names it: its name without the
- * parameters. */
-static void kernel_name(const struct profile_figures *f, char out[96])
+ * parameters; for the exercise's launch glue (cj_...) around the learner's
+ * device function, that function, the first of the exercise's signature. */
+static void kernel_name(const struct profile_figures *f, const char *signature, char out[96])
 {
 	snprintf(out, 96, "%.*s", (int)strcspn(f->gpu.kernel, "("), f->gpu.kernel);
+	const char *paren = signature ? strchr(signature, '(') : NULL;
+	if (strncmp(out, "cj_", 3) != 0 || !paren)
+		return;
+	const char *start = paren;
+	while (start > signature && (start[-1] == '_' || (start[-1] >= 'a' && start[-1] <= 'z') ||
+	                             (start[-1] >= 'A' && start[-1] <= 'Z') ||
+	                             (start[-1] >= '0' && start[-1] <= '9')))
+		--start;
+	snprintf(out, 96, "%.*s", (int)(paren - start), start);
 }
 
 /* shows() on a GPU: the same thresholds where ncu measures the same thing
  * (docs/profile.md says where it does not); no place is named. */
 static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
                       const struct measures *l, const struct measures *r,
-                      const struct profile_figures *rf, const struct text_pair *advice,
-                      struct finding *fd, char buf[4][96])
+                      const struct profile_figures *rf, const char *signature,
+                      const struct text_pair *advice, struct finding *fd, char buf[4][96])
 {
 	char *kernel = buf[0], *ref = buf[2];
 	char pct[32];
-	kernel_name(f, kernel);
+	kernel_name(f, signature, kernel);
 	fd->cost = cost;
 	fd->where = NULL;
 	switch (cost) {
@@ -564,7 +574,8 @@ static void findings_json(struct strbuf *b, const struct problem_entry *e, const
 		bool found_here =
 		        p->learner.fig.gpu.on
 		                ? gpu_shows((enum profile_cost)c, &p->learner.fig, &l, &r,
-		                            &p->reference.fig, &e->profile.advice[c], &fd, buf)
+		                            &p->reference.fig, e->signature, &e->profile.advice[c],
+		                            &fd, buf)
 		                : shows((enum profile_cost)c, &p->learner.fig, &l, &r,
 		                        &e->profile.advice[c], &fd, buf);
 		if (!found_here)
