@@ -56,6 +56,10 @@ def _global(figures):
 
 def _divergence(figures):
     part = _part(figures, "divergence")
+    lanes = _part(figures, "gpu").get("predicated_on_lanes")
+    if is_number(lanes) and lanes > 0:  # a GPU: branches that split a warp, lanes at work
+        pct = _number(part.get("pct"), 0) if part.get("warp_steps") else "0"
+        return Text("profile_pct_lanes", pct=pct, lanes=_number(lanes))
     if not part.get("warp_steps"):
         return Text("profile_none_seen")
     return Text("profile_pct", pct=_number(part.get("pct"), 0))

@@ -120,7 +120,9 @@ class ProfileViewTest(unittest.TestCase):
                     "atomics": {"shared": 0, "global": 8, "same_address_lanes": None,
                                 "most_on_one_address": None, "l2_requests": 40},
                     "occupancy": {"model": "measured", "pct": 100, "achieved_pct": achieved,
-                                  "limited_by": "registers"}}
+                                  "limited_by": "registers"},
+                    "gpu": {"kernel": "transpose(const float *, float *, int, int)",
+                            "predicated_on_lanes": 31.5}}
         data = {"backend": "gpu", "made": True, "why_not": None, "seconds": 2.5,
                 "device": "NVIDIA H200", "case": {"name": "129 x 257"},
                 "learner": side("mine.cu", 16.5, 61.2),
@@ -137,7 +139,8 @@ class ProfileViewTest(unittest.TestCase):
         self.assertIn("8 global, 0 shared (warp-wide)", atomics)
         occupancy = next(line for line in lines if "occupancy" in line)
         self.assertIn("100 % (registers; achieved 61 %)", occupancy)
-        self.assertIn("branches that split a warp", "\n".join(lines))
+        divergence = next(line for line in lines if "branches that split a warp" in line)
+        self.assertIn("0 % (31.5 of 32 lanes at work)", divergence)
         self.assertIn("`transpose`", lines[-1])
         texts.set_language("zh")
         self.assertIn("NVIDIA H200", self.lines(data)[1])

@@ -43,6 +43,7 @@ enum {
 	NCU_REGISTERS,
 	NCU_L2_RED,
 	NCU_L2_ATOM,
+	NCU_LANES_ON,
 	NCU_METRICS
 };
 
@@ -75,6 +76,7 @@ static const char *const metric_names[NCU_METRICS] = {
         "launch__registers_per_thread",
         "lts__t_requests_op_red.sum",
         "lts__t_requests_op_atom.sum",
+        "smsp__thread_inst_executed_pred_on_per_inst_executed.ratio",
 };
 
 /* ---- finding ncu and its command line -------------------------------------- */
@@ -333,6 +335,9 @@ static void add_launch(const struct launch *l, struct profile_figures *f, double
 		*longest = v[NCU_TIME];
 		snprintf(f->gpu.kernel, sizeof f->gpu.kernel, "%s", l->kernel);
 		f->gpu.lanes = v[NCU_LANES];
+		/* lanes switched off by a predicate are idle too (a short
+		 * branch compiled to predicated instructions) */
+		f->gpu.lanes_on = (l->have >> NCU_LANES_ON) & 1u ? v[NCU_LANES_ON] : v[NCU_LANES];
 		f->gpu.achieved_pct = v[NCU_ACHIEVED];
 		f->gpu.occupancy_pct = v[NCU_THEORETICAL];
 		f->gpu.registers = (unsigned)count(v[NCU_REGISTERS]);

@@ -166,6 +166,7 @@ static void gpu_figures_json(struct strbuf *b, const struct profile_figures *f)
 	json_kv_str(b, "kernel", f->gpu.kernel);
 	json_kv_num(b, "time_ns", rounded(f->gpu.time_ns, 1));
 	json_kv_num(b, "active_lanes", rounded(f->gpu.lanes, 100));
+	json_kv_num(b, "predicated_on_lanes", rounded(f->gpu.lanes_on, 100));
 	sb_printf(b, ",\"bank_conflicts\":%llu,\"missing\":[",
 	          (unsigned long long)f->gpu.bank_conflicts);
 	ncu_missing(f, b);
@@ -371,6 +372,14 @@ static void kernel_name(const struct profile_figures *f, const char *signature, 
 	snprintf(out, 96, "%.*s", (int)(paren - start), start);
 }
 
+/* The share of lanes idle per warp instruction on a GPU: switched off by
+ * divergence or by a predicate; 0 when ncu did not say. */
+static double idle_lanes(const struct profile_figures *f)
+{
+	double on = f->gpu.lanes_on;
+	return on > 0 && on <= 32 ? 1 - on / 32 : 0;
+}
+
 /* shows() on a GPU: the same thresholds where ncu measures the same thing
  * (docs/profile.md says where it does not); no place is named. */
 static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
@@ -378,7 +387,7 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
                       const struct profile_figures *rf, const char *signature,
                       const struct text_pair *advice, struct finding *fd, char buf[4][96])
 {
-	char *kernel = buf[0], *ref = buf[2];
+	char *kernel = buf[0], *ref = buf[2], *ref2 = buf[3];
 	char pct[32];
 	kernel_name(f, signature, kernel);
 	fd->cost = cost;
@@ -410,17 +419,25 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
 		           advice);
 		return true;
 	}
-	case COST_DIVERGENCE:
-		if (!f->branch_steps || l->divergent < 0.10 ||
-		    (r->made && l->divergent < r->divergent + 0.10))
+	case COST_DIVERGENCE: {
+		/* branches that split a warp, or lanes idle (a branch may be
+		 * compiled to predicated instructions, which split nothing) */
+		double idle = idle_lanes(f), ref_idle = idle_lanes(rf);
+		bool split = f->branch_steps && l->divergent >= 0.10 &&
+		             (!r->made || l->divergent >= r->divergent + 0.10);
+		bool idle_shows = idle >= 0.10 && (!r->made || idle >= ref_idle + 0.10);
+		if (!split && !idle_shows)
 			return false;
 		ref_text(ref, r->made, "%.0f %%", 100 * r->divergent);
+		ref_text(ref2, r->made, "%.1f", 32 * (1 - ref_idle));
 		ref_text(pct, true, "%.0f %%", 100 * l->divergent);
 		fd->code = T_profile_gpu_divergence;
 		set_fields(fd,
-		           FIELDS(F_STR("pct", pct), F_STR("ref", ref), F_NUM("lanes", f->gpu.lanes)),
+		           FIELDS(F_STR("pct", pct), F_STR("ref", ref),
+		                  F_NUM("lanes", 32 * (1 - idle)), F_STR("ref_lanes", ref2)),
 		           advice);
 		return true;
+	}
 	case COST_ATOMICS:
 		/* warp-wide: 8 requests are the emulator's 256 lanes */
 		if (l->global_atomics < 8 || (r->made && l->global_atomics < 4 * r->global_atomics))
