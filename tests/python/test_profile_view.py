@@ -72,10 +72,11 @@ class ProfileViewTest(unittest.TestCase):
 
     def test_a_profile_that_cannot_be_made_is_one_line(self):
         data = {"backend": "gpu", "made": False, "seconds": 0,
-                "why_not": {"code": "profile_not_on_gpu", "fields": {},
-                            "text": {"en": "no profile on a GPU yet", "zh": "GPU 上还没有"}}}
+                "why_not": {"code": "profile_ncu_missing", "fields": {},
+                            "text": {"en": "no profile: Nsight Compute (ncu) was not found",
+                                     "zh": "没有性能剖析"}}}
         self.assertEqual(self.lines(data), ["", "where the time goes:",
-                                            "no profile on a GPU yet"])
+                                            "no profile: Nsight Compute (ncu) was not found"])
 
     def test_a_reference_without_a_profile(self):
         data = recorded()

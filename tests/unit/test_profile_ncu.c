@@ -139,15 +139,14 @@ static void test_edge_cases(void)
 	CHECK(!ncu_parse(HEADER, &f));
 	/* n/a and garbage are missing values, not zeros; a row with too few
 	 * fields is skipped; CRLF line ends */
-	const char *odd =
-	        "==WARNING== Note: Running with unmodified GPU clocks.\r\n" HEADER ROW(
-	                "0", "k(int, \"\"q\"\")", "(32, 1, 1)", "(2, 1, 1)",
-	                "smsp__sass_branch_targets.sum", "n/a")
+	const char *odd = "==WARNING== Note: Running with unmodified GPU clocks.\r\n" HEADER ROW(
+	        "0", "k(int, \"\"q\"\")", "(32, 1, 1)", "(2, 1, 1)",
+	        "smsp__sass_branch_targets.sum", "n/a")
+	        ROW("0", "k(int, \"\"q\"\")", "(32, 1, 1)", "(2, 1, 1)",
+	            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "1,234")
 	                ROW("0", "k(int, \"\"q\"\")", "(32, 1, 1)", "(2, 1, 1)",
-	                    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "1,234")
-	                        ROW("0", "k(int, \"\"q\"\")", "(32, 1, 1)", "(2, 1, 1)",
-	                            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "12x")
-	                                "\"0\",\"1\",\"short row\"\n";
+	                    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+	                    "12x") "\"0\",\"1\",\"short row\"\n";
 	CHECK(ncu_parse(odd, &f));
 	CHECK_STR_EQ(f.gpu.kernel, "k(int, \"q\")");
 	CHECK_UINT(f.global_steps[ACCESS_LOAD], ==, 1234);
@@ -167,17 +166,14 @@ static void test_several_launches(void)
 {
 	const char *two = HEADER ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
 	                             "gpu__time_duration.sum", "1,000")
-	        ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
-	            "smsp__sass_branch_targets.sum", "100")
-	                ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
-	                    "sm__maximum_warps_per_active_cycle_pct", "50")
+	        ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)", "smsp__sass_branch_targets.sum",
+	            "100") ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
+	                       "sm__maximum_warps_per_active_cycle_pct", "50")
+	                ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)", "gpu__time_duration.sum",
+	                    "3,000") ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
+	                                 "smsp__sass_branch_targets.sum", "20")
 	                        ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
-	                            "gpu__time_duration.sum", "3,000")
-	                                ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
-	                                    "smsp__sass_branch_targets.sum", "20")
-	                                        ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
-	                                            "sm__maximum_warps_per_active_cycle_pct",
-	                                            "100");
+	                            "sm__maximum_warps_per_active_cycle_pct", "100");
 	struct profile_figures f;
 	CHECK(ncu_parse(two, &f));
 	CHECK_INT(f.launches, ==, 2);
@@ -194,13 +190,13 @@ static void test_several_launches(void)
 static void test_refusals_and_argv(void)
 {
 	char why[128];
-	CHECK_INT(ncu_refused("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission",
-	                      why, sizeof why),
-	          ==, T_profile_ncu_refused);
-	CHECK_STR_EQ(why, "ERR_NVGPUCTRPERM");
-	CHECK_INT(ncu_refused("==ERROR== Profiling is not supported on this device", why,
+	CHECK_INT(ncu_refused("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission", why,
 	                      sizeof why),
 	          ==, T_profile_ncu_refused);
+	CHECK_STR_EQ(why, "ERR_NVGPUCTRPERM");
+	CHECK_INT(
+	        ncu_refused("==ERROR== Profiling is not supported on this device", why, sizeof why),
+	        ==, T_profile_ncu_refused);
 	CHECK_INT(ncu_refused("==PROF== Disconnected", why, sizeof why), ==, T_NONE);
 	CHECK_INT(ncu_refused(NULL, why, sizeof why), ==, T_NONE);
 	char *prog[] = {"runner", "--wire", "3", NULL};
@@ -320,14 +316,15 @@ static void test_glue_named_by_the_learners_function(void)
 }
 
 #define OCC(id, shared_limit, pct)                                                                 \
-	HEADER ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)", "launch__occupancy_limit_shared_mem", \
-	           shared_limit) ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                    \
-	                             "launch__occupancy_limit_warps", "8")                         \
-	        ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)", "launch__occupancy_limit_registers",  \
-	            "8") ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                             \
-	                     "launch__occupancy_limit_blocks", "32")                               \
-	                ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                             \
-	                    "sm__maximum_warps_per_active_cycle_pct", pct)
+	HEADER ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                                     \
+	           "launch__occupancy_limit_shared_mem", shared_limit)                             \
+	        ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)", "launch__occupancy_limit_warps",   \
+	            "8") ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                           \
+	                     "launch__occupancy_limit_registers", "8")                             \
+	                ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                            \
+	                    "launch__occupancy_limit_blocks", "32")                                \
+	                        ROW(id, "r(float)", "(256, 1, 1)", "(8, 1, 1)",                    \
+	                            "sm__maximum_warps_per_active_cycle_pct", pct)
 
 static void test_occupancy_finding(void)
 {
@@ -352,7 +349,8 @@ static const struct unit_test tests[] = {
         {"ncu's refusals and its command line", test_refusals_and_argv},
         {"findings on a GPU, against the reference", test_findings},
         {"occupancy held by shared memory", test_occupancy_finding},
-        {"the launch glue named by the learner's function", test_glue_named_by_the_learners_function},
+        {"the launch glue named by the learner's function",
+         test_glue_named_by_the_learners_function},
         {0}};
 
 int main(int argc, char **argv)

@@ -85,16 +85,16 @@ struct profile_figures {
 	 * what follows is set */
 	struct profile_gpu {
 		bool on;
-		char kernel[128];       /* the learner's kernel (of its longest launch) */
-		unsigned metrics;       /* a bit per NCU_* metric found in some launch */
-		double time_ns;         /* gpu__time_duration, all launches */
-		double lanes;           /* active lanes per warp instruction (longest launch) */
-		double lanes_on;        /* of them with their predicate on (longest launch) */
-		double occupancy_pct;   /* theoretical, of the longest launch */
-		double achieved_pct;    /* achieved, of the longest launch */
-		unsigned registers;     /* per thread, of the longest launch */
-		unsigned limit[4];      /* blocks per SM by registers, shared memory, warps, blocks */
-		uint64_t l2_atomics;    /* atomic and reduction requests at L2 */
+		char kernel[128];     /* the learner's kernel (of its longest launch) */
+		unsigned metrics;     /* a bit per NCU_* metric found in some launch */
+		double time_ns;       /* gpu__time_duration, all launches */
+		double lanes;         /* active lanes per warp instruction (longest launch) */
+		double lanes_on;      /* of them with their predicate on (longest launch) */
+		double occupancy_pct; /* theoretical, of the longest launch */
+		double achieved_pct;  /* achieved, of the longest launch */
+		unsigned registers;   /* per thread, of the longest launch */
+		unsigned limit[4];    /* blocks per SM by registers, shared memory, warps, blocks */
+		uint64_t l2_atomics;  /* atomic and reduction requests at L2 */
 		uint64_t bank_conflicts; /* shared wavefronts beyond one per request */
 	} gpu;
 };

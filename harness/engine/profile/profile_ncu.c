@@ -128,18 +128,10 @@ char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[])
 	for (int m = 0; m < NCU_METRICS; ++m)
 		at += (size_t)snprintf(metrics + at, sizeof metrics - at, "%s%s", m ? "," : "",
 		                       metric_names[m]);
-	static char *const common[] = {"--clock-control",
-	                               "none",
-	                               "--csv",
-	                               "--print-units",
-	                               "base",
-	                               "--target-processes",
-	                               "application-only",
-	                               "--launch-count",
-	                               "64",
-	                               "--metrics",
-	                               metrics,
-	                               NULL};
+	static char *const common[] = {"--clock-control",  "none",           "--csv",
+	                               "--print-units",    "base",           "--target-processes",
+	                               "application-only", "--launch-count", "64",
+	                               "--metrics",        metrics,          NULL};
 	size_t n = 0;
 	while (prog_argv[n])
 		++n;
@@ -261,9 +253,9 @@ struct launch {
  * function runs inlined in it. */
 static bool judges_own(const char *kernel)
 {
-	static const char *const own[] = {"cj_l2_flush_read",      "cj_dirty_shared",
-	                                  "cj_digest_words",       "cj_divergent_baseline",
-	                                  "cj_serial_transform",   "cj_hold_stream"};
+	static const char *const own[] = {"cj_l2_flush_read",    "cj_dirty_shared",
+	                                  "cj_digest_words",     "cj_divergent_baseline",
+	                                  "cj_serial_transform", "cj_hold_stream"};
 	size_t len = strcspn(kernel, "(");
 	for (size_t i = 0; i < sizeof own / sizeof own[0]; ++i)
 		if (len == strlen(own[i]) && !strncmp(kernel, own[i], len))
@@ -307,8 +299,8 @@ static void add_launch(const struct launch *l, struct profile_figures *f, double
 		int m = NCU_SHARED_LD + k;
 		double wf = v[NCU_WAVEFRONTS_LD + k], bc = v[NCU_CONFLICTS_LD + k];
 		f->shared_steps[k] += (l->have >> m) & 1u ? count(v[m])
-		                      : wf > bc          ? count(wf - bc)
-		                                         : 0;
+		                      : wf > bc           ? count(wf - bc)
+		                                          : 0;
 	}
 	uint64_t wavefronts = count(v[NCU_WAVEFRONTS_LD]) + count(v[NCU_WAVEFRONTS_ST]) +
 	                      count(v[NCU_WAVEFRONTS_ATOM]);

@@ -365,9 +365,9 @@ static void kernel_name(const struct profile_figures *f, const char *signature, 
 	if (strncmp(out, "cj_", 3) != 0 || !paren)
 		return;
 	const char *start = paren;
-	while (start > signature && (start[-1] == '_' || (start[-1] >= 'a' && start[-1] <= 'z') ||
-	                             (start[-1] >= 'A' && start[-1] <= 'Z') ||
-	                             (start[-1] >= '0' && start[-1] <= '9')))
+	while (start > signature &&
+	       (start[-1] == '_' || (start[-1] >= 'a' && start[-1] <= 'z') ||
+	        (start[-1] >= 'A' && start[-1] <= 'Z') || (start[-1] >= '0' && start[-1] <= '9')))
 		--start;
 	snprintf(out, 96, "%.*s", (int)(paren - start), start);
 }
@@ -401,8 +401,8 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
 		fd->code = T_profile_gpu_bank_conflicts;
 		set_fields(fd,
 		           FIELDS(F_STR("kernel", kernel), F_NUM("mine", l->passes_per_access),
-		                  F_NUM("ideal", ratio(f->ideal_wavefronts, all_steps(f->shared_steps),
-		                                       1)),
+		                  F_NUM("ideal",
+		                        ratio(f->ideal_wavefronts, all_steps(f->shared_steps), 1)),
 		                  F_INT("conflicts", f->gpu.bank_conflicts), F_STR("ref", ref)),
 		           advice);
 		return true;
@@ -414,8 +414,8 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
 		ref_text(ref, r->made, "%.1f", ratio(rf->sectors, ref_steps, 0));
 		fd->code = T_profile_gpu_coalescing;
 		set_fields(fd,
-		           FIELDS(F_STR("kernel", kernel), F_NUM("mine", ratio(f->sectors, steps, 0)),
-		                  F_STR("ref", ref)),
+		           FIELDS(F_STR("kernel", kernel),
+		                  F_NUM("mine", ratio(f->sectors, steps, 0)), F_STR("ref", ref)),
 		           advice);
 		return true;
 	}
@@ -450,8 +450,9 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
 		           advice);
 		return true;
 	case COST_OCCUPANCY:
-		if (!l->occ.warps || !l->occ.limited_by || strcmp(l->occ.limited_by, "shared_memory") ||
-		    l->occ.pct >= 75 || (r->made && l->occ.pct > r->occ.pct - 10))
+		if (!l->occ.warps || !l->occ.limited_by ||
+		    strcmp(l->occ.limited_by, "shared_memory") || l->occ.pct >= 75 ||
+		    (r->made && l->occ.pct > r->occ.pct - 10))
 			return false;
 		ref_text(ref, r->made, "%.0f %%", r->occ.pct);
 		ref_text(pct, true, "%.0f %%", l->occ.pct);
@@ -588,13 +589,12 @@ static void findings_json(struct strbuf *b, const struct problem_entry *e, const
 		memset(&fd, 0, sizeof fd);
 		if (!e->profile.advice[c].en)
 			continue;
-		bool found_here =
-		        p->learner.fig.gpu.on
-		                ? gpu_shows((enum profile_cost)c, &p->learner.fig, &l, &r,
-		                            &p->reference.fig, e->signature, &e->profile.advice[c],
-		                            &fd, buf)
-		                : shows((enum profile_cost)c, &p->learner.fig, &l, &r,
-		                        &e->profile.advice[c], &fd, buf);
+		bool found_here = p->learner.fig.gpu.on
+		                          ? gpu_shows((enum profile_cost)c, &p->learner.fig, &l, &r,
+		                                      &p->reference.fig, e->signature,
+		                                      &e->profile.advice[c], &fd, buf)
+		                          : shows((enum profile_cost)c, &p->learner.fig, &l, &r,
+		                                  &e->profile.advice[c], &fd, buf);
 		if (!found_here)
 			continue;
 		if (found++)

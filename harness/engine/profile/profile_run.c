@@ -219,7 +219,8 @@ static void ncu_said(const char *log, const char *output, char *out, size_t size
 		const char *error = strstr(text, "==ERROR==");
 		for (const char *line = text; *line;) {
 			size_t len = strcspn(line, "\n");
-			if (len && (!error || line == error || (error > line && error < line + len)))
+			if (len &&
+			    (!error || line == error || (error > line && error < line + len)))
 				snprintf(out, size, "%.*s", (int)len, line);
 			if (error && out[0])
 				return;
@@ -234,15 +235,16 @@ static void ncu_said(const char *log, const char *output, char *out, size_t size
  * of the sanitize backend (ncu, like compute-sanitizer, forks the program and
  * talks to it through files of its own); its CSV read into side->fig. */
 static void ncu_side(struct judgement *j, const char *ncu, const struct case_set *all, int which,
-                     const struct gpu_program *prog, const char *folder,
-                     struct profile_side *side)
+                     const struct gpu_program *prog, const char *folder, struct profile_side *side)
 {
 	char *work = xasprintf("%s/%s", j->work, folder);
 	char *log = xasprintf("%s/ncu.csv", work);
 	make_dirs(work);
 	unlink(log);
-	struct text_field fields[4] = {F_STR("file", side->file), F_STR("log", ""),
-	                               {NULL, 0, NULL, 0, 0}, {NULL, 0, NULL, 0, 0}};
+	struct text_field fields[4] = {F_STR("file", side->file),
+	                               F_STR("log", ""),
+	                               {NULL, 0, NULL, 0, 0},
+	                               {NULL, 0, NULL, 0, 0}};
 	enum text_code why = T_NONE;
 	char err[256], refused[128], said[320];
 	char *csv = NULL;
@@ -255,8 +257,8 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 		char fd[16], cc[16];
 		snprintf(fd, sizeof fd, "%d", one.fd);
 		snprintf(cc, sizeof cc, "%d", j->dev.cc);
-		char *argv[] = {(char *)prog->bin, "--wire", fd,   "--expect-cc", cc,
-		                NULL,             NULL,     NULL, NULL};
+		char *argv[] = {
+		        (char *)prog->bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL};
 		if (prog->module) {
 			argv[5] = "--module";
 			argv[6] = (char *)prog->module;
@@ -359,7 +361,8 @@ static void profile_on_gpu(struct judgement *j, struct profile *p)
 		ncu_side(j, ncu, all, which, &ref, "profile-reference", &p->reference);
 	else if (!j->o->prebuilt)
 		say_code(&p->reference.why, T_profile_not_built,
-		         FIELDS(F_STR("file", p->reference.file), F_STR("log", br.log ? br.log : "")));
+		         FIELDS(F_STR("file", p->reference.file),
+		                F_STR("log", br.log ? br.log : "")));
 	free(br.log);
 	free(ref_bin);
 	free(ncu);
