@@ -15,7 +15,7 @@
 # attack corpus, tests/hostile/run.py), grading (the test class of
 # tests/grading on the GPU, then bench/grade_speed.py), latency
 # (bench/latency.py --check on a few exercises), profile (`judge.py ID FILE
-# --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile.py,
+# --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile_corpus.py,
 # a line per file with its figures). No PART: all of them but
 # tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading, latency and profile (the sanitizer check over
 # everything takes long: give it a few ids).
@@ -122,7 +122,7 @@ fi
 want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 \
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
 # `--profile` on the GPU: each corpus file names its costs, the references none.
-want profile && step profile 0 python3 tests/gpu/profile.py
+want profile && step profile 0 python3 tests/gpu/profile_corpus.py
 
 # For the record, not counted: what the GPU says about the submissions that
 # only the emulator can judge (`// expect-gpu: SKIP`).
