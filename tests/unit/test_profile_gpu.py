@@ -137,6 +137,19 @@ class ProfileOnGpuTest(unittest.TestCase):
         s = self.judge("--profile", env={"FAKE_NCU_MODE": "fail"})
         self.assert_one_line(s, "profile_ncu_failed", "status 3")
 
+    def test_a_metric_ncu_does_not_know(self):
+        """An ncu that refuses a metric: the run made again with the metrics measured on
+        an H200 alone, and the profile made."""
+        args_file = os.path.join(self.tmp, "ncu-args-old")
+        s = self.judge("--profile", env={"FAKE_NCU_MODE": "old", "FAKE_NCU_ARGS": args_file})
+        self.assertTrue(s["profile"]["made"], s["profile"].get("why_not"))
+        with open(args_file, encoding="utf-8") as f:
+            given = f.read().split("\n")
+        metrics = [given[i + 1] for i, word in enumerate(given) if word == "--metrics"]
+        self.assertEqual(len(metrics), 2, given)
+        self.assertIn("pred_on", metrics[0])
+        self.assertNotIn("pred_on", metrics[1])
+
     def test_no_kernel_measured(self):
         s = self.judge("--profile", env={"FAKE_NCU_MODE": "none"})
         self.assert_one_line(s, "profile_ncu_no_kernel", "no launch")

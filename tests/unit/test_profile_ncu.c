@@ -200,7 +200,7 @@ static void test_refusals_and_argv(void)
 	CHECK_INT(ncu_refused("==PROF== Disconnected", why, sizeof why), ==, T_NONE);
 	CHECK_INT(ncu_refused(NULL, why, sizeof why), ==, T_NONE);
 	char *prog[] = {"runner", "--wire", "3", NULL};
-	char **argv = ncu_argv("/x/ncu", "/w/ncu.csv", prog);
+	char **argv = ncu_argv("/x/ncu", "/w/ncu.csv", prog, false);
 	int dashes = -1, clock = -1, n = 0;
 	for (; argv[n]; ++n) {
 		if (!strcmp(argv[n], "--") && dashes < 0)
@@ -211,6 +211,26 @@ static void test_refusals_and_argv(void)
 	CHECK_STR_EQ(argv[0], "/x/ncu");
 	CHECK(clock > 0 && !strcmp(argv[clock + 1], "none"));
 	CHECK(dashes > 0 && !strcmp(argv[dashes + 1], "runner") && n == dashes + 4);
+	int metrics = -1;
+	for (int i = 0; argv[i]; ++i)
+		if (!strcmp(argv[i], "--metrics"))
+			metrics = i + 1;
+	CHECK(metrics > 0);
+	if (metrics > 0) {
+		CHECK_CONTAINS(argv[metrics], "smsp__inst_executed_op_shared_ld.sum");
+		CHECK_CONTAINS(argv[metrics], "gpu__time_duration.sum,");
+	}
+	free(argv);
+	/* again with the metrics measured on an H200 alone */
+	argv = ncu_argv("/x/ncu", "/w/ncu.csv", prog, true);
+	for (int i = 0; argv[i]; ++i)
+		if (!strcmp(argv[i], "--metrics")) {
+			CHECK(strstr(argv[i + 1], "smsp__inst_executed_op_shared_ld") == NULL);
+			CHECK(strstr(argv[i + 1], "pred_on") == NULL);
+			CHECK_CONTAINS(argv[i + 1],
+			               "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+			CHECK(argv[i + 1][0] != ',');
+		}
 	free(argv);
 }
 

@@ -110,10 +110,11 @@ bool profile_read(const char *path, const char *file, const char *root, struct p
  * /usr/local/cuda/bin. Malloc'd path or NULL. */
 char *find_ncu(const char *nvcc);
 
-/* The command line that runs prog_argv under ncu, its CSV to log_path: a
- * malloc'd NULL-terminated array of pointers into static strings, log_path and
- * prog_argv (free() the array only). */
-char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[]);
+/* The command line that runs prog_argv under ncu, its CSV to log_path, with
+ * every metric the profile reads or (`verified`) only those measured on an
+ * H200: a malloc'd NULL-terminated array of pointers into static strings,
+ * log_path and prog_argv (free() the array only). */
+char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[], bool verified);
 
 /* Why ncu measured nothing, from its log and output: T_NONE when it did not
  * say; else T_profile_ncu_refused with `why` set. */

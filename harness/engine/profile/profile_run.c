@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "backends/backend.h"
@@ -231,6 +232,22 @@ static void ncu_said(const char *log, const char *output, char *out, size_t size
 	}
 }
 
+/* Whether ncu failed over a metric's name (one this ncu or GPU does not
+ * know): its ==ERROR== line names a metric. */
+static bool metric_refused(const char *log, const char *output)
+{
+	const char *texts[2] = {log, output};
+	for (int t = 0; t < 2; ++t)
+		for (const char *e = texts[t] ? strstr(texts[t], "==ERROR==") : NULL; e;
+		     e = strstr(e + 1, "==ERROR==")) {
+			size_t len = strcspn(e, "\n");
+			for (const char *m = e; m + 6 <= e + len; ++m)
+				if (!strncasecmp(m, "metric", 6))
+					return true;
+		}
+	return false;
+}
+
 /* One side's program run under ncu over case `which` of `all`, in the limits
  * of the sanitize backend (ncu, like compute-sanitizer, forks the program and
  * talks to it through files of its own); its CSV read into side->fig. */
@@ -263,17 +280,28 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 			argv[5] = "--module";
 			argv[6] = (char *)prog->module;
 		}
-		char **command = ncu_argv(ncu, log, argv);
 		struct run_limits lim;
 		backend_sanitize.limits(j, &lim);
-		int lock = take_device_lock(j->o->build, false);
 		struct run_result r;
-		if (run_supervised(command, one.fd, &lim, &r) != 0)
-			r.end = RUN_NOT_STARTED;
-		if (lock >= 0)
-			close(lock);
-		free(command);
-		csv = read_file(log, NULL);
+		for (int attempt = 0; attempt < 2; ++attempt) {
+			if (attempt) { /* ncu refused a metric: the verified ones alone */
+				run_result_free(&r);
+				free(csv);
+				case_set_publish(&one, 0, 0, 0);
+			}
+			char **command = ncu_argv(ncu, log, argv, attempt == 1);
+			int lock = take_device_lock(j->o->build, false);
+			unlink(log);
+			if (run_supervised(command, one.fd, &lim, &r) != 0)
+				r.end = RUN_NOT_STARTED;
+			if (lock >= 0)
+				close(lock);
+			free(command);
+			csv = read_file(log, NULL);
+			if (!(r.end == RUN_EXITED && r.exit_code != 0 &&
+			      metric_refused(csv, r.output)))
+				break;
+		}
 		enum text_code no = ncu_refused(csv, refused, sizeof refused);
 		if (no == T_NONE)
 			no = ncu_refused(r.output, refused, sizeof refused);
