@@ -104,6 +104,7 @@ class ProfileOnGpuTest(unittest.TestCase):
         self.assertEqual([f["cost"] for f in p["findings"]], ["divergence"])
         finding = p["findings"][0]
         self.assertIsNone(finding["where"])
+        self.assertEqual(finding["fields"]["pct"], "50 %")  # kept until written
         self.assertIn("50 %", finding["text"]["en"])
         self.assertIn("Keep a warp's lanes", finding["text"]["en"])
         self.assertIn("让一个 warp", finding["text"]["zh"])

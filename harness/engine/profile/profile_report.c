@@ -387,8 +387,8 @@ static bool gpu_shows(enum profile_cost cost, const struct profile_figures *f,
                       const struct profile_figures *rf, const char *signature,
                       const struct text_pair *advice, struct finding *fd, char buf[4][96])
 {
-	char *kernel = buf[0], *ref = buf[2], *ref2 = buf[3];
-	char pct[32];
+	/* in buf: the finding's fields point into them until it is written */
+	char *kernel = buf[0], *pct = buf[1], *ref = buf[2], *ref2 = buf[3];
 	kernel_name(f, signature, kernel);
 	fd->cost = cost;
 	fd->where = NULL;
@@ -471,8 +471,10 @@ static bool shows(enum profile_cost cost, const struct profile_figures *f, const
                   const struct measures *r, const struct text_pair *advice, struct finding *fd,
                   char buf[4][96])
 {
+	/* in buf: the finding's fields point into them until it is written (pct
+	 * only where what_zh is not used) */
 	char *what_en = buf[0], *what_zh = buf[1], *ref = buf[2], *ref2 = buf[3];
-	char pct[32];
+	char *pct = buf[1];
 	fd->cost = cost;
 	switch (cost) {
 	case COST_BANK_CONFLICTS:
