@@ -93,6 +93,28 @@ def check(path, problem, wanted, summary, ref_summary):
     return bad
 
 
+def report(path, problem, wanted, done):
+    """Prints one corpus file's line and figures; 1 when it failed, else 0."""
+    summary, seconds = done[path]
+    ref_summary, ref_seconds = done[f"reference/{problem}.cu"]
+    bad = check(path, problem, wanted, summary, ref_summary)
+    profile = summary.get("profile") or {}
+    print(f"{'PASS' if not bad else 'FAIL'} {path} ({problem}): wanted "
+          f"{' '.join(wanted)}; named {' '.join(costs(summary)) or 'nothing'}; "
+          f"the reference names {' '.join(costs(ref_summary)) or 'nothing'} "
+          f"({seconds:.1f} s, reference {ref_seconds:.1f} s, profile "
+          f"{profile.get('seconds')} s, case '{(profile.get('case') or {}).get('name')}', "
+          f"{profile.get('device')})")
+    for sentence in bad:
+        print(f"    ! {sentence}")
+    print(f"    yours:     {figures(profile.get('learner'))}")
+    print(f"    reference: {figures(profile.get('reference'))}")
+    for finding in profile.get("findings") or []:
+        print(f"    finding:   {finding.get('text', {}).get('en')}")
+    sys.stdout.flush()
+    return 1 if bad else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=3)
@@ -110,29 +132,15 @@ def main():
     for path, problem, _ in rows:
         jobs[path] = problem
         jobs[f"reference/{problem}.cu"] = problem
+    failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {path: pool.submit(judge, problem, path, args.seed)
                    for path, problem in jobs.items() if path not in done}
-        done.update({path: future.result() for path, future in futures.items()})
-    failed = 0
-    for path, problem, wanted in rows:
-        summary, seconds = done[path]
-        ref_summary, ref_seconds = done[f"reference/{problem}.cu"]
-        bad = check(path, problem, wanted, summary, ref_summary)
-        failed += bool(bad)
-        profile = summary.get("profile") or {}
-        print(f"{'PASS' if not bad else 'FAIL'} {path} ({problem}): wanted "
-              f"{' '.join(wanted)}; named {' '.join(costs(summary)) or 'nothing'}; "
-              f"the reference names {' '.join(costs(ref_summary)) or 'nothing'} "
-              f"({seconds:.1f} s, reference {ref_seconds:.1f} s, profile "
-              f"{profile.get('seconds')} s, case '{(profile.get('case') or {}).get('name')}', "
-              f"{profile.get('device')})")
-        for sentence in bad:
-            print(f"    ! {sentence}")
-        print(f"    yours:     {figures(profile.get('learner'))}")
-        print(f"    reference: {figures(profile.get('reference'))}")
-        for finding in profile.get("findings") or []:
-            print(f"    finding:   {finding.get('text', {}).get('en')}")
+        for path, problem, wanted in rows:  # in order, each as soon as it is judged
+            for key in (path, f"reference/{problem}.cu"):
+                if key not in done:
+                    done[key] = futures[key].result()
+            failed += report(path, problem, wanted, done)
     print(f"profile: {len(rows) - failed} of {len(rows)} corpus files passed on the GPU")
     return 1 if failed else 0
 
