@@ -403,7 +403,9 @@ static void profile_on_gpu(struct judgement *j, struct profile *p)
 
 void profile_judgement(struct judgement *j)
 {
-	if (!j->o->profile)
+	/* a stand-in (--prebuilt) is profiled on a GPU only, where ncu runs it
+	 * (tests/unit/test_profile_gpu.py); the emulator's profile builds a file */
+	if (!j->o->profile || (j->o->prebuilt && backend_emulated(j)))
 		return;
 	double t0 = now_s();
 	report_phase("profile", "start", -1);
@@ -415,7 +417,7 @@ void profile_judgement(struct judgement *j)
 		         FIELDS(F_STR("verdict", verdict_name(j->sum.verdict))));
 	else if (!backend_emulated(j))
 		profile_on_gpu(j, &p);
-	else if (!j->o->prebuilt)
+	else
 		profile_on_emulator(j, &p);
 	p.seconds = now_s() - t0;
 	j->sum.profile_json = profile_json(j->entry, &p);
