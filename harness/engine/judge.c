@@ -104,7 +104,7 @@ static void judgement_free(struct judgement *j)
 
 /* build/work/<id>-<pid>-<nonce>: the run's scratch folder, held by this engine
  * until it ends. What engines killed mid-run left there goes first. */
-static void make_work_folder(struct judgement *j)
+void make_work_folder(struct judgement *j)
 {
 	char *work_root = xasprintf("%s/work", j->o->build);
 	clean_stale_work(work_root, 60);

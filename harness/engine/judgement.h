@@ -64,4 +64,8 @@ static inline int judgement_cc(const struct judgement *j)
 /* Prints the summary line (after the cases') and frees the cases' lines. */
 void judgement_finish(struct judgement *j);
 
+/* Makes j->work, the run's scratch folder (build/work/<id>-<pid>-<nonce>),
+ * removed when the judgement is freed (judge.c). */
+void make_work_folder(struct judgement *j);
+
 #endif

@@ -77,7 +77,12 @@ class ProfileOnGpuTest(unittest.TestCase):
                 "warp_scan", "--file", self.file, "--prebuilt", FAKE, "--seed", "7",
                 "--no-perf", *extra]
         proc = subprocess.run(args, capture_output=True, text=True, errors="replace",
-                              env=full, timeout=60, stdin=subprocess.DEVNULL)
+                              env=full, timeout=60, stdin=subprocess.DEVNULL, cwd=self.tmp)
+        # every file the profile wrote is in the run's scratch folder (gone by now)
+        self.assertEqual(sorted(name for name in os.listdir(self.tmp)
+                                if not name.startswith("ncu-args")), ["build", "root"])
+        work = os.path.join(self.build, "work")
+        self.assertEqual(os.listdir(work) if os.path.isdir(work) else [], [])
         lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
         summaries = [line for line in lines if line.get("type") == "summary"]
         self.assertEqual(len(summaries), 1, proc.stdout + proc.stderr)

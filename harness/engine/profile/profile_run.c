@@ -341,6 +341,8 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 static void profile_on_gpu(struct judgement *j, struct profile *p)
 {
 	p->device = j->dev.found && j->dev.name[0] ? j->dev.name : NULL;
+	if (!j->work) /* a stand-in (--prebuilt) ran without one */
+		make_work_folder(j);
 	char *ncu = find_ncu(j->o->prebuilt ? NULL : j->paths.nvcc);
 	if (!ncu) {
 		say_code(&p->why, T_profile_ncu_missing, NULL);
