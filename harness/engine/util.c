@@ -182,6 +182,43 @@ double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+char *executable_path(char *path)
+{
+	if (path && access(path, X_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+char *find_cuda_tool(const char *nvcc, const char *tool)
+{
+	char *p = NULL;
+	if (nvcc) {
+		/* <toolkit>/bin/nvcc: the tool sits next to it, or in
+		 * <toolkit>/<tool>/ in older toolkits. */
+		char *dir = xstrdup(nvcc);
+		char *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			p = executable_path(xasprintf("%s/%s", dir, tool));
+			if (!p)
+				p = executable_path(xasprintf("%s/../%s/%s", dir, tool, tool));
+		}
+		free(dir);
+	}
+	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
+	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
+		const char *base = getenv(homes[i]);
+		if (base && *base)
+			p = executable_path(xasprintf("%s/bin/%s", base, tool));
+	}
+	if (!p)
+		p = find_in_dirs(getenv("PATH"), tool);
+	if (!p)
+		p = executable_path(xasprintf("/usr/local/cuda/bin/%s", tool));
+	return p;
+}
+
 char *find_in_dirs(const char *dirs, const char *name)
 {
 	if (!dirs)

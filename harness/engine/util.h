@@ -38,6 +38,14 @@ void remove_tree(const char *path);
 /* Seconds from a monotonic clock. */
 double now_s(void);
 
+/* path when it names an executable file, else NULL (path is freed). */
+char *executable_path(char *path);
+
+/* A CUDA toolkit program (compute-sanitizer, ncu), malloc'd, or NULL: next
+ * to nvcc (when nvcc is not NULL) or in <toolkit>/<tool>/, in
+ * $CUDA_PATH/bin, $CUDA_HOME/bin, on PATH, in /usr/local/cuda/bin. */
+char *find_cuda_tool(const char *nvcc, const char *tool);
+
 /* The first executable dir/name for dir in the ':'-separated `dirs` (PATH),
  * malloc'd, or NULL (also when dirs is NULL). */
 char *find_in_dirs(const char *dirs, const char *name);

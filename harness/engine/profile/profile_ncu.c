@@ -89,40 +89,13 @@ static const char *const metric_names[NCU_METRICS] = {
 
 /* ---- finding ncu and its command line -------------------------------------- */
 
-static char *executable(char *path)
-{
-	if (path && access(path, X_OK) == 0)
-		return path;
-	free(path);
-	return NULL;
-}
-
 char *find_ncu(const char *nvcc)
 {
+	/* $CUDAJUDGE_NCU decides alone: a wrong one says "no ncu", never another */
 	const char *env = getenv("CUDAJUDGE_NCU");
 	if (env && *env)
-		return executable(xstrdup(env));
-	char *p = NULL;
-	if (nvcc) {
-		char *dir = xstrdup(nvcc);
-		char *slash = strrchr(dir, '/');
-		if (slash) {
-			*slash = '\0';
-			p = executable(xasprintf("%s/ncu", dir));
-		}
-		free(dir);
-	}
-	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
-	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
-		const char *base = getenv(homes[i]);
-		if (base && *base)
-			p = executable(xasprintf("%s/bin/ncu", base));
-	}
-	if (!p)
-		p = find_in_dirs(getenv("PATH"), "ncu");
-	if (!p)
-		p = executable(xstrdup("/usr/local/cuda/bin/ncu"));
-	return p;
+		return executable_path(xstrdup(env));
+	return find_cuda_tool(nvcc, "ncu");
 }
 
 char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[], bool verified)

@@ -160,27 +160,52 @@ static void profile_side(struct judgement *j, const struct case_set *all, int wh
 	free(counts);
 }
 
-/* The emulator's profile of both kernels on one case. */
-static void profile_on_emulator(struct judgement *j, struct profile *p)
-{
+/* The cases of a profile: made in English (which case is chosen does not
+ * depend on the language) and again in the run's language for its name. */
+struct profile_cases {
 	struct case_set english, set;
-	if (!make_emulated_cases(j, LANG_EN, &english)) {
-		case_set_free(&english);
+	bool again;
+	const struct case_set *all; /* english or set */
+	int which;                  /* the case profiled */
+};
+
+/* Makes pc and names its case in p; false (and p says why) without one. */
+static bool profile_cases_make(struct judgement *j, struct profile *p, struct profile_cases *pc)
+{
+	if (!make_emulated_cases(j, LANG_EN, &pc->english)) {
+		case_set_free(&pc->english);
 		say_code(&p->why, T_profile_no_case, NULL);
-		return;
+		return false;
 	}
-	int which = chosen_case(j->entry, &english);
-	/* the same cases in the run's language, for the case's name */
-	bool again = lang_current != LANG_EN;
-	if (again && !make_emulated_cases(j, lang_current, &set)) {
-		case_set_free(&set);
-		again = false;
+	pc->which = chosen_case(j->entry, &pc->english);
+	pc->again = lang_current != LANG_EN;
+	if (pc->again && !make_emulated_cases(j, lang_current, &pc->set)) {
+		case_set_free(&pc->set);
+		pc->again = false;
 	}
-	const struct case_set *all = again ? &set : &english;
-	const struct jcase *c = &all->cases[which];
+	pc->all = pc->again ? &pc->set : &pc->english;
+	const struct jcase *c = &pc->all->cases[pc->which];
 	snprintf(p->case_name, sizeof p->case_name, "%s", c->name);
 	p->case_params[0] = c->param[0];
 	p->case_params[1] = c->param[1];
+	return true;
+}
+
+static void profile_cases_free(struct profile_cases *pc)
+{
+	if (pc->again)
+		case_set_free(&pc->set);
+	case_set_free(&pc->english);
+}
+
+/* The emulator's profile of both kernels on one case. */
+static void profile_on_emulator(struct judgement *j, struct profile *p)
+{
+	struct profile_cases pc;
+	if (!profile_cases_make(j, p, &pc))
+		return;
+	const struct case_set *all = pc.all;
+	const int which = pc.which;
 
 	p->learner.file = j->sum.file;
 	profile_side(j, all, which, j->source, "profile-learner", &p->learner);
@@ -192,9 +217,7 @@ static void profile_on_emulator(struct judgement *j, struct profile *p)
 	/* the reference's path outlives `real` in the summary */
 	p->reference.file = xstrdup(p->reference.file);
 	free(ref);
-	if (again)
-		case_set_free(&set);
-	case_set_free(&english);
+	profile_cases_free(&pc);
 	if (p->learner.why.code != T_NONE)
 		p->why = p->learner.why;
 }
@@ -348,24 +371,13 @@ static void profile_on_gpu(struct judgement *j, struct profile *p)
 		say_code(&p->why, T_profile_ncu_missing, NULL);
 		return;
 	}
-	struct case_set english, set;
-	if (!make_emulated_cases(j, LANG_EN, &english)) {
-		case_set_free(&english);
+	struct profile_cases pc;
+	if (!profile_cases_make(j, p, &pc)) {
 		free(ncu);
-		say_code(&p->why, T_profile_no_case, NULL);
 		return;
 	}
-	int which = chosen_case(j->entry, &english);
-	bool again = lang_current != LANG_EN;
-	if (again && !make_emulated_cases(j, lang_current, &set)) {
-		case_set_free(&set);
-		again = false;
-	}
-	const struct case_set *all = again ? &set : &english;
-	const struct jcase *c = &all->cases[which];
-	snprintf(p->case_name, sizeof p->case_name, "%s", c->name);
-	p->case_params[0] = c->param[0];
-	p->case_params[1] = c->param[1];
+	const struct case_set *all = pc.all;
+	const int which = pc.which;
 
 	p->learner.file = j->sum.file;
 	struct gpu_program mine = {j->bin, j->module};
@@ -396,9 +408,7 @@ static void profile_on_gpu(struct judgement *j, struct profile *p)
 	free(br.log);
 	free(ref_bin);
 	free(ncu);
-	if (again)
-		case_set_free(&set);
-	case_set_free(&english);
+	profile_cases_free(&pc);
 	if (p->learner.why.code != T_NONE)
 		p->why = p->learner.why;
 }

@@ -35,43 +35,11 @@ unsigned sanitize_parse_tools(const char *name)
 /* Finding the tool and its command line                              */
 /* ------------------------------------------------------------------ */
 
-static char *executable(char *path)
-{
-	if (path && access(path, X_OK) == 0)
-		return path;
-	free(path);
-	return NULL;
-}
-
 char *find_sanitizer(const char *nvcc)
 {
 	const char *env = getenv("COMPUTE_SANITIZER");
-	char *p = env && *env ? executable(xstrdup(env)) : NULL;
-	if (!p && nvcc) {
-		/* <toolkit>/bin/nvcc: the tool sits next to it, or in
-		 * <toolkit>/compute-sanitizer/ in older toolkits. */
-		char *dir = xstrdup(nvcc);
-		char *slash = strrchr(dir, '/');
-		if (slash) {
-			*slash = '\0';
-			p = executable(xasprintf("%s/compute-sanitizer", dir));
-			if (!p)
-				p = executable(xasprintf(
-				        "%s/../compute-sanitizer/compute-sanitizer", dir));
-		}
-		free(dir);
-	}
-	static const char *const homes[] = {"CUDA_PATH", "CUDA_HOME"};
-	for (size_t i = 0; !p && i < sizeof homes / sizeof homes[0]; ++i) {
-		const char *base = getenv(homes[i]);
-		if (base && *base)
-			p = executable(xasprintf("%s/bin/compute-sanitizer", base));
-	}
-	if (!p)
-		p = find_in_dirs(getenv("PATH"), "compute-sanitizer");
-	if (!p)
-		p = executable(xstrdup("/usr/local/cuda/bin/compute-sanitizer"));
-	return p;
+	char *p = env && *env ? executable_path(xstrdup(env)) : NULL;
+	return p ? p : find_cuda_tool(nvcc, "compute-sanitizer");
 }
 
 bool sanitizer_has_option(const char *sanitizer, const char *option)
