@@ -219,6 +219,27 @@ char *find_cuda_tool(const char *nvcc, const char *tool)
 	return p;
 }
 
+char **tool_argv(const char *tool, char *const *const groups[], char *const prog_argv[])
+{
+	size_t n = 2;
+	for (size_t g = 0; groups[g]; ++g)
+		for (size_t i = 0; groups[g][i]; ++i)
+			++n;
+	for (size_t i = 0; prog_argv[i]; ++i)
+		++n;
+	char **argv = xcalloc(n + 1, sizeof *argv);
+	size_t k = 0;
+	argv[k++] = (char *)tool;
+	for (size_t g = 0; groups[g]; ++g)
+		for (size_t i = 0; groups[g][i]; ++i)
+			argv[k++] = groups[g][i];
+	argv[k++] = "--";
+	for (size_t i = 0; prog_argv[i]; ++i)
+		argv[k++] = prog_argv[i];
+	argv[k] = NULL;
+	return argv;
+}
+
 char *find_in_dirs(const char *dirs, const char *name)
 {
 	if (!dirs)

@@ -46,6 +46,11 @@ char *executable_path(char *path);
  * $CUDA_PATH/bin, $CUDA_HOME/bin, on PATH, in /usr/local/cuda/bin. */
 char *find_cuda_tool(const char *nvcc, const char *tool);
 
+/* A tool's command line around a program's: tool, the NULL-terminated
+ * option groups in turn (the list ends with NULL), "--", prog_argv. Only the
+ * array is malloc'd; the strings are the callers'. */
+char **tool_argv(const char *tool, char *const *const groups[], char *const prog_argv[]);
+
 /* The first executable dir/name for dir in the ':'-separated `dirs` (PATH),
  * malloc'd, or NULL (also when dirs is NULL). */
 char *find_in_dirs(const char *dirs, const char *name);

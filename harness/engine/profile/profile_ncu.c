@@ -114,21 +114,9 @@ char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[], 
 	                               "--print-units",    "base",           "--target-processes",
 	                               "application-only", "--launch-count", "64",
 	                               "--metrics",        metrics,          NULL};
-	size_t n = 0;
-	while (prog_argv[n])
-		++n;
-	char **argv = xcalloc(n + 24, sizeof *argv);
-	size_t k = 0;
-	argv[k++] = (char *)ncu;
-	argv[k++] = "--log-file";
-	argv[k++] = (char *)log_path;
-	for (size_t i = 0; common[i]; ++i)
-		argv[k++] = common[i];
-	argv[k++] = "--";
-	for (size_t i = 0; i < n; ++i)
-		argv[k++] = prog_argv[i];
-	argv[k] = NULL;
-	return argv;
+	char *log[] = {"--log-file", (char *)log_path, NULL};
+	char *const *const groups[] = {log, common, NULL};
+	return tool_argv(ncu, groups, prog_argv);
 }
 
 enum text_code ncu_refused(const char *text, char *why, size_t size)

@@ -78,30 +78,15 @@ char **sanitize_argv(const char *sanitizer, enum sanitize_tool t, const char *lo
 	                               NULL};
 	static char *const race[] = {"--racecheck-report", "all", NULL};
 	static char *const init[] = {"--initcheck-address-space", "all", NULL};
-	size_t n = 0;
-	while (prog_argv[n])
-		++n;
-	char **argv = xcalloc(n + 32, sizeof *argv);
-	size_t k = 0;
-	argv[k++] = (char *)sanitizer;
-	argv[k++] = "--tool";
-	argv[k++] = (char *)tool_names[t];
-	argv[k++] = "--log-file";
-	argv[k++] = (char *)log_path;
-	for (size_t i = 0; common[i]; ++i)
-		argv[k++] = common[i];
+	char *head[] = {"--tool", (char *)tool_names[t], "--log-file", (char *)log_path, NULL};
 	/* Shared memory under initcheck came with compute-sanitizer 2025.4; older
 	 * versions refuse the option and check nothing. */
 	char *const *extra = t == SAN_RACECHECK ? race : NULL;
 	if (t == SAN_INITCHECK && sanitizer_has_option(sanitizer, init[0]))
 		extra = init;
-	for (size_t i = 0; extra && extra[i]; ++i)
-		argv[k++] = extra[i];
-	argv[k++] = "--";
-	for (size_t i = 0; i < n; ++i)
-		argv[k++] = prog_argv[i];
-	argv[k] = NULL;
-	return argv;
+	char *const none[] = {NULL};
+	char *const *const groups[] = {head, common, extra ? extra : none, NULL};
+	return tool_argv(sanitizer, groups, prog_argv);
 }
 
 /* ------------------------------------------------------------------ */
