@@ -25,13 +25,10 @@ NOT_ON_A_GPU = {"barriers"}  # ncu counts no barrier waits (docs/profile.md)
 
 
 def corpus():
-    rows = []
-    with open(os.path.join(ROOT, "tests", "profile", "corpus.txt"), encoding="utf-8") as f:
-        for line in f:
-            words = line.split("#", 1)[0].split()
-            if words:
-                rows.append((words[0], words[1], words[2:]))
-    return rows
+    """The corpus lines, read the way the emulator's test reads them."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
+    import test_profile  # noqa: E402 (tests/unit is not a package)
+    return test_profile.corpus(ROOT)
 
 
 def judge(problem, path, seed):

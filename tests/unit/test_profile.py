@@ -35,10 +35,12 @@ def judge(problem, path, *options):
                                  *options)
 
 
-def corpus():
-    """(file, exercise, [costs]) of each line of tests/profile/corpus.txt."""
+def corpus(root=None):
+    """(file, exercise, [costs]) of each line of tests/profile/corpus.txt (also
+    read by tests/gpu/profile_corpus.py)."""
     rows = []
-    with open(os.path.join(ROOT, "tests", "profile", "corpus.txt"), encoding="utf-8") as f:
+    with open(os.path.join(root or ROOT, "tests", "profile", "corpus.txt"),
+              encoding="utf-8") as f:
         for line in f:
             words = line.split("#", 1)[0].split()
             if words:
