@@ -1,7 +1,8 @@
 """cudajudge_cli.view.profile: the model of the report's "where the time goes"
 section (`judge.py ID --profile`), decided once from the engine's
 summary["profile"] (docs/profile.md): a heading (the backend, the case and its
-launch), one row per figure with your kernel's value beside the reference's, the
+launch), one row per figure with your kernel's value beside the reference's (on a
+GPU, the DRAM throughput against the device's copy bandwidth last), the
 findings of the exercise's table in its own words, or the one line that says why
 there is no profile.
 
@@ -91,6 +92,32 @@ def _occupancy(figures):
     return Text("profile_occupancy", pct=_number(part["pct"], 0), limit=limit)
 
 
+def _dram(figures):
+    """On a GPU: the achieved DRAM throughput, and its share of the device's copy
+    bandwidth where the engine knew it; None when ncu gave no bytes at DRAM."""
+    part = _part(figures, "gpu")
+    gbps, pct = part.get("dram_gbps"), part.get("dram_pct_of_copy")
+    if not is_number(gbps):
+        return None
+    if not is_number(pct):
+        return Text("gbps", gbps=f"{gbps:,.0f}")
+    return Text("profile_dram", gbps=f"{gbps:,.0f}", pct=_number(pct, 0))
+
+
+def _dram_row(profile, learner, reference, ref_made):
+    """The row of the DRAM throughput against the copy bandwidth (docs/profile.md), or
+    None when neither kernel has the figure (an ncu that did not give the bytes)."""
+    mine = _dram(learner)
+    ref = _dram(reference) if ref_made else None
+    if mine is None and ref is None:
+        return None
+    copy = profile.get("copy_gbps")
+    label = (Text("profile_row_dram", copy=f"{copy:,.0f}") if is_number(copy) and copy > 0
+             else Text("profile_row_dram_no_copy"))
+    return {"label": label, "mine": "?" if mine is None else mine,
+            "reference": "?" if ref is None else ref}
+
+
 def _rows(gpu):
     """Each figure's label and how it is read from one kernel's figures; on a GPU the
     rows say what Nsight Compute measures instead (docs/profile.md)."""
@@ -140,6 +167,9 @@ def profile_view(profile):
     rows = [{"label": label, "mine": figure(learner),
              "reference": figure(reference) if ref_made else "?"}
             for label, figure in _rows(gpu)]
+    dram = _dram_row(profile, learner, reference, ref_made) if gpu else None
+    if dram is not None:
+        rows.append(dram)
     findings = [Text("profile_text", text=f["text"]) for f in profile.get("findings") or []
                 if isinstance(f, dict) and isinstance(f.get("text"), dict)]
     quiet = profile.get("quiet")

@@ -4,7 +4,9 @@
 made by ncu, for it and for the reference, and its findings must name the costs its line
 lists that a GPU measures (not `barriers`: ncu counts no barrier waits); each exercise's
 reference judged the same way must name none of them. One line per file, pass or fail,
-with the figures beside the reference's.
+with the figures beside the reference's, the DRAM throughput against the copy bandwidth
+among them; a reference's share of the copy bandwidth outside 0 to 150 % is noted (`~`),
+not failed: the profile case is small, and its bytes may stay in L2.
 
     python3 tests/gpu/profile_corpus.py [--jobs 3] [--seed 7]
 
@@ -60,7 +62,30 @@ def figures(side):
             f"(L2 {at.get('l2_requests')}), "
             f"occupancy {oc.get('pct')} % by {oc.get('limited_by')} "
             f"(achieved {oc.get('achieved_pct')} %), "
-            f"{(side.get('gpu') or {}).get('time_ns')} ns")
+            f"{(side.get('gpu') or {}).get('time_ns')} ns, {dram(side)}")
+
+
+def dram(side):
+    """The DRAM throughput and its share of the copy bandwidth, in a few words."""
+    gpu = side.get("gpu") or {}
+    gbps, pct = gpu.get("dram_gbps"), gpu.get("dram_pct_of_copy")
+    if not isinstance(gbps, (int, float)):
+        return "DRAM ?"
+    share = f" = {pct} % of copy" if isinstance(pct, (int, float)) else " (copy unknown)"
+    return f"DRAM {gbps} GB/s{share}"
+
+
+def dram_notes(profile):
+    """A soft check: the reference's DRAM throughput is a plausible share of the copy
+    bandwidth (0 < pct < 150); [] when it is, or when there is none to check."""
+    ref = profile.get("reference") or {}
+    if not ref.get("made"):
+        return []
+    pct = (ref.get("gpu") or {}).get("dram_pct_of_copy")
+    if isinstance(pct, (int, float)) and 0 < pct < 150:
+        return []
+    return [f"the reference's DRAM throughput is {pct} % of the copy bandwidth "
+            f"({profile.get('copy_gbps')} GB/s): not within 0 to 150 %"]
 
 
 def costs(summary):
@@ -101,9 +126,11 @@ def report(path, problem, wanted, done):
           f"the reference names {' '.join(costs(ref_summary)) or 'nothing'} "
           f"({seconds:.1f} s, reference {ref_seconds:.1f} s, profile "
           f"{profile.get('seconds')} s, case '{(profile.get('case') or {}).get('name')}', "
-          f"{profile.get('device')})")
+          f"{profile.get('device')}, copy {profile.get('copy_gbps')} GB/s)")
     for sentence in bad:
         print(f"    ! {sentence}")
+    for sentence in dram_notes(profile):
+        print(f"    ~ {sentence}")
     print(f"    yours:     {figures(profile.get('learner'))}")
     print(f"    reference: {figures(profile.get('reference'))}")
     for finding in profile.get("findings") or []:

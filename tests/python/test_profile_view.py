@@ -108,7 +108,7 @@ class ProfileViewTest(unittest.TestCase):
     def test_a_gpu_profile(self):
         """Nsight Compute's figures (harness/engine/profile/profile_ncu.c): the GPU named,
         no barrier row, warp-wide atomics, the occupancy measured with its registers."""
-        def side(file, passes, achieved):
+        def side(file, passes, achieved, dram=None):
             return {"file": file, "made": True, "why_not": None,
                     "launches": {"count": 1, "grid": [3, 2, 1], "block": [32, 8, 1],
                                  "blocks": 6, "warps": 48},
@@ -123,11 +123,12 @@ class ProfileViewTest(unittest.TestCase):
                     "occupancy": {"model": "measured", "pct": 100, "achieved_pct": achieved,
                                   "limited_by": "registers"},
                     "gpu": {"kernel": "transpose(const float *, float *, int, int)",
-                            "predicated_on_lanes": 31.5}}
+                            "predicated_on_lanes": 31.5,
+                            "dram_gbps": dram and dram[0], "dram_pct_of_copy": dram and dram[1]}}
         data = {"backend": "gpu", "made": True, "why_not": None, "seconds": 2.5,
-                "device": "NVIDIA H200", "case": {"name": "129 x 257"},
-                "learner": side("mine.cu", 16.5, 61.2),
-                "reference": side("reference/transpose.cu", 1, 93),
+                "device": "NVIDIA H200", "case": {"name": "129 x 257"}, "copy_gbps": 4236.4,
+                "learner": side("mine.cu", 16.5, 61.2, (1348.6, 31.8)),
+                "reference": side("reference/transpose.cu", 1, 93, (3950.2, 93.2)),
                 "looks_for": ["bank_conflicts"], "findings": [
                     {"cost": "bank_conflicts", "where": None,
                      "text": {"en": "shared-memory accesses of your kernel `transpose` take",
@@ -143,8 +144,28 @@ class ProfileViewTest(unittest.TestCase):
         divergence = next(line for line in lines if "branches that split a warp" in line)
         self.assertIn("0 % (31.5 of 32 lanes at work)", divergence)
         self.assertIn("`transpose`", lines[-1])
+        dram = next(line for line in lines if "DRAM" in line).split("  ")
+        self.assertEqual([cell.strip() for cell in dram if cell.strip()],
+                         ["DRAM throughput (copy bandwidth 4,236 GB/s)",
+                          "1,349 GB/s = 32 % of copy", "3,950 GB/s = 93 % of copy"])
         texts.set_language("zh")
-        self.assertIn("NVIDIA H200", self.lines(data)[1])
+        lines = self.lines(data)
+        self.assertIn("NVIDIA H200", lines[1])
+        self.assertIn("3,950 GB/s = 复制带宽的 93%", next(line for line in lines if "DRAM" in line))
+        texts.set_language("en")
+        # the copy bandwidth unknown: the throughput alone; no bytes at DRAM: no row
+        data["copy_gbps"] = None
+        data["learner"]["gpu"]["dram_pct_of_copy"] = None
+        data["reference"]["gpu"]["dram_pct_of_copy"] = None
+        dram = next(line for line in self.lines(data) if "DRAM" in line)
+        self.assertIn("DRAM throughput (copy bandwidth not measured)", dram)
+        self.assertNotIn("%", dram)
+        self.assertIn("3,950 GB/s", dram)
+        data["reference"]["gpu"]["dram_gbps"] = None
+        self.assertTrue(next(line for line in self.lines(data)
+                             if "DRAM" in line).rstrip().endswith("?"))
+        data["learner"]["gpu"]["dram_gbps"] = "x"
+        self.assertFalse(any("DRAM" in line for line in self.lines(data)))
 
 
 if __name__ == "__main__":

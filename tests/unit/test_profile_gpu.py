@@ -6,8 +6,11 @@ test_engine_fake.py) with --profile, and runs tests/profile/fake_ncu.sh as Nsigh
 Compute (CUDAJUDGE_NCU): the fake runs the program as ncu would and writes a CSV
 recorded on an H200 (tests/profile/ncu/) as ncu's log. Checked: the figures come
 from the CSV, the finding of the exercise's table shows, the judge's own cj_
-kernel is not counted; ncu missing, refusing the counters, failing, or measuring
-no kernel gives one line saying why, and the verdict never changes.
+kernel is not counted; the DRAM throughput (the CSV's bytes over its time) against
+the copy bandwidth of the device's cache (build/cache/device.txt, as cj-probe wrote
+it), and laid out on a terminal by view/profile.py; ncu missing, refusing the
+counters, failing, or measuring no kernel gives one line saying why, and the verdict
+never changes.
 
 Usage:
     test_profile_gpu.py --engine BUILD/cudajudge --fake BUILD/tests/fake_test_binary
@@ -21,9 +24,19 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import types
 import unittest
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+from cudajudge_cli.core import texts  # noqa: E402
+from cudajudge_cli.view import profile as profile_view, report, terminal  # noqa: E402
+
 ENGINE = FAKE = NCU = CSVS = None
+
+# what cj-probe found, as the engine caches it: a stand-in (--prebuilt) is judged
+# without it, and its profile reads it for the copy bandwidth
+DEVICE = "name=NVIDIA H200\ncc=90\nsm_count=132\nl2_bytes=52428800\ncopy_gbps=4236.0\n"
 
 CATALOG = """\
 - id: warp_scan
@@ -63,15 +76,18 @@ class ProfileOnGpuTest(unittest.TestCase):
         with open(cls.file, "w", encoding="utf-8") as f:
             f.write("// never compiled: the engine runs --prebuilt instead\n")
         cls.build = os.path.join(cls.tmp, "build")
-        os.makedirs(cls.build)
+        os.makedirs(os.path.join(cls.build, "cache"))
+        cls.device = os.path.join(cls.build, "cache", "device.txt")
+        with open(cls.device, "w", encoding="utf-8") as f:
+            f.write(DEVICE)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
-    def judge(self, *extra, mode="solve", ncu=None, env=None):
+    def judge(self, *extra, mode="solve", ncu=None, env=None, csv="divergent.csv"):
         full = dict(os.environ, FAKE_MODE=mode, CUDAJUDGE_NCU=NCU if ncu is None else ncu,
-                    FAKE_NCU_CSV=os.path.join(CSVS, "divergent.csv"))
+                    FAKE_NCU_CSV=os.path.join(CSVS, csv))
         full.update(env or {})
         args = [ENGINE, "judge", "--root", self.root, "--build", self.build, "--id",
                 "warp_scan", "--file", self.file, "--prebuilt", FAKE, "--seed", "7",
@@ -120,6 +136,68 @@ class ProfileOnGpuTest(unittest.TestCase):
         with open(args_file, encoding="utf-8") as f:
             given = f.read().split("\n")
         self.assertEqual(given[given.index("--clock-control") + 1], "none")
+        metrics = given[given.index("--metrics") + 1].split(",")
+        self.assertIn("dram__bytes_read.sum", metrics)
+        self.assertIn("dram__bytes_write.sum", metrics)
+
+    def lines(self, profile, language="en"):
+        texts.set_language(language)
+        try:
+            stream = types.SimpleNamespace(encoding="utf-8", isatty=lambda: False)
+            style = terminal.Style(stream, mode="never")
+            return report.profile_lines(style, profile_view.profile_view(profile))
+        finally:
+            texts.set_language("en")
+
+    def test_dram_throughput_against_the_copy_bandwidth(self):
+        """(65,536 + 39,845,888) bytes at DRAM in 116,960 ns: 341.2 GB/s, 8.1 % of the
+        cache's 4236 GB/s; the cj_ launch's bytes (the same again) not counted."""
+        p = self.judge("--profile")["profile"]
+        self.assertTrue(p["made"], p.get("why_not"))
+        self.assertEqual(p["copy_gbps"], 4236)
+        gpu = p["learner"]["gpu"]
+        self.assertEqual(gpu["dram_bytes"], 39911424)
+        self.assertEqual(gpu["dram_gbps"], 341.2)
+        self.assertEqual(gpu["dram_pct_of_copy"], 8.1)
+        row = next(line for line in self.lines(p) if "DRAM" in line)
+        self.assertEqual(row.split("  ")[1].strip(),
+                         "DRAM throughput (copy bandwidth 4,236 GB/s)")
+        self.assertIn("341 GB/s = 8 % of copy", row)
+        self.assertTrue(row.rstrip().endswith("?"), row)  # a stand-in: no reference
+        row = next(line for line in self.lines(p, "zh") if "DRAM" in line)
+        self.assertIn("DRAM 吞吐量（复制带宽 4,236 GB/s）", row)
+        self.assertIn("341 GB/s = 复制带宽的 8%", row)
+
+    def test_dram_throughput_without_the_copy_bandwidth(self):
+        os.rename(self.device, self.device + ".away")
+        try:
+            p = self.judge("--profile")["profile"]
+        finally:
+            os.rename(self.device + ".away", self.device)
+        self.assertTrue(p["made"], p.get("why_not"))
+        self.assertIsNone(p["copy_gbps"])
+        self.assertEqual(p["learner"]["gpu"]["dram_gbps"], 341.2)
+        self.assertIsNone(p["learner"]["gpu"]["dram_pct_of_copy"])
+        row = next(line for line in self.lines(p) if "DRAM" in line)
+        self.assertIn("DRAM throughput (copy bandwidth not measured)", row)
+        self.assertIn("341 GB/s", row)
+        self.assertNotIn("%", row)
+
+    def test_a_csv_without_the_dram_bytes(self):
+        """An ncu that gave no dram__bytes rows: the profile made, the figure null and
+        missing, no DRAM row."""
+        s = self.judge("--profile", csv="runner_transpose.csv")
+        self.assertEqual(s["verdict"], "AC", s["message"])
+        p = s["profile"]
+        self.assertTrue(p["made"], p.get("why_not"))
+        gpu = p["learner"]["gpu"]
+        self.assertEqual(gpu["kernel"], "transpose(const float *, float *, int, int)")
+        self.assertIsNone(gpu["dram_bytes"])
+        self.assertIsNone(gpu["dram_gbps"])
+        self.assertIsNone(gpu["dram_pct_of_copy"])
+        self.assertIn("dram__bytes_read.sum", gpu["missing"])
+        lines = self.lines(p)
+        self.assertFalse(any("DRAM" in line for line in lines), lines)
 
     def assert_one_line(self, s, code, says):
         self.assertEqual(s["verdict"], "AC", s["message"])

@@ -4,7 +4,8 @@
  * (profile_report.c), without a GPU: CSVs recorded on an H200
  * (tests/profile/ncu/) and hand-made edge cases: header lines, thousands
  * separators, "n/a", a missing metric, several launches (summed; the longest
- * launch's ratios), the judge's own cj_ kernels skipped, ncu's refusals.
+ * launch's ratios), the judge's own cj_ kernels skipped, ncu's refusals, the
+ * DRAM throughput against the copy bandwidth (or without either).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,9 @@ static void test_recorded_transpose(void)
 	CHECK_DBL(f.gpu.achieved_pct, ==, 93.15);
 	CHECK_DBL(f.gpu.time_ns, ==, 84384);
 	CHECK_DBL(f.gpu.lanes, ==, 32);
+	/* "67,142,528" read and "46,661,632" written at DRAM in 84,384 ns */
+	CHECK_DBL(f.gpu.dram_bytes, ==, 67142528.0 + 46661632.0);
+	CHECK_DBL(f.gpu.dram_time_ns, ==, 84384);
 	free(csv);
 	free(all);
 }
@@ -106,6 +110,10 @@ static void test_recorded_runner(void)
 	char *missing = sb_take(&b);
 	CHECK_CONTAINS(missing, "\"smsp__sass_branch_targets.sum\"");
 	CHECK(strstr(missing, "gpu__time_duration") == NULL);
+	/* no bytes at DRAM in this CSV: no throughput, the metrics missing */
+	CHECK_CONTAINS(missing, "\"dram__bytes_read.sum\",\"dram__bytes_write.sum\"");
+	CHECK_DBL(f.gpu.dram_bytes, ==, 0);
+	CHECK_DBL(f.gpu.dram_time_ns, ==, 0);
 	free(missing);
 	free(csv);
 }
@@ -120,6 +128,9 @@ static void test_own_kernels_skipped(void)
 	CHECK_UINT(f.branch_steps, ==, 1048576);
 	CHECK_UINT(f.partial_steps, ==, 524288);
 	CHECK_DBL(f.gpu.lanes, ==, 17.29);
+	/* the cj_ launch's bytes at DRAM are not counted: one launch's alone */
+	CHECK_DBL(f.gpu.dram_bytes, ==, 65536.0 + 39845888.0);
+	CHECK_DBL(f.gpu.dram_time_ns, ==, 116960);
 	free(csv);
 	/* only the judge's own kernels: nothing of the learner's */
 	const char *own = "==PROF== Connected to process 1 (/x)\n" HEADER ROW(
@@ -185,6 +196,26 @@ static void test_several_launches(void)
 	CHECK_DBL(f.gpu.time_ns, ==, 4000);
 	CHECK_DBL(f.gpu.occupancy_pct, ==, 100);
 	CHECK_STR_EQ(f.gpu.kernel, "b(int)");
+	/* the bytes at DRAM of the launches that have them, over their time alone */
+	const char *dram = HEADER ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
+	                              "gpu__time_duration.sum",
+	                              "1,000") ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)",
+	                                           "dram__bytes_read.sum", "3,000,000")
+	        ROW("0", "a(int)", "(64, 1, 1)", "(10, 1, 1)", "dram__bytes_write.sum", "1,000,000")
+	                ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)", "gpu__time_duration.sum",
+	                    "3,000") ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
+	                                 "dram__bytes_read.sum", "6,000,000")
+	                        ROW("1", "b(int)", "(128, 1, 1)", "(1, 1, 1)",
+	                            "dram__bytes_write.sum", "2,000,000")
+	                                ROW("2", "c(int)", "(32, 1, 1)", "(1, 1, 1)",
+	                                    "gpu__time_duration.sum", "5,000")
+	                                        ROW("2", "c(int)", "(32, 1, 1)", "(1, 1, 1)",
+	                                            "dram__bytes_read.sum", "n/a");
+	CHECK(ncu_parse(dram, &f));
+	CHECK_INT(f.launches, ==, 3);
+	CHECK_DBL(f.gpu.dram_bytes, ==, 12000000);
+	CHECK_DBL(f.gpu.dram_time_ns, ==, 4000); /* c's 5,000 ns have no bytes */
+	CHECK_DBL(f.gpu.time_ns, ==, 9000);
 }
 
 static void test_refusals_and_argv(void)
@@ -219,6 +250,7 @@ static void test_refusals_and_argv(void)
 	if (metrics > 0) {
 		CHECK_CONTAINS(argv[metrics], "smsp__inst_executed_op_shared_ld.sum");
 		CHECK_CONTAINS(argv[metrics], "gpu__time_duration.sum,");
+		CHECK_CONTAINS(argv[metrics], "dram__bytes_read.sum,dram__bytes_write.sum");
 	}
 	free(argv);
 	/* again with the metrics measured on an H200 alone */
@@ -229,6 +261,7 @@ static void test_refusals_and_argv(void)
 			CHECK(strstr(argv[i + 1], "pred_on") == NULL);
 			CHECK_CONTAINS(argv[i + 1],
 			               "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+			CHECK_CONTAINS(argv[i + 1], "dram__bytes_read.sum,dram__bytes_write.sum");
 			CHECK(argv[i + 1][0] != ',');
 		}
 	free(argv);
@@ -244,6 +277,8 @@ static void side(struct profile_side *s, const char *file, const char *csv)
 }
 
 static char *signature; /* the exercise's, for findings() */
+
+static double copy_gbps; /* the device's, for findings() */
 
 /* The findings of learner `mine` against reference `ref` (launch IDs of
  * four_kernels.csv, or CSV texts when `text`), every cost in the table. */
@@ -264,6 +299,7 @@ static char *findings(const char *mine, const char *ref, bool text)
 	memset(&p, 0, sizeof p);
 	p.backend = "gpu";
 	p.device = "NVIDIA H200";
+	p.copy_gbps = copy_gbps;
 	side(&p.learner, "mine.cu", l);
 	side(&p.reference, "reference/x.cu", r);
 	char *json = profile_json(&e, &p);
@@ -360,6 +396,38 @@ static void test_occupancy_finding(void)
 	free(json);
 }
 
+/* The achieved DRAM throughput, bytes over time, against the copy bandwidth. */
+static void test_dram_throughput(void)
+{
+	copy_gbps = 4236;
+	char *json = findings("0", "1", false); /* the unpadded tile, the strided copy */
+	copy_gbps = 0;
+	CHECK_CONTAINS(json, "\"copy_gbps\":4236,");
+	/* (67,142,528 + 46,661,632) bytes / 84,384 ns = 1348.6 GB/s = 31.8 % of 4236 */
+	CHECK_CONTAINS(json, "\"dram_bytes\":113804160,\"dram_gbps\":1348.6,"
+	                     "\"dram_pct_of_copy\":31.8,");
+	/* (33,554,432 + 2,097,152) bytes / 11,936 ns = 2986.9 GB/s = 70.5 % */
+	CHECK_CONTAINS(json, "\"dram_bytes\":35651584,\"dram_gbps\":2986.9,"
+	                     "\"dram_pct_of_copy\":70.5,");
+	free(json);
+	/* the copy bandwidth unknown: the throughput without its share */
+	json = findings("2", "3", false);
+	CHECK_CONTAINS(json, "\"copy_gbps\":null,");
+	CHECK_CONTAINS(json, "\"dram_gbps\":341.2,\"dram_pct_of_copy\":null,");
+	CHECK_CONTAINS(json, "\"dram_gbps\":2.3,\"dram_pct_of_copy\":null,");
+	free(json);
+	/* a CSV without the bytes at DRAM: a profile, the figure null */
+	char *runner = recorded("runner_transpose.csv");
+	copy_gbps = 4236;
+	json = findings(runner, runner, true);
+	copy_gbps = 0;
+	CHECK_CONTAINS(json, "\"made\":true");
+	CHECK_CONTAINS(json, "\"dram_bytes\":null,\"dram_gbps\":null,\"dram_pct_of_copy\":null,");
+	CHECK_CONTAINS(json, "\"dram__bytes_write.sum\"]");
+	free(json);
+	free(runner);
+}
+
 static const struct unit_test tests[] = {
         {"a transpose recorded on an H200", test_recorded_transpose},
         {"the trusted runner recorded on an H200", test_recorded_runner},
@@ -369,6 +437,7 @@ static const struct unit_test tests[] = {
         {"ncu's refusals and its command line", test_refusals_and_argv},
         {"findings on a GPU, against the reference", test_findings},
         {"occupancy held by shared memory", test_occupancy_finding},
+        {"DRAM throughput against the copy bandwidth", test_dram_throughput},
         {"the launch glue named by the learner's function",
          test_glue_named_by_the_learners_function},
         {0}};

@@ -96,6 +96,9 @@ struct profile_figures {
 		unsigned limit[4];    /* blocks per SM by registers, shared memory, warps, blocks */
 		uint64_t l2_atomics;  /* atomic and reduction requests at L2 */
 		uint64_t bank_conflicts; /* shared wavefronts beyond one per request */
+		double dram_bytes;       /* read and written at DRAM, of the launches that
+		                          * had dram__bytes_{read,write} and a time */
+		double dram_time_ns;     /* gpu__time_duration of those launches (0: none) */
 	} gpu;
 };
 
@@ -112,8 +115,8 @@ char *find_ncu(const char *nvcc);
 
 /* The command line that runs prog_argv under ncu, its CSV to log_path, with
  * every metric the profile reads or (`verified`) only those measured on an
- * H200: a malloc'd NULL-terminated array of pointers into static strings,
- * log_path and prog_argv (free() the array only). */
+ * H200 and the bytes at DRAM: a malloc'd NULL-terminated array of pointers
+ * into static strings, log_path and prog_argv (free() the array only). */
 char **ncu_argv(const char *ncu, const char *log_path, char *const prog_argv[], bool verified);
 
 /* Why ncu measured nothing, from its log and output: T_NONE when it did not
@@ -122,9 +125,9 @@ enum text_code ncu_refused(const char *text, char *why, size_t size);
 
 /* Reads ncu's CSV (--csv --log-file): every launch but of the judge's own
  * kernels (the runtime's cj_dirty_shared, ...; the launch glue's cj_..._kernel
- * around the learner's device function counts), counters summed over launches,
- * ratios and percentages of the longest launch. False when no such launch
- * has a metric. */
+ * around the learner's device function counts), counters (the bytes at DRAM
+ * and their time too) summed over launches, ratios and percentages of the
+ * longest launch. False when no such launch has a metric. */
 bool ncu_parse(const char *csv, struct profile_figures *f);
 
 /* The metrics no launch of f had, as JSON strings separated by commas. */
@@ -147,6 +150,7 @@ struct profile {
 	struct message why; /* code T_NONE: made (for the learner's kernel at least) */
 	const char *backend;
 	const char *device; /* the GPU's name, on a GPU */
+	double copy_gbps;   /* on a GPU: its copy bandwidth as cj-probe measured it; 0 unknown */
 	char case_name[48];
 	long long case_params[2]; /* n, block */
 	struct profile_side learner, reference;

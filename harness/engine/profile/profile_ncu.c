@@ -44,12 +44,16 @@ enum {
 	NCU_L2_RED,
 	NCU_L2_ATOM,
 	NCU_LANES_ON,
+	NCU_DRAM_READ,
+	NCU_DRAM_WRITE,
 	NCU_METRICS
 };
 
 /* The metrics measured on an H200 (ncu 2025.3.1) with sensible values; the
- * others are in its list of metrics of the chip (gh100). A run that ncu
- * refuses for a metric's sake is made again with these alone. */
+ * others are in its list of metrics of the chip (gh100). The bytes at DRAM
+ * (dram__bytes_{read,write}.sum) were not in that run: they are in gh100's
+ * list and the usual measure of DRAM traffic, and are kept here too. A run
+ * that ncu refuses for a metric's sake is made again with these alone. */
 static const unsigned verified_metrics =
         ~((1u << NCU_SHARED_LD) | (1u << NCU_SHARED_ST) | (1u << NCU_SHARED_ATOM) |
           (1u << NCU_WAVEFRONTS_ATOM) | (1u << NCU_CONFLICTS_ATOM) | (1u << NCU_L2_ATOM) |
@@ -85,6 +89,8 @@ static const char *const metric_names[NCU_METRICS] = {
         "lts__t_requests_op_red.sum",
         "lts__t_requests_op_atom.sum",
         "smsp__thread_inst_executed_pred_on_per_inst_executed.ratio",
+        "dram__bytes_read.sum",
+        "dram__bytes_write.sum",
 };
 
 /* ---- finding ncu and its command line -------------------------------------- */
@@ -294,6 +300,12 @@ static void add_launch(const struct launch *l, struct profile_figures *f, double
 	f->atomics_shared += count(v[NCU_SHARED_ATOM]);
 	f->atomics_global += atomics;
 	f->gpu.l2_atomics += count(v[NCU_L2_RED]) + count(v[NCU_L2_ATOM]);
+	/* bytes at DRAM over the time of the launches that have both */
+	const unsigned dram = (1u << NCU_DRAM_READ) | (1u << NCU_DRAM_WRITE) | (1u << NCU_TIME);
+	if ((l->have & dram) == dram) {
+		f->gpu.dram_bytes += (double)(count(v[NCU_DRAM_READ]) + count(v[NCU_DRAM_WRITE]));
+		f->gpu.dram_time_ns += v[NCU_TIME];
+	}
 	if (*longest < 0 || v[NCU_TIME] > *longest) {
 		*longest = v[NCU_TIME];
 		snprintf(f->gpu.kernel, sizeof f->gpu.kernel, "%s", l->kernel);

@@ -147,9 +147,17 @@ static void why_json(struct strbuf *b, const struct message *why)
 	free(zh);
 }
 
+/* Achieved DRAM throughput in GB/s: bytes over nanoseconds; -1 when ncu gave
+ * no bytes at DRAM with a time. */
+static double dram_gbps(const struct profile_figures *f)
+{
+	return f->gpu.dram_time_ns > 0 ? f->gpu.dram_bytes / f->gpu.dram_time_ns : -1;
+}
+
 /* The end of a GPU's figures: what only ncu measures, the occupancy it
- * measured, the metrics it did not give. */
-static void gpu_figures_json(struct strbuf *b, const struct profile_figures *f)
+ * measured, the metrics it did not give; the DRAM throughput against the
+ * device's copy bandwidth (copy_gbps, 0 when unknown). */
+static void gpu_figures_json(struct strbuf *b, const struct profile_figures *f, double copy_gbps)
 {
 	struct occupancy o;
 	occupancy_of(f, &o);
@@ -167,13 +175,24 @@ static void gpu_figures_json(struct strbuf *b, const struct profile_figures *f)
 	json_kv_num(b, "time_ns", rounded(f->gpu.time_ns, 1));
 	json_kv_num(b, "active_lanes", rounded(f->gpu.lanes, 100));
 	json_kv_num(b, "predicated_on_lanes", rounded(f->gpu.lanes_on, 100));
-	sb_printf(b, ",\"bank_conflicts\":%llu,\"missing\":[",
-	          (unsigned long long)f->gpu.bank_conflicts);
+	sb_printf(b, ",\"bank_conflicts\":%llu", (unsigned long long)f->gpu.bank_conflicts);
+	double gbps = dram_gbps(f);
+	if (gbps >= 0) {
+		json_kv_num(b, "dram_bytes", rounded(f->gpu.dram_bytes, 1));
+		json_kv_num(b, "dram_gbps", rounded(gbps, 10));
+	} else {
+		sb_puts(b, ",\"dram_bytes\":null,\"dram_gbps\":null");
+	}
+	if (gbps >= 0 && copy_gbps > 0)
+		json_kv_num(b, "dram_pct_of_copy", rounded(100 * gbps / copy_gbps, 10));
+	else
+		sb_puts(b, ",\"dram_pct_of_copy\":null");
+	sb_puts(b, ",\"missing\":[");
 	ncu_missing(f, b);
 	sb_puts(b, "]}}");
 }
 
-static void figures_json(struct strbuf *b, const struct profile_side *s)
+static void figures_json(struct strbuf *b, const struct profile_side *s, double copy_gbps)
 {
 	const struct profile_figures *f = &s->fig;
 	sb_puts(b, "{");
@@ -236,7 +255,7 @@ static void figures_json(struct strbuf *b, const struct profile_side *s)
 		          (unsigned long long)f->most_on_one_address);
 	place_json(b, "worst", &f->atomic_worst, true);
 	if (f->gpu.on) {
-		gpu_figures_json(b, f);
+		gpu_figures_json(b, f, copy_gbps);
 		return;
 	}
 	struct occupancy o;
@@ -632,15 +651,22 @@ char *profile_json(const struct problem_entry *e, const struct profile *p)
 	json_kv_num(&b, "seconds", rounded(p->seconds, 1000));
 	if (p->device)
 		json_kv_str(&b, "device", p->device);
+	if (p->backend && !strcmp(p->backend, "gpu")) {
+		json_key(&b, "copy_gbps");
+		if (p->copy_gbps > 0)
+			json_num(&b, rounded(p->copy_gbps, 10));
+		else
+			sb_puts(&b, "null");
+	}
 	if (made) {
 		sb_puts(&b, ",\"case\":{");
 		json_kv_str(&b, "name", p->case_name);
 		sb_printf(&b, ",\"params\":{\"n\":%lld,\"block\":%lld}}", p->case_params[0],
 		          p->case_params[1]);
 		sb_puts(&b, ",\"learner\":");
-		figures_json(&b, &p->learner);
+		figures_json(&b, &p->learner, p->copy_gbps);
 		sb_puts(&b, ",\"reference\":");
-		figures_json(&b, &p->reference);
+		figures_json(&b, &p->reference, p->copy_gbps);
 		findings_json(&b, e, p);
 	}
 	sb_puts(&b, "}");

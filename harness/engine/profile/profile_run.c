@@ -364,8 +364,17 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 static void profile_on_gpu(struct judgement *j, struct profile *p)
 {
 	p->device = j->dev.found && j->dev.name[0] ? j->dev.name : NULL;
+	p->copy_gbps = j->dev.found ? j->dev.copy_gbps : 0;
 	if (!j->work) /* a stand-in (--prebuilt) ran without one */
 		make_work_folder(j);
+	if (j->o->prebuilt) {
+		/* a stand-in is judged without asking for the device: its copy
+		 * bandwidth, for the DRAM throughput's share, from the cache (else
+		 * cj-probe; 0 when neither says) */
+		struct device_info dev;
+		device_query(j->o->build, false, &dev);
+		p->copy_gbps = dev.found ? dev.copy_gbps : 0;
+	}
 	char *ncu = find_ncu(j->o->prebuilt ? NULL : j->paths.nvcc);
 	if (!ncu) {
 		say_code(&p->why, T_profile_ncu_missing, NULL);
