@@ -33,6 +33,7 @@
 #include "run/case_thread.h"
 #include "run/supervise.h"
 #include "run/test_run.h"
+#include "run/warm_runner.h"
 #include "util.h"
 #include "verdict/build_verdict.h"
 
@@ -190,12 +191,16 @@ int judge_file(const struct judge_options *o)
 		struct build_result br = {.log = NULL};
 		if (j->backend->ready(j)) {
 			cases_start(j);
+			warm_runner_start(j);
 			build_with_rules(j, &br);
+			if (br.status != BUILD_OK)
+				warm_runner_stop(j); /* at once: nothing will run */
 			if (br.status == BUILD_OK)
 				run_built(j);
 			else if (!(br.status == BUILD_COMPILE_FAILED && backend_emulated(j) &&
 			           emu_library_rule(j)))
 				build_failed(j, &br);
+			warm_runner_stop(j); /* a file that never ran (a rule, no device) */
 		}
 		free(br.log);
 	}

@@ -22,6 +22,7 @@
 
 struct backend;
 struct case_job;
+struct warm_runner;
 
 struct judgement {
 	const struct judge_options *o;
@@ -53,6 +54,7 @@ struct judgement {
 	struct case_job *case_job; /* the cases made beside the build (run/case_thread.h) */
 	bool case_job_running;     /* its thread not joined yet */
 	int device_lock;           /* the device lock's descriptor while a run holds it, or -1 */
+	struct warm_runner *warm;  /* the runner started beside the build (run/warm_runner.h) */
 };
 
 /* The device's compute capability, or the build's when there is none. */

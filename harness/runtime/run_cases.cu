@@ -32,8 +32,11 @@
 #include <chrono>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <vector>
 
@@ -506,6 +509,8 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 #ifndef CJ_EMU
 	if (h->flush_l2)
 		CJ_CHECK(cj_l2_flush_buffer(&flush, &flush_bytes));
+#else
+	(void)flush_bytes;
 #endif
 	cudaEvent_t start, stop;
 	CJ_CHECK(cudaEventCreate(&start));
@@ -705,6 +710,7 @@ static int parse_args(int argc, char **argv, int *fd, int *cc)
  * and make the judge look broken): .preinit_array functions run before every
  * constructor, and the engine links the runtime ahead of the learner's code. */
 static unsigned char *cj_wire_file;
+static size_t cj_wire_bytes; /* the file's size when mapped (the engine seals it) */
 
 static void cj_map_wire(int argc, char **argv, char **envp)
 {
@@ -723,10 +729,30 @@ static void cj_map_wire(int argc, char **argv, char **envp)
 		return;
 	h->mapped = CJ_WIRE_MAPPED;
 	cj_wire_file = (unsigned char *)file;
+	cj_wire_bytes = (size_t)st.st_size;
 }
 
 __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
+
+/* Until the engine says go (wire.h), then whether the header it wrote since
+ * is whole. An engine that ends first kills this program with it (the
+ * jail's parent-death signal); ten minutes without a word is the end too. */
+static bool wait_for_go(struct cj_wire_header *h)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	h->ready_s = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	for (int waited = 0; __atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0; ++waited) {
+		if (waited == 600)
+			return false;
+		struct timespec second = {1, 0};
+		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &second, NULL, 0);
+	}
+	return h->magic == CJ_WIRE_MAGIC && h->version == CJ_WIRE_VERSION &&
+	       h->size <= cj_wire_bytes &&
+	       h->ncases <= (cj_wire_bytes - sizeof *h) / sizeof(struct cj_wire_case);
+}
 
 static double ms_since(std::chrono::steady_clock::time_point t0)
 {
@@ -782,6 +808,12 @@ int main(int argc, char **argv)
 		return CJ_EXIT_CASE_FAILED;
 	}
 
+	/* Started beside the build, it has its device now, and waits for its
+	 * cases and its module (wire.h: go); the time to its first case is
+	 * counted from then. */
+	if (!wait_for_go(h))
+		return CJ_EXIT_BAD_WIRE;
+	started = std::chrono::steady_clock::now();
 #ifdef CJ_RUNNER
 	if (!module_path[0]) {
 		fprintf(stderr,

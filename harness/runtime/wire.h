@@ -18,8 +18,8 @@
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
 #define CJ_WIRE_VERSION                                                                            \
-	5u /* 3: speed measurements appended; 4: the reference's time;        \
-                            5: where the run's time went */
+	6u /* 3: speed measurements appended; 4: the reference's time;        \
+                            5: where the run's time went; 6: go */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_ALIGN 4096u
@@ -130,6 +130,17 @@ struct cj_wire_header {
 	uint32_t lock_handoff;
 	uint32_t want_alone;
 	uint32_t alone;
+	/* Version 6: the program may be started before its cases are made and
+	 * its module built (the engine's warm runner, run/warm_runner.h). It
+	 * starts the device, then waits (a futex on this word) until the engine
+	 * sets go to 1; only then does it read the rest of the header, load the
+	 * modules and run. The engine writes magic and version before the start,
+	 * and every other field but mapped before go. */
+	uint32_t go;
+	uint32_t pad_go;
+	/* Version 6: when it had its device and began to wait for go
+	 * (CLOCK_MONOTONIC seconds, which the engine shares); phases only. */
+	double ready_s;
 	struct cj_wire_case cases[];
 };
 

@@ -16,8 +16,9 @@
 # tests/grading on the GPU, then bench/grade_speed.py), latency
 # (bench/latency.py --check on a few exercises), profile (`judge.py ID FILE
 # --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile_corpus.py,
-# a line per file with its figures). No PART: all of them but
-# tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading, latency and profile (the sanitizer check over
+# a line per file with its figures), warm (tests/gpu/warm_runner.py: the runner started
+# beside the build). No PART: all of them but
+# tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading, latency, warm and profile (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
 set -u
@@ -39,9 +40,9 @@ for p in $parts; do
 	case "$p" in
 	sanitize=*) sanitize_ids=${p#sanitize=} parts="$parts sanitize " ;;
 	refs=*) ref_ids=${p#refs=} parts="$parts refs " ;;
-	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | ceilings | accuracy | shapes | hostile | grading | latency | profile) ;;
+	tutorial | fresh | unit | web | check | refs | deadlock | emu-only | sanitize | cub | ceilings | accuracy | shapes | hostile | grading | latency | warm | profile) ;;
 	*)
-		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub ceilings accuracy shapes hostile grading latency profile)" >&2
+		echo "run.sh: unknown part '$p' (tutorial fresh unit web check refs[=IDS] deadlock emu-only sanitize[=IDS] cub ceilings accuracy shapes hostile grading latency warm profile)" >&2
 		exit 2
 		;;
 	esac
@@ -121,6 +122,8 @@ if want grading; then
 fi
 want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 \
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
+# The runner started beside the build: gets the module, ends at a CE, no lock held.
+want warm && step warm-runner 0 python3 tests/gpu/warm_runner.py --build build
 # `--profile` on the GPU: each corpus file names its costs, the references none.
 want profile && step profile 0 python3 tests/gpu/profile_corpus.py
 

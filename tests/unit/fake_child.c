@@ -34,6 +34,10 @@
  *                        its data (its first st_blocks * 512 bytes: a read of a
  *                        hole would make a page), prints "MAPPED", stays 0.5 s,
  *                        exits 0
+ *   waitgo FD            maps the case file FD as the runner does (wire.h: sets
+ *                        mapped, then ready_s), waits on go like the runner
+ *                        (a futex, up to 60 s), then prints "GO <go> CASES
+ *                        <ncases>" and exits 0 (exits 12 when go never came)
  *   jail PATH            tries what the jail forbids, PATH a file outside its
  *                        write_dirs; prints one "NAME yes|no" line each:
  *                        chmod utime xattr signal-parent socket memfd tty shm
@@ -50,12 +54,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+
+#include "wire.h"
 
 static void sleep_forever(void)
 {
@@ -276,6 +284,25 @@ int main(int argc, char **argv)
 		printf("MAPPED %u\n", sum);
 		fflush(stdout);
 		usleep(500 * 1000); /* long enough for the supervisor to look */
+		return 0;
+	} else if (!strcmp(mode, "waitgo")) {
+		int fd = atoi(arg);
+		struct stat st;
+		if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(struct cj_wire_header))
+			return 10;
+		struct cj_wire_header *h =
+		        mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (h == MAP_FAILED || h->magic != CJ_WIRE_MAGIC)
+			return 11;
+		h->mapped = CJ_WIRE_MAPPED;
+		h->ready_s = 1.0;
+		for (int i = 0; i < 60 && __atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0; ++i) {
+			struct timespec second = {1, 0};
+			syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &second, NULL, 0);
+		}
+		if (!h->go)
+			return 12;
+		printf("GO %u CASES %u\n", h->go, h->ncases);
 		return 0;
 	} else if (!strcmp(mode, "jail")) {
 		struct stat st;

@@ -22,7 +22,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run/cases.h"
 #include "run/supervise.h"
+#include "wire.h"
 #include "util.h"
 #include "unit.h"
 
@@ -738,6 +740,79 @@ static void test_clean_stale_work(void)
 	free(root);
 }
 
+/* A program started before its case file is filled (run/warm_runner.h): it
+ * maps the file and waits for go; another run ending meanwhile neither kills
+ * nor reaps it (it is spared); publishing the cases leaves go at 0 and its
+ * mapped mark as it set it; go lets it read them, and its clock starts at
+ * supervise_finish, not at its start. */
+static void test_started_early(void)
+{
+	struct case_set set;
+	char err[256];
+	CHECK_INT(case_set_init(&set, (uint64_t)1 << 20, err, sizeof err), ==, 0);
+	case_set_pending(&set);
+	struct cj_wire_header *h = (struct cj_wire_header *)set.base;
+	char fdnum[16];
+	snprintf(fdnum, sizeof fdnum, "%d", set.fd);
+	char *argv[] = {(char *)fake, "waitgo", fdnum, NULL};
+	struct supervised child;
+	struct run_result r;
+	double t0 = now();
+	CHECK_INT(supervise_start(argv, set.fd, &DEFAULT_LIMITS, &child, &r), ==, 1);
+	supervise_spare_child(child.pid);
+	for (int i = 0; i < 500 && __atomic_load_n(&h->mapped, __ATOMIC_ACQUIRE) == 0; ++i)
+		usleep(10 * 1000);
+	CHECK_INT(h->mapped, ==, CJ_WIRE_MAPPED);
+	struct run_result other;
+	double took;
+	CHECK_INT(run_fake("exit", "0", -1, &DEFAULT_LIMITS, &other, &took), ==, 0);
+	run_result_free(&other);
+	CHECK_INT(waitpid(child.pid, NULL, WNOHANG), ==, 0); /* alive, not reaped */
+	usleep(300 * 1000);
+	struct jcase *c = case_new(&set, "one");
+	case_buf(&set, c, "out", CJ_F32, CJ_OUT, 8);
+	case_set_publish(&set, 0, 0, 0);
+	CHECK_INT(h->go, ==, 0);
+	CHECK_INT(h->mapped, ==, CJ_WIRE_MAPPED);
+	CHECK(h->ready_s == 1.0);
+	double before_go = now();
+	case_set_go(&set);
+	supervise_unspare_child(child.pid);
+	CHECK_INT(supervise_finish(&child, &DEFAULT_LIMITS, &r), ==, 0);
+	CHECK_INT(r.end, ==, RUN_EXITED);
+	CHECK_INT(r.exit_code, ==, 0);
+	CHECK_STR_EQ(r.output, "GO 1 CASES 1\n");
+	/* its clock: from go, not from its start 0.3 s and more before */
+	CHECK(r.wall_s <= now() - before_go + 0.01);
+	CHECK(now() - t0 >= r.wall_s + 0.3);
+	run_result_free(&r);
+	case_set_free(&set);
+}
+
+/* Nothing to run after all (a compile error): the waiting program is killed
+ * and reaped at once, not left waiting for a go that never comes. */
+static void test_started_early_stopped(void)
+{
+	struct case_set set;
+	char err[256];
+	CHECK_INT(case_set_init(&set, (uint64_t)1 << 20, err, sizeof err), ==, 0);
+	case_set_pending(&set);
+	char fdnum[16];
+	snprintf(fdnum, sizeof fdnum, "%d", set.fd);
+	char *argv[] = {(char *)fake, "waitgo", fdnum, NULL};
+	struct supervised child;
+	struct run_result r;
+	CHECK_INT(supervise_start(argv, set.fd, &DEFAULT_LIMITS, &child, &r), ==, 1);
+	pid_t pid = child.pid;
+	usleep(100 * 1000);
+	double t0 = now();
+	supervise_stop(&child);
+	CHECK(now() - t0 < 5.0); /* it waits up to 60 s for go */
+	CHECK_INT(kill(pid, 0), ==, -1);
+	CHECK_INT(errno, ==, ESRCH);
+	case_set_free(&set);
+}
+
 static const struct unit_test tests[] = {
         {"hang: timed out at the deadline", test_hang_times_out},
         {"no grandchild outlives the run: holding stdout, hanging, in its own session",
@@ -763,6 +838,8 @@ static const struct unit_test tests[] = {
         {"shared anonymous memory is counted", test_shared_memory_counted},
         {"a lock wait has a deadline", test_flock_deadline},
         {"stale work folders are removed", test_clean_stale_work},
+        {"started early: waits for go, spared by other runs, clock from go", test_started_early},
+        {"started early: stopped at once when nothing will run", test_started_early_stopped},
         {0},
 };
 

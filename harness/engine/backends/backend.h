@@ -43,13 +43,18 @@ struct backend {
 	/* The limits of a run of the test program, within the jail's. NULL:
 	 * backend_default_limits. */
 	void (*limits)(const struct judgement *j, struct run_limits *lim);
-	/* The command line of a run over `set`: argv (the test program's own, with
+	/* The command line of a run over `set` (NULL while the cases are being
+	 * made: a run started early): argv (the test program's own, with
 	 * room for 4 more words) extended, or wrapped in a new malloc'd array.
 	 * NULL: the test program's own. */
 	char **(*command)(struct judgement *j, const struct case_set *set, char **argv);
 	/* After the cases were decided, what it adds: another tool's findings,
 	 * the reference's time. NULL: nothing. */
 	void (*after_run)(struct judgement *j, struct case_set *set);
+	/* Whether its test program can start before the build (the trusted
+	 * runner: run/warm_runner.h), with j->bin and j->module set to what the
+	 * build will make. NULL: never. */
+	bool (*starts_early)(struct judgement *j);
 };
 
 extern const struct backend backend_gpu, backend_linked, backend_emu, backend_sanitize;

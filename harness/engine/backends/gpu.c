@@ -11,13 +11,16 @@
 #include "judgement.h"
 #include "report/lang.h"
 #include "report/texts.h"
+#include "run/case_thread.h"
 #include "util.h"
 
 static void build_module_for_runner(struct judgement *j, struct build_result *br)
 {
-	j->module = xasprintf("%s/learner.cubin", j->work);
+	if (!j->module)
+		j->module = xasprintf("%s/learner.cubin", j->work);
 	build_module(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->module, br);
-	j->bin = runner_path(&j->paths, j->entry->id);
+	if (!j->bin)
+		j->bin = runner_path(&j->paths, j->entry->id);
 	if (br->status == BUILD_OK && j->dev.found && access(j->bin, X_OK) != 0) {
 		br->status = BUILD_TOOL_FAILED;
 		free(br->log);
@@ -37,8 +40,8 @@ static char **gpu_command(struct judgement *j, const struct case_set *set, char 
 		++k;
 	argv[k++] = "--module";
 	argv[k++] = j->module;
-	bool timed = false;
-	for (int i = 0; i < set->n; ++i)
+	bool timed = !set && cases_planned_timed(j);
+	for (int i = 0; set && i < set->n; ++i)
 		timed |= set->cases[i].timed;
 	if (timed && !j->ref_module)
 		j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc, CJ_DEFAULT_CC,
@@ -51,8 +54,27 @@ static char **gpu_command(struct judgement *j, const struct case_set *set, char 
 	return argv;
 }
 
+/* The runner is the judge's program, built with the engine: it can start
+ * before the learner's module exists, on the device found, when the timed
+ * case's reference module is the prebuilt one (another compute capability's
+ * is built by nvcc when the run starts). */
+static bool gpu_starts_early(struct judgement *j)
+{
+	if (!j->dev.found || (cases_planned_timed(j) && j->dev.cc != CJ_DEFAULT_CC))
+		return false;
+	char *runner = runner_path(&j->paths, j->entry->id);
+	if (access(runner, X_OK) != 0) {
+		free(runner);
+		return false;
+	}
+	j->bin = runner;
+	j->module = xasprintf("%s/learner.cubin", j->work);
+	return true;
+}
+
 const struct backend backend_gpu = {
         BACKEND_ON_THE_GPU,
         .build = build_module_for_runner,
         .command = gpu_command,
+        .starts_early = gpu_starts_early,
 };

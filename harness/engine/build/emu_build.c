@@ -253,9 +253,8 @@ static void finish_device_check(struct side_check *side, struct build_result *re
 	}
 	close(side->fd);
 	while (waitpid(side->pid, NULL, 0) < 0 && errno == EINTR) {
-		/* an ECHILD: already reaped by a run's cleanup, its result is in */
 	}
-	supervise_spare_child(0);
+	supervise_unspare_child(side->pid);
 	side->pid = -1;
 	side->fd = -1;
 	size_t len = got.len;

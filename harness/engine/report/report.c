@@ -30,6 +30,21 @@ void report_clock_start(double t)
 	clock_start = t;
 }
 
+void report_phase_at(const char *phase, const char *state, double when)
+{
+	if (clock_start < 0 || when <= 0)
+		return;
+	struct strbuf b = {0};
+	sb_puts(&b, "{\"type\":\"phase\",\"phase\":");
+	json_str(&b, phase);
+	sb_puts(&b, ",\"state\":");
+	json_str(&b, state);
+	sb_puts(&b, ",\"at\":");
+	json_num(&b, rounded(when - clock_start, 1000));
+	sb_puts(&b, "}");
+	emit(&b);
+}
+
 void report_phase(const char *phase, const char *state, double seconds)
 {
 	struct strbuf b = {0};

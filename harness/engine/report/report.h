@@ -78,6 +78,9 @@ struct summary {
 /* Phase events carry "at": seconds since t (now_s()), the judgement's start. */
 void report_clock_start(double t);
 void report_phase(const char *phase, const char *state, double seconds);
+/* A phase event of something that happened at `when` (now_s()'s clock) in
+ * another process: nothing when it is unknown (0). */
+void report_phase_at(const char *phase, const char *state, double when);
 /* Prints the case line and returns the same JSON object (malloc'd). */
 char *report_case(const struct problem *p, const struct case_outcome *o);
 void report_summary(const struct summary *s, char *const case_json[], int ncases);

@@ -21,7 +21,21 @@ struct case_job {
 	char err[256]; /* why not */
 	uint64_t inputs_hash;
 	double seconds; /* the thread's own time */
+	bool file_made; /* case_set_init was tried (made says how it went) */
 };
+
+bool cases_planned_timed(const struct judgement *j)
+{
+	return !j->o->no_perf && j->entry->perf.n > 0 && (j->backend->supports & BACKEND_TIMES);
+}
+
+/* The case file, made before the thread starts: a runner started beside the
+ * build is handed it at once (run/warm_runner.h). */
+static void make_file(struct case_job *job)
+{
+	job->made = case_set_init(&job->set, CASE_RESERVE_BYTES, job->err, sizeof job->err) == 0;
+	job->file_made = true;
+}
 
 /* Makes the cases; reads only what is fixed before the build (the seed, the
  * catalog's entry, the backend's table, the options). Whether the file broke
@@ -30,21 +44,21 @@ struct case_job {
 static void make_all(struct judgement *j, struct case_job *job)
 {
 	double t = now_s();
-	job->made = case_set_init(&job->set, CASE_RESERVE_BYTES, job->err, sizeof job->err) == 0;
+	if (!job->file_made)
+		make_file(job);
 	if (job->made) {
 		struct case_set *set = &job->set;
 		struct rng rng;
 		rng_seed(&rng, j->sum.seed);
 		/* Integer outputs are poisoned with a byte that changes from run to run. */
 		set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-		unsigned supports = j->backend->supports;
 		struct case_plan plan = {
-		        .timed = !j->o->no_perf && j->entry->perf.n > 0 &&
-		                 (supports & BACKEND_TIMES),
+		        .timed = cases_planned_timed(j),
 		        /* The sanitizers are slow too: the emulator's small sizes suit them. */
-		        .emulated = (supports & BACKEND_SMALL_CASES) != 0,
+		        .emulated = (j->backend->supports & BACKEND_SMALL_CASES) != 0,
 		};
 		j->prob->make_cases(set, &rng, j->entry, &plan);
+		case_set_prepare(set);
 		job->inputs_hash = case_set_hash_inputs(set);
 	}
 	job->seconds = now_s() - t;
@@ -60,6 +74,9 @@ static void *case_thread(void *arg)
 void cases_start(struct judgement *j)
 {
 	j->case_job = xcalloc(1, sizeof *j->case_job);
+	double t = now_s();
+	make_file(j->case_job);
+	j->case_job->seconds = now_s() - t;
 	j->case_job_running = pthread_create(&j->case_job->thread, NULL, case_thread, j) == 0;
 	/* Without a thread (none left to the process), they are made when needed. */
 }
@@ -67,6 +84,12 @@ void cases_start(struct judgement *j)
 bool cases_untaken(const struct judgement *j)
 {
 	return j->case_job_running;
+}
+
+struct case_set *cases_file(struct judgement *j)
+{
+	return j->case_job && j->case_job->file_made && j->case_job->made ? &j->case_job->set
+	                                                                  : NULL;
 }
 
 /* A file that broke a rule is never timed: its timed cases (the problems add

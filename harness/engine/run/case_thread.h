@@ -27,4 +27,12 @@ bool cases_take(struct judgement *j, struct case_set *set, uint64_t *inputs_hash
  * catalog, the judgement) must stay until the engine exits. */
 bool cases_untaken(const struct judgement *j);
 
+/* Whether j's cases have a timed case (before a rule broken leaves it out). */
+bool cases_planned_timed(const struct judgement *j);
+
+/* The case file of cases started and not taken yet, made before their thread
+ * started and filled by it: only its descriptor and header may be used
+ * (case_set_pending); NULL when there is none. */
+struct case_set *cases_file(struct judgement *j);
+
 #endif

@@ -21,12 +21,23 @@ struct case_set {
 	struct jcase cases[CASES_MAX];
 	int n;
 	uint8_t int_poison; /* poison byte of integer outputs (floats get 0xff: NaN) */
+	bool prepared;      /* case_set_prepare ran since the last publish */
+	bool runner_waits;  /* a program started on it waits for case_set_go */
 };
 
 /* Creates an empty set able to hold `reserve` bytes of buffers. */
 int case_set_init(struct case_set *set, uint64_t reserve, char *err, size_t errlen);
+/* Poisons the outputs and keeps the in-out buffers' first contents, on every
+ * core; publish does it when nothing did since the last publish (the case
+ * thread does it beside the build). */
+void case_set_prepare(struct case_set *set);
 /* Writes the header and case table; the file is then ready for a test binary. */
 void case_set_publish(struct case_set *set, uint32_t warmup, uint32_t reps, int flush_l2);
+/* For a program started before the cases are made (run/warm_runner.h): the
+ * header says only which wire it is, and publish leaves go at 0 (and mapped
+ * as the program set it) until case_set_go lets the program read the rest. */
+void case_set_pending(struct case_set *set);
+void case_set_go(struct case_set *set);
 /* The test binary's record of case i (valid after publish). */
 struct cj_wire_case *case_record(struct case_set *set, int i);
 /* The case the test binary said it was working on (-1 if none). */

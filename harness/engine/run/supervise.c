@@ -134,11 +134,33 @@ static bool runs_program(pid_t pid, const struct stat *want)
 /* Kills and reaps every process re-parented to us: descendants that left the
  * program's process group (setsid) end up here because the engine is a child
  * subreaper. Repeats until none is left, as a dying one may leave orphans. */
-static pid_t spared_child;
+/* The engine's own children that no run's end may kill or reap (a child
+ * reaped here would lose its exit status to whoever waits for it). */
+#define SPARED_MAX 4
+static pid_t spared[SPARED_MAX];
 
 void supervise_spare_child(pid_t pid)
 {
-	spared_child = pid;
+	for (int i = 0; i < SPARED_MAX; ++i)
+		if (!spared[i]) {
+			spared[i] = pid;
+			return;
+		}
+}
+
+void supervise_unspare_child(pid_t pid)
+{
+	for (int i = 0; i < SPARED_MAX; ++i)
+		if (spared[i] == pid)
+			spared[i] = 0;
+}
+
+static bool is_spared(long pid)
+{
+	for (int i = 0; i < SPARED_MAX; ++i)
+		if (spared[i] && spared[i] == pid)
+			return true;
+	return false;
 }
 
 static void kill_orphans(void)
@@ -147,16 +169,17 @@ static void kill_orphans(void)
 		bool found = false;
 		DIR *d = opendir("/proc");
 		long pid, ppid, pgrp;
+		/* a zombie keeps its /proc entry until reaped: each is killed
+		 * (nothing when dead) and reaped by its pid */
 		while ((pid = next_pid(d)) != 0)
 			if (parent_and_group(pid, &ppid, &pgrp) && ppid == getpid() &&
-			    pid != spared_child) {
+			    !is_spared(pid)) {
 				kill((pid_t)pid, SIGKILL);
+				waitpid((pid_t)pid, NULL, WNOHANG);
 				found = true;
 			}
 		if (d)
 			closedir(d);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			found = true;
 		if (!found)
 			return;
 		struct timespec ts = {0, 2 * 1000 * 1000};
@@ -164,22 +187,10 @@ static void kill_orphans(void)
 	}
 }
 
-/* A started child and what is known of it while it runs. */
-struct watch {
-	pid_t pid;
-	int out_fd; /* its stdout and stderr */
-	double start, deadline;
-	uint64_t rss_cap;
-	bool whole_group;   /* its memory is its process group's */
-	bool check_program; /* killed when it no longer runs program_id */
-	struct stat program_id;
-	struct strbuf kept; /* what it printed, up to output_keep */
-};
-
 /* Forks the child into its jail and waits for its exec: 1 started (w set), 0
  * not started (res->end RUN_NOT_STARTED), -1 the supervision failed. */
 static int start_child(char *const argv[], int keep_fd, const struct run_limits *lim,
-                       struct watch *w, struct run_result *res)
+                       struct supervised *w, struct run_result *res)
 {
 	int out_pipe[2], err_pipe[2];
 	if (pipe2(out_pipe, O_CLOEXEC) != 0) {
@@ -240,8 +251,8 @@ static int start_child(char *const argv[], int keep_fd, const struct run_limits 
 
 /* Its memory and its program, every 20 ms (tools every 0.5 s: their poll
  * walks the whole of /proc). False when it must be killed (res->end says why). */
-static bool looks_fine(struct watch *w, const struct run_limits *lim, double now, double *next_look,
-                       struct run_result *res)
+static bool looks_fine(struct supervised *w, const struct run_limits *lim, double now,
+                       double *next_look, struct run_result *res)
 {
 	if (now < *next_look)
 		return true;
@@ -262,7 +273,7 @@ static bool looks_fine(struct watch *w, const struct run_limits *lim, double now
 
 /* Drains its output until it has exited and the pipe is closed, or until a
  * limit ends the run (res->end). */
-static void watch_child(struct watch *w, const struct run_limits *lim, struct run_result *res)
+static void watch_child(struct supervised *w, const struct run_limits *lim, struct run_result *res)
 {
 	bool exited = false, out_open = true;
 	double exited_at = 0, next_look = 0;
@@ -352,35 +363,48 @@ static void take_notes(struct run_result *res)
 	}
 }
 
-int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
-                   struct run_result *res)
+int supervise_start(char *const argv[], int keep_fd, const struct run_limits *lim,
+                    struct supervised *w, struct run_result *res)
 {
 	memset(res, 0, sizeof *res);
-	struct watch w = {.pid = -1};
-	/* Every child has a memory cap: tools (the compiler) over their group. */
-	w.rss_cap = lim->rss_bytes ? lim->rss_bytes : TOOL_RSS_BYTES;
-	w.whole_group = !lim->rss_bytes || !lim->no_fork;
-	/* It maps the cases (RssShmem): what the case file holds does not count,
-	 * nor does more than that. Its size is no measure: the engine reserves
-	 * a sparse 16 GiB, most of it never written. */
+	memset(w, 0, sizeof *w);
+	w->pid = -1;
+	w->keep_fd = keep_fd;
+	return start_child(argv, keep_fd, lim, w, res);
+}
+
+/* Its memory cap: rss_bytes over the program, or TOOL_RSS_BYTES over its
+ * process group for tools (the compiler). It maps the cases (RssShmem): what
+ * the case file holds does not count, nor does more than that. Its size is
+ * no measure: the engine reserves a sparse 16 GiB, most of it never written. */
+static void set_memory_cap(struct supervised *w, const struct run_limits *lim)
+{
+	w->rss_cap = lim->rss_bytes ? lim->rss_bytes : TOOL_RSS_BYTES;
+	w->whole_group = !lim->rss_bytes || !lim->no_fork;
 	struct stat case_file;
-	if (lim->rss_bytes && keep_fd >= 0 && fstat(keep_fd, &case_file) == 0)
-		w.rss_cap += (uint64_t)case_file.st_blocks * 512;
-	int started = start_child(argv, keep_fd, lim, &w, res);
-	if (started <= 0)
-		return started;
-	watch_child(&w, lim, res);
+	if (lim->rss_bytes && w->keep_fd >= 0 && fstat(w->keep_fd, &case_file) == 0)
+		w->rss_cap += (uint64_t)case_file.st_blocks * 512;
+}
+
+int supervise_finish(struct supervised *w, const struct run_limits *lim, struct run_result *res)
+{
+	/* the clock and the cap from now: a program started early waited until
+	 * its case file was filled */
+	w->start = now_s();
+	w->deadline = w->start + lim->wall_s;
+	set_memory_cap(w, lim);
+	watch_child(w, lim, res);
 	/* Nothing of the judged program outlives its run: its process group
 	 * (still held by the child, alive or a zombie), then whatever escaped
 	 * the group and was re-parented to us. */
 	int status = 0;
 	struct rusage ru = {0};
-	kill(-w.pid, SIGKILL);
-	kill(w.pid, SIGKILL);
-	wait4(w.pid, &status, 0, &ru);
+	kill(-w->pid, SIGKILL);
+	kill(w->pid, SIGKILL);
+	wait4(w->pid, &status, 0, &ru);
 	kill_orphans();
-	close(w.out_fd);
-	res->wall_s = now_s() - w.start;
+	close(w->out_fd);
+	res->wall_s = now_s() - w->start;
 	res->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
 	             (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	if (res->end == RUN_EXITED && WIFSIGNALED(status)) {
@@ -389,10 +413,33 @@ int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim
 	} else if (res->end == RUN_EXITED) {
 		res->exit_code = WEXITSTATUS(status);
 	}
-	res->output_len = w.kept.len;
-	res->output = sb_take(&w.kept);
+	res->output_len = w->kept.len;
+	res->output = sb_take(&w->kept);
 	take_notes(res);
 	return 0;
+}
+
+void supervise_stop(struct supervised *w)
+{
+	if (w->pid <= 0)
+		return;
+	kill(-w->pid, SIGKILL);
+	kill(w->pid, SIGKILL);
+	while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+	}
+	close(w->out_fd);
+	free(sb_take(&w->kept));
+	w->pid = -1;
+}
+
+int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
+                   struct run_result *res)
+{
+	struct supervised w;
+	int started = supervise_start(argv, keep_fd, lim, &w, res);
+	if (started <= 0)
+		return started;
+	return supervise_finish(&w, lim, res);
 }
 
 int flock_deadline(int fd, int how, double seconds)

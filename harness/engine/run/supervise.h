@@ -6,7 +6,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+
+#include "util.h" /* struct strbuf */
 
 struct run_limits {
 	double wall_s;         /* killed (whole process group) after this */
@@ -73,12 +76,40 @@ struct run_result {
 int run_supervised(char *const argv[], int keep_fd, const struct run_limits *lim,
                    struct run_result *res);
 
+/* A started child and what is known of it while it runs. */
+struct supervised {
+	pid_t pid;
+	int out_fd; /* its stdout and stderr */
+	int keep_fd;
+	double start, deadline;
+	uint64_t rss_cap;
+	bool whole_group;   /* its memory is its process group's */
+	bool check_program; /* killed when it no longer runs program_id */
+	struct stat program_id;
+	struct strbuf kept; /* what it printed, up to output_keep */
+};
+
+/* run_supervised in two steps, for a program started before its run is
+ * wanted (run/warm_runner.h: the trusted runner, started beside the build,
+ * waits on its case file): supervise_start forks it into its jail (1 started,
+ * 0 not started: res->end RUN_NOT_STARTED, -1 the supervision failed);
+ * supervise_finish starts its clock and memory cap then, and watches it to
+ * its end as run_supervised does; supervise_stop kills and reaps a started
+ * child that is not wanted after all. The child must be spared
+ * (supervise_spare_child) while other runs end between the two steps. */
+int supervise_start(char *const argv[], int keep_fd, const struct run_limits *lim,
+                    struct supervised *s, struct run_result *res);
+int supervise_finish(struct supervised *s, const struct run_limits *lim, struct run_result *res);
+void supervise_stop(struct supervised *s);
+
 void run_result_free(struct run_result *res);
 
 /* A child of the engine's own that run_supervised does not count among the
- * orphans it kills when a run ends (build/emu_build.c: the emulator's nvcc check,
- * which runs beside its host compile). 0: none. */
+ * orphans it kills and reaps when a run ends (build/emu_build.c: the
+ * emulator's nvcc check, which runs beside its host compile; the trusted
+ * runner started beside the build), until supervise_unspare_child. */
 void supervise_spare_child(pid_t pid);
+void supervise_unspare_child(pid_t pid);
 
 /* The memory a tool (the compiler: `#include "/dev/zero"`) may hold. */
 #define TOOL_RSS_BYTES ((uint64_t)4 << 30)

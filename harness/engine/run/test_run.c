@@ -11,6 +11,7 @@
 #include "report/texts.h"
 #include "report/report.h"
 #include "run/case_thread.h"
+#include "run/warm_runner.h"
 #include "rng.h"
 #include "util.h"
 #include "verdict/case_verdict.h"
@@ -43,12 +44,21 @@ static void forget_times(struct case_set *set)
 	}
 }
 
+char **test_command(struct judgement *j, const char *bin, int fd, const struct case_set *set,
+                    struct test_argv *a)
+{
+	snprintf(a->fd, sizeof a->fd, "%d", fd);
+	snprintf(a->cc, sizeof a->cc, "%d", j->dev.cc);
+	char *words[] = {(char *)bin, "--wire", a->fd, "--expect-cc", a->cc, NULL};
+	memset(a->argv, 0, sizeof a->argv);
+	memcpy(a->argv, words, sizeof words);
+	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
+	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
+	return j->backend->command ? j->backend->command(j, set, a->argv) : a->argv;
+}
+
 int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r)
 {
-	char fd[16], cc[16];
-	snprintf(fd, sizeof fd, "%d", set->fd);
-	snprintf(cc, sizeof cc, "%d", j->dev.cc);
-	char *argv[] = {(char *)bin, "--wire", fd, "--expect-cc", cc, NULL, NULL, NULL, NULL, NULL};
 	struct run_limits lim;
 	backend_limits(j, &lim);
 	struct handover handover = {j->o->build, j->device_lock,
@@ -57,14 +67,18 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 		lim.tick = handover_tick;
 		lim.tick_arg = &handover;
 	}
-	/* The emulator (harness/emu/emu.cpp) words its own reports in CJ_LANG. */
-	setenv("CJ_LANG", lang_current == LANG_ZH ? "zh" : "en", 1);
-	char **command = j->backend->command ? j->backend->command(j, set, argv) : argv;
-	int rc = run_supervised(command, set->fd, &lim, r);
+	int rc;
+	if (warm_runner_waits(j, set)) {
+		rc = warm_runner_go(j, set, &lim, r);
+	} else {
+		struct test_argv a;
+		char **command = test_command(j, bin, set->fd, set, &a);
+		rc = run_supervised(command, set->fd, &lim, r);
+		if (command != a.argv)
+			free(command);
+	}
 	if (lim.tick && !handover.granted)
 		forget_times(set);
-	if (command != argv)
-		free(command);
 	return rc;
 }
 

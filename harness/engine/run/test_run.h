@@ -18,6 +18,17 @@
  * phases, the program's output) and j->message. */
 void run_and_check(struct judgement *j);
 
+/* The command line of a run of bin over the case file fd (the test program's
+ * own words, extended or wrapped by the backend's command; a wrapped one is
+ * malloc'd: free it when it is not a->argv). set: the published cases, or
+ * NULL while they are being made (a runner started early). */
+struct test_argv {
+	char fd[16], cc[16];
+	char *argv[10]; /* the program's 5 words, 4 more, the NULL */
+};
+char **test_command(struct judgement *j, const char *bin, int fd, const struct case_set *set,
+                    struct test_argv *a);
+
 /* Runs bin over the published case file `set` under supervision, through
  * the backend's command line and limits. run_supervised's status. */
 int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struct run_result *r);
