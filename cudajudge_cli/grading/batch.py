@@ -51,6 +51,16 @@ def duration_text(seconds):
     return f"{seconds} s"
 
 
+
+def rounds_of(run):
+    """The rounds of the timed case of a run asked for --timing-rounds, each with its
+    medians, when it timed them with the reference's and chose the best: else []."""
+    timing = (run.summary or {}).get("timing")
+    if not isinstance(timing, dict) or not isinstance(timing.get("ratio_to_ref"), (int, float)):
+        return []
+    rounds = timing.get("rounds")
+    return rounds if isinstance(rounds, list) and len(rounds) > 1 else []
+
 class Progress:
     """A bar with counts and time left on a terminal; one line per judgement otherwise."""
 
@@ -208,8 +218,12 @@ class GradeRun:
         except JudgeError:
             return {"found": False}
 
-    def judge(self, exercise, path, seed, backend, perf, env):
-        return grader.judge(self.engine, exercise, path, seed, backend, perf, self.engine_args,
+    def judge(self, exercise, path, seed, backend, perf, env, rounds=1):
+        """rounds: the timed case timed in that many rounds in the one engine run (the
+        best of K, docs/grading.md)."""
+        extra = list(self.engine_args) + (["--timing-rounds", str(rounds)]
+                                          if perf and rounds > 1 else [])
+        return grader.judge(self.engine, exercise, path, seed, backend, perf, extra,
                             env, self.plang, self.wrap)
 
     def count_cases(self, store):
@@ -323,10 +337,25 @@ class GradeRun:
         return record
 
     def timing(self, runs):
+        if runs[0].verdict != "AC" or (runs[0].summary or {}).get("backend") != "gpu":
+            return None
+        rounds = rounds_of(runs[0])
+        if rounds:  # the best of K rounds of one run: the engine chose it
+            best = runs[0].summary["timing"]
+            return {
+                "runs": len(rounds), "best_run": best["best_round"],
+                "medians_ms": [x["median_ms"] for x in rounds],
+                "ref_medians_ms": [x.get("ref_median_ms") for x in rounds],
+                "ratios": [round(x["median_ms"] / x["ref_median_ms"], 3)
+                           if x.get("ref_median_ms") else None for x in rounds],
+                "median_ms": best.get("median_ms"), "ref_median_ms": best.get("ref_median_ms"),
+                "ratio_to_ref": best["ratio_to_ref"], "gbps": best.get("gbps"),
+                "pct_of_copy": best.get("pct_of_copy"), "tier": best.get("tier"),
+            }
         timed = [(i, r.summary["timing"]) for i, r in enumerate(runs, 1)
                  if r.summary and isinstance(r.summary.get("timing"), dict)
                  and isinstance(r.summary["timing"].get("ratio_to_ref"), (int, float))]
-        if not timed or runs[0].verdict != "AC" or runs[0].summary.get("backend") != "gpu":
+        if not timed:
             return None
         best_index, best = min(timed, key=lambda item: item[1]["ratio_to_ref"])
         return {
@@ -351,15 +380,20 @@ class GradeRun:
             env["CUDAJUDGE_SHARE_DEVICE"] = "1"
         # An exercise without performance points is never timed.
         wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
-        runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env)]
+        # best of K: K rounds of the timed launches in the one run (the runner times
+        # them in turn with the reference's); whole runs again only where the run
+        # could not time rounds (a host-driven exercise's test program)
+        k = int(self.policy["performance"]["runs"])
+        runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env, k)]
         if env.get("CUDAJUDGE_SHARE_DEVICE") and (runs[0].out_of_device_memory
                                                   or runs[0].verdict in ("TLE", "RE")):
             # Another judgement may have taken the memory or the time: what
             # counts is the verdict of a run that had the device alone.
             env["CUDAJUDGE_DEVICE_ALONE"] = "1"
-            runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env)]
-        k = int(self.policy["performance"]["runs"])
-        while wants_perf and runs[0].verdict == "AC" and len(runs) < k and not self.stop.is_set():
+            runs = [self.judge(sub.exercise, sub.path, seed, backend, wants_perf, env, k)]
+        timed_rounds = rounds_of(runs[0])
+        while (wants_perf and runs[0].verdict == "AC" and not timed_rounds and len(runs) < k
+               and not self.stop.is_set()):
             runs.append(self.judge(sub.exercise, sub.path, seed, backend, True, env))
         seconds = time.monotonic() - started
         late = lateness(self.policy, self.roster, sub)

@@ -44,7 +44,7 @@ penalties:
 # Performance points are only given on a GPU (never on the emulator).
 performance:
   method: ratio           # ratio: against the reference timed in the same run; or tier
-  runs: 3                 # best of K timed runs
+  runs: 3                 # best of K rounds of timed launches
   full_at: 1.2            # full points at or below 1.2 x the reference's time
   none_beyond: 10         # none beyond 10 x; in between points x full_at / ratio
   tiers: {{bronze: 0.5, silver: 0.8, gold: 1.0}}   # method tier: the share of the points

@@ -18,6 +18,8 @@ struct judge_options {
 	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
 	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */
 	bool profile;            /* after the verdict, where the time goes (profile/profile.h) */
+	unsigned timing_rounds;  /* the timed case's rounds of timed launches (grade's best
+	                            of K in one run); 0 or 1: one */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

@@ -53,6 +53,7 @@
 #include "rules.h"
 #include "verdict/sanitize.h"
 #include "util.h"
+#include "wire.h"
 
 static void usage(void)
 {
@@ -60,7 +61,7 @@ static void usage(void)
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
 	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
 	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all] "
-	      "[--profile]\n"
+	      "[--profile] [--timing-rounds K]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
 	      "       cudajudge policy FILE [--root DIR] [--lang en|zh]\n"
 	      "       cudajudge fingerprint --root DIR --build DIR\n"
@@ -232,6 +233,14 @@ int main(int argc, char **argv)
 			o.no_perf = true;
 		} else if (!strcmp(a, "--profile")) {
 			o.profile = true;
+		} else if (v && !strcmp(a, "--timing-rounds")) {
+			char *end;
+			long k = strtol(v, &end, 10);
+			if (*end || k < 1 || k > CJ_MAX_ROUNDS)
+				die("--timing-rounds takes a whole number from 1 to %d, not '%s'",
+				    CJ_MAX_ROUNDS, v);
+			o.timing_rounds = (unsigned)k;
+			++i;
 		} else if (!strcmp(a, "--grading")) {
 			rules_set_grading(true); /* a reference copy is RULE (docs/security.md) */
 		} else if (!strcmp(a, "--fresh")) {

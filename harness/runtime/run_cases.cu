@@ -516,6 +516,11 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	CJ_CHECK(cudaEventCreate(&start));
 	CJ_CHECK(cudaEventCreate(&stop));
 	std::vector<float> ms, ref;
+	/* rounds of reps launches each, after one warm-up: each round's medians
+	 * besides the medians of all of them */
+	uint32_t rounds =
+	        h->rounds > 1 ? (h->rounds < CJ_MAX_ROUNDS ? h->rounds : CJ_MAX_ROUNDS) : 1;
+	std::vector<float> round_ms[CJ_MAX_ROUNDS], round_ref[CJ_MAX_ROUNDS];
 	int modules = 1;
 #ifdef CJ_RUNNER
 	/* The reference's module, when the engine gave one: timed in turn with
@@ -524,7 +529,7 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	bool ref_ok = cj_library[1] != NULL;
 	modules = ref_ok ? 2 : 1;
 #endif
-	for (uint32_t r = 0; r < h->warmup + h->reps; ++r)
+	for (uint32_t r = 0; r < h->warmup + rounds * h->reps; ++r)
 		for (int m = 0; m < modules; ++m) {
 			CJ_CHECK(prepare(c, in, bufs, s));
 #ifndef CJ_EMU
@@ -546,6 +551,8 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 					modules =
 					        1; /* no ratio, and the learner's timing goes on */
 					ref.clear();
+					for (uint32_t k = 0; k < rounds; ++k)
+						round_ref[k].clear();
 					(void)cudaGetLastError();
 					continue;
 				}
@@ -555,8 +562,11 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 			CJ_CHECK(cudaStreamSynchronize(s));
 			float t = 0;
 			CJ_CHECK(cudaEventElapsedTime(&t, start, stop));
-			if (r >= h->warmup)
+			if (r >= h->warmup) {
+				uint32_t k = (r - h->warmup) / h->reps;
 				(m ? ref : ms).push_back(t);
+				(m ? round_ref : round_ms)[k].push_back(t);
+			}
 		}
 #ifdef CJ_RUNNER
 	if (!ref.empty()) {
@@ -564,6 +574,14 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 		c->ref_median_ms = median_of(ref);
 	}
 #endif
+	if (rounds > 1) {
+		c->rounds = rounds;
+		for (uint32_t k = 0; k < rounds; ++k) {
+			c->round_median_ms[k] = round_ms[k].empty() ? 0 : median_of(round_ms[k]);
+			c->round_ref_median_ms[k] =
+			        round_ref[k].empty() ? 0 : median_of(round_ref[k]);
+		}
+	}
 	CJ_CHECK(cudaEventDestroy(start));
 	CJ_CHECK(cudaEventDestroy(stop));
 	if (flush)

@@ -22,6 +22,7 @@
                             5: where the run's time went; 6: go */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
+#define CJ_MAX_ROUNDS 8 /* rounds of timed launches of one timed case */
 #define CJ_ALIGN 4096u
 
 /* Exit codes of a test binary; anything else is the learner program's doing. */
@@ -100,7 +101,13 @@ struct cj_wire_case {
 	 * in it, from its allocations to its last timed launch. For the phases
 	 * of the report only: no verdict or time is read from it. */
 	float case_ms;
-	uint32_t pad5;
+	/* Version 6. Written by the trusted runner on the timed case when the
+	 * header asks for rounds > 1: the learner's and the reference's medians
+	 * of each round of reps launches, in one process (a grade's best of K
+	 * rounds instead of K whole runs); 0: one round, the medians above. */
+	uint32_t rounds;
+	float round_median_ms[CJ_MAX_ROUNDS];
+	float round_ref_median_ms[CJ_MAX_ROUNDS];
 };
 
 /* Findings of a host-driven glue about memory the learner's code allocated. */
@@ -137,7 +144,9 @@ struct cj_wire_header {
 	 * modules and run. The engine writes magic and version before the start,
 	 * and every other field but mapped before go. */
 	uint32_t go;
-	uint32_t pad_go;
+	/* Version 6: rounds of reps timed launches each on the timed case
+	 * (0 or 1: one; at most CJ_MAX_ROUNDS), written by the engine. */
+	uint32_t rounds;
 	/* Version 6: when it had its device and began to wait for go
 	 * (CLOCK_MONOTONIC seconds, which the engine shares); phases only. */
 	double ready_s;

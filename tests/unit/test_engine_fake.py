@@ -561,6 +561,29 @@ class EngineFakeTest(unittest.TestCase):
         self.assertAlmostEqual(run.case_named("timed")["time_ms"], 0.5, places=6)
         self.assertTrue(all(c["time_ms"] is None for c in run.cases if c["name"] != "timed"))
 
+    def test_timing_rounds(self):
+        """--timing-rounds K (grade's best of K in one run): the round with the lowest
+        ratio to the reference's time of the same round is the timing, every round is
+        listed; not the round with the lowest time alone."""
+        run = self.judge("timed", perf=True, extra=["--timing-rounds", "3"])
+        t = run.summary["timing"]
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertEqual(t["best_round"], 2)
+        self.assertAlmostEqual(t["median_ms"], 0.45, places=6)
+        self.assertAlmostEqual(t["ref_median_ms"], 0.3, places=6)
+        self.assertAlmostEqual(t["ratio_to_ref"], 1.5, places=3)
+        self.assertEqual([round(r["median_ms"], 3) for r in t["rounds"]], [0.6, 0.45, 0.4])
+        self.assertEqual([round(r["ref_median_ms"], 3) for r in t["rounds"]], [0.3, 0.3, 0.1])
+        one = self.judge("timed", perf=True).summary["timing"]
+        self.assertNotIn("rounds", one)  # one round: as before
+        for bad in ("0", "9", "x"):
+            p = self.engine(["judge", "--root", self.root, "--build", self.build, "--id",
+                             "warp_scan", "--file",
+                             os.path.join(self.root, "exercises", "warp_scan.cu"),
+                             "--prebuilt", FAKE, "--timing-rounds", bad], mode="timed")
+            self.assertEqual(p.returncode, 2, bad)
+            self.assertIn("--timing-rounds", p.stderr)
+
     def test_a_time_not_about_bandwidth(self):
         """perf.bandwidth: false: the time and spread, no GB/s, percent or tier."""
         catalog = CATALOG.format(limits=f"wall_s: {WALL_S}", perf_n=PERF_N,

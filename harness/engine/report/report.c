@@ -197,6 +197,17 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 	json_num_or_null(b, t->ref_median_ms >= 0, t->ref_median_ms);
 	json_key(b, "ratio_to_ref");
 	json_num_or_null(b, t->ref_median_ms > 0, rounded(t->ratio_to_ref, 1000));
+	if (t->rounds > 1) {
+		sb_printf(b, ",\"best_round\":%u,\"rounds\":[", t->best_round + 1);
+		for (unsigned k = 0; k < t->rounds; ++k) {
+			sb_puts(b, k ? ",{" : "{");
+			json_kv_num(b, "median_ms", t->round_ms[k]);
+			json_key(b, "ref_median_ms");
+			json_num_or_null(b, t->round_ref_ms[k] > 0, t->round_ref_ms[k]);
+			sb_puts(b, "}");
+		}
+		sb_puts(b, "]");
+	}
 	sb_puts(b, "}");
 }
 

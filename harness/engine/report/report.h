@@ -42,6 +42,10 @@ struct timing {
 	const char *tier;             /* "gold", "silver", "bronze" or NULL */
 	double ref_median_ms;         /* < 0 when the reference was not timed */
 	double ratio_to_ref;          /* learner time / reference time */
+	/* --timing-rounds K > 1: each round's medians (the reference's 0 when not
+	 * timed); the figures above are those of round best (0-based) */
+	unsigned rounds, best_round;
+	double round_ms[CJ_MAX_ROUNDS], round_ref_ms[CJ_MAX_ROUNDS];
 };
 
 struct summary {

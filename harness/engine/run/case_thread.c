@@ -133,5 +133,6 @@ bool cases_take(struct judgement *j, struct case_set *set, uint64_t *inputs_hash
 	if (j->rules.n && leave_out_timed(set))
 		*inputs_hash = case_set_hash_inputs(set);
 	case_set_publish(set, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+	((struct cj_wire_header *)set->base)->rounds = j->o->timing_rounds;
 	return true;
 }

@@ -300,7 +300,30 @@ static void failed_case(const struct judgement *j, struct case_outcome *o,
 }
 
 /* The timed case's median and spread, and what they say of the bandwidth. */
-static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
+/* The round whose time is the best: the lowest ratio to the reference's
+ * time of the same round, or the lowest time where the reference has none
+ * (as a grade's best of K runs was). */
+static unsigned best_round(const struct cj_wire_case *rec, unsigned rounds)
+{
+	unsigned best = 0;
+	bool by_ratio = true;
+	for (unsigned k = 0; k < rounds; ++k)
+		by_ratio &= rec->round_ref_median_ms[k] > 0;
+	double best_v = -1;
+	for (unsigned k = 0; k < rounds; ++k) {
+		double v = rec->round_median_ms[k];
+		if (by_ratio)
+			v /= rec->round_ref_median_ms[k];
+		if (rec->round_median_ms[k] > 0 && (best_v < 0 || v < best_v)) {
+			best_v = v;
+			best = k;
+		}
+	}
+	return best;
+}
+
+/* The timed case's times: its medians, or those of its best round. */
+static void fill_timing(struct judgement *j, const struct cj_wire_case *rec, bool with_ref)
 {
 	struct timing *t = &j->sum.timing;
 	t->have = rec->reps > 0 && rec->median_ms > 0;
@@ -310,7 +333,22 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec)
 	t->min_ms = rec->min_ms;
 	t->max_ms = rec->max_ms;
 	t->reps = rec->reps;
-	t->ref_median_ms = -1;
+	t->ref_median_ms = with_ref ? rec->ref_median_ms : -1;
+	unsigned rounds = rec->rounds <= CJ_MAX_ROUNDS ? rec->rounds : CJ_MAX_ROUNDS;
+	if (rounds > 1) {
+		t->rounds = rounds;
+		for (unsigned k = 0; k < rounds; ++k) {
+			t->round_ms[k] = rec->round_median_ms[k];
+			t->round_ref_ms[k] = with_ref ? rec->round_ref_median_ms[k] : 0;
+		}
+		t->best_round = best_round(rec, rounds);
+		if (t->round_ms[t->best_round] > 0)
+			t->median_ms = t->round_ms[t->best_round];
+		if (with_ref && t->round_ref_ms[t->best_round] > 0)
+			t->ref_median_ms = t->round_ref_ms[t->best_round];
+	}
+	if (t->ref_median_ms > 0)
+		t->ratio_to_ref = t->median_ms / t->ref_median_ms;
 	t->copy_gbps = j->dev.copy_gbps;
 	grade_bandwidth(t, &j->entry->perf);
 }
@@ -336,14 +374,9 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 			if (o->verdict == V_AC)
 				judge_speed(j, rec, o);
 			if (o->verdict == V_AC && set->cases[i].timed) {
-				fill_timing(j, rec);
-				if (j->sum.timing.have && rec->ref_reps > 0 &&
-				    rec->ref_median_ms > 0) {
-					/* timed in turn with the learner's code by the runner */
-					j->sum.timing.ref_median_ms = rec->ref_median_ms;
-					j->sum.timing.ratio_to_ref =
-					        j->sum.timing.median_ms / rec->ref_median_ms;
-				}
+				/* the reference timed in turn with the learner's code by the
+				 * runner */
+				fill_timing(j, rec, rec->ref_reps > 0 && rec->ref_median_ms > 0);
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;
 			}
 		} else if (rec->state == CJ_CASE_FAILED && r->end == RUN_EXITED &&
