@@ -190,8 +190,9 @@ int judge_file(const struct judge_options *o)
 		make_work_folder(j);
 		struct build_result br = {.log = NULL};
 		if (j->backend->ready(j)) {
-			cases_start(j);
+			cases_make_file(j);
 			warm_runner_start(j);
+			cases_start(j);
 			build_with_rules(j, &br);
 			if (br.status != BUILD_OK)
 				warm_runner_stop(j); /* at once: nothing will run */

@@ -71,12 +71,17 @@ static void *case_thread(void *arg)
 	return NULL;
 }
 
+void cases_make_file(struct judgement *j)
+{
+	if (!j->case_job)
+		j->case_job = xcalloc(1, sizeof *j->case_job);
+	make_file(j->case_job);
+}
+
 void cases_start(struct judgement *j)
 {
-	j->case_job = xcalloc(1, sizeof *j->case_job);
-	double t = now_s();
-	make_file(j->case_job);
-	j->case_job->seconds = now_s() - t;
+	if (!j->case_job)
+		j->case_job = xcalloc(1, sizeof *j->case_job);
 	j->case_job_running = pthread_create(&j->case_job->thread, NULL, case_thread, j) == 0;
 	/* Without a thread (none left to the process), they are made when needed. */
 }

@@ -13,8 +13,13 @@
 #include "judgement.h"
 #include "run/cases.h"
 
+/* Makes the case file of j's cases, empty: a runner started before the cases
+ * are made is handed it (run/warm_runner.h), before the case thread fills
+ * hundreds of MiB that its fork would have to copy the page tables of. */
+void cases_make_file(struct judgement *j);
+
 /* Starts making j's cases (its seed, its backend's sizes, the timed case
- * when the backend times). */
+ * when the backend times), in the file cases_make_file made or a new one. */
 void cases_start(struct judgement *j);
 
 /* The cases of j, published in their case file and ready for the test
@@ -30,7 +35,7 @@ bool cases_untaken(const struct judgement *j);
 /* Whether j's cases have a timed case (before a rule broken leaves it out). */
 bool cases_planned_timed(const struct judgement *j);
 
-/* The case file of cases started and not taken yet, made before their thread
+/* The case file of cases not taken yet, made before their thread
  * started and filled by it: only its descriptor and header may be used
  * (case_set_pending); NULL when there is none. */
 struct case_set *cases_file(struct judgement *j);

@@ -20,8 +20,9 @@
 #include "run/cases.h"
 #include "run/supervise.h"
 
-/* Starts j's runner on the case file of the cases being made (after
- * cases_start), when the backend's runner can start before its build. */
+/* Starts j's runner on the case file of the cases to be made (after
+ * cases_make_file, before cases_start), when the backend's runner can start
+ * before its build. */
 void warm_runner_start(struct judgement *j);
 
 /* Whether a runner waits on set (the published cases of cases_take). */
