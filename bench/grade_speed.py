@@ -9,7 +9,7 @@ summed over every judgement, and the grade run's own overhead).
     python3 bench/grade_speed.py --count 40 --exercises warp_scan,transpose --jobs 6
 
 On a GPU every accepted submission with performance points is timed `--runs` times
-(best of K, 3 by default), as a course policy would do; `--no-timing` grades
+(best of K rounds in one run, 3 by default), as a course policy would do; `--no-timing` grades
 correctness only. The goals on one 16-core H200 host (docs/latency.md): at least 150
 submissions per minute with timing, 400 without.
 """
@@ -75,7 +75,7 @@ def main():
     parser.add_argument("--emulate", action="store_true")
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--gpus", default="all")
-    parser.add_argument("--runs", type=int, default=3, help="best of K timed runs")
+    parser.add_argument("--runs", type=int, default=3, help="best of K rounds of timed launches")
     parser.add_argument("--no-timing", action="store_true", help="no performance points")
     parser.add_argument("--keep", help="keep the roster and the outputs in this folder")
     o = parser.parse_args()
@@ -123,9 +123,9 @@ def main():
                                            else "") + f", {run['jobs']} at a time"
           + (" per GPU" if run["gpus"] else ""))
     print(f"verdicts: {', '.join(f'{v} {n}' for v, n in sorted(verdicts.items()))}; "
-          f"timed (best of {o.runs}): {timed}")
+          f"timed (best of {o.runs} rounds): {timed}")
     print(f"wall time: {wall:.1f} s for {len(judged)} judgements "
-          f"(the first run's phases below; timed re-runs count in 'judgement')")
+          f"(the phases below; a host-driven exercise's timed re-runs count in 'judgement')")
     rate = len(judged) / wall * 60
     print(f"submissions per minute: {rate:.1f}")
     if run["backend"] == "gpu":
@@ -138,7 +138,7 @@ def main():
         print(f"  {p:<10} {phases[p]:8.1f} s  {share:5.1f} %")
     other = engine_total - sum(phases.values())
     print(f"  {'other':<10} {other:8.1f} s  {other / engine_total * 100 if engine_total else 0:5.1f} %"
-          "  (timed re-runs, engine start, rules check)")
+          "  (engine start and end, host-driven re-runs)")
     print(f"  judgement  {engine_total:8.1f} s in all, over {workers} workers: "
           f"{engine_total / workers:.1f} s each against {wall:.1f} s of wall time")
     if not o.keep:
