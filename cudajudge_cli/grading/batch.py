@@ -26,6 +26,7 @@ from . import grader
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
+from .timing import best_timing, rounds_of
 
 
 # The checks that need nvcc, by the names the records keep (core/texts/grading.txt
@@ -51,15 +52,6 @@ def duration_text(seconds):
     return f"{seconds} s"
 
 
-
-def rounds_of(run):
-    """The rounds of the timed case of a run asked for --timing-rounds, each with its
-    medians, when it timed them with the reference's and chose the best: else []."""
-    timing = (run.summary or {}).get("timing")
-    if not isinstance(timing, dict) or not isinstance(timing.get("ratio_to_ref"), (int, float)):
-        return []
-    rounds = timing.get("rounds")
-    return rounds if isinstance(rounds, list) and len(rounds) > 1 else []
 
 class Progress:
     """A bar with counts and time left on a terminal; one line per judgement otherwise."""
@@ -323,7 +315,7 @@ class GradeRun:
                 "none" if runs is None else self.backend),
             "device": summary.get("device") if summary.get("backend") == "gpu" else None,
             "gpu": gpu, "engine": self.engine_info, "policy_sha256": self.policy_sha,
-            "timing": self.timing(runs) if runs else None, "late": late,
+            "timing": best_timing(runs) if runs else None, "late": late,
             "phases_s": summary.get("phases_s") or {}, "judged_at": now_iso(),
             "seconds": round(seconds, 3), "rules": summary.get("rules"),
             "compile_log": (summary.get("compile_log") or "")[:65536],
@@ -335,38 +327,6 @@ class GradeRun:
             hide_path(record, sub.path, sub.file)
         record["score"] = score(self.policy, ex, record, self.plang)
         return record
-
-    def timing(self, runs):
-        if runs[0].verdict != "AC" or (runs[0].summary or {}).get("backend") != "gpu":
-            return None
-        rounds = rounds_of(runs[0])
-        if rounds:  # the best of K rounds of one run: the engine chose it
-            best = runs[0].summary["timing"]
-            return {
-                "runs": len(rounds), "best_run": best["best_round"],
-                "medians_ms": [x["median_ms"] for x in rounds],
-                "ref_medians_ms": [x.get("ref_median_ms") for x in rounds],
-                "ratios": [round(x["median_ms"] / x["ref_median_ms"], 3)
-                           if x.get("ref_median_ms") else None for x in rounds],
-                "median_ms": best.get("median_ms"), "ref_median_ms": best.get("ref_median_ms"),
-                "ratio_to_ref": best["ratio_to_ref"], "gbps": best.get("gbps"),
-                "pct_of_copy": best.get("pct_of_copy"), "tier": best.get("tier"),
-            }
-        timed = [(i, r.summary["timing"]) for i, r in enumerate(runs, 1)
-                 if r.summary and isinstance(r.summary.get("timing"), dict)
-                 and isinstance(r.summary["timing"].get("ratio_to_ref"), (int, float))]
-        if not timed:
-            return None
-        best_index, best = min(timed, key=lambda item: item[1]["ratio_to_ref"])
-        return {
-            "runs": len(timed), "best_run": best_index,
-            "medians_ms": [x["median_ms"] for _, x in timed],
-            "ref_medians_ms": [x.get("ref_median_ms") for _, x in timed],
-            "ratios": [x["ratio_to_ref"] for _, x in timed],
-            "median_ms": best.get("median_ms"), "ref_median_ms": best.get("ref_median_ms"),
-            "ratio_to_ref": best["ratio_to_ref"], "gbps": best.get("gbps"),
-            "pct_of_copy": best.get("pct_of_copy"), "tier": best.get("tier"),
-        }
 
     def judge_one(self, sub, ex, seed, source, gpu):
         env = dict(self.base_env)
