@@ -180,6 +180,54 @@ static void test_line_markers(void)
 	CHECK(n == 3 && seen[0] == seen[2] && seen[0] != seen[1]);
 }
 
+static bool next_marker(struct c_lexer *lx, struct c_token *t)
+{
+	while (c_lex_next(lx, t))
+		if (t->kind == C_LINEMARK)
+			return true;
+	return false;
+}
+
+/* Skipping to the next directive line: the lines passed are counted (the
+ * presumed line of what follows is right), a '#' line right at the current
+ * position is not passed over, a '#' inside a line is no directive, and
+ * nothing is skipped in the middle of a directive. */
+static void test_skip_to_directive(void)
+{
+	static const char ii[] = "# 1 \"h.h\" 1\n"
+	                         "int skipped = \"#\"; # no\n"
+	                         "  more of it\n"
+	                         "  # 40 \"a.cu\" 2\n"
+	                         "int kept;\n";
+	struct c_lexer lx;
+	struct c_token t;
+	c_lex_init(&lx, ii, sizeof ii - 1, 0);
+	CHECK(next_marker(&lx, &t));
+	c_lex_skip_to_directive(&lx); /* after a marker: at the start of a line */
+	CHECK(c_lex_next(&lx, &t) && c_tok_is(&t, "#"));
+	CHECK_INT(t.line, ==, 4);
+	CHECK(next_marker(&lx, &t));
+	CHECK_INT(t.mark_line, ==, 40);
+	c_lex_skip_to_directive(&lx); /* "int kept" is not a directive: to the end */
+	CHECK(!c_lex_next(&lx, &t));
+	c_lex_free(&lx);
+	c_lex_init(&lx, ii, sizeof ii - 1, 0);
+	CHECK(next_marker(&lx, &t));
+	CHECK(c_lex_next(&lx, &t) && c_tok_is(&t, "int"));
+	c_lex_skip_to_directive(&lx); /* from the middle of a line */
+	CHECK(next_marker(&lx, &t));
+	CHECK(c_lex_next(&lx, &t) && c_tok_is(&t, "int"));
+	CHECK_INT(t.line, ==, 5);
+	CHECK_INT(t.pline, ==, 40);
+	c_lex_free(&lx);
+	static const char pragma[] = "#pragma a b\nx\n";
+	c_lex_init(&lx, pragma, sizeof pragma - 1, 0);
+	CHECK(c_lex_next(&lx, &t) && c_tok_is(&t, "#"));
+	c_lex_skip_to_directive(&lx); /* inside the directive: nothing */
+	CHECK(c_lex_next(&lx, &t) && c_tok_is(&t, "pragma"));
+	c_lex_free(&lx);
+}
+
 static void test_numbers_and_punctuators(void)
 {
 	CHECK_TOKENS("1'000 0x1p-3 1e+5 .5f 1.2.3 a.b",
@@ -238,6 +286,7 @@ static const struct unit_test tests[] = {
         {"digraphs", test_digraphs},
         {"directives and header names", test_directives},
         {"#line and line markers", test_line_markers},
+        {"skipping to the next directive line", test_skip_to_directive},
         {"numbers and punctuators", test_numbers_and_punctuators},
         {"unterminated comments are reported", test_unterminated_reported},
         {"string values", test_string_values},

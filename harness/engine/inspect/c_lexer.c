@@ -436,6 +436,33 @@ void c_lex_init(struct c_lexer *lx, const char *text, size_t len, unsigned optio
 	lx->bol = true;
 }
 
+void c_lex_skip_to_directive(struct c_lexer *lx)
+{
+	if (lx->directive != D_NONE)
+		return;
+	const char *p = lx->p;
+	int lines = 0;
+	for (bool line_start = p == lx->text || p[-1] == '\n';; line_start = true) {
+		if (line_start) {
+			const char *q = p;
+			while (q < lx->end && (*q == ' ' || *q == '\t'))
+				++q;
+			if (q < lx->end && *q == '#')
+				break;
+		}
+		const char *nl = memchr(p, '\n', (size_t)(lx->end - p));
+		if (!nl) {
+			p = lx->end;
+			break;
+		}
+		++lines;
+		p = nl + 1;
+	}
+	lx->p = p;
+	lx->line += lines;
+	lx->bol = true;
+}
+
 void c_lex_free(struct c_lexer *lx)
 {
 	for (size_t i = 0; i < lx->names_cap; ++i)

@@ -108,6 +108,11 @@ void c_lex_init(struct c_lexer *lx, const char *text, size_t len, unsigned optio
 /* The next token into t; false (t->kind C_END) at the end of the text. */
 bool c_lex_next(struct c_lexer *lx, struct c_token *t);
 void c_lex_free(struct c_lexer *lx);
+/* Moves on to the next line that starts with '#' (in preprocessed text a line
+ * marker or a pragma), counting the lines it passes, for a reader that wants
+ * nothing of the text between (the rules' scan outside the learner's file);
+ * nothing inside a directive, whose end must be read. */
+void c_lex_skip_to_directive(struct c_lexer *lx);
 
 /* True when the token is spelled s, line splices aside (a punctuator by its
  * usual spelling: "{" matches <% too). */

@@ -161,12 +161,18 @@ static void scan_preprocessed(const char *text, const char *learner_path, bool p
 	struct c_token t;
 	c_lex_init(&lx, text, strlen(text), 0);
 	while (c_lex_next(&lx, &t)) {
+		bool learner;
 		if (t.kind == C_LINEMARK) {
 			if (t.mark_file)
 				line_marker(&t, &lf, st, s);
-		} else if (st->depth > 0 && st->v[st->depth - 1].learner) {
+			learner = st->depth > 0 && st->v[st->depth - 1].learner;
+		} else if ((learner = st->depth > 0 && st->v[st->depth - 1].learner)) {
 			read_code(&r, &t, t.pline);
 		}
+		/* The headers' code (most of the text: cooperative groups' are
+		 * megabytes) is not lexed: on to the next marker. */
+		if (!learner)
+			c_lex_skip_to_directive(&lx);
 	}
 	free(r.library);
 	c_lex_free(&lx);
