@@ -194,14 +194,13 @@ int judge_file(const struct judge_options *o)
 			warm_runner_start(j);
 			cases_start(j);
 			build_with_rules(j, &br);
-			if (br.status != BUILD_OK)
-				warm_runner_stop(j); /* at once: nothing will run */
 			if (br.status == BUILD_OK)
 				run_built(j);
 			else if (!(br.status == BUILD_COMPILE_FAILED && backend_emulated(j) &&
 			           emu_library_rule(j)))
 				build_failed(j, &br);
-			warm_runner_stop(j); /* a file that never ran (a rule, no device) */
+			/* a file that never ran (CE, a rule, no device): before its verdict is said */
+			warm_runner_stop(j);
 		}
 		free(br.log);
 	}

@@ -31,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 from cudajudge_cli.core import texts  # noqa: E402
 from cudajudge_cli.view import profile as profile_view, report, terminal  # noqa: E402
+import test_engine_fake as fake_engine  # noqa: E402 (beside this file)
 
 ENGINE = FAKE = NCU = CSVS = None
 
@@ -38,24 +39,9 @@ ENGINE = FAKE = NCU = CSVS = None
 # without it, and its profile reads it for the copy bandwidth
 DEVICE = "name=NVIDIA H200\ncc=90\nsm_count=132\nl2_bytes=52428800\ncopy_gbps=4236.0\n"
 
-CATALOG = """\
-- id: warp_scan
-  chapter: sync-warp
-  title: {en: "Warp inclusive scan", zh: "warp 内的包含式前缀和"}
-  statement:
-    en: |
-      Lane k returns the sum of v over lanes 0..k.
-    zh: |
-      第 k 个 lane 返回 lane 0..k 的 v 之和。
-  signature: "__device__ int warp_inclusive_scan(int v)"
-  launch: {en: "blocks of 32 to 1024 threads", zh: "每块 32 到 1024 个线程"}
-  hints:
-    en: ["Use __shfl_up_sync.", "Add only when lane >= offset."]
-    zh: ["用 __shfl_up_sync。", "只在 lane >= offset 时相加。"]
-  check: exact
-  limits: {wall_s: 10}
-  perf: {n: 1048576, bytes_per_elem: 8, reps: 5}
-  backends: [gpu]
+# test_engine_fake's exercise, with its table of what matters for a profile
+CATALOG = fake_engine.CATALOG.format(limits="wall_s: 10", perf_n=fake_engine.PERF_N,
+                                     perf_bytes=fake_engine.PERF_BYTES) + """\
   profile:
     divergence: {en: "Keep a warp's lanes on one path.", zh: "让一个 warp 的 lane 走同一条路。"}
     barriers: {en: "Fewer barriers.", zh: "少用屏障。"}
@@ -68,13 +54,8 @@ class ProfileOnGpuTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="cj-profile-gpu-")
-        cls.root = os.path.join(cls.tmp, "root")
-        os.makedirs(os.path.join(cls.root, "exercises"))
-        with open(os.path.join(cls.root, "problems.yaml"), "w", encoding="utf-8") as f:
-            f.write(CATALOG)
+        cls.root = fake_engine.make_root(cls.tmp, "root", catalog=CATALOG)
         cls.file = os.path.join(cls.root, "exercises", "warp_scan.cu")
-        with open(cls.file, "w", encoding="utf-8") as f:
-            f.write("// never compiled: the engine runs --prebuilt instead\n")
         cls.build = os.path.join(cls.tmp, "build")
         os.makedirs(os.path.join(cls.build, "cache"))
         cls.device = os.path.join(cls.build, "cache", "device.txt")

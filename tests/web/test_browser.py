@@ -87,17 +87,24 @@ def screenshot_of_editor(browser, path):
     browser.screenshot(path, full=True)
 
 
+def open_with(browser, ident, corpus_file):
+    """Opens exercise ident on the page with tests/submissions/ident/corpus_file in the
+    editor; returns that file's text."""
+    with open(os.path.join(ROOT, "tests", "submissions", ident, corpus_file),
+              encoding="utf-8") as source:
+        code = source.read()
+    browser.evaluate(f"location.hash = '#/ex/{ident}'")
+    browser.wait_for("!!document.getElementById('judge-button') && "
+                     f"document.querySelector('#info h1').innerText.startsWith('{ident}')",
+                     30, ident)
+    replace_editor_text(browser, code)
+    return code
+
+
 def race_links(browser, root):
     """smem_reverse with the barrier too late: on the emulator, RACE naming the write's and
     the read's lines; following the second link marks that line."""
-    with open(os.path.join(ROOT, "tests", "submissions", "smem_reverse", "race",
-                           "barrier_too_late.cu"), encoding="utf-8") as source:
-        code = source.read()
-    browser.evaluate("location.hash = '#/ex/smem_reverse'")
-    browser.wait_for("!!document.getElementById('judge-button') && "
-                     "document.querySelector('#info h1').innerText.startsWith('smem_reverse')",
-                     30, "smem_reverse")
-    replace_editor_text(browser, code)
+    code = open_with(browser, "smem_reverse", "race/barrier_too_late.cu")
     browser.click("#judge-button")
     verdict = browser.wait_for("(document.getElementById('verdict') || {}).innerText",
                                JUDGE_TIMEOUT, "the verdict of the race")
@@ -119,14 +126,7 @@ def profile_panel(browser, shots):
     """transpose with an unpadded tile, judged with "where the time goes" ticked: the
     profile panel under the verdict names the 32-way bank conflict of the tile's
     column reads at the file's line (docs/profile.md)."""
-    with open(os.path.join(ROOT, "tests", "submissions", "transpose", "accepted",
-                           "unpadded_tile.cu"), encoding="utf-8") as source:
-        code = source.read()
-    browser.evaluate("location.hash = '#/ex/transpose'")
-    browser.wait_for("!!document.getElementById('judge-button') && "
-                     "document.querySelector('#info h1').innerText.startsWith('transpose')",
-                     30, "transpose")
-    replace_editor_text(browser, code)
+    code = open_with(browser, "transpose", "accepted/unpadded_tile.cu")
     browser.click("#profile-toggle")
     check(browser.evaluate("document.getElementById('profile-toggle').checked"),
           "where the time goes is ticked")

@@ -30,22 +30,9 @@ void report_clock_start(double t)
 	clock_start = t;
 }
 
-void report_phase_at(const char *phase, const char *state, double when)
-{
-	if (clock_start < 0 || when <= 0)
-		return;
-	struct strbuf b = {0};
-	sb_puts(&b, "{\"type\":\"phase\",\"phase\":");
-	json_str(&b, phase);
-	sb_puts(&b, ",\"state\":");
-	json_str(&b, state);
-	sb_puts(&b, ",\"at\":");
-	json_num(&b, rounded(when - clock_start, 1000));
-	sb_puts(&b, "}");
-	emit(&b);
-}
-
-void report_phase(const char *phase, const char *state, double seconds)
+/* One phase event; seconds < 0: none; when: what "at" says, as now_s() tells
+ * time (nothing without the judgement's start). */
+static void phase_event(const char *phase, const char *state, double seconds, double when)
 {
 	struct strbuf b = {0};
 	sb_puts(&b, "{\"type\":\"phase\",\"phase\":");
@@ -58,10 +45,21 @@ void report_phase(const char *phase, const char *state, double seconds)
 	}
 	if (clock_start >= 0) {
 		sb_puts(&b, ",\"at\":");
-		json_num(&b, rounded(now_s() - clock_start, 1000));
+		json_num(&b, rounded(when - clock_start, 1000));
 	}
 	sb_puts(&b, "}");
 	emit(&b);
+}
+
+void report_phase_at(const char *phase, const char *state, double when)
+{
+	if (clock_start >= 0 && when > 0)
+		phase_event(phase, state, -1, when);
+}
+
+void report_phase(const char *phase, const char *state, double seconds)
+{
+	phase_event(phase, state, seconds, now_s());
 }
 
 static void value(struct strbuf *b, uint32_t elem, double v)
