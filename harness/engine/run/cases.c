@@ -109,72 +109,39 @@ double *case_scale(struct jbuf *b)
  * poisoned, an in-out buffer's first contents kept (a timed case's are
  * hundreds of MiB: one thread took 0.2 to 0.4 s of an accepted judgement's
  * wait on the H200 host). */
-#define PREPARE_PIECE_BYTES ((uint64_t)8 << 20)
+#define PREPARE_PIECE_BYTES ((int64_t)8 << 20)
 
-struct prepare_piece {
+struct fill {
 	uint8_t *to;
-	const uint8_t *from; /* NULL: fill with poison */
-	uint64_t bytes;
+	const uint8_t *from; /* NULL: with poison */
 	uint8_t poison;
 };
 
-struct prepare_pieces {
-	struct prepare_piece *piece;
-	int64_t n;
-};
-
-static void prepare_some(void *ctx, int64_t lo, int64_t hi)
+static void fill_range(void *ctx, int64_t lo, int64_t hi)
 {
-	const struct prepare_pieces *p = ctx;
-	for (int64_t i = lo; i < hi; ++i) {
-		const struct prepare_piece *x = &p->piece[i];
-		if (x->from)
-			memcpy(x->to, x->from, x->bytes);
-		else
-			memset(x->to, x->poison, x->bytes);
-	}
-}
-
-static void add_pieces(struct prepare_pieces *p, uint8_t *to, const uint8_t *from, uint64_t bytes,
-                       uint8_t poison)
-{
-	for (uint64_t at = 0; at < bytes; at += PREPARE_PIECE_BYTES) {
-		if (p->piece)
-			p->piece[p->n] = (struct prepare_piece){
-			        to + at, from ? from + at : NULL,
-			        bytes - at < PREPARE_PIECE_BYTES ? bytes - at : PREPARE_PIECE_BYTES,
-			        poison};
-		++p->n;
-	}
-}
-
-/* The pieces of set's buffers, counted, and written into p when its array is
- * there. */
-static void list_prepare(struct case_set *set, struct prepare_pieces *p)
-{
-	p->n = 0;
-	for (int i = 0; i < set->n; ++i)
-		for (int b = 0; b < set->cases[i].nbuf; ++b) {
-			struct jbuf *jb = &set->cases[i].buf[b];
-			uint64_t bytes = jb->count * CJ_ELEM_SIZE;
-			if (jb->role == CJ_INOUT && !jb->initial) {
-				if (p->piece)
-					jb->initial = xmalloc(bytes ? bytes : 1);
-				add_pieces(p, jb->initial, jb->data, bytes, 0);
-			}
-			if (jb->role == CJ_OUT) /* a record marked done without writing fails */
-				add_pieces(p, jb->data, NULL, bytes, jb->poison);
-		}
+	const struct fill *f = ctx;
+	if (f->from)
+		memcpy(f->to + lo, f->from + lo, (size_t)(hi - lo));
+	else
+		memset(f->to + lo, f->poison, (size_t)(hi - lo));
 }
 
 void case_set_prepare(struct case_set *set)
 {
-	struct prepare_pieces p = {NULL, 0};
-	list_prepare(set, &p);
-	p.piece = xcalloc((size_t)p.n + 1, sizeof *p.piece);
-	list_prepare(set, &p);
-	parallel_chunks(p.n, 1, prepare_some, &p);
-	free(p.piece);
+	for (int i = 0; i < set->n; ++i)
+		for (int b = 0; b < set->cases[i].nbuf; ++b) {
+			struct jbuf *jb = &set->cases[i].buf[b];
+			int64_t bytes = (int64_t)(jb->count * CJ_ELEM_SIZE);
+			if (jb->role == CJ_INOUT && !jb->initial) {
+				jb->initial = xmalloc(bytes ? (size_t)bytes : 1);
+				struct fill keep = {jb->initial, jb->data, 0};
+				parallel_chunks(bytes, PREPARE_PIECE_BYTES, fill_range, &keep);
+			}
+			if (jb->role == CJ_OUT) { /* a record marked done without writing fails */
+				struct fill poison = {jb->data, NULL, jb->poison};
+				parallel_chunks(bytes, PREPARE_PIECE_BYTES, fill_range, &poison);
+			}
+		}
 	set->prepared = true;
 }
 
