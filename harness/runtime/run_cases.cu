@@ -754,16 +754,15 @@ __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
 
 /* Until the engine says go (wire.h), then whether the header it wrote since
- * is whole. An engine that ends first kills this program with it (the
- * jail's parent-death signal); ten minutes without a word is the end too. */
+ * is whole. No time limit of its own: the engine may wait long for the
+ * device lock (run/device.c), and an engine that ends first kills this
+ * program with it (the jail's parent-death signal). */
 static bool wait_for_go(struct cj_wire_header *h)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	h->ready_s = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-	for (int waited = 0; __atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0; ++waited) {
-		if (waited == 600)
-			return false;
+	while (__atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0) {
 		struct timespec second = {1, 0};
 		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &second, NULL, 0);
 	}

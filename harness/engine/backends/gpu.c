@@ -14,13 +14,19 @@
 #include "run/case_thread.h"
 #include "util.h"
 
-static void build_module_for_runner(struct judgement *j, struct build_result *br)
+/* What runs: the exercise's runner, and the module the build makes for it. */
+static void name_runner_and_module(struct judgement *j)
 {
 	if (!j->module)
 		j->module = xasprintf("%s/learner.cubin", j->work);
-	build_module(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->module, br);
 	if (!j->bin)
 		j->bin = runner_path(&j->paths, j->entry->id);
+}
+
+static void build_module_for_runner(struct judgement *j, struct build_result *br)
+{
+	name_runner_and_module(j);
+	build_module(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->module, br);
 	if (br->status == BUILD_OK && j->dev.found && access(j->bin, X_OK) != 0) {
 		br->status = BUILD_TOOL_FAILED;
 		free(br->log);
@@ -62,14 +68,8 @@ static bool gpu_starts_early(struct judgement *j)
 {
 	if (!j->dev.found || (cases_planned_timed(j) && j->dev.cc != CJ_DEFAULT_CC))
 		return false;
-	char *runner = runner_path(&j->paths, j->entry->id);
-	if (access(runner, X_OK) != 0) {
-		free(runner);
-		return false;
-	}
-	j->bin = runner;
-	j->module = xasprintf("%s/learner.cubin", j->work);
-	return true;
+	name_runner_and_module(j);
+	return access(j->bin, X_OK) == 0; /* else the build says it is missing */
 }
 
 const struct backend backend_gpu = {

@@ -131,9 +131,6 @@ static bool runs_program(pid_t pid, const struct stat *want)
 
 /* What the child says about missing confinement, first in its output, where
  * run_supervised() takes it out again (into run_result.weakened). */
-/* Kills and reaps every process re-parented to us: descendants that left the
- * program's process group (setsid) end up here because the engine is a child
- * subreaper. Repeats until none is left, as a dying one may leave orphans. */
 /* The engine's own children that no run's end may kill or reap (a child
  * reaped here would lose its exit status to whoever waits for it). */
 #define SPARED_MAX 4
@@ -158,11 +155,14 @@ void supervise_unspare_child(pid_t pid)
 static bool is_spared(long pid)
 {
 	for (int i = 0; i < SPARED_MAX; ++i)
-		if (spared[i] && spared[i] == pid)
+		if (spared[i] == pid)
 			return true;
 	return false;
 }
 
+/* Kills and reaps every process re-parented to us: descendants that left the
+ * program's process group (setsid) end up here because the engine is a child
+ * subreaper. Repeats until none is left, as a dying one may leave orphans. */
 static void kill_orphans(void)
 {
 	for (int round = 0; round < 50; ++round) {
