@@ -126,6 +126,14 @@ def main():
           f"timed (best of {o.runs} rounds): {timed}")
     print(f"wall time: {wall:.1f} s for {len(judged)} judgements "
           f"(the phases below; a host-driven exercise's timed re-runs count in 'judgement')")
+    origins = {}
+    for r in judged:
+        origins[r.get("cases_from")] = origins.get(r.get("cases_from"), 0) + 1
+    pairs = len({(r["exercise"], r.get("seed")) for r in judged})
+    print(f"cases: made by {origins.get('made', 0) + origins.get('saved', 0)} judgements "
+          f"({origins.get('saved', 0)} of them kept for the others), read from those by "
+          f"{origins.get('kept', 0)}, none by {origins.get(None, 0)} (a compile error)"
+          f" ({pairs} exercise and seed pairs)")
     rate = len(judged) / wall * 60
     print(f"submissions per minute: {rate:.1f}")
     if run["backend"] == "gpu":

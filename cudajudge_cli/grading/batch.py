@@ -23,6 +23,7 @@ from cudajudge_cli.core.errors import JudgeError
 from cudajudge_cli.core.texts import current_language, tr
 
 from . import grader
+from .case_folder import CaseFolder
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
@@ -202,6 +203,9 @@ class GradeRun:
             self.backend = "emu"
             self.jobs = max(1, self.o.jobs or cores)
             say(tr("grade_no_gpu_emulator", self.lang, jobs=self.jobs))
+        self.cases = CaseFolder(self.engine.ws.build, self.backend == "gpu" and not
+                                self.policy.get("seed_per_student"))
+        self.engine_args = list(self.engine_args) + self.cases.args
 
     def device(self):
         """The engine's device, or none found when it cannot tell."""
@@ -239,8 +243,8 @@ class GradeRun:
                 reference = os.path.join(self.engine.ws.root, "reference", ex["id"] + ".cu")
                 seed, _ = self.seed_for(None, ex["id"])
                 run = grader.judge(self.engine, ex["id"], reference, seed, self.backend,
-                                   self.backend == "gpu", [], self.base_env, self.plang,
-                                   self.wrap)
+                                   self.backend == "gpu", self.cases.args, self.base_env,
+                                   self.plang, self.wrap)
                 if run.verdict != "AC":
                     continue  # then the cases that ran are all there is to count
                 entry = {"fingerprint": self.fingerprint, "count": len(run.cases)}
@@ -316,7 +320,8 @@ class GradeRun:
             "device": summary.get("device") if summary.get("backend") == "gpu" else None,
             "gpu": gpu, "engine": self.engine_info, "policy_sha256": self.policy_sha,
             "timing": best_timing(runs) if runs else None, "late": late,
-            "phases_s": summary.get("phases_s") or {}, "judged_at": now_iso(),
+            "phases_s": summary.get("phases_s") or {},
+            "cases_from": summary.get("cases_from"), "judged_at": now_iso(),
             "seconds": round(seconds, 3), "rules": summary.get("rules"),
             "compile_log": (summary.get("compile_log") or "")[:65536],
             "cases_total": max(len(cases), self.cases_total.get(sub.exercise, 0)),
@@ -427,6 +432,8 @@ class GradeRun:
                        rate=self.judged_now / took * 60, jobs=len(threads)))
             return 2 if failures else 0
         finally:
+            if getattr(self, "cases", None):
+                self.cases.remove()
             store.unlock()
 
     def export_only(self):

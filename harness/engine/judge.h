@@ -20,6 +20,8 @@ struct judge_options {
 	bool profile;            /* after the verdict, where the time goes (profile/profile.h) */
 	unsigned timing_rounds;  /* the timed case's rounds of timed launches (grade's best
 	                            of K in one run); 0 or 1: one */
+	const char *cases_dir;   /* where the cases of an exercise and seed are kept for
+	                            other judgements (grade; run/cases_dir.h), or NULL */
 };
 
 /* Runs the whole judgement, printing JSON lines; returns the exit status. */

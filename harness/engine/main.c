@@ -61,7 +61,7 @@ static void usage(void)
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
 	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
 	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all] "
-	      "[--profile] [--timing-rounds K]\n"
+	      "[--profile] [--timing-rounds K] [--cases-dir DIR]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
 	      "       cudajudge policy FILE [--root DIR] [--lang en|zh]\n"
 	      "       cudajudge fingerprint --root DIR --build DIR\n"
@@ -241,6 +241,8 @@ int main(int argc, char **argv)
 				    CJ_MAX_ROUNDS, v);
 			o.timing_rounds = (unsigned)k;
 			++i;
+		} else if (v && !strcmp(a, "--cases-dir")) {
+			o.cases_dir = v, ++i;
 		} else if (!strcmp(a, "--grading")) {
 			rules_set_grading(true); /* a reference copy is RULE (docs/security.md) */
 		} else if (!strcmp(a, "--fresh")) {

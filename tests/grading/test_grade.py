@@ -125,7 +125,8 @@ SCHEMA = {
     "verdict": (str, type(None)), "message": str, "cases": list, "score": dict,
     "seed": int, "seed_source": str, "backend": str, "device": (dict, type(None)),
     "gpu": (str, type(None)), "engine": dict, "policy_sha256": str,
-    "timing": (dict, type(None)), "late": dict, "phases_s": dict, "judged_at": str,
+    "timing": (dict, type(None)), "late": dict, "phases_s": dict,
+    "cases_from": (str, type(None)), "judged_at": str,
     "seconds": NUM, "rules": (dict, type(None)), "compile_log": str, "cases_total": int,
     "checks": dict,
 }
@@ -507,6 +508,17 @@ def main():
     check(len({(e["student"], e["exercise"]) for e in done}) == len(done) == 35,
           f"35 judgements in all, each once ({len(done)})")
     if ON_GPU:
+        # the cases of an exercise made once by the run (and read by its other
+        # judgements), in a folder it removed at its end, with the killed run's
+        resumed = [records[(e["student"], e["exercise"])] for e in pids[last_pid]
+                   if e["event"] == "done"]
+        origins = [(r["exercise"], r["cases_from"]) for r in resumed if r["verdict"] != "CE"]
+        for ex in {e for e, _ in origins}:
+            made = [o for e, o in origins if e == ex and o != "kept"]
+            check(made in ([], ["saved"]), f"{ex}: the cases made once by the run: {origins}")
+        cache = os.path.join(build, "cache")
+        left = [n for n in os.listdir(cache) if n.startswith("grade-cases-")]
+        check(not left, f"the runs' case folders removed: {left}")
         timed = [k for k, r in records.items() if k[1] == G and r.get("timing")]
         check(timed and all(records[k]["timing"]["runs"] == 3 for k in timed),
               f"timed best of 3: {timed}")

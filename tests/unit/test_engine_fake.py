@@ -61,7 +61,7 @@ CATALOG = """\
 
 SUMMARY_KEYS = {"type", "id", "verdict", "backend", "seed", "cases", "timing", "phases_s",
                 "message", "code", "fields", "program_output", "compile_log", "file", "device",
-                "build"}
+                "build", "cases_from"}
 CASE_KEYS = {"type", "name", "verdict", "params", "param", "buffer", "total", "bad", "unwritten",
              "diagnosis_code", "detail_code", "detail_fields",
              "mismatches", "last", "diagnosis", "detail", "speed", "time_ms"}
@@ -583,6 +583,59 @@ class EngineFakeTest(unittest.TestCase):
                              "--prebuilt", FAKE, "--timing-rounds", bad], mode="timed")
             self.assertEqual(p.returncode, 2, bad)
             self.assertIn("--timing-rounds", p.stderr)
+
+    def test_cases_kept_in_a_folder(self):
+        """--cases-dir (grade: one seed per exercise): the first judgement of an exercise
+        and seed makes its cases and saves them, the next ones read them instead of making
+        them, and judge as if they had made them (the same cases, the same mistakes found,
+        the same timing); another seed or plan makes its own; a damaged file is made again."""
+        folder = tempfile.mkdtemp(dir=self.tmp)
+        keep = ["--cases-dir", folder]
+
+        def kept_files():
+            return sorted(n for n in os.listdir(folder) if n.endswith(".cases"))
+
+        def cases_of(run):
+            return [(c["name"], c["verdict"], c.get("params"), c.get("bad"),
+                     [m["index"] for m in c.get("mismatches") or []]) for c in run.cases]
+
+        made = self.judge("timed", perf=True)
+        self.assertEqual(made.summary["cases_from"], "made")
+        first = self.judge("timed", perf=True, extra=keep)
+        self.assertEqual(first.summary["cases_from"], "saved")
+        self.assertEqual(len(kept_files()), 1, kept_files())
+        again = self.judge("timed", perf=True, extra=keep)
+        self.assertEqual(again.summary["cases_from"], "kept", again)
+        for run in (first, again):
+            self.assertEqual(run.summary["verdict"], "AC", run)
+            self.assertEqual(cases_of(run), cases_of(made))
+            self.assertAlmostEqual(run.summary["timing"]["median_ms"],
+                                   made.summary["timing"]["median_ms"], places=6)
+        # a wrong file judged on kept cases: the same mistakes as on cases of its own
+        wrong = self.judge("off_by_one", perf=True, extra=keep)
+        self.assertEqual(wrong.summary["cases_from"], "kept")
+        self.assertEqual(wrong.summary["verdict"], "WA", wrong)
+        self.assertEqual(cases_of(wrong), cases_of(self.judge("off_by_one", perf=True)))
+        # another seed, or the cases without their timed case: made and saved apart
+        self.assertEqual(self.judge("solve", seed=43, perf=True, extra=keep)
+                         .summary["cases_from"], "saved")
+        self.assertEqual(self.judge("solve", extra=keep).summary["cases_from"], "saved")
+        self.assertEqual(len(kept_files()), 3, kept_files())
+        # a kept file cut short is not read: the cases are made (and saved) again
+        path = os.path.join(folder, kept_files()[0])
+        for name in kept_files():
+            if "-s42-timed" in name:
+                path = os.path.join(folder, name)
+        os.truncate(path, 4096)
+        redo = self.judge("timed", perf=True, extra=keep)
+        self.assertEqual(redo.summary["cases_from"], "saved", redo)
+        self.assertEqual(cases_of(redo), cases_of(made))
+        self.assertEqual(self.judge("timed", perf=True, extra=keep).summary["cases_from"],
+                         "kept")
+        # a folder that cannot be written: the judgement goes on with cases of its own
+        missing = os.path.join(self.tmp, "no-such-folder")
+        run = self.judge("solve", extra=["--cases-dir", missing])
+        self.assertEqual((run.summary["verdict"], run.summary["cases_from"]), ("AC", "made"))
 
     def test_a_time_not_about_bandwidth(self):
         """perf.bandwidth: false: the time and spread, no GB/s, percent or tier."""

@@ -30,6 +30,10 @@ enum {
 	BACKEND_DEVICE = 1u << 0,      /* runs on the CUDA device: its lock, its errors */
 	BACKEND_TIMES = 1u << 1,       /* measures: a timed case, speed rules, the reference */
 	BACKEND_SMALL_CASES = 1u << 2, /* the emulator's case sizes (it is slow) */
+	/* runs no code of the learner's on the host (the trusted runner): its
+	 * cases, golden outputs included, may be kept in a folder for other
+	 * judgements (run/cases_dir.h) */
+	BACKEND_NO_HOST_CODE = 1u << 3,
 };
 
 struct backend {
@@ -62,8 +66,9 @@ extern const struct backend backend_gpu, backend_linked, backend_emu, backend_sa
 /* What the GPU's two backends share (gpu.c: the learner's device code as a
  * module of the trusted runner; linked.c: a test program linked with the
  * learner's host code); they differ in how they build and run. */
-#define BACKEND_ON_THE_GPU                                                                         \
-	.name = "gpu", .supports = BACKEND_DEVICE | BACKEND_TIMES, .ready = backend_nvcc_ready
+#define BACKEND_ON_THE_GPU(more_supports)                                                          \
+	.name = "gpu", .supports = BACKEND_DEVICE | BACKEND_TIMES | (more_supports),               \
+	.ready = backend_nvcc_ready
 
 /* The limits of a run of j's test program (the backend's, or the default). */
 void backend_limits(const struct judgement *j, struct run_limits *lim);

@@ -73,7 +73,7 @@ static bool gpu_starts_early(struct judgement *j)
 }
 
 const struct backend backend_gpu = {
-        BACKEND_ON_THE_GPU,
+        BACKEND_ON_THE_GPU(BACKEND_NO_HOST_CODE),
         .build = build_module_for_runner,
         .command = gpu_command,
         .starts_early = gpu_starts_early,

@@ -71,7 +71,7 @@ static void linked_after_run(struct judgement *j, struct case_set *set)
 }
 
 const struct backend backend_linked = {
-        BACKEND_ON_THE_GPU,
+        BACKEND_ON_THE_GPU(0),
         .build = build_linked,
         .after_run = linked_after_run,
 };

@@ -230,6 +230,7 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 		sb_printf(&b, "%s%s", i ? "," : "", case_json[i]);
 	sb_puts(&b, "],\"timing\":");
 	timing_json(&b, &s->timing);
+	json_kv_str(&b, "cases_from", s->cases_from);
 	/* the phases' seconds, to the millisecond */
 	static const char *const phases[] = {
 	        "device", "compile",   "link",      "cases", "cases_wait", "rules", "wait",

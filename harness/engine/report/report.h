@@ -72,6 +72,8 @@ struct summary {
 	 * the run (each case's verdict and diagnosis). */
 	double device_s, rules_s, check_s;
 	bool build_cached; /* the build was taken from the kept builds (build/cache.h) */
+	/* "made", "saved" or "kept" (run/cases_dir.h), or NULL before any were */
+	const char *cases_from;
 	const struct device_info *device; /* NULL when none */
 	const char *rules_json;           /* the RULE check (rules.h), or NULL */
 	/* `judge --profile`: where the time goes (profile/profile.h), or NULL

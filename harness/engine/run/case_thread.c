@@ -9,6 +9,7 @@
 #include "backends/backend.h"
 #include "report/texts.h"
 #include "rng.h"
+#include "run/cases_dir.h"
 #include "run/test_run.h"
 #include "util.h"
 
@@ -22,6 +23,7 @@ struct case_job {
 	uint64_t inputs_hash;
 	double seconds; /* the thread's own time */
 	bool file_made; /* case_set_init was tried (made says how it went) */
+	enum cases_from from;
 };
 
 bool cases_planned_timed(const struct judgement *j)
@@ -37,6 +39,47 @@ static void make_file(struct case_job *job)
 	job->file_made = true;
 }
 
+/* Makes the cases into job's set (or reads them from --cases-dir when a
+ * judgement made them there; see run/cases_dir.h), then prepares them. */
+static void make_or_load(struct judgement *j, struct case_job *job)
+{
+	struct case_set *set = &job->set;
+	struct case_plan plan = {
+	        .timed = cases_planned_timed(j),
+	        /* The sanitizers are slow too: the emulator's small sizes suit them. */
+	        .emulated = (j->backend->supports & BACKEND_SMALL_CASES) != 0,
+	};
+	/* The golden outputs go into the folder: only where no learner code runs
+	 * on the host to read them. */
+	bool keep = j->o->cases_dir && cases_may_be_kept(j->backend->supports, j->o->prebuilt);
+	struct cases_key key;
+	int lock = -1;
+	if (keep) {
+		cases_key_make(&key, j->entry->id, j->entry->perf.n, j->sum.seed, plan.timed,
+		               plan.emulated);
+		lock = cases_dir_lock(j->o->cases_dir, &key);
+		if (lock >= 0 && cases_dir_load(j->o->cases_dir, &key, set, &job->inputs_hash)) {
+			cases_dir_unlock(lock);
+			job->from = CASES_KEPT;
+			case_set_prepare(set);
+			return;
+		}
+	}
+	struct rng rng;
+	rng_seed(&rng, j->sum.seed);
+	/* Integer outputs are poisoned with a byte that changes from run to run. */
+	set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
+	j->prob->make_cases(set, &rng, j->entry, &plan);
+	job->inputs_hash = case_set_hash_inputs(set);
+	job->from = CASES_MADE;
+	char why[512];
+	if (lock >= 0 &&
+	    cases_dir_save(j->o->cases_dir, &key, set, job->inputs_hash, why, sizeof why))
+		job->from = CASES_SAVED;
+	cases_dir_unlock(lock);
+	case_set_prepare(set);
+}
+
 /* Makes the cases; reads only what is fixed before the build (the seed, the
  * catalog's entry, the backend's table, the options). Whether the file broke
  * a rule is not known yet: the timed case is made, and left out in
@@ -46,21 +89,8 @@ static void make_all(struct judgement *j, struct case_job *job)
 	double t = now_s();
 	if (!job->file_made)
 		make_file(job);
-	if (job->made) {
-		struct case_set *set = &job->set;
-		struct rng rng;
-		rng_seed(&rng, j->sum.seed);
-		/* Integer outputs are poisoned with a byte that changes from run to run. */
-		set->int_poison = (uint8_t)rng_range(&rng, 0x81, 0xfe);
-		struct case_plan plan = {
-		        .timed = cases_planned_timed(j),
-		        /* The sanitizers are slow too: the emulator's small sizes suit them. */
-		        .emulated = (j->backend->supports & BACKEND_SMALL_CASES) != 0,
-		};
-		j->prob->make_cases(set, &rng, j->entry, &plan);
-		case_set_prepare(set);
-		job->inputs_hash = case_set_hash_inputs(set);
-	}
+	if (job->made)
+		make_or_load(j, job);
 	job->seconds = now_s() - t;
 }
 
@@ -123,6 +153,7 @@ bool cases_take(struct judgement *j, struct case_set *set, uint64_t *inputs_hash
 	}
 	j->sum.cases_s = job->seconds;
 	j->sum.cases_wait_s = now_s() - t;
+	j->sum.cases_from = cases_from_name(job->from);
 	if (!job->made) {
 		j->sum.verdict = V_JE;
 		say(&j->said, j->message, sizeof j->message, T_cases_not_made,

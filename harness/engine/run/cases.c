@@ -318,10 +318,14 @@ void case_set_free(struct case_set *set)
 {
 	for (int i = 0; i < set->n; ++i)
 		for (int b = 0; b < set->cases[i].nbuf; ++b) {
-			free(set->cases[i].buf[b].expect);
-			free(set->cases[i].buf[b].scale);
+			if (!set->kept) {
+				free(set->cases[i].buf[b].expect);
+				free(set->cases[i].buf[b].scale);
+			}
 			free(set->cases[i].buf[b].initial);
 		}
+	if (set->kept)
+		munmap(set->kept, set->kept_len);
 	if (set->base && set->base != MAP_FAILED)
 		munmap(set->base, set->reserved);
 	if (set->fd >= 0)

@@ -23,6 +23,10 @@ struct case_set {
 	uint8_t int_poison; /* poison byte of integer outputs (floats get 0xff: NaN) */
 	bool prepared;      /* case_set_prepare ran since the last publish */
 	bool runner_waits;  /* a program started on it waits for case_set_go */
+	/* Cases read from --cases-dir (run/cases_dir.h): the kept file's mapping,
+	 * which every golden output and scale points into (not malloc'd) */
+	uint8_t *kept;
+	uint64_t kept_len;
 };
 
 /* Creates an empty set able to hold `reserve` bytes of buffers. */
