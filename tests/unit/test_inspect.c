@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "build/compiler.h"
+#include "build/early_check.h"
 #include "c_lexer.h"
 #include "host_code.h"
 #include "hostobj.h"
@@ -323,6 +325,66 @@ static void test_deps_from_preprocessed(void)
 	free(ref), free(mine), free(ref_dir), free(root);
 }
 
+/* The device-only check made while nvcc compiles (build/early_check.h): it
+ * checks the preprocessed source once it is closed after writing, and its
+ * answer is kept only when the file is the one nvcc left; a file written
+ * again after the check is checked again; nothing is checked without a
+ * build, and a build whose file never came is checked at its end. */
+static void test_device_only_check_beside_nvcc(void)
+{
+	char *root = unit_temp_dir("cj-inspect-early");
+	char *mine = xasprintf("%s/mine.cu", root), *ii = xasprintf("%s/tu.cpp1.ii", root);
+	put(mine, "\n");
+	char *host = xasprintf("# 1 \"%s\" 1\nint main() { return 0; }\n", mine);
+	char *clean = xasprintf("# 1 \"%s\" 1\n__attribute__((device)) int f();\n", mine);
+	struct entered_files e;
+
+	struct early_check c;
+	early_check_start(&c, root, mine, ii);
+	CHECK(c.started);
+	put(ii, host); /* closed after writing: the thread checks it */
+	char *refusal = early_check_finish(&c, true, &e);
+	CHECK(c.done); /* by the thread: the event came before the end */
+	CHECK(refusal && strstr(refusal, "main"));
+	CHECK(e.read);
+	free(refusal);
+	entered_files_free(&e);
+
+	/* written again after the check (another size): checked again */
+	unlink(ii);
+	early_check_start(&c, root, mine, ii);
+	put(ii, host);
+	struct timespec pause = {0, 20 * 1000 * 1000};
+	nanosleep(&pause, NULL); /* any time: the file is compared, not the clock */
+	FILE *f = fopen(ii, "w");
+	fputs(clean, f);
+	fputs("\n\n", f);
+	/* still open: the thread may check the first text, never this one */
+	fclose(f);
+	refusal = early_check_finish(&c, true, &e);
+	CHECK(refusal == NULL);
+	CHECK(e.read);
+	free(refusal);
+	entered_files_free(&e);
+
+	/* no build: nothing checked, nothing said */
+	early_check_start(&c, root, mine, ii);
+	put(ii, host);
+	CHECK(early_check_finish(&c, false, &e) == NULL);
+	CHECK(!e.read && e.n == 0);
+
+	/* a file the thread never saw (written before the watch): checked at the end */
+	early_check_start(&c, root, mine, ii);
+	refusal = early_check_finish(&c, true, &e);
+	CHECK(!c.done);
+	CHECK(refusal && strstr(refusal, "main"));
+	free(refusal);
+	entered_files_free(&e);
+
+	remove_tree(root);
+	free(host), free(clean), free(mine), free(ii), free(root);
+}
+
 /* A path nvcc's shell would read is given to nvcc as a link: one without
  * $ ` " \\ that leads to the same file (and keeps the folder, for the
  * file's own #include "..."). */
@@ -361,6 +423,7 @@ static const struct unit_test tests[] = {
         {"every check finds the same code in tricky texts", test_checks_agree},
         {"a keyword cut by a splice", test_spliced_keyword},
         {"the host-code finder alone", test_find_host_code_alone},
+        {"the device-only check beside nvcc", test_device_only_check_beside_nvcc},
         {"paths written with escapes", test_escaped_paths},
         {"redefined judge names, however spelled", test_judge_names},
         {"the glue's words include its shared headers", test_glue_words_of_shared_headers},

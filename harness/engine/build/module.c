@@ -8,9 +8,9 @@
 
 #include "build/cache.h"
 #include "build/compiler.h"
+#include "build/early_check.h"
 #include "build/nvcc.h"
 #include "problem.h"
-#include "device_only.h"
 #include "util.h"
 
 int build_module(const struct build_paths *p, const char *id, const char *source, int cc,
@@ -30,14 +30,14 @@ int build_module(const struct build_paths *p, const char *id, const char *source
 		job.module = true;
 		struct nvcc_line line;
 		nvcc_line_init(&line, &job);
-		compile_and_link(p, line.argv, NULL, true, res);
 		/* one pass over the kept preprocessed source: the device-only
 		 * check, and the files the build read (no -MD, which preprocesses
-		 * once more) */
+		 * once more); made while nvcc compiles it (build/early_check.h) */
+		struct early_check check;
+		early_check_start(&check, p->root, source, ii);
+		compile_and_link(p, line.argv, NULL, true, res);
 		struct entered_files entered = {0};
-		char *refusal = res->status == BUILD_OK
-		                        ? device_only_refusal(p->root, source, ii, &entered)
-		                        : NULL;
+		char *refusal = early_check_finish(&check, res->status == BUILD_OK, &entered);
 		if (refusal)
 			build_refuse(res, refusal);
 		else

@@ -2,8 +2,8 @@
  * The device-only check of a module build (docs/trusted-runner.md): in the
  * exercises whose learner code is device code only, the learner's file may
  * neither redefine a name the judge's code uses nor hold host code, which
- * would never run. Called by build/module.c after nvcc kept the
- * preprocessed device-side source.
+ * would never run. Called by build/early_check.c once nvcc's preprocessor
+ * wrote the device-side source, while nvcc compiles it.
  */
 #ifndef HARNESS_ENGINE_INSPECT_DEVICE_ONLY_H
 #define HARNESS_ENGINE_INSPECT_DEVICE_ONLY_H
