@@ -17,7 +17,9 @@ cases_wait: the wait for them after it); run_start and run_timed are parts of
 run (the test program's start before its first case; the timed case); check
 is the outputs' check and diagnosis after the run; device
 is finding the GPU, rules the wait for the rules check after the build, other
-what the total holds besides, wall the engine process from start to end.
+what the total holds besides, answered when the summary line came out (what
+judge.py answers at: the engine frees the cases after it), wall the engine
+process from start to end.
 Each run judges a fresh copy of the file (a comment added at its end), so that
 nothing built before is reused: "again" judges that copy once more, unchanged.
   build     first build <= 60 s (only with --first-build)
@@ -37,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -89,14 +92,26 @@ def judge(engine, build, ident, path, backend, seed):
     if backend != "auto":
         cmd += ["--backend", backend]
     t0 = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines, answered, err_parts = [], None, []
+    drain = threading.Thread(target=lambda: err_parts.append(p.stderr.read()), daemon=True)
+    drain.start()
+    for line in p.stdout:  # the summary's arrival: what judge.py answers at
+        lines.append(line)
+        event, _ = parse_engine_line(line)
+        if answered is None and event and event.get("type") == "summary":
+            answered = time.monotonic() - t0
+    p.wait()
+    drain.join()
+    err = "".join(err_parts)
     wall = time.monotonic() - t0
-    events = [event for event, _ in map(parse_engine_line, p.stdout.splitlines()) if event]
+    events = [event for event, _ in map(parse_engine_line, lines) if event]
     summary = next((e for e in reversed(events) if "verdict" in e and "phases_s" in e), None)
     if summary is None:
         raise SystemExit("latency.py: no summary from %s (exit %d):\n%s%s" % (
-            " ".join(cmd), p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
+            " ".join(cmd), p.returncode, "".join(lines)[-2000:], err[-2000:]))
     summary["wall_s"] = wall
+    summary["answered_s"] = answered
     # the phase events with "at" (seconds since the judgement's start), for --json: where
     # the time between the phases went
     summary["events"] = [e for e in events if e.get("type") == "phase"]
@@ -157,6 +172,7 @@ def main():
             row["other"] = median([s["phases_s"].get("total", 0.0)
                                    - sum(s["phases_s"].get(ph, 0.0) for ph in IN_TURN)
                                    for s in runs])
+            row["answered"] = median([s["answered_s"] for s in runs])
             row["wall"] = median([s["wall_s"] for s in runs])
             row["events"] = last["events"]
             if kind == "ref":
@@ -190,11 +206,12 @@ def main():
     print("backend: %s, %d runs each, medians in seconds" % (
         ",".join(sorted(backend_seen)), a.runs))
     head = "%-18s %-4s %-4s" % ("exercise", "file", "verd") + "".join(
-        " %8s" % p[:8] for p in PHASES + ("other", "total", "wall", "again", "ratio"))
+        " %8s" % p[:8] for p in PHASES + ("other", "total", "answered", "wall", "again",
+                                           "ratio"))
     print(head)
     for r in rows:
         line = "%-18s %-4s %-4s" % (r["id"], r["file"], r["verdict"])
-        line += "".join(" %8.2f" % r[p] for p in PHASES + ("other", "total", "wall"))
+        line += "".join(" %8.2f" % r[p] for p in PHASES + ("other", "total", "answered", "wall"))
         line += " %8s" % ("%.2f" % r["again"] if "again" in r else "-")
         line += " %8.2f" % r["ratio"]
         print(line)

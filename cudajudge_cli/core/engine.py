@@ -334,18 +334,32 @@ class Engine:
         with self._running_lock:
             self._running.add((child, own_group))
         stderr_chunks = []
+        answered = False  # the summary came: the engine only frees its memory after it
         try:
             reader = threading.Thread(target=drain, args=(child.stderr, stderr_chunks),
                                       daemon=True)
             reader.start()
             for line in child.stdout:
                 run.read_line(line, on_event)
-            run.exit_code = child.wait()
-            reader.join()
-            child.stderr.close()
+                # A learner's judgement ends with its summary: after it the engine frees
+                # the cases (hundreds of MiB, about 0.1 s) and ends, which is not waited
+                # for. A grade's judgement (own_group) and a JE (whose stderr may say
+                # more) are waited for to their end.
+                if (run.summary is not None and not run.malfunction and not own_group
+                        and run.verdict != "JE"):
+                    answered = True
+                    break
+            if answered:
+                run.exit_code = EXIT_FOR_VERDICT.get(run.verdict, 1)
+                threading.Thread(target=reap, args=(child, reader), daemon=True).start()
+            else:
+                run.exit_code = child.wait()
+                reader.join()
+                child.stderr.close()
         finally:
-            stop_child(child, own_group)  # Ctrl-C in watch: the engine must not outlive us
-            child.stdout.close()
+            if not answered:
+                stop_child(child, own_group)  # Ctrl-C in watch: the engine must not outlive us
+                child.stdout.close()
             with self._running_lock:
                 self._running.discard((child, own_group))
         run.stderr = "".join(stderr_chunks)
@@ -369,6 +383,21 @@ def policy_is_empty(text):
         if stripped and not stripped.startswith("#") and stripped not in ("---", "..."):
             return False
     return True
+
+
+# The engine's exit status for the verdict its summary gives (cudajudge judge: 0 AC, 2 JE,
+# 1 every other verdict of the learner's).
+EXIT_FOR_VERDICT = {"AC": 0, "SKIP": 0, "JE": 2}
+
+
+def reap(child, reader):
+    """Waits for an engine that gave its summary to end, and closes its pipes."""
+    try:
+        child.wait()
+        reader.join()
+    finally:
+        child.stdout.close()
+        child.stderr.close()
 
 
 def drain(stream, sink):

@@ -85,6 +85,8 @@ static struct judgement *judgement_new(const struct judge_options *o)
 
 static void judgement_free(struct judgement *j)
 {
+	if (j->has_ran)
+		case_set_free(&j->ran);
 	if (j->work)
 		remove_tree(j->work);
 	free(j->work);

@@ -55,6 +55,10 @@ struct judgement {
 	bool case_job_running;     /* its thread not joined yet */
 	int device_lock;           /* the device lock's descriptor while a run holds it, or -1 */
 	struct warm_runner *warm;  /* the runner started beside the build (run/warm_runner.h) */
+	/* The last run's cases (the timed case's hundreds of MiB): freed after
+	 * the summary is out, which is what the learner waits for (judge.c). */
+	struct case_set ran;
+	bool has_ran;
 };
 
 /* The device's compute capability, or the build's when there is none. */

@@ -45,6 +45,13 @@ enum cj_role {
 	CJ_INOUT = 3, /* copied in, copied back */
 };
 
+/* cj_wire_header.lock_handoff */
+enum cj_handoff {
+	CJ_HANDOFF_NONE = 0,
+	CJ_HANDOFF_SHARED = 1,
+	CJ_HANDOFF_HELD = 2,
+};
+
 enum cj_case_state {
 	CJ_CASE_PENDING = 0,
 	CJ_CASE_STARTED = 1,
@@ -129,11 +136,14 @@ struct cj_wire_header {
 	 * its first case (the device's start, the modules' loads); phases only. */
 	float start_ms;
 	/* Version 5: the device to itself only for the launches it times. The
-	 * engine sets lock_handoff when the program runs with the device lock
-	 * shared (run/device.c); before a timed case or a speed rule the program
-	 * sets want_alone to 1 and waits until the engine has the lock alone and
-	 * says so in alone (1; 2: it could not, and nothing is timed), and after
-	 * it sets want_alone to 0 and waits for alone 0. */
+	 * engine sets lock_handoff when the program is its own (the trusted
+	 * runner) and has a timed case or a speed rule: CJ_HANDOFF_SHARED when
+	 * the program runs with the device lock shared (run/device.c),
+	 * CJ_HANDOFF_HELD when the engine holds it alone throughout. Before a
+	 * timed case or a speed rule the program sets want_alone to 1 and waits
+	 * until the engine has the lock alone and says so in alone (1; 2: it
+	 * could not, or a case before already gave a wrong answer, and nothing
+	 * is timed), and after it sets want_alone to 0 and waits for alone 0. */
 	uint32_t lock_handoff;
 	uint32_t want_alone;
 	uint32_t alone;

@@ -9,6 +9,7 @@ import sys
 import tempfile
 import unittest
 
+import support  # noqa: F401 (puts the repository on sys.path)
 from cudajudge_cli.grading.case_folder import PREFIX, CaseFolder
 
 

@@ -67,14 +67,18 @@ static float env_ms(const char *name, float fallback)
 	return v && *v ? strtof(v, NULL) : fallback;
 }
 
-/* The runner's side of the device lock's handover (run_cases.cu). */
-static void alone(struct cj_wire_header *h, bool want)
+/* The runner's side of the device lock's handover (run_cases.cu): false
+ * when the engine said no (2), and nothing is measured. */
+static bool alone(struct cj_wire_header *h, bool want)
 {
 	if (!h->lock_handoff)
-		return;
+		return true;
 	__atomic_store_n(&h->want_alone, want ? 1u : 0u, __ATOMIC_RELEASE);
-	while (__atomic_load_n(&h->alone, __ATOMIC_ACQUIRE) != (want ? 1u : 0u))
+	uint32_t got;
+	while ((got = __atomic_load_n(&h->alone, __ATOMIC_ACQUIRE)) != (want ? 1u : 0u) &&
+	       !(want && got == 2))
 		usleep(1000);
+	return got == (want ? 1u : 0u);
 }
 
 int main(int argc, char **argv)
@@ -104,10 +108,11 @@ int main(int argc, char **argv)
 		if (getenv("FAKE_WRONG") && n > 0)
 			y[0] = remembered(x[0], 1);
 		if (c->measure && !getenv("FAKE_NO_MEASURE")) {
-			alone(h, true);
-			c->measured_reps = 15;
-			c->learner_ms = env_ms("FAKE_LEARNER_MS", 1.0f);
-			c->baseline_ms = env_ms("FAKE_BASELINE_MS", 2.0f);
+			if (alone(h, true)) {
+				c->measured_reps = 15;
+				c->learner_ms = env_ms("FAKE_LEARNER_MS", 1.0f);
+				c->baseline_ms = env_ms("FAKE_BASELINE_MS", 2.0f);
+			}
 			alone(h, false);
 		}
 		if (getenv("FAKE_PAGEABLE"))

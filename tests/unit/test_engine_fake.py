@@ -973,6 +973,32 @@ class SanitizeFakeTest(unittest.TestCase):
             fcntl.flock(lock, fcntl.LOCK_UN)
             self.assertFalse(summary["timing"] and summary["timing"].get("median_ms"), summary)
 
+    def wrong_then_asks(self, share):
+        """A run whose small cases are wrong asks to time its timed case: the engine
+        says no (the verdict is WA whatever it times), and it times nothing."""
+        mark = os.path.join(self.tmp, f"wrong-{share}")
+        env = {"FAKE_MODE": "timed_wrong", "FAKE_MARK": mark,
+               "CUDAJUDGE_SHARE_DEVICE": "1" if share else None}
+        proc = self.start(timed=True, env_extra=env)
+        out, _ = proc.communicate(timeout=120)
+        summary = json.loads(out.splitlines()[-1])
+        self.assertEqual(summary["verdict"], "WA", out)
+        self.assertTrue(os.path.exists(mark + ".asking"), "it never asked to time")
+        self.assertFalse(os.path.exists(mark + ".alone"), "timed after a wrong case")
+        timed = [c for c in summary["cases"] if c.get("time_ms")]
+        self.assertEqual(timed, [])
+        return summary
+
+    def test_nothing_timed_after_a_wrong_case(self):
+        # the engine holds the device alone throughout
+        self.wrong_then_asks(share=False)
+        # sharing it, the run never waits to have it alone: here another run
+        # holds it (shared) for the whole run, and this one still ends
+        with open(os.path.join(self.build, "device.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            self.wrong_then_asks(share=True)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
     def test_a_run_waiting_to_be_alone_goes_before_later_sharing_runs(self):
         with open(os.path.join(self.build, "device.lock"), "a+") as lock:
             fcntl.flock(lock, fcntl.LOCK_SH)  # a sharing run has the device

@@ -19,16 +19,48 @@
 #include "wire.h"
 
 struct handover {
-	const char *build;
+	const struct judgement *j;
+	const struct case_set *set;
 	int fd;
 	struct cj_wire_header *h;
 	bool granted; /* the program had the device alone at some point */
+	int checked;  /* the cases before this one were looked at (wrong_before) */
+	bool wrong;   /* one of them was wrong */
 };
+
+/* Whether a case the program finished before the one it is on now failed or
+ * gave a wrong element: then the run's verdict is not AC whatever it times,
+ * and it times nothing (and, sharing the device, never waits for it alone).
+ * The program waits meanwhile: what it wrote stays as it is. */
+static bool wrong_before(struct handover *x)
+{
+	int now = x->h->current;
+	for (; !x->wrong && x->checked < now && x->checked < x->set->n; ++x->checked) {
+		const struct cj_wire_case *rec = case_record((struct case_set *)x->set, x->checked);
+		x->wrong = rec->state == CJ_CASE_FAILED ||
+		           (rec->state == CJ_CASE_DONE &&
+		            case_output_differs(x->j, &x->set->cases[x->checked]));
+	}
+	return x->wrong;
+}
 
 static double handover_tick(void *arg)
 {
 	struct handover *x = arg;
-	double waited = device_lock_handover(x->build, x->fd, x->h);
+	uint32_t want = __atomic_load_n(&x->h->want_alone, __ATOMIC_ACQUIRE),
+	         alone = __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE);
+	if (want == 1 && alone == 0 && wrong_before(x)) {
+		__atomic_store_n(&x->h->alone, 2, __ATOMIC_RELEASE);
+		return 0;
+	}
+	if (x->h->lock_handoff == CJ_HANDOFF_HELD) { /* alone throughout: only answered */
+		if (want == 1 && alone == 0)
+			__atomic_store_n(&x->h->alone, 1, __ATOMIC_RELEASE), x->granted = true;
+		else if (want != 1 && alone != 0)
+			__atomic_store_n(&x->h->alone, 0, __ATOMIC_RELEASE);
+		return 0;
+	}
+	double waited = device_lock_handover(x->j->o->build, x->fd, x->h);
 	x->granted |= __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE) == 1;
 	return waited;
 }
@@ -61,8 +93,7 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 {
 	struct run_limits lim;
 	backend_limits(j, &lim);
-	struct handover handover = {j->o->build, j->device_lock,
-	                            (struct cj_wire_header *)set->base};
+	struct handover handover = {j, set, j->device_lock, (struct cj_wire_header *)set->base};
 	if (j->device_lock >= 0 && handover.h->lock_handoff) {
 		lim.tick = handover_tick;
 		lim.tick_arg = &handover;
@@ -83,11 +114,12 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 }
 
 /* A run on the device takes its lock: alone when something is measured.
- * When runs share the device and the program is the judge's own (the
- * trusted runner with the learner's device code as a module, or the engine's
- * stand-in), it holds the lock shared and alone only around the launches it
- * times (wire.h: lock_handoff): a program with the learner's host code in it
- * could launch while it said it was done. */
+ * When the program is the judge's own (the trusted runner with the learner's
+ * device code as a module, or the engine's stand-in), it asks before it
+ * times (wire.h: lock_handoff), and times nothing once a case before was
+ * wrong; when runs share the device, it holds the lock shared and alone only
+ * around the launches it times: a program with the learner's host code in
+ * it could launch while it said it was done. */
 static int take_the_device(const struct judgement *j, struct case_set *set)
 {
 	if (!(j->backend->supports & BACKEND_DEVICE))
@@ -97,9 +129,11 @@ static int take_the_device(const struct judgement *j, struct case_set *set)
 		measures |= set->cases[i].timed ||
 		            (set->cases[i].measure && (j->backend->supports & BACKEND_TIMES));
 	bool own_program = j->module || j->o->prebuilt;
-	if (measures && own_program && device_sharing()) {
-		((struct cj_wire_header *)set->base)->lock_handoff = 1;
-		measures = false;
+	if (measures && own_program) {
+		bool share = device_sharing();
+		((struct cj_wire_header *)set->base)->lock_handoff =
+		        share ? CJ_HANDOFF_SHARED : CJ_HANDOFF_HELD;
+		measures = !share;
 	}
 	return take_device_lock(j->o->build, !measures);
 }
@@ -160,6 +194,8 @@ void run_and_check(struct judgement *j)
 		return;
 	double t = now_s();
 	int lock = take_the_device(j, &set);
+	if (lock < 0) /* nobody to answer its asking */
+		((struct cj_wire_header *)set.base)->lock_handoff = CJ_HANDOFF_NONE;
 	j->device_lock = lock;
 	j->sum.wait_s = now_s() - t;
 
@@ -193,5 +229,9 @@ void run_and_check(struct judgement *j)
 		close(lock);
 	j->device_lock = -1;
 	run_result_free(&r);
-	case_set_free(&set);
+	/* freed once the summary is out (judge.c): the learner does not wait for it */
+	if (j->has_ran)
+		case_set_free(&j->ran);
+	j->ran = set;
+	j->has_ran = true;
 }

@@ -91,6 +91,21 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 	}
 }
 
+bool case_output_differs(const struct judgement *j, const struct jcase *c)
+{
+	for (int b = 0; b < c->nbuf; ++b) {
+		const struct jbuf *jb = &c->buf[b];
+		if (jb->role == CJ_IN || jb->by_extra)
+			continue;
+		struct buffer_report r;
+		compare_buffer_poisoned(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
+		                        &j->entry->check, jb->poison * 0x01010101u, &r);
+		if (r.bad)
+			return true;
+	}
+	return false;
+}
+
 /* ---- speed rules and host-memory findings (glue.h, struct speed_rule) ----
  * Runs after the outputs passed. Page-locked memory that is not page-locked
  * breaks the exercise's rule (RULE). Host code that blocked on work the glue

@@ -13,6 +13,11 @@
  * verdict; a run that ended badly after every case sets j->message. */
 enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_result *r);
 
+/* Whether an output of case c (as the test program left it) differs from
+ * the golden one anywhere, element by element: a look taken while the
+ * program runs, before it times anything (run/test_run.c). */
+bool case_output_differs(const struct judgement *j, const struct jcase *c);
+
 /* Unless j->message says something already: "all N cases passed", or the
  * first failed case with what went wrong. */
 void say_first_failure(struct judgement *j);
