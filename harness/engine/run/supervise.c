@@ -302,8 +302,11 @@ static void watch_child(struct supervised *w, const struct run_limits *lim, stru
 		if (!exited && !looks_fine(w, lim, now, &next_look, res))
 			return;
 		int wait_ms = exited ? 20 : (int)((w->deadline - now) * 1000) + 1;
-		if (wait_ms > 20)
-			wait_ms = 20; /* also poll waitpid regularly */
+		/* also poll waitpid regularly; the tick (a program waiting for an
+		 * answer before it times) every 2 ms */
+		int most = lim->tick ? 2 : 20;
+		if (wait_ms > most)
+			wait_ms = most;
 		if (!out_open) {
 			struct timespec ts = {0, 5 * 1000 * 1000};
 			nanosleep(&ts, NULL);

@@ -37,7 +37,7 @@ struct run_limits {
 	/* with write_dirs: what else the program may read (Landlock); NULL: all of it.
 	 * Keeps other students' files, the references and the policy out of reach. */
 	const char *const *read_dirs;
-	/* Called about every 20 ms while the program runs (NULL: never); the
+	/* Called about every 2 ms while the program runs (NULL: never); the
 	 * seconds it returns, spent waiting for the program's sake, move the
 	 * wall-clock limit on. The device lock's handover uses it (test_run.c). */
 	double (*tick)(void *arg);
