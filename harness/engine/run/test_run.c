@@ -225,8 +225,7 @@ void run_and_check(struct judgement *j)
 		j->sum.check_s = now_s() - checked;
 		report_phase("check", "done", j->sum.check_s);
 	}
-	if (lock >= 0)
-		close(lock);
+	release_device_lock(lock);
 	j->device_lock = -1;
 	run_result_free(&r);
 	/* freed once the summary is out (judge.c): the learner does not wait for it */
