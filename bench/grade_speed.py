@@ -78,8 +78,6 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="best of K rounds of timed launches")
     parser.add_argument("--no-timing", action="store_true", help="no performance points")
     parser.add_argument("--keep", help="keep the roster and the outputs in this folder")
-    parser.add_argument("--device-runs", type=int, default=0,
-                        help="at most N runs on a GPU at once (CUDAJUDGE_DEVICE_RUNS)")
     o = parser.parse_args()
     exercises = [e for e in o.exercises.split(",") if e]
     work = o.keep or tempfile.mkdtemp(prefix="cudajudge-grade-speed-")
@@ -100,8 +98,6 @@ def main():
     if o.jobs:
         argv += ["--jobs", str(o.jobs)]
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    if o.device_runs:
-        env["CUDAJUDGE_DEVICE_RUNS"] = str(o.device_runs)
     started = time.monotonic()
     done = subprocess.run(argv, cwd=ROOT, env=env)
     wall = time.monotonic() - started
@@ -125,8 +121,7 @@ def main():
     print(f"class: {made} submissions of {len(exercises)} exercises ({', '.join(exercises)})")
     print(f"backend: {run['backend']}" + (f" on GPU {','.join(run['gpus'])}" if run["gpus"]
                                            else "") + f", {run['jobs']} at a time"
-          + (" per GPU" if run["gpus"] else "")
-          + (f", at most {o.device_runs} runs on it at once" if o.device_runs else ""))
+          + (" per GPU" if run["gpus"] else ""))
     print(f"verdicts: {', '.join(f'{v} {n}' for v, n in sorted(verdicts.items()))}; "
           f"timed (best of {o.runs} rounds): {timed}")
     print(f"wall time: {wall:.1f} s for {len(judged)} judgements "

@@ -119,10 +119,6 @@ if want grading; then
 	step grade-class-gpu 0 python3 tests/grading/test_grade.py --gpu --build build
 	step grade-speed 0 python3 bench/grade_speed.py --count 36
 	step grade-speed-no-timing 0 python3 bench/grade_speed.py --count 36 --no-timing
-	# at most 2 runs on the GPU at once (CUDAJUDGE_DEVICE_RUNS): against the two above
-	step grade-speed-2-runs 0 python3 bench/grade_speed.py --count 36 --device-runs 2
-	step grade-speed-no-timing-2-runs 0 python3 bench/grade_speed.py --count 36 --no-timing \
-		--device-runs 2
 fi
 want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 --json "$out/latency.json" \
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
@@ -153,7 +149,7 @@ done
 grep -h '^watch:' "$logs"/tutorial.log 2>/dev/null
 grep -h '^check:' "$logs"/check.log "$logs"/sanitize.log 2>/dev/null
 grep -h 'attacks:' "$logs"/hostile.log 2>/dev/null
-for g in grade-speed grade-speed-no-timing grade-speed-2-runs grade-speed-no-timing-2-runs; do
+for g in grade-speed grade-speed-no-timing; do
 	grep -h -E '^(submissions per minute|cases:|  (wait|run|compile) )' "$logs/$g.log" 2>/dev/null |
 		sed "s/^/[$g] /"
 done

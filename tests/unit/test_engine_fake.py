@@ -973,19 +973,6 @@ class SanitizeFakeTest(unittest.TestCase):
             fcntl.flock(lock, fcntl.LOCK_UN)
             self.assertFalse(summary["timing"] and summary["timing"].get("median_ms"), summary)
 
-    def test_device_runs_limits_the_sharing_runs_on_a_gpu(self):
-        """CUDAJUDGE_DEVICE_RUNS=N: at most N sharing runs at once on one GPU, each
-        holding one of build/device.slot-K beside the shared lock."""
-        one = {"CUDAJUDGE_DEVICE_RUNS": "1"}
-        with open(os.path.join(self.build, "device.slot-0"), "a+") as slot:
-            self.waits_for(slot, fcntl.LOCK_EX, "ran while the one run slot was taken",
-                           env_extra=one)
-            fcntl.flock(slot, fcntl.LOCK_EX)  # slot 0 taken, slot 1 free: it runs
-            self.finishes_ac(self.start(env_extra={"CUDAJUDGE_DEVICE_RUNS": "2"}))
-            # without the variable the slots mean nothing
-            self.finishes_ac(self.start())
-            fcntl.flock(slot, fcntl.LOCK_UN)
-
     def wrong_then_asks(self, share):
         """A run whose small cases are wrong asks to time its timed case: the engine
         says no (the verdict is WA whatever it times), and it times nothing."""

@@ -318,7 +318,7 @@ static void ncu_side(struct judgement *j, const char *ncu, const struct case_set
 			if (run_supervised(command, one.fd, &lim, &r) != 0)
 				r.end = RUN_NOT_STARTED;
 			if (lock >= 0)
-				release_device_lock(lock);
+				close(lock);
 			free(command);
 			csv = read_file(log, NULL);
 			if (!(r.end == RUN_EXITED && r.exit_code != 0 &&

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "report/lang.h"
@@ -174,56 +173,10 @@ double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
 	return 0;
 }
 
-/* The run slot this engine holds beside a shared lock (take_run_slot), or -1. */
-static int held_slot = -1;
-
-/* With CUDAJUDGE_DEVICE_RUNS=N, at most N sharing runs are on one GPU at once:
- * each holds one of build/device.slot-K (K < N) beside the shared lock. Runs
- * on one GPU share it by time slices, and each of many small launches waits
- * its turn among every process with work on it (grade: a run took 1.4 s
- * among 6 at once, 0.3 s alone). Waits until one is free (polled: a run
- * takes a fraction of a second), at most DEVICE_LOCK_WAIT_S. */
-static void take_run_slot(const char *build)
-{
-	const char *v = getenv("CUDAJUDGE_DEVICE_RUNS");
-	int n = v && *v ? atoi(v) : 0;
-	if (n <= 0)
-		return;
-	if (n > 64)
-		n = 64;
-	int fds[64];
-	for (int k = 0; k < n; ++k) {
-		char what[32];
-		snprintf(what, sizeof what, "slot-%d", k);
-		char *path = device_lock_path(build, what);
-		fds[k] = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-		free(path);
-	}
-	double until = now_s() + DEVICE_LOCK_WAIT_S;
-	int got = -1;
-	for (unsigned spin = (unsigned)getpid(); got < 0 && now_s() < until; ++spin) {
-		for (int i = 0; i < n && got < 0; ++i) {
-			int k = (int)((spin + (unsigned)i) % (unsigned)n); /* not all at slot 0 */
-			if (fds[k] >= 0 && flock(fds[k], LOCK_EX | LOCK_NB) == 0)
-				got = k;
-		}
-		if (got < 0) {
-			struct timespec pause = {0, 2 * 1000 * 1000};
-			nanosleep(&pause, NULL);
-		}
-	}
-	for (int k = 0; k < n; ++k)
-		if (fds[k] >= 0 && k != got)
-			close(fds[k]);
-	held_slot = got >= 0 ? fds[got] : -1; /* none in time: runs beside the others */
-}
-
 int take_device_lock(const char *build, bool shared)
 {
 	if (!device_sharing())
 		shared = false;
-	if (shared)
-		take_run_slot(build);
 	char *path = device_lock_path(build, "lock");
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
@@ -231,16 +184,5 @@ int take_device_lock(const char *build, bool shared)
 		close(fd);
 		fd = -1;
 	}
-	if (fd < 0)
-		release_device_lock(-1);
 	return fd;
-}
-
-void release_device_lock(int fd)
-{
-	if (fd >= 0)
-		close(fd);
-	if (held_slot >= 0)
-		close(held_slot);
-	held_slot = -1;
 }

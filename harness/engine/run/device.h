@@ -27,8 +27,6 @@ int device_query(const char *build, bool fresh, struct device_info *d);
  * CUDAJUDGE_SHARE_DEVICE is set. Returns the lock's descriptor (close() it to
  * let go), or -1 when there is none to take. */
 int take_device_lock(const char *build, bool shared);
-/* Lets go of what take_device_lock took (fd, and a run slot: device.c). */
-void release_device_lock(int fd);
 
 /* True when runs may share the device (CUDAJUDGE_SHARE_DEVICE set, not
  * empty, and CUDAJUDGE_DEVICE_ALONE unset). */

@@ -225,7 +225,8 @@ void run_and_check(struct judgement *j)
 		j->sum.check_s = now_s() - checked;
 		report_phase("check", "done", j->sum.check_s);
 	}
-	release_device_lock(lock);
+	if (lock >= 0)
+		close(lock);
 	j->device_lock = -1;
 	run_result_free(&r);
 	/* freed once the summary is out (judge.c): the learner does not wait for it */

@@ -113,7 +113,7 @@ bool case_output_differs(const struct judgement *j, const struct jcase *c)
  * right but the program took too long compared with what it must beat, in
  * the same run, which is what "time limit" means for these exercises. */
 static void judge_speed(const struct judgement *j, const struct cj_wire_case *rec,
-                        struct case_outcome *o)
+                        bool wrong_before, struct case_outcome *o)
 {
 	if (rec->host_flags & CJ_HOST_PAGEABLE) {
 		o->verdict = V_RULE;
@@ -131,6 +131,8 @@ static void judge_speed(const struct judgement *j, const struct cj_wire_case *re
 	if (rec->measured_reps == 0 || rec->learner_ms <= 0 || rec->baseline_ms <= 0) {
 		if (j->o->prebuilt)
 			return; /* a stand-in test binary measures nothing */
+		if (wrong_before)
+			return; /* not measured: a case before was wrong (run/test_run.c) */
 		o->verdict = V_JE;
 		say(&o->said, o->detail, sizeof o->detail, T_speed_not_measured,
 		    FIELDS(F_STR("case", o->c->name),
@@ -387,7 +389,7 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 		if (rec->state == CJ_CASE_DONE) {
 			judge_outputs(j, o);
 			if (o->verdict == V_AC)
-				judge_speed(j, rec, o);
+				judge_speed(j, rec, overall != V_AC, o);
 			if (o->verdict == V_AC && set->cases[i].timed) {
 				/* the reference timed in turn with the learner's code by the
 				 * runner */
