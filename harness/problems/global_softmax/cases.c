@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../../engine/parallel.h"
 #include "../../engine/run/cases.h"
 #include "../../engine/report/lang.h"
 #include "../../engine/util.h"
@@ -155,37 +156,94 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 	w->thread = -1; /* which thread wrote it is up to the code */
 }
 
-/* True when every y is off by one and the same factor (0.1 %). */
-static bool constant_ratio(const struct jcase *c)
+/* The diagnoses below read every element of a case (64M in the timed one):
+ * on every core, in chunks, each stopping once any chunk found what ends
+ * the look. */
+#define LOOK_CHUNK ((int64_t)1 << 18)
+
+struct look {
+	const struct jcase *c;
+	double ratio;      /* constant_ratio: the first element's */
+	int ended;         /* a chunk found an element that ends the look */
+	double *chunk_max; /* largest |x| of each chunk */
+};
+
+static void largest_range(void *ctx, int64_t lo, int64_t hi)
 {
-	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
-	double ratio = 0;
-	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i) {
+	struct look *l = ctx;
+	const float *x = l->c->buf[CJ_B_X].data;
+	double big = 0;
+	for (int64_t i = lo; i < hi; ++i)
+		big = fabs(x[i]) > big ? fabs(x[i]) : big;
+	l->chunk_max[lo / LOOK_CHUNK] = big;
+}
+
+/* The largest |x| of case c. */
+static double largest(const struct jcase *c)
+{
+	int64_t n = c->param[CJ_P_N];
+	struct look l = {c, 0, 0, xcalloc((size_t)(n / LOOK_CHUNK + 1), sizeof(double))};
+	parallel_chunks(n, LOOK_CHUNK, largest_range, &l);
+	double big = 0;
+	for (int64_t k = 0; k <= n / LOOK_CHUNK; ++k)
+		big = l.chunk_max[k] > big ? l.chunk_max[k] : big;
+	free(l.chunk_max);
+	return big;
+}
+
+static void ratio_range(void *ctx, int64_t lo, int64_t hi)
+{
+	struct look *l = ctx;
+	const float *got = l->c->buf[CJ_B_Y].data, *want = l->c->buf[CJ_B_Y].expect;
+	for (int64_t i = lo; i < hi && !__atomic_load_n(&l->ended, __ATOMIC_RELAXED); ++i) {
 		if (want[i] < 1e-20f)
 			continue;
 		double q = got[i] / want[i];
-		if (!isfinite(q) || (ratio != 0 && fabs(q - ratio) > 1e-3 * ratio))
-			return false;
-		ratio = q;
+		if (!isfinite(q) || fabs(q - l->ratio) > 1e-3 * l->ratio)
+			__atomic_store_n(&l->ended, 1, __ATOMIC_RELAXED);
 	}
-	return ratio != 0 && fabs(ratio - 1) > 1e-3;
+}
+
+/* True when every y is off by one and the same factor (0.1 % of the first
+ * element's). */
+static bool constant_ratio(const struct jcase *c)
+{
+	const float *got = c->buf[CJ_B_Y].data, *want = c->buf[CJ_B_Y].expect;
+	int64_t n = c->param[CJ_P_N], first = 0;
+	while (first < n && want[first] < 1e-20f)
+		++first;
+	if (first == n)
+		return false;
+	struct look l = {c, got[first] / want[first], 0, NULL};
+	if (!isfinite(l.ratio) || l.ratio == 0)
+		return false;
+	parallel_chunks(n, LOOK_CHUNK, ratio_range, &l);
+	return !l.ended && fabs(l.ratio - 1) > 1e-3;
+}
+
+static void per_block_range(void *ctx, int64_t lo, int64_t hi)
+{
+	struct look *l = ctx;
+	const struct jcase *c = l->c;
+	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
+	const float *parts = c->buf[CJ_B_PARTS].expect;
+	int64_t slice = c->param[CJ_P_SLICE];
+	for (int64_t i = lo; i < hi && !__atomic_load_n(&l->ended, __ATOMIC_RELAXED); ++i) {
+		int64_t b = i / slice;
+		double want = exp((double)x[i] - parts[2 * b]) / parts[2 * b + 1];
+		if (fabs(got[i] - want) > 1e-3 * want + 1e-30)
+			__atomic_store_n(&l->ended, 1, __ATOMIC_RELAXED);
+	}
 }
 
 /* True when each slice holds its own softmax (its partial alone). */
 static bool per_block_softmax(const struct jcase *c)
 {
-	const float *x = c->buf[CJ_B_X].data, *got = c->buf[CJ_B_Y].data;
-	const float *parts = c->buf[CJ_B_PARTS].expect;
-	int64_t n = c->param[CJ_P_N], slice = c->param[CJ_P_SLICE];
 	if (c->param[CJ_P_BLOCKS] < 2)
 		return false;
-	for (int64_t i = 0; i < n; ++i) {
-		int64_t b = i / slice;
-		double want = exp((double)x[i] - parts[2 * b]) / parts[2 * b + 1];
-		if (fabs(got[i] - want) > 1e-3 * want + 1e-30)
-			return false;
-	}
-	return true;
+	struct look l = {c, 0, 0, NULL};
+	parallel_chunks(c->param[CJ_P_N], LOOK_CHUNK, per_block_range, &l);
+	return !l.ended;
 }
 
 static const char *diagnose(const struct jcase *c, const struct case_findings *f)
@@ -193,10 +251,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->report.nshown == 0)
 		return NULL;
 	const struct mismatch *m = &f->report.shown[0];
-	const float *x = c->buf[CJ_B_X].data;
-	double big = 0;
-	for (int64_t i = 0; i < c->param[CJ_P_N]; ++i)
-		big = fabs(x[i]) > big ? fabs(x[i]) : big;
+	double big = largest(c);
 	if (f->bad_buf == CJ_B_PARTS) {
 		if (m->got_bits == 0xffffffffu)
 			return L("a partial was never stored: thread 0 of every block must return "
