@@ -49,19 +49,28 @@ static bool shared_poison_seen(const struct buffer_report *r)
 	return (r->last.got_bits & 0x7fffffffu) == CJ_EMU_SHARED_POISON;
 }
 
+/* Buffer b of case c against its golden output, element by element (into
+ * *r); false for one that is not compared so (an input, or a buffer the
+ * problem's check_extra checks). */
+static bool compare_output(const struct judgement *j, const struct jcase *c, int b,
+                           struct buffer_report *r)
+{
+	const struct jbuf *jb = &c->buf[b];
+	if (jb->role == CJ_IN || jb->by_extra)
+		return false;
+	compare_buffer_poisoned(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
+	                        &j->entry->check, jb->poison * 0x01010101u, r);
+	return true;
+}
+
 /* Element-wise comparison, then the problem's own checks. */
 static void judge_outputs(struct judgement *j, struct case_outcome *o)
 {
 	const struct jcase *c = o->c;
 	o->f.bad_buf = -1;
 	for (int b = 0; b < c->nbuf; ++b) {
-		const struct jbuf *jb = &c->buf[b];
-		if (jb->role == CJ_IN || jb->by_extra)
-			continue;
 		struct buffer_report r;
-		compare_buffer_poisoned(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
-		                        &j->entry->check, jb->poison * 0x01010101u, &r);
-		if (r.bad && o->f.bad_buf < 0) {
+		if (compare_output(j, c, b, &r) && r.bad && o->f.bad_buf < 0) {
 			o->f.bad_buf = b;
 			o->f.report = r;
 		}
@@ -94,13 +103,8 @@ static void judge_outputs(struct judgement *j, struct case_outcome *o)
 bool case_output_differs(const struct judgement *j, const struct jcase *c)
 {
 	for (int b = 0; b < c->nbuf; ++b) {
-		const struct jbuf *jb = &c->buf[b];
-		if (jb->role == CJ_IN || jb->by_extra)
-			continue;
 		struct buffer_report r;
-		compare_buffer_poisoned(jb->elem, jb->data, jb->expect, jb->scale, jb->count,
-		                        &j->entry->check, jb->poison * 0x01010101u, &r);
-		if (r.bad)
+		if (compare_output(j, c, b, &r) && r.bad)
 			return true;
 	}
 	return false;
