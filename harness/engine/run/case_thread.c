@@ -39,8 +39,8 @@ static void make_file(struct case_job *job)
 	job->file_made = true;
 }
 
-/* Makes the cases into job's set (or reads them from --cases-dir when a
- * judgement made them there; see run/cases_dir.h), then prepares them. */
+/* Makes the cases into job's set, or reads them from --cases-dir when a
+ * judgement made them there (run/cases_dir.h). */
 static void make_or_load(struct judgement *j, struct case_job *job)
 {
 	struct case_set *set = &job->set;
@@ -61,7 +61,6 @@ static void make_or_load(struct judgement *j, struct case_job *job)
 		if (lock >= 0 && cases_dir_load(j->o->cases_dir, &key, set, &job->inputs_hash)) {
 			cases_dir_unlock(lock);
 			job->from = CASES_KEPT;
-			case_set_prepare(set);
 			return;
 		}
 	}
@@ -77,7 +76,6 @@ static void make_or_load(struct judgement *j, struct case_job *job)
 	    cases_dir_save(j->o->cases_dir, &key, set, job->inputs_hash, why, sizeof why))
 		job->from = CASES_SAVED;
 	cases_dir_unlock(lock);
-	case_set_prepare(set);
 }
 
 /* Makes the cases; reads only what is fixed before the build (the seed, the
@@ -89,8 +87,10 @@ static void make_all(struct judgement *j, struct case_job *job)
 	double t = now_s();
 	if (!job->file_made)
 		make_file(job);
-	if (job->made)
+	if (job->made) {
 		make_or_load(j, job);
+		case_set_prepare(&job->set);
+	}
 	job->seconds = now_s() - t;
 }
 

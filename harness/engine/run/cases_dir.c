@@ -4,8 +4,10 @@
  * make_cases left it (its pointers replaced on reading), each buffer's place
  * in the case file, then each buffer's bytes in order: an input's (or in-out
  * buffer's) contents, its golden output, its tolerance scale. Outputs are
- * not kept: case_set_prepare poisons them before every run. Both ways the
- * bytes move in pieces of 8 MiB on every core. */
+ * not kept: case_set_prepare poisons them before every run. The bytes are
+ * written, and the inputs read back into the case file, in pieces of 8 MiB
+ * on every core; the golden outputs and scales are read where they lie in
+ * the file's mapping. */
 #include "run/cases_dir.h"
 
 #include <errno.h>

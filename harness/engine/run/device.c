@@ -149,6 +149,11 @@ double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
 {
 	uint32_t want = __atomic_load_n(&h->want_alone, __ATOMIC_ACQUIRE);
 	uint32_t alone = __atomic_load_n(&h->alone, __ATOMIC_ACQUIRE);
+	bool held = h->lock_handoff == CJ_HANDOFF_HELD; /* alone throughout: only answered */
+	if (want == 1 && alone == 0 && held) {
+		__atomic_store_n(&h->alone, 1, __ATOMIC_RELEASE);
+		return 0;
+	}
 	if (want == 1 && alone == 0) {
 		double t = now_s();
 		/* Let go of the shared lock first: two runs that each held it
@@ -165,7 +170,7 @@ double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
 		double t = now_s();
 		/* Shared again; should that fail, it stays alone, which only
 		 * keeps the others waiting longer. */
-		if (alone == 1)
+		if (alone == 1 && !held)
 			(void)flock_deadline(fd, LOCK_SH, DEVICE_LOCK_WAIT_S);
 		__atomic_store_n(&h->alone, 0, __ATOMIC_RELEASE);
 		return now_s() - t;

@@ -34,8 +34,9 @@ bool device_sharing(void);
 
 /* The lock `fd`, held shared by a running program, handed over around its
  * timed launches (wire.h: lock_handoff): taken alone when the program wants
- * it so, shared again when it is done. Called while the program runs;
- * returns the seconds it waited for the lock. */
+ * it so, shared again when it is done; held alone throughout
+ * (CJ_HANDOFF_HELD), the program's asking is only answered. Called while
+ * the program runs; returns the seconds it waited for the lock. */
 double device_lock_handover(const char *build, int fd, struct cj_wire_header *h);
 
 #endif

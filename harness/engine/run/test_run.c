@@ -53,13 +53,6 @@ static double handover_tick(void *arg)
 		__atomic_store_n(&x->h->alone, 2, __ATOMIC_RELEASE);
 		return 0;
 	}
-	if (x->h->lock_handoff == CJ_HANDOFF_HELD) { /* alone throughout: only answered */
-		if (want == 1 && alone == 0)
-			__atomic_store_n(&x->h->alone, 1, __ATOMIC_RELEASE), x->granted = true;
-		else if (want != 1 && alone != 0)
-			__atomic_store_n(&x->h->alone, 0, __ATOMIC_RELEASE);
-		return 0;
-	}
 	double waited = device_lock_handover(x->j->o->build, x->fd, x->h);
 	x->granted |= __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE) == 1;
 	return waited;
