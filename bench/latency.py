@@ -44,7 +44,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from cudajudge_cli.core.engine import parse_engine_line  # noqa: E402 (after ROOT)
+from cudajudge_cli.core.engine import drain, parse_engine_line  # noqa: E402 (after ROOT)
 
 PHASES = ("device", "compile", "link", "cases", "cases_wait", "rules", "wait", "run",
           "run_start", "run_timed", "check", "reference")
@@ -94,15 +94,15 @@ def judge(engine, build, ident, path, backend, seed):
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines, answered, err_parts = [], None, []
-    drain = threading.Thread(target=lambda: err_parts.append(p.stderr.read()), daemon=True)
-    drain.start()
+    reader = threading.Thread(target=drain, args=(p.stderr, err_parts), daemon=True)
+    reader.start()
     for line in p.stdout:  # the summary's arrival: what judge.py answers at
         lines.append(line)
         event, _ = parse_engine_line(line)
         if answered is None and event and event.get("type") == "summary":
             answered = time.monotonic() - t0
     p.wait()
-    drain.join()
+    reader.join()
     err = "".join(err_parts)
     wall = time.monotonic() - t0
     events = [event for event, _ in map(parse_engine_line, lines) if event]
