@@ -19,6 +19,7 @@ import glob
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # compile: what is left of them after it is cases_wait).
 PHASES = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "check",
           "reference")
+RUN_PARTS = ("run_start", "run_timed", "run_end")  # parts of run
 GOALS = {"timing": 150, "no timing": 400}
+CV_GOAL = 0.5  # percent: the timing of one file judged again and again stays this steady
 
 
 def sources(exercise):
@@ -47,6 +50,7 @@ def make_class(roster, count, exercises):
     """count submissions: student i submits exercise i mod len(exercises); four in five
     accepted (as in a real class), the others wrong or not compiling."""
     pools = {e: sources(e) for e in exercises}
+    picked = {}
     per_student = len(exercises)
     students = (count + per_student - 1) // per_student
     made = 0
@@ -64,8 +68,33 @@ def make_class(roster, count, exercises):
             # comments: a file that is the reference's code is RULE in grading
             with open(os.path.join(folder, exercise + ".cu"), "w", encoding="utf-8") as f:
                 f.write(text + f"\n__device__ int student_{s}_exercise_{k} = {s};\n")
+            picked[(f"student{s:03d}", exercise)] = pick
             made += 1
-    return made
+    return made, picked
+
+
+def steadiness(judged, picked):
+    """The spread of the timed medians of one file graded again and again in the class
+    (the same code, a line of its own added: the students' copies of a reference): the
+    coefficient of variation of their medians, worst over the files timed 3 times or more."""
+    medians = {}
+    for r in judged:
+        timing = r.get("timing")
+        source = picked.get((r.get("student"), r.get("exercise")))
+        if source and isinstance(timing, dict) and isinstance(timing.get("median_ms"),
+                                                              (int, float)):
+            medians.setdefault(source, []).append(float(timing["median_ms"]))
+    spreads = []
+    for source, ms in sorted(medians.items()):
+        if len(ms) >= 3 and statistics.mean(ms) > 0:
+            cv = statistics.stdev(ms) / statistics.mean(ms) * 100
+            spreads.append(cv)
+            print(f"  {os.path.relpath(source, ROOT)}: {len(ms)} timed, median "
+                  f"{statistics.median(ms):.4f} ms, CV of the medians {cv:.2f} %")
+    if spreads:
+        worst = max(spreads)
+        print(f"steadiness: worst CV of one file's medians {worst:.2f} % (goal <= {CV_GOAL} %)"
+              f" -- {'met' if worst <= CV_GOAL else 'missed'}")
 
 
 def main():
@@ -84,7 +113,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     roster, out = os.path.join(work, "roster"), os.path.join(work, "out")
     os.makedirs(roster)
-    made = make_class(roster, o.count, exercises)
+    made, picked = make_class(roster, o.count, exercises)
     policy = os.path.join(work, "policy.yaml")
     with open(policy, "w") as f:
         f.write("course: grade_speed\nseed: 1\n"
@@ -110,7 +139,7 @@ def main():
         run = json.load(f)
     judged = [r for r in records if r["status"] == "judged"]
     phases = {p: sum(float((r.get("phases_s") or {}).get(p) or 0) for r in judged)
-              for p in PHASES}
+              for p in PHASES + RUN_PARTS}
     engine_total = sum(float(r.get("seconds") or 0) for r in judged)
     verdicts = {}
     for r in judged:
@@ -144,11 +173,14 @@ def main():
     for p in PHASES:
         share = phases[p] / engine_total * 100 if engine_total else 0
         print(f"  {p:<10} {phases[p]:8.1f} s  {share:5.1f} %")
-    other = engine_total - sum(phases.values())
+    print("  of run:   " + ", ".join(f"{p} {phases[p]:.1f} s" for p in RUN_PARTS)
+          + " (start: after the module was there; end: after the last case)")
+    other = engine_total - sum(phases[p] for p in PHASES)
     print(f"  {'other':<10} {other:8.1f} s  {other / engine_total * 100 if engine_total else 0:5.1f} %"
           "  (engine start and end, host-driven re-runs)")
     print(f"  judgement  {engine_total:8.1f} s in all, over {workers} workers: "
           f"{engine_total / workers:.1f} s each against {wall:.1f} s of wall time")
+    steadiness(judged, picked)
     if not o.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

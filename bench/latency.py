@@ -13,8 +13,9 @@ The goals it checks with --check (benchmarks, never timed tests):
             link + 0.3 s; learner compile <= 2.0 s; unchanged file again <= 0.8 s
   emulator  every judgement <= 2.5 s
 Phases: the cases are made beside the compile (cases: their own time;
-cases_wait: the wait for them after it); run_start and run_timed are parts of
-run (the test program's start before its first case; the timed case); check
+cases_wait: the wait for them after it); run_start, run_timed and run_end are
+parts of run (the test program's start before its first case; the timed case;
+its end after its last case, the device's release); check
 is the outputs' check and diagnosis after the run; device
 is finding the GPU, rules the wait for the rules check after the build, other
 what the total holds besides, answered when the summary line came out (what
@@ -47,7 +48,7 @@ sys.path.insert(0, ROOT)
 from cudajudge_cli.core.engine import drain, parse_engine_line  # noqa: E402 (after ROOT)
 
 PHASES = ("device", "compile", "link", "cases", "cases_wait", "rules", "wait", "run",
-          "run_start", "run_timed", "check", "reference")
+          "run_start", "run_timed", "run_end", "check", "reference")
 # The phases that follow one another; "other" is the rest of the total (the
 # engine's start, the verdict, the report), "wall" the process's whole life.
 IN_TURN = ("device", "compile", "link", "cases_wait", "rules", "wait", "run", "check",

@@ -18,8 +18,8 @@
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
 #define CJ_WIRE_VERSION                                                                            \
-	6u /* 3: speed measurements appended; 4: the reference's time;        \
-                            5: where the run's time went; 6: go */
+	7u /* 3: speed measurements appended; 4: the reference's time;        \
+                            5: where the run's time went; 6: go; 7: done_s */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_MAX_ROUNDS 8 /* rounds of timed launches of one timed case */
@@ -160,6 +160,9 @@ struct cj_wire_header {
 	/* Version 6: when it had its device and began to wait for go
 	 * (CLOCK_MONOTONIC seconds, which the engine shares); phases only. */
 	double ready_s;
+	/* Version 7: when its last case ended (CLOCK_MONOTONIC seconds), before
+	 * the process's own end (the device's release); phases only. */
+	double done_s;
 	struct cj_wire_case cases[];
 };
 

@@ -233,12 +233,12 @@ void report_summary(const struct summary *s, char *const case_json[], int ncases
 	json_kv_str(&b, "cases_from", s->cases_from);
 	/* the phases' seconds, to the millisecond */
 	static const char *const phases[] = {
-	        "device", "compile",   "link",      "cases", "cases_wait", "rules", "wait",
-	        "run",    "run_start", "run_timed", "check", "reference",  "total"};
-	const double seconds[] = {s->device_s,     s->compile_s,   s->link_s,  s->cases_s,
-	                          s->cases_wait_s, s->rules_s,     s->wait_s,  s->run_s,
-	                          s->run_start_s,  s->run_timed_s, s->check_s, s->reference_s,
-	                          s->total_s};
+	        "device", "compile",   "link",      "cases",   "cases_wait", "rules",     "wait",
+	        "run",    "run_start", "run_timed", "run_end", "check",      "reference", "total"};
+	const double seconds[] = {s->device_s,     s->compile_s,   s->link_s,    s->cases_s,
+	                          s->cases_wait_s, s->rules_s,     s->wait_s,    s->run_s,
+	                          s->run_start_s,  s->run_timed_s, s->run_end_s, s->check_s,
+	                          s->reference_s,  s->total_s};
 	sb_puts(&b, ",\"phases_s\":{");
 	for (size_t i = 0; i < sizeof phases / sizeof *phases; ++i)
 		json_kv_num(&b, phases[i], rounded(seconds[i], 1000));

@@ -66,7 +66,7 @@ struct summary {
 	/* Parts of run_s, as the test program says (nothing is decided by them):
 	 * its start before the first case (the device, the modules), and the
 	 * timed case (its checked launch and every timed repetition). */
-	double run_start_s, run_timed_s;
+	double run_start_s, run_timed_s, run_end_s;
 	/* Around them: finding the device (backends/backend.c), waiting for the
 	 * rules check after the build (rules.h), and checking the outputs after
 	 * the run (each case's verdict and diagnosis). */

@@ -166,17 +166,19 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 }
 
 /* Where the run's time went, as the program wrote it: a part of run_s, or
- * nothing when what it wrote is no such part. */
-static void run_parts(struct judgement *j, struct case_set *set)
+ * nothing when what it wrote is no such part. `ended`: when the program's
+ * end was seen. */
+static void run_parts(struct judgement *j, struct case_set *set, double ended)
 {
-	double run = j->sum.run_s,
-	       start = ((const struct cj_wire_header *)set->base)->start_ms / 1e3;
+	const struct cj_wire_header *h = (const struct cj_wire_header *)set->base;
+	double run = j->sum.run_s, start = h->start_ms / 1e3, end = ended - h->done_s;
 	double timed = 0;
 	for (int i = 0; i < set->n; ++i)
 		if (set->cases[i].timed)
 			timed += case_record(set, i)->case_ms / 1e3;
 	j->sum.run_start_s = start >= 0 && start <= run ? start : 0;
 	j->sum.run_timed_s = timed >= 0 && timed <= run ? timed : 0;
+	j->sum.run_end_s = h->done_s > 0 && end >= 0 && end <= run ? end : 0;
 }
 
 void run_and_check(struct judgement *j)
@@ -194,13 +196,15 @@ void run_and_check(struct judgement *j)
 
 	report_phase("run", "start", -1);
 	struct run_result r;
-	if (spawn_test(j, j->bin, &set, &r) != 0 || r.end == RUN_NOT_STARTED) {
+	int spawned = spawn_test(j, j->bin, &set, &r);
+	double ended = now_s();
+	if (spawned != 0 || r.end == RUN_NOT_STARTED) {
 		j->sum.verdict = V_JE;
 		say(&j->said, j->message, sizeof j->message, T_program_not_started,
 		    FIELDS(F_STR("error", r.error)));
 	} else {
 		j->sum.run_s = r.wall_s;
-		run_parts(j, &set);
+		run_parts(j, &set, ended);
 		report_phase("run", "done", r.wall_s);
 		j->sum.program_output = r.output;
 		r.output = NULL; /* handed to the summary */
