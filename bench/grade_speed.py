@@ -76,25 +76,34 @@ def make_class(roster, count, exercises):
 def steadiness(judged, picked):
     """The spread of the timed medians of one file graded again and again in the class
     (the same code, a line of its own added: the students' copies of a reference): the
-    coefficient of variation of their medians, worst over the files timed 3 times or more."""
-    medians = {}
+    coefficient of variation of their medians, and of their ratios to the reference (what
+    a ratio policy scores), worst over the files timed 3 times or more."""
+    timed = {}
     for r in judged:
         timing = r.get("timing")
         source = picked.get((r.get("student"), r.get("exercise")))
-        if source and isinstance(timing, dict) and isinstance(timing.get("median_ms"),
-                                                              (int, float)):
-            medians.setdefault(source, []).append(float(timing["median_ms"]))
-    spreads = []
-    for source, ms in sorted(medians.items()):
-        if len(ms) >= 3 and statistics.mean(ms) > 0:
-            cv = statistics.stdev(ms) / statistics.mean(ms) * 100
-            spreads.append(cv)
-            print(f"  {os.path.relpath(source, ROOT)}: {len(ms)} timed, median "
-                  f"{statistics.median(ms):.4f} ms, CV of the medians {cv:.2f} %")
-    if spreads:
-        worst = max(spreads)
-        print(f"steadiness: worst CV of one file's medians {worst:.2f} % (goal <= {CV_GOAL} %)"
-              f" -- {'met' if worst <= CV_GOAL else 'missed'}")
+        if source and isinstance(timing, dict) and all(
+                isinstance(timing.get(k), (int, float)) for k in ("median_ms", "ratio_to_ref")):
+            timed.setdefault(source, []).append((float(timing["median_ms"]),
+                                                 float(timing["ratio_to_ref"])))
+
+    def cv(values):
+        return statistics.stdev(values) / statistics.mean(values) * 100
+
+    worst = {"median": 0.0, "ratio": 0.0}
+    for source, pairs in sorted(timed.items()):
+        ms, ratios = [p[0] for p in pairs], [p[1] for p in pairs]
+        if len(pairs) < 3 or min(ms) <= 0 or min(ratios) <= 0:
+            continue
+        worst["median"] = max(worst["median"], cv(ms))
+        worst["ratio"] = max(worst["ratio"], cv(ratios))
+        print(f"  {os.path.relpath(source, ROOT)}: {len(ms)} timed, median "
+              f"{statistics.median(ms):.4f} ms, CV of the medians {cv(ms):.2f} %, "
+              f"of the ratios {cv(ratios):.2f} %")
+    if timed:
+        for what in ("median", "ratio"):
+            print(f"steadiness: worst CV of one file's {what}s {worst[what]:.2f} % (goal <= "
+                  f"{CV_GOAL} %) -- {'met' if worst[what] <= CV_GOAL else 'missed'}")
 
 
 def main():

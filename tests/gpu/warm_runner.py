@@ -12,7 +12,8 @@ Three checks, each through the engine (build/cudajudge judge ... JSON events):
      and once the engine has printed its summary no runner of it is left;
   3. the device lock is not held while a runner starts: this script holds the lock
      alone for 3 s; the runner is ready before the lock is let go, and the run
-     starts only after it.
+     starts only after it; meanwhile the waiting runner's environment asks for one
+     hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1: backends/gpu.c).
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
@@ -39,8 +40,8 @@ def check(ok, what):
     return ok
 
 
-def runners_of(engine_pid):
-    """The pids of cj-runner processes whose parent is engine_pid."""
+def runners_of(engine_pid=None):
+    """The pids of cj-runner processes whose parent is engine_pid (None: any)."""
     found = []
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -53,7 +54,7 @@ def runners_of(engine_pid):
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == engine_pid and "cj-runner-" in cmd:
+        if engine_pid in (None, ppid) and "cj-runner-" in cmd:
             found.append(int(name))
     return found
 
@@ -137,7 +138,14 @@ def main():
     released = {}
 
     def let_go():
-        time.sleep(3)
+        time.sleep(2)
+        for pid in runners_of():
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as f:
+                    released.setdefault("environs", []).append(f.read().split(b"\0"))
+            except OSError:
+                pass
+        time.sleep(1)
         released["at"] = time.monotonic() - t0
         fcntl.flock(lock, fcntl.LOCK_UN)
 
@@ -152,6 +160,9 @@ def main():
     check(ready is not None and ready < 2.5,
           "the runner had its device while another program held the device lock")
     check(run is not None and run >= 2.5, "its run started only once the lock was free")
+    environs = released.get("environs") or []
+    check(environs and all(b"CUDA_DEVICE_MAX_CONNECTIONS=1" in e for e in environs),
+          f"the waiting runner has one hardware queue ({len(environs)} runner(s) seen)")
     print("warm runner: %d failed" % len(failures))
     return 1 if failures else 0
 

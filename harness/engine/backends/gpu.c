@@ -38,9 +38,17 @@ static void build_module_for_runner(struct judgement *j, struct build_result *br
 
 /* The runner's arguments: the learner's module and, for a timed case, the
  * reference's (timed in turn with it in the same process). Under the sanitize
- * backend no case is timed. */
+ * backend no case is timed.
+ * Its environment: one hardware work queue (CUDA_DEVICE_MAX_CONNECTIONS, 8 by
+ * default): the runner launches on one stream, and the driver starts a
+ * context one at a time whatever the number of processes asking; on the H200
+ * host six processes at once started 5.4 contexts a second with eight queues
+ * and 11.3 with one (docs/latency.md): a grade run's ceiling. A test program
+ * with the learner's host code (linked.c) keeps the default: its streams
+ * must overlap. */
 static char **gpu_command(struct judgement *j, const struct case_set *set, char **argv)
 {
+	setenv("CUDA_DEVICE_MAX_CONNECTIONS", "1", 1);
 	int k = 0;
 	while (argv[k])
 		++k;
