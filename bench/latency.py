@@ -93,7 +93,9 @@ def judge(engine, build, ident, path, backend, seed):
     if backend != "auto":
         cmd += ["--backend", backend]
     t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # as judge.py reads it (core/engine.py): what the engine relays may not be UTF-8
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         encoding="utf-8", errors="replace")
     lines, answered, err_parts = [], None, []
     reader = threading.Thread(target=drain, args=(p.stderr, err_parts), daemon=True)
     reader.start()

@@ -771,12 +771,14 @@ static bool wait_for_go(struct cj_wire_header *h)
 	       h->ncases <= (cj_wire_bytes - sizeof *h) / sizeof(struct cj_wire_case);
 }
 
-/* When the cases ended, for the engine's phases (wire.h: done_s). */
-static void note_done(struct cj_wire_header *h)
+/* That the cases ended, and with what exit status (wire.h: done_s). */
+static void note_done(struct cj_wire_header *h, int code)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	h->done_s = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	h->done_code = code;
+	__atomic_store(&h->done_s, &at, __ATOMIC_RELEASE);
 }
 
 static double ms_since(std::chrono::steady_clock::time_point t0)
@@ -873,12 +875,14 @@ int main(int argc, char **argv)
 		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;
-			note_done(h);
+			if (!cj_host_run) /* else the outputs go in after it (cj_finish) */
+				note_done(h, CJ_EXIT_CASE_FAILED);
 			return cj_finish(file, CJ_EXIT_CASE_FAILED);
 		}
 		c->state = CJ_CASE_DONE;
 	}
 	h->current = -1;
-	note_done(h);
+	if (!cj_host_run)
+		note_done(h, CJ_EXIT_OK);
 	return cj_finish(file, CJ_EXIT_OK);
 }

@@ -160,8 +160,13 @@ struct cj_wire_header {
 	/* Version 6: when it had its device and began to wait for go
 	 * (CLOCK_MONOTONIC seconds, which the engine shares); phases only. */
 	double ready_s;
-	/* Version 7: when its last case ended (CLOCK_MONOTONIC seconds), before
-	 * the process's own end (the device's release); phases only. */
+	/* Version 7, written by the test binary once its last case has ended
+	 * (or failed): the exit status it is about to end with, then
+	 * (CLOCK_MONOTONIC seconds, stored last) when. The judge's own program
+	 * runs nothing after it: the engine does not wait for its end (the
+	 * device's release), and has the run end with done_code (run/test_run.c). */
+	int32_t done_code;
+	uint32_t pad7;
 	double done_s;
 	struct cj_wire_case cases[];
 };

@@ -56,7 +56,13 @@
  *   timed_wrong    off_by_one's answers, asking to time its timed case as
  *                  timed does: times nothing when the engine says no
  *   truncate       solves everything, then truncates the case file to 0 bytes
+ *   linger         solves everything, says it is done (wire.h: done_s), then
+ *                  sleeps for 60 s (a device context's release, long): the
+ *                  engine ends the run when it says so
  *   no_device | wrong_arch | bad_wire   exits 5 | 4 | 6 at once
+ *
+ * In every mode that ends with exit status 0 after its last case, it says
+ * it is done just before it ends, as the runner does.
  *
  * Before anything else it checks how it was started: exactly
  * `--wire FD --expect-cc 0`, standard input empty, and no open descriptors
@@ -76,6 +82,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wire.h"
@@ -389,6 +396,14 @@ int main(int argc, char **argv)
 		munmap(file, file_size);
 		if (ftruncate(fd, 0) != 0) /* refused (a sealed file): fine */
 			fprintf(stderr, "fake_test_binary: ftruncate: %s\n", strerror(errno));
+		return CJ_EXIT_OK;
 	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	h->done_code = CJ_EXIT_OK;
+	__atomic_store(&h->done_s, &at, __ATOMIC_RELEASE);
+	if (is("linger"))
+		sleep(60);
 	return CJ_EXIT_OK;
 }

@@ -275,6 +275,19 @@ class EngineFakeTest(unittest.TestCase):
         self.assertIsNone(timed["time_ms"])  # the fake reported no timings
         self.assertIsNone(run.summary["timing"])
 
+    def test_a_program_that_said_it_was_done_is_not_waited_for(self):
+        """The judge's own program says when its last case ended (wire.h: done_s); the
+        engine ends the run then, instead of waiting for its end (a device context's
+        release): this stand-in sleeps 60 s after saying so."""
+        started = time.monotonic()
+        run = self.judge("linger")
+        self.assertEqual(run.summary["verdict"], "AC", run)
+        self.assertLess(time.monotonic() - started, 45, "the engine waited for the program's end")
+        self.assertLess(run.summary["phases_s"]["run_end"], 45, run.summary["phases_s"])
+        # the same stand-in without saying so is waited for: killed at the wall limit
+        hang = self.judge("hang_after")
+        self.assertEqual(hang.summary["verdict"], "TLE", hang)
+
     def test_alias(self):
         run = self.judge("solve", ident="warp_inclusive_scan")
         self.assertEqual(run.summary["verdict"], "AC", run)

@@ -47,6 +47,12 @@ const struct backend *backend_choose(struct judgement *j)
 	return b;
 }
 
+bool backend_ends_when_done(const struct judgement *j)
+{
+	return (j->backend->supports & BACKEND_NO_HOST_CODE) ||
+	       (j->o->prebuilt && j->backend == &backend_linked);
+}
+
 bool backend_emulated(const struct judgement *j)
 {
 	return j->backend == &backend_emu;

@@ -82,6 +82,13 @@ const struct backend *backend_choose(struct judgement *j);
 /* Whether j runs on the CPU emulator. */
 bool backend_emulated(const struct judgement *j);
 
+/* Whether j's test program is the judge's own, run bare, with nothing of
+ * the learner's on the host: the trusted runner (gpu.c), or the engine's
+ * stand-in for a test program (--prebuilt, linked.c). It runs nothing after
+ * it says it is done (wire.h: done_s), so its end is not waited for; not
+ * under a tool (the sanitizer reports at the program's end). */
+bool backend_ends_when_done(const struct judgement *j);
+
 /* The limits every backend starts from: the catalog's (wall_s, cpu_s,
  * memory_mb, output_kb) and the jail (no fork, one program, writes only in
  * j->work, reads only the system and the build folder). */

@@ -152,10 +152,39 @@ void supervise_unspare_child(pid_t pid)
 			spared[i] = 0;
 }
 
+/* Programs that said they were done (run_limits.done), killed and left to
+ * end: reaped here once they have, so that no run waits for them. */
+#define LEFT_MAX 16
+static pid_t left[LEFT_MAX];
+
+static void reap_left(void)
+{
+	for (int i = 0; i < LEFT_MAX; ++i)
+		if (left[i] && waitpid(left[i], NULL, WNOHANG) != 0)
+			left[i] = 0;
+}
+
+/* Kills pid's process group and leaves it to end; reaped by reap_left. */
+static void leave_to_end(pid_t pid)
+{
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	reap_left();
+	for (int i = 0; i < LEFT_MAX; ++i)
+		if (!left[i]) {
+			left[i] = pid;
+			return;
+		}
+	waitpid(pid, NULL, 0); /* no room: waited for, as before */
+}
+
 static bool is_spared(long pid)
 {
 	for (int i = 0; i < SPARED_MAX; ++i)
 		if (spared[i] == pid)
+			return true;
+	for (int i = 0; i < LEFT_MAX; ++i)
+		if (left[i] == pid)
 			return true;
 	return false;
 }
@@ -271,6 +300,28 @@ static bool looks_fine(struct supervised *w, const struct run_limits *lim, doubl
 	return true;
 }
 
+/* Keeps what it printed up to lim->output_keep. */
+static void keep_output(struct supervised *w, const struct run_limits *lim, struct run_result *res,
+                        const char *chunk, ssize_t n)
+{
+	res->output_total += (uint64_t)n;
+	if (w->kept.len < lim->output_keep) {
+		size_t room = lim->output_keep - w->kept.len;
+		sb_add(&w->kept, chunk, (size_t)n < room ? (size_t)n : room);
+	}
+}
+
+/* What it printed and has not been read yet, without waiting for more: a
+ * program that said it was done. */
+static void drain_now(struct supervised *w, const struct run_limits *lim, struct run_result *res)
+{
+	char chunk[65536];
+	struct pollfd p = {.fd = w->out_fd, .events = POLLIN};
+	ssize_t n;
+	while (poll(&p, 1, 0) > 0 && (n = read(w->out_fd, chunk, sizeof chunk)) > 0)
+		keep_output(w, lim, res, chunk, n);
+}
+
 /* Drains its output until it has exited and the pipe is closed, or until a
  * limit ends the run (res->end). */
 static void watch_child(struct supervised *w, const struct run_limits *lim, struct run_result *res)
@@ -291,6 +342,13 @@ static void watch_child(struct supervised *w, const struct run_limits *lim, stru
 		}
 		if (!exited && lim->tick)
 			w->deadline += lim->tick(lim->tick_arg);
+		int code;
+		if (!exited && lim->done && lim->done(lim->done_arg, &code)) {
+			res->exit_code = code;
+			w->said_done = true;
+			drain_now(w, lim, res);
+			return;
+		}
 		double now = now_s();
 		/* A grandchild may hold the pipe open after the child is gone. */
 		if (exited && out_open && now - exited_at > 0.2)
@@ -303,8 +361,9 @@ static void watch_child(struct supervised *w, const struct run_limits *lim, stru
 			return;
 		int wait_ms = exited ? 20 : (int)((w->deadline - now) * 1000) + 1;
 		/* also poll waitpid regularly; the tick (a program waiting for an
-		 * answer before it times) every 2 ms */
-		int most = lim->tick ? 2 : 20;
+		 * answer before it times) and the question whether it is done every
+		 * 2 ms */
+		int most = lim->tick || lim->done ? 2 : 20;
 		if (wait_ms > most)
 			wait_ms = most;
 		if (!out_open) {
@@ -321,11 +380,7 @@ static void watch_child(struct supervised *w, const struct run_limits *lim, stru
 			out_open = false;
 			continue;
 		}
-		res->output_total += (uint64_t)n;
-		if (w->kept.len < lim->output_keep) {
-			size_t room = lim->output_keep - w->kept.len;
-			sb_add(&w->kept, chunk, (size_t)n < room ? (size_t)n : room);
-		}
+		keep_output(w, lim, res, chunk, n);
 		if (lim->output_kill && res->output_total > lim->output_kill) {
 			res->end = RUN_OUTPUT_FLOOD;
 			return;
@@ -373,6 +428,7 @@ int supervise_start(char *const argv[], int keep_fd, const struct run_limits *li
 	memset(w, 0, sizeof *w);
 	w->pid = -1;
 	w->keep_fd = keep_fd;
+	reap_left();
 	return start_child(argv, keep_fd, lim, w, res);
 }
 
@@ -402,18 +458,22 @@ int supervise_finish(struct supervised *w, const struct run_limits *lim, struct 
 	 * the group and was re-parented to us. */
 	int status = 0;
 	struct rusage ru = {0};
-	kill(-w->pid, SIGKILL);
-	kill(w->pid, SIGKILL);
-	wait4(w->pid, &status, 0, &ru);
+	if (w->said_done) {
+		leave_to_end(w->pid);
+	} else {
+		kill(-w->pid, SIGKILL);
+		kill(w->pid, SIGKILL);
+		wait4(w->pid, &status, 0, &ru);
+	}
 	kill_orphans();
 	close(w->out_fd);
 	res->wall_s = now_s() - w->start;
 	res->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
 	             (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-	if (res->end == RUN_EXITED && WIFSIGNALED(status)) {
+	if (res->end == RUN_EXITED && !w->said_done && WIFSIGNALED(status)) {
 		res->end = RUN_SIGNALED;
 		res->signal = WTERMSIG(status);
-	} else if (res->end == RUN_EXITED) {
+	} else if (res->end == RUN_EXITED && !w->said_done) {
 		res->exit_code = WEXITSTATUS(status);
 	}
 	res->output_len = w->kept.len;

@@ -42,6 +42,14 @@ struct run_limits {
 	 * wall-clock limit on. The device lock's handover uses it (test_run.c). */
 	double (*tick)(void *arg);
 	void *tick_arg;
+	/* Asked about every 2 ms while the program runs (NULL: never): whether it
+	 * has said that it is done, and with what exit status. Only for the
+	 * judge's own program, which runs nothing after it says so: the run ends
+	 * then, and the program is killed and left to end (its device context's
+	 * release took 0.1 s of every GPU judgement), reaped by a later run or
+	 * when the engine ends. */
+	bool (*done)(void *arg, int *exit_code);
+	void *done_arg;
 };
 
 enum run_end {
@@ -85,6 +93,7 @@ struct supervised {
 	uint64_t rss_cap;
 	bool whole_group;   /* its memory is its process group's */
 	bool check_program; /* killed when it no longer runs program_id */
+	bool said_done;     /* lim->done said so: killed, not waited for */
 	struct stat program_id;
 	struct strbuf kept; /* what it printed, up to output_keep */
 };

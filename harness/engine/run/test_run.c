@@ -58,6 +58,18 @@ static double handover_tick(void *arg)
 	return waited;
 }
 
+/* Whether the program has said it is done (wire.h: done_s), and its status. */
+static bool said_done(void *arg, int *exit_code)
+{
+	const struct cj_wire_header *h = arg;
+	double at;
+	__atomic_load(&h->done_s, &at, __ATOMIC_ACQUIRE);
+	if (at <= 0)
+		return false;
+	*exit_code = h->done_code;
+	return true;
+}
+
 /* A program that never had the device alone timed nothing the engine takes. */
 static void forget_times(struct case_set *set)
 {
@@ -90,6 +102,10 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	if (j->device_lock >= 0 && handover.h->lock_handoff) {
 		lim.tick = handover_tick;
 		lim.tick_arg = &handover;
+	}
+	if (backend_ends_when_done(j)) {
+		lim.done = said_done;
+		lim.done_arg = set->base;
 	}
 	int rc;
 	if (warm_runner_waits(j, set)) {
@@ -171,14 +187,16 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 static void run_parts(struct judgement *j, struct case_set *set, double ended)
 {
 	const struct cj_wire_header *h = (const struct cj_wire_header *)set->base;
-	double run = j->sum.run_s, start = h->start_ms / 1e3, end = ended - h->done_s;
+	double done;
+	__atomic_load(&h->done_s, &done, __ATOMIC_ACQUIRE);
+	double run = j->sum.run_s, start = h->start_ms / 1e3, end = ended - done;
 	double timed = 0;
 	for (int i = 0; i < set->n; ++i)
 		if (set->cases[i].timed)
 			timed += case_record(set, i)->case_ms / 1e3;
 	j->sum.run_start_s = start >= 0 && start <= run ? start : 0;
 	j->sum.run_timed_s = timed >= 0 && timed <= run ? timed : 0;
-	j->sum.run_end_s = h->done_s > 0 && end >= 0 && end <= run ? end : 0;
+	j->sum.run_end_s = done > 0 && end >= 0 && end <= run ? end : 0;
 }
 
 void run_and_check(struct judgement *j)
