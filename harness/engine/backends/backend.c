@@ -10,6 +10,7 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
+#include "run/cases_dir.h"
 #include "util.h"
 
 /* The emulator runs every CUDA thread as a fiber on one core, often on a busy
@@ -49,8 +50,10 @@ const struct backend *backend_choose(struct judgement *j)
 
 bool backend_ends_when_done(const struct judgement *j)
 {
-	return (j->backend->supports & BACKEND_NO_HOST_CODE) ||
-	       (j->o->prebuilt && j->backend == &backend_linked);
+	/* the judge's own program by the rule that lets a judgement keep its
+	 * cases (run/cases_dir.h), and not under a tool or the emulator */
+	return cases_may_be_kept(j->backend->supports, j->o->prebuilt) &&
+	       j->backend != &backend_sanitize && !backend_emulated(j);
 }
 
 bool backend_emulated(const struct judgement *j)
