@@ -142,8 +142,9 @@ struct cj_wire_header {
 	 * CJ_HANDOFF_HELD when the engine holds it alone throughout. Before a
 	 * timed case or a speed rule the program sets want_alone to 1 and waits
 	 * until the engine has the lock alone and says so in alone (1; 2: it
-	 * could not, or a case before already gave a wrong answer, and nothing
-	 * is timed), and after it sets want_alone to 0 and waits for alone 0. */
+	 * could not, or a case before or this one already gave a wrong answer,
+	 * and nothing is timed), and after it sets want_alone to 0 and waits for
+	 * alone 0. It writes the case's outputs before it asks. */
 	uint32_t lock_handoff;
 	uint32_t want_alone;
 	uint32_t alone;

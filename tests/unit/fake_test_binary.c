@@ -55,6 +55,7 @@
  *   timed_unasked  the same times, without asking for the device alone
  *   timed_wrong    off_by_one's answers, asking to time its timed case as
  *                  timed does: times nothing when the engine says no
+ *   timed_wrong_last  the same, with every case right but the timed one
  *   truncate       solves everything, then truncates the case file to 0 bytes
  *   linger         solves everything, says it is done (wire.h: done_s), then
  *                  sleeps for 60 s (a device context's release, long): the
@@ -223,6 +224,8 @@ static void solve(struct cj_wire_case *c)
 		if (n > 64)
 			out[n - 1] = (int32_t)((uint32_t)out[n - 1] + 1u);
 	}
+	if (is("timed_wrong_last") && c->timed && n > 5)
+		out[5] = (int32_t)((uint32_t)out[5] + 1u);
 }
 
 static void print_both(const char *s)
@@ -340,7 +343,9 @@ int main(int argc, char **argv)
 			c->buf[1].offset = c->buf[0].offset;
 		if (!is("mark_done"))
 			solve(c);
-		if ((is("timed") || is("timed_unasked") || is("timed_wrong")) && c->timed) {
+		if ((is("timed") || is("timed_unasked") || is("timed_wrong") ||
+		     is("timed_wrong_last")) &&
+		    c->timed) {
 			if (!is("timed_unasked") && !alone(h, true)) {
 				alone(h, false);
 				c->state = CJ_CASE_DONE;

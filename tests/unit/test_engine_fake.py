@@ -988,11 +988,11 @@ class SanitizeFakeTest(unittest.TestCase):
             fcntl.flock(lock, fcntl.LOCK_UN)
             self.assertFalse(summary["timing"] and summary["timing"].get("median_ms"), summary)
 
-    def wrong_then_asks(self, share):
+    def wrong_then_asks(self, share, mode="timed_wrong"):
         """A run whose small cases are wrong asks to time its timed case: the engine
         says no (the verdict is WA whatever it times), and it times nothing."""
-        mark = os.path.join(self.tmp, f"wrong-{share}")
-        env = {"FAKE_MODE": "timed_wrong", "FAKE_MARK": mark,
+        mark = os.path.join(self.tmp, f"wrong-{share}-{mode}")
+        env = {"FAKE_MODE": mode, "FAKE_MARK": mark,
                "CUDAJUDGE_SHARE_DEVICE": "1" if share else None}
         proc = self.start(timed=True, env_extra=env)
         out, _ = proc.communicate(timeout=120)
@@ -1013,6 +1013,12 @@ class SanitizeFakeTest(unittest.TestCase):
             fcntl.flock(lock, fcntl.LOCK_SH)
             self.wrong_then_asks(share=True)
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def test_nothing_timed_when_the_timed_case_itself_is_wrong(self):
+        # every case before it right: the outputs it wrote before it asked decide
+        summary = self.wrong_then_asks(share=False, mode="timed_wrong_last")
+        wrong = [c for c in summary["cases"] if c.get("verdict") not in (None, "AC", "OK")]
+        self.assertTrue(wrong, summary)
 
     def test_a_run_waiting_to_be_alone_goes_before_later_sharing_runs(self):
         with open(os.path.join(self.build, "device.lock"), "a+") as lock:

@@ -24,15 +24,18 @@ struct handover {
 	int fd;
 	struct cj_wire_header *h;
 	bool granted; /* the program had the device alone at some point */
-	int checked;  /* the cases before this one were looked at (wrong_before) */
+	int checked;  /* the cases before this one were looked at (wrong_so_far) */
+	int asked;    /* the case it last asked to be alone for, looked at too; -1: none */
 	bool wrong;   /* one of them was wrong */
 };
 
-/* Whether a case the program finished before the one it is on now failed or
- * gave a wrong element: then the run's verdict is not AC whatever it times,
- * and it times nothing (and, sharing the device, never waits for it alone).
- * The program waits meanwhile: what it wrote stays as it is. */
-static bool wrong_before(struct handover *x)
+/* Whether a case failed or gave a wrong element: one the program finished
+ * before the one it is on now, or that one, whose outputs it wrote before it
+ * asked to be alone (wire.h: want_alone). Then the run's verdict is not AC
+ * whatever it times, and it times nothing (and, sharing the device, never
+ * waits for it alone). The program waits meanwhile: what it wrote stays as
+ * it is. */
+static bool wrong_so_far(struct handover *x)
 {
 	int now = x->h->current;
 	for (; !x->wrong && x->checked < now && x->checked < x->set->n; ++x->checked) {
@@ -40,6 +43,12 @@ static bool wrong_before(struct handover *x)
 		x->wrong = rec->state == CJ_CASE_FAILED ||
 		           (rec->state == CJ_CASE_DONE &&
 		            case_output_differs(x->j, &x->set->cases[x->checked]));
+	}
+	if (!x->wrong && now >= 0 && now < x->set->n && now != x->asked) {
+		x->asked = now;
+		const struct cj_wire_case *rec = case_record((struct case_set *)x->set, now);
+		x->wrong = rec->state == CJ_CASE_FAILED ||
+		           case_output_differs(x->j, &x->set->cases[now]);
 	}
 	return x->wrong;
 }
@@ -49,7 +58,7 @@ static double handover_tick(void *arg)
 	struct handover *x = arg;
 	uint32_t want = __atomic_load_n(&x->h->want_alone, __ATOMIC_ACQUIRE),
 	         alone = __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE);
-	if (want == 1 && alone == 0 && wrong_before(x)) {
+	if (want == 1 && alone == 0 && wrong_so_far(x)) {
 		__atomic_store_n(&x->h->alone, 2, __ATOMIC_RELEASE);
 		return 0;
 	}
@@ -98,7 +107,8 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 {
 	struct run_limits lim;
 	backend_limits(j, &lim);
-	struct handover handover = {j, set, j->device_lock, (struct cj_wire_header *)set->base};
+	struct handover handover = {j, set, j->device_lock, (struct cj_wire_header *)set->base,
+	                            .asked = -1};
 	if (j->device_lock >= 0 && handover.h->lock_handoff) {
 		lim.tick = handover_tick;
 		lim.tick_arg = &handover;
