@@ -16,6 +16,7 @@
 #include "build/compiler.h"
 #include "build/host_object.h"
 #include "build/module.h"
+#include "build/side_check.h"
 #include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
@@ -151,130 +152,19 @@ static char *emulator_prelude(const struct build_paths *p, char *const flags[], 
 	return header;
 }
 
-/* ---- nvcc's device-only check, beside the host compile ---- */
+/* ---- nvcc's device-only check, beside the host compile (side_check.h) ---- */
 
-/* The emulator's nvcc device-only check runs in a child of the engine's own,
- * beside the host compile (two tools at once: on two cores the check's time
- * is hidden). The child sends its build_result back through a pipe. Where no
- * child can be started, the check runs at once and its result is held. */
-struct side_check {
-	pid_t pid; /* -1: no child running */
-	int fd;    /* the pipe's read end */
-	bool held; /* the check ran in the engine itself: `result` */
-	struct build_result result;
+struct device_check {
+	const struct build_paths *p;
+	const char *id, *source, *workdir;
 };
 
-static bool side_started(const struct side_check *side)
+static void device_check(void *arg, struct build_result *res)
 {
-	return side->pid >= 0 || side->held;
-}
-
-struct side_record {
-	enum build_status status;
-	double compile_s;
-	bool host_code, object_refused, cached;
-	size_t log_len;
-};
-
-static void write_all(int fd, const void *data, size_t len)
-{
-	const char *p = data;
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		p += n;
-		len -= (size_t)n;
-	}
-}
-
-static void start_device_check(const struct build_paths *p, const char *id, const char *source,
-                               const char *workdir, struct side_check *side)
-{
-	side->pid = -1;
-	side->held = false;
-	int fds[2];
-	pid_t pid = -1;
-	if (pipe2(fds, O_CLOEXEC) == 0) {
-		fflush(NULL); /* nothing buffered is written twice */
-		pid = fork();
-		if (pid < 0) {
-			close(fds[0]);
-			close(fds[1]);
-		}
-	}
-	if (pid < 0) {
-		char *module = xasprintf("%s/check.cubin", workdir);
-		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &side->result);
-		free(module);
-		side->held = true;
-		return;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the engine, and nvcc with it */
-		struct build_result r;
-		char *module = xasprintf("%s/check.cubin", workdir);
-		build_module(p, id, source, CJ_EMU_CHECK_CC, workdir, module, &r);
-		struct side_record rec = {r.status,         r.compile_s, r.host_code,
-		                          r.object_refused, r.cached,    r.log ? strlen(r.log) : 0};
-		write_all(fds[1], &rec, sizeof rec);
-		write_all(fds[1], r.log ? r.log : "", rec.log_len);
-		_exit(0);
-	}
-	close(fds[1]);
-	side->pid = pid;
-	side->fd = fds[0];
-	supervise_spare_child(pid);
-}
-
-/* Waits for the check and returns its result, once; a check that died
- * without one is the judge's failure (BUILD_TOOL_FAILED). */
-static void finish_device_check(struct side_check *side, struct build_result *res)
-{
-	memset(res, 0, sizeof *res);
-	if (side->held) {
-		*res = side->result;
-		side->held = false;
-		return;
-	}
-	struct side_record rec;
-	struct strbuf got = {0};
-	char chunk[8192];
-	ssize_t n;
-	while ((n = read(side->fd, chunk, sizeof chunk)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			break;
-		sb_add(&got, chunk, (size_t)n);
-	}
-	close(side->fd);
-	while (waitpid(side->pid, NULL, 0) < 0 && errno == EINTR) {
-	}
-	supervise_unspare_child(side->pid);
-	side->pid = -1;
-	side->fd = -1;
-	size_t len = got.len;
-	char *data = sb_take(&got);
-	if (len >= sizeof rec) {
-		memcpy(&rec, data, sizeof rec);
-		if (rec.log_len == len - sizeof rec) {
-			res->status = rec.status;
-			res->compile_s = rec.compile_s;
-			res->host_code = rec.host_code;
-			res->object_refused = rec.object_refused;
-			res->cached = rec.cached;
-			res->log = xstrdup(data + sizeof rec);
-			free(data);
-			return;
-		}
-	}
-	free(data);
-	res->status = BUILD_TOOL_FAILED;
-	res->log = xstrdup(text_of(T_nvcc_check_lost));
+	const struct device_check *d = arg;
+	char *module = xasprintf("%s/check.cubin", d->workdir);
+	build_module(d->p, d->id, d->source, CJ_EMU_CHECK_CC, d->workdir, module, res);
+	free(module);
 }
 
 /* ---- the build ---- */
@@ -292,7 +182,8 @@ static bool start_checks(const struct build_paths *p, const char *id, const char
 		 * otherwise go unnoticed here. Its PTX and preprocessed source stay
 		 * in workdir, where the rules check reads them. Beside the host
 		 * compile; its verdict comes first. */
-		start_device_check(p, id, source, workdir, side);
+		struct device_check d = {p, id, source, workdir};
+		side_check_start(side, device_check, &d);
 	} else if (p->nvcc) {
 		/* Host code: the object check, as on the GPU. */
 		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
@@ -465,14 +356,14 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 		res->status = BUILD_TOOL_FAILED;
 		res->log = raw;
 	} else {
-		compile_emulated(p, workdir, out_bin, coresident, side_started(&side), profile,
-		                 res);
+		compile_emulated(p, workdir, out_bin, coresident, side_check_started(&side),
+		                 profile, res);
 		explain_huge_arrays(relative_to(source, p->root), res);
 		compiled = true;
 	}
-	if (side_started(&side)) {
+	if (side_check_started(&side)) {
 		struct build_result check;
-		finish_device_check(&side, &check);
+		side_check_finish(&side, &check);
 		if (compiled && check.status != BUILD_OK) {
 			free(res->log); /* the check's CE (or failure) is the verdict */
 			*res = check;

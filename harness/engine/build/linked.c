@@ -11,25 +11,38 @@
 #include "build/compiler.h"
 #include "build/host_object.h"
 #include "build/nvcc.h"
+#include "build/side_check.h"
 #include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "util.h"
+
+/* The object check of the learner's file (host_object.h), beside the compile. */
+struct object_check {
+	const struct build_paths *p;
+	const char *id, *source, *workdir;
+	int cc;
+};
+
+static void object_check(void *arg, struct build_result *res)
+{
+	const struct object_check *o = arg;
+	memset(res, 0, sizeof *res);
+	check_host_object(o->p, o->id, o->source, o->cc, o->workdir, res);
+}
 
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
                       const char *workdir, const char *out_bin, bool compile_only,
                       struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
-	if (problem_is_host_driven(id)) {
-		check_host_object(p, id, source, cc, workdir, res);
-		if (res->status != BUILD_OK)
-			return 0;
-		double check_s = res->check_s;
-		free(res->log);
-		memset(res, 0, sizeof *res);
-		res->check_s = check_s;
-	}
+	double started = now_s();
+	/* the object check in a child beside the compile: its CE, when it has
+	 * one, is the verdict, as if it had run first */
+	struct side_check side = {.pid = -1};
+	struct object_check check = {p, id, source, workdir, cc};
+	if (problem_is_host_driven(id))
+		side_check_start(&side, object_check, &check);
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *deps = xasprintf("%s/tu.d", workdir);
@@ -51,15 +64,24 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   "--no-whole-archive",
 	                   obj,
 	                   NULL};
-	double check_s = res->check_s;
 	compile_and_link(p, line.argv, ld_argv, compile_only, res);
 	/* the files it read, from the preprocessed source nvcc kept (no -MD,
 	 * which preprocesses once more) */
 	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
 	build_keep_deps(ii, obj, deps, res);
 	free(ii);
-	res->check_s = check_s;
-	res->compile_s += check_s;
+	if (side_check_started(&side)) {
+		struct build_result checked;
+		side_check_finish(&side, &checked);
+		if (checked.status != BUILD_OK) {
+			free(res->log);
+			*res = checked;
+		} else {
+			free(checked.log);
+			res->check_s = checked.check_s;
+			res->compile_s = now_s() - started - res->link_s; /* the two side by side */
+		}
+	}
 	nvcc_line_free(&line);
 	free(glue);
 	free(arch);
