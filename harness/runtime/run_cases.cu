@@ -44,7 +44,6 @@
 #include "glue.h"
 #ifndef CJ_EMU
 #include "l2_flush.cuh"
-#include "launch_gate.cuh"
 #endif
 
 #ifdef CJ_RUNNER
@@ -438,33 +437,17 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const struct launch_
 	for (int i = 0; i < 4; ++i)
 		CJ_CHECK(cudaEventCreate(&ev[i]));
 	std::vector<float> mine, base;
-	struct cj_gate gate; /* each pair queued whole first (launch_gate.cuh) */
-	cj_gate_make(&gate);
 	for (unsigned r = 0; r < warmup + reps; ++r) {
 		CJ_CHECK(prepare(c, in, bufs, s));
-		cudaError_t queued = cj_gate_close(&gate, s);
-		if (queued == cudaSuccess)
-			queued = cudaEventRecord(ev[0], s);
-		if (queued == cudaSuccess) {
-			cj_launch(c, dev, s);
-			queued = cudaGetLastError();
-		}
-		if (queued == cudaSuccess)
-			queued = cudaEventRecord(ev[1], s);
-		cj_gate_open(&gate);
-		CJ_CHECK(cj_note_error(queued, "cj_launch", __FILE__, __LINE__));
+		CJ_CHECK(cudaEventRecord(ev[0], s));
+		cj_launch(c, dev, s);
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaEventRecord(ev[1], s));
 		CJ_CHECK(prepare(c, in, bufs, s));
-		queued = cj_gate_close(&gate, s);
-		if (queued == cudaSuccess)
-			queued = cudaEventRecord(ev[2], s);
-		if (queued == cudaSuccess) {
-			cj_baseline_launch(c, dev, s);
-			queued = cudaGetLastError();
-		}
-		if (queued == cudaSuccess)
-			queued = cudaEventRecord(ev[3], s);
-		cj_gate_open(&gate);
-		CJ_CHECK(cj_note_error(queued, "cj_baseline_launch", __FILE__, __LINE__));
+		CJ_CHECK(cudaEventRecord(ev[2], s));
+		cj_baseline_launch(c, dev, s);
+		CJ_CHECK(cudaGetLastError());
+		CJ_CHECK(cudaEventRecord(ev[3], s));
 		CJ_CHECK(cudaStreamSynchronize(s));
 		float a = 0, b = 0;
 		CJ_CHECK(cudaEventElapsedTime(&a, ev[0], ev[1]));
@@ -474,7 +457,6 @@ static cudaError_t measure_baseline(struct cj_wire_case *c, const struct launch_
 			base.push_back(b);
 		}
 	}
-	cj_gate_free(&gate);
 	for (int i = 0; i < 4; ++i)
 		CJ_CHECK(cudaEventDestroy(ev[i]));
 	c->measured_reps = reps;
@@ -527,9 +509,6 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 #ifndef CJ_EMU
 	if (h->flush_l2)
 		CJ_CHECK(cj_l2_flush_buffer(&flush, &flush_bytes));
-	/* each timed launch queued whole before the GPU reaches it (launch_gate.cuh) */
-	struct cj_gate gate;
-	cj_gate_make(&gate);
 #else
 	(void)flush_bytes;
 #endif
@@ -553,28 +532,17 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	for (uint32_t r = 0; r < h->warmup + rounds * h->reps; ++r)
 		for (int m = 0; m < modules; ++m) {
 			CJ_CHECK(prepare(c, in, bufs, s));
-			cudaError_t queued = cudaSuccess;
 #ifndef CJ_EMU
-			queued = cj_gate_close(&gate, s);
-			if (queued == cudaSuccess && flush)
-				queued = cj_l2_flush(flush, flush_bytes, s);
+			if (flush)
+				CJ_CHECK(cj_l2_flush(flush, flush_bytes, s));
 #endif
 #ifdef CJ_RUNNER
 			cj_module_now = m;
 #endif
-			if (queued == cudaSuccess)
-				queued = cudaEventRecord(start, s);
-			cudaError_t launched = cudaSuccess;
-			if (queued == cudaSuccess) {
-				cj_launch(c, dev, s);
-				launched = cudaGetLastError();
-				queued = cudaEventRecord(stop, s);
-			}
-#ifndef CJ_EMU
-			cj_gate_open(&gate);
-#endif
-			CJ_CHECK(cj_note_error(queued, "timed launch (flush, events)", __FILE__,
-			                       __LINE__));
+			CJ_CHECK(cudaEventRecord(start, s));
+			cj_launch(c, dev, s);
+			cudaError_t launched = cudaGetLastError();
+			CJ_CHECK(cudaEventRecord(stop, s));
 #ifdef CJ_RUNNER
 			cj_module_now = 0;
 			if (m == 1) {
@@ -616,9 +584,6 @@ static cudaError_t time_case(struct cj_wire_case *c, const struct cj_wire_header
 	}
 	CJ_CHECK(cudaEventDestroy(start));
 	CJ_CHECK(cudaEventDestroy(stop));
-#ifndef CJ_EMU
-	cj_gate_free(&gate);
-#endif
 	if (flush)
 		CJ_CHECK(cudaFree(flush));
 	std::sort(ms.begin(), ms.end());
