@@ -17,7 +17,7 @@
 # (bench/latency.py --check on a few exercises), profile (`judge.py ID FILE
 # --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile_corpus.py,
 # a line per file with its figures), warm (tests/gpu/warm_runner.py: the runner started
-# beside the build). No PART: all of them but
+# beside the build; tests/gpu/host_driven_build.py: the host-driven build kept). No PART: all of them but
 # tutorial, sanitize, cub, ceilings, accuracy, shapes, web, grading, latency, warm and profile (the sanitizer check over
 # everything takes long: give it a few ids).
 # Without fresh, an existing build/ is brought up to date.
@@ -124,6 +124,8 @@ want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 -
 	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
 # The runner started beside the build: gets the module, ends at a CE, no lock held.
 want warm && step warm-runner 0 python3 tests/gpu/warm_runner.py --build build
+# The host-driven exercises' program kept for a file judged again; their object check beside the compile.
+want warm && step host-driven-build 0 python3 tests/gpu/host_driven_build.py --build build
 # `--profile` on the GPU: each corpus file names its costs, the references none.
 want profile && step profile 0 python3 tests/gpu/profile_corpus.py
 
