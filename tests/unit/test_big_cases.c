@@ -320,6 +320,23 @@ static int64_t global_softmax(const struct jcase *c) /* x, y, parts; blocks, sli
 	return wrong;
 }
 
+/* x, y; rows, len: each row's softmax in double, its maximum subtracted */
+static int64_t row_softmax(const struct jcase *c)
+{
+	int64_t rows = c->param[0], len = c->param[1], wrong = rows != TIMED_N / len;
+	for (int64_t r = 0; r < rows; ++r) {
+		const float *x = IN_F(c, 0) + r * len;
+		double m = -INFINITY, s = 0;
+		for (int64_t j = 0; j < len; ++j)
+			m = fmax(m, x[j]);
+		for (int64_t j = 0; j < len; ++j)
+			s += exp(x[j] - m);
+		for (int64_t j = 0; j < len; ++j)
+			wrong += WANT_F(c, 1)[r * len + j] != (float)(exp(x[j] - m) / s);
+	}
+	return wrong;
+}
+
 static int64_t last_block_reduce(const struct jcase *c) /* x, partials, arrived, totals */
 {
 	int64_t n = c->param[0], trials = c->param[1], wrong = 0;
@@ -412,6 +429,8 @@ static const struct {
         {"grid_stride", grid_stride},
         {"histogram", histogram},
         {"global_softmax", global_softmax},
+        {"warp_softmax", row_softmax},
+        {"block_softmax", row_softmax},
         {"last_block_reduce", last_block_reduce},
         {"message_passing", mailbox},
         {"atomic_ref_flag", mailbox},

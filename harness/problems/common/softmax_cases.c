@@ -8,6 +8,20 @@
 #include "case_table.h"
 #include "softmax_layout.h"
 
+/* What softmax_case draws: the rows of x and their golden softmax in y. */
+struct rows_job {
+	float *x, *y;
+	int64_t len;
+	enum softmax_spread spread;
+	float ramp_step;
+};
+
+static void fill_rows(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
+{
+	const struct rows_job *d = ctx;
+	softmax_rows(rng, d->x, d->y, lo, hi, d->len, d->spread, d->ramp_step);
+}
+
 void softmax_case(struct case_set *set, struct rng *rng, struct jcase *c, const void *row)
 {
 	const struct softmax_row *r = row;
@@ -16,7 +30,9 @@ void softmax_case(struct case_set *set, struct rng *rng, struct jcase *c, const 
 		c->param[CJ_P_ROWS] /= len;
 	int64_t rows = c->param[CJ_P_ROWS];
 	struct in_out xy = in_out_buffers(set, c, CJ_F32, "x", "y", rows * len);
-	softmax_rows(rng, xy.in, xy.want, rows, len, r->spread, r->ramp_step);
+	/* a big case in chunks of whole rows, on every core */
+	struct rows_job d = {xy.in, xy.want, len, r->spread, r->ramp_step};
+	fill_case(c, rng, rows, units_per_chunk(len), fill_rows, &d);
 }
 
 void softmax_locate_by_block(const struct jcase *c, int buf, uint64_t index, struct where *w)

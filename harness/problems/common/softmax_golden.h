@@ -24,12 +24,10 @@ enum softmax_spread {
  * other, SPREAD_SMALL. */
 float softmax_draw(struct rng *rng, enum softmax_spread s, bool hot);
 
-/* Draws rows x len inputs into x and their golden softmax into y. */
-void softmax_rows(struct rng *rng, float *x, float *y, int64_t rows, int64_t len,
+/* Draws rows [lo, hi) of a matrix of rows of len inputs into x, and their
+ * golden softmax into y (x and y: the whole matrix): each row's in double with
+ * its maximum subtracted, written as float. */
+void softmax_rows(struct rng *rng, float *x, float *y, int64_t lo, int64_t hi, int64_t len,
                   enum softmax_spread s, float ramp_step);
-
-/* Softmax of one row of len values, computed in double with the row's maximum
- * subtracted; written as float. */
-void golden_softmax_row(const float *x, float *y, int64_t len);
 
 #endif
