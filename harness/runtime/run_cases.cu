@@ -647,7 +647,8 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 		e = dirty_shared_memory(s);
 #endif
 	struct cj_measure m = {};
-#ifndef CJ_EMU /* the emulator measures no speed */
+	bool repeated = false; /* timed or measured launches ran from the kept inputs */
+#ifndef CJ_EMU                 /* the emulator measures no speed */
 	m.want = c->measure != 0;
 #endif
 	if (e == cudaSuccess)
@@ -680,20 +681,25 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 #ifndef CJ_EMU
 	if (e == cudaSuccess && c->measure && c->guard_buf < 0 && !cj_host_run && cj_launch &&
 	    cj_baseline_launch) {
-		if (device_alone(h, true))
+		if (device_alone(h, true)) {
 			e = measure_baseline(c, in, bufs, dev, s);
+			repeated = true;
+		}
 		device_alone(h, false);
 	}
 #endif
 	if (e == cudaSuccess && c->timed && c->guard_buf < 0 && !*inputs_changed) {
-		if (device_alone(h, true))
+		if (device_alone(h, true)) {
 			e = time_case(c, h, in, bufs, dev, s);
+			repeated = true;
+		}
 		device_alone(h, false);
 	}
 	/* The kept copy is device memory too: a repetition that wrote into it
-	 * changed what the next ones read. */
-	if (e == cudaSuccess && !in.kept.empty() && !*inputs_changed && c->guard_buf < 0 &&
-	    !cj_host_run)
+	 * changed what the next ones read. None ran (the engine said no): it
+	 * was never read. */
+	if (e == cudaSuccess && repeated && !in.kept.empty() && !*inputs_changed &&
+	    c->guard_buf < 0 && !cj_host_run)
 		e = check_inputs_kept(c, in, in.kept, inputs_changed);
 	for (const device_buffer &k : in.kept)
 		if (k.base)
