@@ -136,9 +136,9 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
  * When the program is the judge's own (the trusted runner with the learner's
  * device code as a module, or the engine's stand-in), it asks before it
  * times (wire.h: lock_handoff), and times nothing once a case before, or the
- * one it asks for, was wrong; when runs share the device, it holds the lock shared and alone only
- * around the launches it times: a program with the learner's host code in
- * it could launch while it said it was done. */
+ * one it asks for, was wrong; when runs share the device, it holds the lock
+ * shared and alone only around the launches it times: a program with the
+ * learner's host code in it could launch while it said it was done. */
 static int take_the_device(const struct judgement *j, struct case_set *set)
 {
 	if (!(j->backend->supports & BACKEND_DEVICE))
