@@ -1,6 +1,7 @@
 /*
  * Host-driven glue for stream_overlap (glue.h: cj_host_run). The learner's
- * host_alloc provides the two host buffers; the glue checks that they are
+ * host_alloc provides the two host buffers (kept while the case's size stays
+ * the same: cj_kept_in); the glue checks that they are
  * page-locked, fills h_in from the case's input, runs run_pipeline with four
  * non-blocking streams, waits for the device, and hands h_out back as the
  * output. On the case marked `measure` (GPU only) it also times, alternately,
@@ -133,13 +134,37 @@ static cudaError_t cj_overlap_case(const struct cj_wire_case *c, void *const dev
 	return cudaSuccess;
 }
 
+/* The learner's two host buffers, kept from one call to the next while n
+ * stays the same (a timed case's repetitions, the measured case and the
+ * timed one): host_alloc and host_free run once for each size of case, not
+ * once for each call. Page-locked memory takes long to get and to give back
+ * (tens of ms for 64 MB), and only run_pipeline is timed. */
+static float *cj_kept_in, *cj_kept_out;
+static long long cj_kept_n = -1;
+
+static void cj_free_kept(void)
+{
+	if (cj_kept_in)
+		host_free(cj_kept_in);
+	if (cj_kept_out)
+		host_free(cj_kept_out);
+	cj_kept_in = cj_kept_out = NULL;
+	cj_kept_n = -1;
+}
+
 cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct cj_measure *m)
 {
 	long long n = c->param[CJ_P_N];
 	cudaStream_t streams[CJ_OVERLAP_STREAMS] = {0};
 	cudaEvent_t ev[2] = {0, 0};
 	cudaError_t e = cudaSuccess;
-	float *h_in = host_alloc(n), *h_out = host_alloc(n);
+	if (n != cj_kept_n) {
+		cj_free_kept();
+		cj_kept_in = host_alloc(n);
+		cj_kept_out = host_alloc(n);
+		cj_kept_n = n;
+	}
+	float *h_in = cj_kept_in, *h_out = cj_kept_out;
 	if (!h_in || !h_out) {
 		snprintf(cj_error_sink, cj_error_sink_len,
 		         "host_alloc(%lld) returned NULL: it must return room for that many floats",
@@ -151,9 +176,7 @@ cudaError_t cj_host_run(const struct cj_wire_case *c, void *const dev[], struct 
 	if (e == cudaSuccess)
 		e = cj_overlap_case(c, dev, m, h_in, h_out, streams, ev);
 	cj_destroy_streams_events(streams, CJ_OVERLAP_STREAMS, ev, 2);
-	if (h_in)
-		host_free(h_in);
-	if (h_out)
-		host_free(h_out);
+	if (e != cudaSuccess)
+		cj_free_kept();
 	return e;
 }
