@@ -149,106 +149,159 @@ static float fold_zero(float v)
 	return v == 0.0f ? 0.0f : v;
 }
 
-/* The (address, value) pairs that were ever stored, as an open-addressing
- * hash set with -0 folded into +0: "did this address ever hold this value?"
- * in constant time, for millions of threads. */
+/* The values one address ever held (its initial value and its threads'
+ * values), as an open-addressing hash set with -0 folded into +0: "did this
+ * address ever hold this value?" in constant time. */
 struct seen_set {
-	uint64_t *keys; /* 0 = empty; keys are (slot + 1) << 32 | value bits */
-	uint64_t mask;
+	uint32_t *keys; /* 0 = empty: a key is a value's bits with the sign flipped */
+	int shift;      /* 32 - log2 of the slots */
 };
 
-static uint64_t seen_key(int32_t slot, float value)
+/* Never 0: -0.0, whose bits flipped are 0, is folded into +0.0. */
+static uint32_t seen_key(float value)
 {
 	uint32_t bits;
 	value = fold_zero(value);
 	memcpy(&bits, &value, sizeof bits);
-	return (uint64_t)(uint32_t)(slot + 1) << 32 | bits;
+	return bits ^ 0x80000000u;
 }
 
-static uint64_t seen_hash(uint64_t k)
+static uint32_t seen_at(const struct seen_set *s, uint32_t k)
 {
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	k ^= k >> 33;
-	return k;
+	return (k * 0x9e3779b1u) >> s->shift;
 }
 
-static bool seen_init(struct seen_set *s, uint64_t count)
+/* log2 of the slots of a set of count values: at least twice as many. */
+static int seen_bits(int64_t count)
 {
-	uint64_t cap = 16;
-	while (cap < 2 * count)
-		cap *= 2;
-	s->mask = cap - 1;
-	s->keys = calloc(cap, sizeof *s->keys);
-	return s->keys != NULL;
+	int bits = 4;
+	while ((int64_t)1 << bits < 2 * count)
+		++bits;
+	return bits;
 }
 
-static void seen_add(struct seen_set *s, uint64_t k)
+/* Empties the set, sized for count values, in keys (as many slots or more). */
+static void seen_clear(struct seen_set *s, uint32_t *keys, int64_t count)
 {
-	uint64_t i = seen_hash(k) & s->mask;
+	int bits = seen_bits(count);
+	s->keys = keys;
+	s->shift = 32 - bits;
+	memset(keys, 0, ((size_t)1 << bits) * sizeof *keys);
+}
+
+static void seen_add(struct seen_set *s, uint32_t k)
+{
+	uint32_t mask = UINT32_MAX >> s->shift;
+	uint32_t i = seen_at(s, k);
 	while (s->keys[i] && s->keys[i] != k)
-		i = (i + 1) & s->mask;
+		i = (i + 1) & mask;
 	s->keys[i] = k;
 }
 
-static bool seen_has(const struct seen_set *s, uint64_t k)
+static bool seen_has(const struct seen_set *s, uint32_t k)
 {
-	for (uint64_t i = seen_hash(k) & s->mask; s->keys[i]; i = (i + 1) & s->mask)
+	uint32_t mask = UINT32_MAX >> s->shift;
+	for (uint32_t i = seen_at(s, k); s->keys[i]; i = (i + 1) & mask)
 		if (s->keys[i] == k)
 			return true;
 	return false;
 }
 
+/* What check_olds finds, address by address on every core. */
+struct olds_check {
+	const struct jcase *c;
+	struct slot_threads t;
+	/* by address: its first thread (counted in index order among the
+	 * address's) that got back a value the address never held or one above
+	 * its final maximum (above_max), else -1; and whether a thread that
+	 * stored its final maximum got back a smaller old value */
+	int64_t *bad;
+	bool *above_max, *raised;
+	bool out_of_memory;
+};
+
+static void check_slots(void *ctx, int64_t lo, int64_t hi)
+{
+	struct olds_check *o = ctx;
+	const float *start = o->c->buf[CJ_B_SLOTS].initial, *final = o->c->buf[CJ_B_SLOTS].expect;
+	const int64_t *first = o->t.first;
+	int64_t most = 0;
+	for (int64_t k = lo; k < hi; ++k)
+		most = first[k + 1] - first[k] > most ? first[k + 1] - first[k] : most;
+	uint32_t *keys = malloc(((size_t)1 << seen_bits(most + 1)) * sizeof *keys);
+	if (!keys) {
+		__atomic_store_n(&o->out_of_memory, true, __ATOMIC_RELAXED);
+		return;
+	}
+	for (int64_t k = lo; k < hi; ++k) {
+		const struct slot_thread *t = o->t.threads + first[k];
+		int64_t count = first[k + 1] - first[k];
+		struct seen_set known;
+		seen_clear(&known, keys, count + 1);
+		seen_add(&known, seen_key(start[k]));
+		for (int64_t j = 0; j < count; ++j)
+			seen_add(&known, seen_key(t[j].val));
+		o->bad[k] = -1;
+		for (int64_t j = 0; j < count; ++j) {
+			bool held = !isnan(t[j].old) && seen_has(&known, seen_key(t[j].old));
+			if (!held || t[j].old > final[k]) {
+				o->bad[k] = j;
+				o->above_max[k] = held;
+				break;
+			}
+			o->raised[k] |= t[j].val == final[k] && t[j].old < t[j].val;
+		}
+	}
+	free(keys);
+}
+
 /* Every returned old value must be one the address really held: its initial
  * value or another thread's value, never above the final maximum; and some
  * thread holding the maximum must have seen a smaller old value (it did the
- * last raise). */
+ * last raise). The first thread in index order that breaks a rule is named. */
 static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 {
 	int64_t n = c->param[CJ_P_N];
 	int nslots = (int)c->param[CJ_P_SLOTS];
-	const float *vals = c->buf[CJ_B_VALS].data, *olds = c->buf[CJ_B_OLDS].data;
+	const float *olds = c->buf[CJ_B_OLDS].data;
 	const float *start = c->buf[CJ_B_SLOTS].initial, *final = c->buf[CJ_B_SLOTS].expect;
 	const int32_t *to = c->buf[CJ_B_SLOT_OF].data;
 
-	struct seen_set known;
-	if (!seen_init(&known, (uint64_t)(n + nslots))) {
+	struct olds_check o = {.c = c};
+	o.bad = malloc((size_t)(nslots + 1) * sizeof *o.bad);
+	o.above_max = calloc((size_t)nslots + 1, sizeof *o.above_max);
+	o.raised = calloc((size_t)nslots + 1, sizeof *o.raised);
+	bool ok = o.bad && o.above_max && o.raised && slot_threads_make(c, &o.t);
+	if (ok)
+		parallel_chunks(nslots, slots_per_chunk(c), check_slots, &o);
+	if (!ok || o.out_of_memory) {
 		snprintf(why, whylen,
 		         L("out of memory while checking returned values", "检查返回值时内存不足"));
-		return false;
+		ok = false;
 	}
-	for (int j = 0; j < nslots; ++j)
-		seen_add(&known, seen_key(j, start[j]));
-	for (int64_t i = 0; i < n; ++i)
-		seen_add(&known, seen_key(to[i], vals[i]));
 
-	bool ok = true;
-	for (int64_t i = 0; i < n && ok; ++i) {
-		if (isnan(olds[i]) || !seen_has(&known, seen_key(to[i], olds[i]))) {
-			snprintf(why, whylen,
-			         L("thread %lld (block %lld, thread %lld) got back %g, a value "
-			           "address %d never held: atomicMaxFloat must return the value "
-			           "before the update",
-			           "线程 %lld（block %lld 的线程 %lld）拿回了 %g，而地址 %d "
-			           "从未存过这个值：atomicMaxFloat 必须返回更新之前的值"),
-			         (long long)i, (long long)(i / c->param[CJ_P_BLOCK]),
-			         (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i], to[i]);
-			ok = false;
-		} else if (olds[i] > final[to[i]]) {
-			snprintf(why, whylen,
-			         L("thread %lld got back %g, larger than the final maximum %g of "
-			           "address %d",
-			           "线程 %lld 拿回了 %g，比最终的最大值 %g（地址 %d）还大"),
-			         (long long)i, (double)olds[i], (double) final[to[i]], to[i]);
-			ok = false;
-		}
+	int64_t i = ok ? slot_thread_first(c, o.bad) : n; /* the first wrong old value */
+	if (i < n && !o.above_max[to[i]]) {
+		snprintf(why, whylen,
+		         L("thread %lld (block %lld, thread %lld) got back %g, a value "
+		           "address %d never held: atomicMaxFloat must return the value "
+		           "before the update",
+		           "线程 %lld（block %lld 的线程 %lld）拿回了 %g，而地址 %d "
+		           "从未存过这个值：atomicMaxFloat 必须返回更新之前的值"),
+		         (long long)i, (long long)(i / c->param[CJ_P_BLOCK]),
+		         (long long)(i % c->param[CJ_P_BLOCK]), (double)olds[i], to[i]);
+		ok = false;
+	} else if (i < n) {
+		snprintf(why, whylen,
+		         L("thread %lld got back %g, larger than the final maximum %g of "
+		           "address %d",
+		           "线程 %lld 拿回了 %g，比最终的最大值 %g（地址 %d）还大"),
+		         (long long)i, (double)olds[i], (double) final[to[i]], to[i]);
+		ok = false;
 	}
 	/* Whoever raised an address to its final maximum saw something smaller. */
-	bool *raised = calloc(c->buf[CJ_B_SLOTS].count, sizeof *raised);
-	for (int64_t i = 0; i < n && ok && raised; ++i)
-		raised[to[i]] |= vals[i] == final[to[i]] && olds[i] < vals[i];
-	for (int j = 0; j < nslots && ok && raised; ++j) {
-		if (final[j] > start[j] && !raised[j]) {
+	for (int j = 0; j < nslots && ok; ++j) {
+		if (final[j] > start[j] && !o.raised[j]) {
 			snprintf(why, whylen,
 			         L("address %d ends at %g, but no thread that stored %g got back a "
 			           "smaller old value: is the value returned before or after the "
@@ -260,8 +313,10 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 			ok = false;
 		}
 	}
-	free(raised);
-	free(known.keys);
+	slot_threads_free(&o.t);
+	free(o.bad);
+	free(o.above_max);
+	free(o.raised);
 	return ok;
 }
 

@@ -1,7 +1,8 @@
 /*
  * The cases of the atomic-slot exercises, atomic_add_cas and
  * atomic_max_float (layout: common/slots_layout.h): the buffers every case
- * has, and where a value came from.
+ * has, where a value came from, and the threads of each slot, which their
+ * checks of the returned old values take slot by slot on every core.
  */
 #ifndef HARNESS_PROBLEMS_COMMON_SLOTS_H
 #define HARNESS_PROBLEMS_COMMON_SLOTS_H
@@ -26,6 +27,34 @@ struct slot_case slot_buffers(struct case_set *set, struct jcase *c);
 /* struct problem's locate for both: many threads wrote a slot, so none is
  * named; thread i's old value. */
 void slot_locate(const struct jcase *c, int buf, uint64_t index, struct where *w);
+
+/* A thread's value and the old value it got back. */
+struct slot_thread {
+	float val, old;
+};
+
+/* The threads of a case grouped by the slot they update, for the checks of
+ * the old values: slot k's threads, in index order, are threads[first[k]]
+ * .. threads[first[k + 1] - 1] (contiguous, so that a slot's check reads
+ * them from the cache). */
+struct slot_threads {
+	int64_t *first; /* slots + 1 */
+	struct slot_thread *threads;
+};
+
+/* Groups the threads of case c by slot, counted and copied in chunks on
+ * every core; false when memory ran out. */
+bool slot_threads_make(const struct jcase *c, struct slot_threads *t);
+void slot_threads_free(struct slot_threads *t);
+
+/* Slots per chunk of a loop over the slots of case c on every core: about
+ * CASE_CHUNK threads' worth, at least one slot. */
+int64_t slots_per_chunk(const struct jcase *c);
+
+/* The first thread, in index order, that is thread at[k] (counted from 0 in
+ * index order) of its slot k, where at[k] is -1 for a slot that has none
+ * to name; n when no slot has one. */
+int64_t slot_thread_first(const struct jcase *c, const int64_t *at);
 
 /* Defines the struct problem of a slot exercise, as TABLE_PROBLEM does
  * (case_table.h: its cases the table `table`), located by slot_locate, with
