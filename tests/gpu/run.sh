@@ -14,7 +14,7 @@
 # on the GPU: tests/web/test_same_as_terminal.py), hostile (the
 # attack corpus, tests/hostile/run.py), grading (the test class of
 # tests/grading on the GPU, then bench/grade_speed.py), latency
-# (bench/latency.py --check on a few exercises), profile (`judge.py ID FILE
+# (bench/latency.py on every exercise, its goals' misses listed), profile (`judge.py ID FILE
 # --profile` by Nsight Compute over tests/profile/corpus.txt: tests/gpu/profile_corpus.py,
 # a line per file with its figures), warm (tests/gpu/warm_runner.py: the runner started
 # beside the build; tests/gpu/host_driven_build.py: the host-driven build kept). No PART: all of them but
@@ -120,8 +120,7 @@ if want grading; then
 	step grade-speed 0 python3 bench/grade_speed.py --count 36
 	step grade-speed-no-timing 0 python3 bench/grade_speed.py --count 36 --no-timing
 fi
-want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 3 --json "$out/latency.json" \
-	--ids warp_scan,warp_allreduce,global_softmax,cg_reduce,memcpy_async,transpose,histogram,stream_overlap
+want latency && step latency 0 python3 bench/latency.py --backend gpu --runs 2 --json "$out/latency.json"
 # The runner started beside the build: gets the module, ends at a CE, no lock held.
 want warm && step warm-runner 0 python3 tests/gpu/warm_runner.py --build build
 # The host-driven exercises' program kept for a file judged again; their object check beside the compile.
