@@ -109,76 +109,112 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 	where_in_runs(index, c->param[CJ_P_CHUNKS], c->param[CJ_P_BLOCK], w); /* see glue.cuh */
 }
 
-/* What a known mistake returns in lane k of a run (pred: the run's votes). */
-typedef int32_t (*mistake_fn)(const bool *pred, int k);
+/* What a known mistake returns in lane k of a run whose lanes' votes are the
+ * bits of `votes` (lanes past n vote false). */
+typedef int32_t (*mistake_fn)(uint32_t votes, int k);
 
-static int32_t own_vote(const bool *pred, int k)
+static int32_t own_vote(uint32_t votes, int k)
 {
-	return pred[k];
+	return votes >> k & 1;
 }
 
-static int32_t rank_upto(const bool *pred, int k)
+static int32_t rank_upto(uint32_t votes, int k)
 {
-	int c = 0;
-	for (int j = 0; j <= k; ++j)
-		c += pred[j];
-	return c;
+	return __builtin_popcount(votes & ((2u << k) - 1)); /* lanes 0..k */
 }
 
-static int32_t rank_from(const bool *pred, int k)
+static int32_t rank_from(uint32_t votes, int k)
 {
-	int c = 0;
-	for (int j = k; j < 32; ++j)
-		c += pred[j];
-	return c;
+	return __builtin_popcount(votes >> k);
 }
 
-static int32_t count_false(const bool *pred, int k)
+static int32_t count_false(uint32_t votes, int k)
 {
 	(void)k;
-	return 32 - rank_upto(pred, 31);
+	return 32 - __builtin_popcount(votes);
 }
 
-static int32_t flags_swapped(const bool *pred, int k)
+static int32_t flags_swapped(uint32_t votes, int k)
 {
 	(void)k;
-	int c = rank_upto(pred, 31);
+	int c = __builtin_popcount(votes);
 	return (c == 32 ? 1 : 0) | (c > 0 ? 2 : 0);
 }
 
-static int32_t flags_own(const bool *pred, int k)
+static int32_t flags_own(uint32_t votes, int k)
 {
-	return pred[k] ? 3 : 0;
+	return votes >> k & 1 ? 3 : 0;
+}
+
+/* A look for a mistake over every run of a buffer, in chunks on every core:
+ * a chunk that finds what rules the mistake out says so, and the chunks
+ * after it stop. */
+struct mistake_look {
+	const struct jcase *c;
+	int buf;
+	mistake_fn mistake; /* every_lane */
+	bool ruled_out;     /* taken atomically */
+	bool others_wrong;  /* only_lane0: a lane other than 0 is wrong */
+};
+
+static bool ruled_out(struct mistake_look *l)
+{
+	return __atomic_load_n(&l->ruled_out, __ATOMIC_RELAXED);
+}
+
+static void rule_out(struct mistake_look *l)
+{
+	__atomic_store_n(&l->ruled_out, true, __ATOMIC_RELAXED);
+}
+
+static void every_lane_range(void *ctx, int64_t lo, int64_t hi)
+{
+	struct mistake_look *l = ctx;
+	const int32_t *x = l->c->buf[CJ_B_X].data, *got = l->c->buf[l->buf].data;
+	for (int64_t w = lo; w < hi && !ruled_out(l); w += 32) {
+		int lanes = hi - w < 32 ? (int)(hi - w) : 32;
+		uint32_t votes = 0;
+		for (int k = 0; k < lanes; ++k)
+			votes |= (uint32_t)(x[w + k] > 0) << k;
+		for (int k = 0; k < lanes; ++k)
+			if (got[w + k] != l->mistake(votes, k)) {
+				rule_out(l);
+				break;
+			}
+	}
 }
 
 /* True when every element of buffer buf is what `mistake` predicts. */
 static bool every_lane(const struct jcase *c, int buf, mistake_fn mistake)
 {
-	const int32_t *x = c->buf[CJ_B_X].data, *got = c->buf[buf].data;
-	int64_t n = c->param[CJ_P_N];
-	for (int64_t w = 0; w < n; w += 32) {
-		bool pred[32] = {false};
-		for (int k = 0; k < 32 && w + k < n; ++k)
-			pred[k] = x[w + k] > 0;
-		for (int k = 0; k < 32 && w + k < n; ++k)
-			if (got[w + k] != mistake(pred, k))
-				return false;
+	struct mistake_look l = {c, buf, mistake, false, false};
+	parallel_chunks(c->param[CJ_P_N], CASE_CHUNK, every_lane_range, &l);
+	return !l.ruled_out;
+}
+
+static void lane0_range(void *ctx, int64_t lo, int64_t hi)
+{
+	struct mistake_look *l = ctx;
+	const int32_t *got = l->c->buf[l->buf].data, *want = l->c->buf[l->buf].expect;
+	bool others_wrong = false;
+	for (int64_t w = lo; w < hi && !ruled_out(l); w += 32) {
+		if (got[w] != want[w]) {
+			rule_out(l);
+			break;
+		}
+		for (int64_t i = w + 1; i < w + 32 && i < hi; ++i)
+			others_wrong |= got[i] != want[i];
 	}
-	return true;
+	if (others_wrong)
+		__atomic_store_n(&l->others_wrong, true, __ATOMIC_RELAXED);
 }
 
 /* True when lane 0 of every run is right and some other lane is wrong. */
 static bool only_lane0(const struct jcase *c, int buf)
 {
-	const int32_t *got = c->buf[buf].data, *want = c->buf[buf].expect;
-	int64_t n = c->param[CJ_P_N];
-	bool others_wrong = false;
-	for (int64_t i = 0; i < n; ++i) {
-		if (i % 32 == 0 && got[i] != want[i])
-			return false;
-		others_wrong |= i % 32 != 0 && got[i] != want[i];
-	}
-	return others_wrong;
+	struct mistake_look l = {c, buf, NULL, false, false};
+	parallel_chunks(c->param[CJ_P_N], CASE_CHUNK, lane0_range, &l);
+	return !l.ruled_out && l.others_wrong;
 }
 
 /* The known mistakes, in the order they are tried: the buffer, what lane k
