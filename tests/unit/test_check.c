@@ -266,6 +266,44 @@ static void test_compare_big_in_chunks(void)
 	free(got);
 }
 
+/* buffer_differs says what compare_buffer's count says: a mismatch in any
+ * chunk (the first element, the last, one past a chunk's border), floats by
+ * the spec, none in equal buffers. */
+static void test_buffer_differs(void)
+{
+	const uint64_t n = (3u << 20) + 17;
+	int32_t *want = calloc(n, sizeof *want), *got = calloc(n, sizeof *got);
+	CHECK(want && got);
+	if (!want || !got)
+		return;
+	CHECK(!buffer_differs(CJ_I32, got, want, NULL, n, &EXACT));
+	const uint64_t at[] = {0, (1u << 20) + 1, (2u << 20) - 1, n - 1};
+	for (size_t k = 0; k < sizeof at / sizeof *at; ++k) {
+		got[at[k]] = -1;
+		CHECK_MSG(buffer_differs(CJ_I32, got, want, NULL, n, &EXACT), "at %llu",
+		          (unsigned long long)at[k]);
+		CHECK_MSG(buffer_differs(CJ_U32, got, want, NULL, n, &EXACT), "at %llu",
+		          (unsigned long long)at[k]);
+		got[at[k]] = 0;
+	}
+	CHECK(!buffer_differs(CJ_I32, got, want, NULL, 0, &EXACT));
+	free(want);
+	free(got);
+
+	float fw[4] = {1.0f, 2.0f, 0.0f, 4.0f}, fg[4] = {1.0f, 2.0f, -0.0f, 4.0f};
+	CHECK(!buffer_differs(CJ_F32, fg, fw, NULL, 4, &EXACT));
+	fg[3] = 4.0f + 4.0f * 1e-7f;
+	CHECK(buffer_differs(CJ_F32, fg, fw, NULL, 4, &EXACT));
+	CHECK(!buffer_differs(CJ_F32, fg, fw, NULL, 4, &TOL));
+	fw[1] = NAN, fg[1] = NAN; /* NaN never matches */
+	CHECK(buffer_differs(CJ_F32, fg, fw, NULL, 4, &TOL));
+	fw[1] = fg[1] = 2.0f;
+	double scale[4] = {0, 0, 0, 1e6};
+	fg[3] = 5.0f;
+	CHECK(buffer_differs(CJ_F32, fg, fw, NULL, 4, &TOL));
+	CHECK(!buffer_differs(CJ_F32, fg, fw, scale, 4, &TOL));
+}
+
 static void test_compare_u32(void)
 {
 	uint32_t want[6] = {0, 1, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu};
@@ -412,6 +450,7 @@ static const struct unit_test tests[] = {
         {"compare_buffer: float32", test_compare_f32},
         {"compare_buffer: per-element scale", test_compare_f32_scale},
         {"compare_buffer: float16 rewrite and zeros fail", test_float16_rewrite_fails},
+        {"buffer_differs: any mismatch, found sooner", test_buffer_differs},
         {0},
 };
 

@@ -21,22 +21,46 @@ bool float_matches(float got, double want, double scale, const struct check_spec
 	return fabs((double)got - want) <= spec->atol + spec->rtol * mag;
 }
 
-static void note(struct buffer_report *r, uint64_t i, double want, double got, uint32_t bits,
-                 uint32_t poison)
-{
-	struct mismatch m = {.index = i, .want = want, .got = got, .got_bits = bits};
-	r->bad++;
-	if (bits == poison)
-		r->unwritten++;
-	if (r->nshown < CHECK_MAX_SHOWN)
-		r->shown[r->nshown++] = m;
-	r->last = m;
-}
-
 void compare_buffer(uint32_t elem, const void *got, const void *want, const double *scale,
                     uint64_t n, const struct check_spec *spec, struct buffer_report *out)
 {
 	compare_buffer_poisoned(elem, got, want, scale, n, spec, CHECK_POISON_BITS, out);
+}
+
+/* Mismatch i as a report shows it: the values as numbers, the raw bits. */
+static struct mismatch mismatch_at(uint32_t elem, const void *got, const void *want, uint64_t i)
+{
+	struct mismatch m = {.index = i, .got_bits = ((const uint32_t *)got)[i]};
+	if (elem == CJ_I32) {
+		m.want = ((const int32_t *)want)[i];
+		m.got = ((const int32_t *)got)[i];
+	} else if (elem == CJ_U32) {
+		m.want = ((const uint32_t *)want)[i];
+		m.got = ((const uint32_t *)got)[i];
+	} else {
+		m.want = ((const float *)want)[i];
+		m.got = ((const float *)got)[i];
+	}
+	return m;
+}
+
+/* The mismatches of one range as its loop finds them, kept in locals until
+ * it ends: the chunks' reports lie side by side in memory, and a store into
+ * its report per element had cores writing into each other's cache lines
+ * (two threads took longer than one). */
+struct tally {
+	uint64_t bad, unwritten, last;
+	int nshown;
+	uint64_t shown[CHECK_MAX_SHOWN];
+};
+
+static inline void tally_bad(struct tally *t, uint64_t i, uint32_t bits, uint32_t poison)
+{
+	t->bad++;
+	t->unwritten += bits == poison;
+	t->last = i;
+	if (t->nshown < CHECK_MAX_SHOWN)
+		t->shown[t->nshown++] = i;
 }
 
 /* Elements [lo, hi) into r (its total aside), one loop per element type. */
@@ -45,22 +69,25 @@ static void compare_range(uint32_t elem, const void *got, const void *want, cons
                           struct buffer_report *r)
 {
 	const uint32_t *bits = got;
-	if (elem == CJ_I32) {
-		const int32_t *g = got, *w = want;
+	struct tally t = {0};
+	if (elem == CJ_I32 || elem == CJ_U32) { /* equal as 32-bit words */
+		const uint32_t *w = want;
 		for (uint64_t i = lo; i < hi; ++i)
-			if (g[i] != w[i])
-				note(r, i, w[i], g[i], bits[i], poison);
-	} else if (elem == CJ_U32) {
-		const uint32_t *g = got, *w = want;
-		for (uint64_t i = lo; i < hi; ++i)
-			if (g[i] != w[i])
-				note(r, i, w[i], g[i], bits[i], poison);
+			if (bits[i] != w[i])
+				tally_bad(&t, i, bits[i], poison);
 	} else {
 		const float *g = got, *w = want;
 		for (uint64_t i = lo; i < hi; ++i)
 			if (!float_matches(g[i], w[i], scale ? scale[i] : 0.0, spec))
-				note(r, i, w[i], g[i], bits[i], poison);
+				tally_bad(&t, i, bits[i], poison);
 	}
+	r->bad = t.bad;
+	r->unwritten = t.unwritten;
+	r->nshown = t.nshown;
+	for (int k = 0; k < t.nshown; ++k)
+		r->shown[k] = mismatch_at(elem, got, want, t.shown[k]);
+	if (t.bad)
+		r->last = mismatch_at(elem, got, want, t.last);
 }
 
 /* A big buffer is compared in chunks on every core (run/cases.h:
@@ -107,4 +134,51 @@ void compare_buffer_poisoned(uint32_t elem, const void *got, const void *want, c
 			out->last = p->last;
 	}
 	free(parts);
+}
+
+/* buffer_differs: the chunks on every core look in steps, and stop once one
+ * of them found an element that differs. */
+#define DIFFERS_STEP 4096
+
+struct differs_job {
+	uint32_t elem;
+	const void *got, *want;
+	const double *scale;
+	const struct check_spec *spec;
+	bool found; /* taken atomically */
+};
+
+static bool range_differs(const struct differs_job *d, int64_t lo, int64_t hi)
+{
+	if (d->elem == CJ_I32 || d->elem == CJ_U32) {
+		const uint32_t *g = d->got, *w = d->want;
+		for (int64_t i = lo; i < hi; ++i)
+			if (g[i] != w[i])
+				return true;
+	} else {
+		const float *g = d->got, *w = d->want;
+		for (int64_t i = lo; i < hi; ++i)
+			if (!float_matches(g[i], w[i], d->scale ? d->scale[i] : 0.0, d->spec))
+				return true;
+	}
+	return false;
+}
+
+static void differs_chunk(void *ctx, int64_t lo, int64_t hi)
+{
+	struct differs_job *d = ctx;
+	for (int64_t i = lo; i < hi && !__atomic_load_n(&d->found, __ATOMIC_RELAXED);
+	     i += DIFFERS_STEP)
+		if (range_differs(d, i, hi - i < DIFFERS_STEP ? hi : i + DIFFERS_STEP)) {
+			__atomic_store_n(&d->found, true, __ATOMIC_RELAXED);
+			return;
+		}
+}
+
+bool buffer_differs(uint32_t elem, const void *got, const void *want, const double *scale,
+                    uint64_t n, const struct check_spec *spec)
+{
+	struct differs_job job = {elem, got, want, scale, spec, false};
+	parallel_chunks((int64_t)n, CHECK_CHUNK, differs_chunk, &job);
+	return job.found;
 }

@@ -47,5 +47,10 @@ void compare_buffer_poisoned(uint32_t elem, const void *got, const void *want, c
 /* The same with CHECK_POISON_BITS. */
 void compare_buffer(uint32_t elem, const void *got, const void *want, const double *scale,
                     uint64_t n, const struct check_spec *spec, struct buffer_report *out);
+/* True when compare_buffer would find a mismatch among the n elements (its
+ * report's bad > 0, whatever the poison), told without the report: the
+ * chunks stop once one of them finds an element that differs. */
+bool buffer_differs(uint32_t elem, const void *got, const void *want, const double *scale,
+                    uint64_t n, const struct check_spec *spec);
 
 #endif
