@@ -163,32 +163,25 @@ static void locate(const struct jcase *c, int buf, uint64_t index, struct where 
 
 struct look {
 	const struct jcase *c;
-	double ratio;      /* constant_ratio: the first element's */
-	int ended;         /* a chunk found an element that ends the look */
-	double *chunk_max; /* largest |x| of each chunk */
+	double ratio; /* constant_ratio: the first element's */
+	int ended;    /* a chunk found an element that ends the look */
 };
 
-static void largest_range(void *ctx, int64_t lo, int64_t hi)
+static void large_range(void *ctx, int64_t lo, int64_t hi)
 {
 	struct look *l = ctx;
 	const float *x = l->c->buf[CJ_B_X].data;
-	double big = 0;
-	for (int64_t i = lo; i < hi; ++i)
-		big = fabs(x[i]) > big ? fabs(x[i]) : big;
-	l->chunk_max[lo / LOOK_CHUNK] = big;
+	for (int64_t i = lo; i < hi && !__atomic_load_n(&l->ended, __ATOMIC_RELAXED); ++i)
+		if (fabs(x[i]) > 80)
+			__atomic_store_n(&l->ended, 1, __ATOMIC_RELAXED);
 }
 
-/* The largest |x| of case c. */
-static double largest(const struct jcase *c)
+/* True when some |x| of case c is above 80 (expf overflows above about 88). */
+static bool large_inputs(const struct jcase *c)
 {
-	int64_t n = c->param[CJ_P_N];
-	struct look l = {c, 0, 0, xcalloc((size_t)(n / LOOK_CHUNK + 1), sizeof(double))};
-	parallel_chunks(n, LOOK_CHUNK, largest_range, &l);
-	double big = 0;
-	for (int64_t k = 0; k <= n / LOOK_CHUNK; ++k)
-		big = l.chunk_max[k] > big ? l.chunk_max[k] : big;
-	free(l.chunk_max);
-	return big;
+	struct look l = {c, 0, 0};
+	parallel_chunks(c->param[CJ_P_N], LOOK_CHUNK, large_range, &l);
+	return l.ended;
 }
 
 static void ratio_range(void *ctx, int64_t lo, int64_t hi)
@@ -214,7 +207,7 @@ static bool constant_ratio(const struct jcase *c)
 		++first;
 	if (first == n)
 		return false;
-	struct look l = {c, got[first] / want[first], 0, NULL};
+	struct look l = {c, got[first] / want[first], 0};
 	if (!isfinite(l.ratio) || l.ratio == 0)
 		return false;
 	parallel_chunks(n, LOOK_CHUNK, ratio_range, &l);
@@ -241,7 +234,7 @@ static bool per_block_softmax(const struct jcase *c)
 {
 	if (c->param[CJ_P_BLOCKS] < 2)
 		return false;
-	struct look l = {c, 0, 0, NULL};
+	struct look l = {c, 0, 0};
 	parallel_chunks(c->param[CJ_P_N], LOOK_CHUNK, per_block_range, &l);
 	return !l.ended;
 }
@@ -251,7 +244,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	if (f->report.nshown == 0)
 		return NULL;
 	const struct mismatch *m = &f->report.shown[0];
-	double big = largest(c);
+	/* large_inputs(c) may read the whole of x: only where the answer turns on it */
 	if (f->bad_buf == CJ_B_PARTS) {
 		if (m->got_bits == 0xffffffffu)
 			return L("a partial was never stored: thread 0 of every block must return "
@@ -263,7 +256,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 			         "the block's slice [begin, end), over every warp of the block",
 			         "部分结果的最大值（.x）不对：它必须是这个 block 那一段 [begin, "
 			         "end) 中最大的元素，要涵盖 block 的每个 warp");
-		if (big > 80 && !isfinite(m->got))
+		if (!isfinite(m->got) && large_inputs(c))
 			return L("a partial's sum overflowed: sum exp(x - max) with the slice's "
 			         "max, not exp(x)",
 			         "部分结果的和溢出了：要用这一段的最大值求 exp(x - max) "
@@ -277,7 +270,7 @@ static const char *diagnose(const struct jcase *c, const struct case_findings *f
 	}
 	if (f->bad_buf != CJ_B_Y)
 		return NULL;
-	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && big > 80)
+	if ((!isfinite(m->got) || m->got == 0) && m->got_bits != 0xffffffffu && large_inputs(c))
 		return L("wrong where inputs are large in magnitude: subtract the maximum of the "
 		         "whole vector before expf",
 		         "输入绝对值大的地方出错：在 expf 之前减去整个向量的最大值");
