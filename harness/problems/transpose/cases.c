@@ -21,17 +21,19 @@ static void fill_in(void *ctx, struct rng *rng, int64_t lo, int64_t hi)
 		d->in[i] = d->counting ? (float)i : (float)rng_uniform(rng, -1000, 1000);
 }
 
-/* Rows [lo, hi) of in, as columns of the golden out of case c (ctx), 64 of
- * in's columns at a time: a tile's reads and writes stay in the cache. */
+/* Rows [lo, hi) of the golden out of case c (ctx), in's columns lo to hi,
+ * 64 of in's rows at a time: a tile's reads and writes stay in the cache,
+ * and each chunk writes rows of out of its own (their pages are first
+ * touched by one thread, not by every thread a few bytes each). */
 static void golden_rows(void *ctx, int64_t lo, int64_t hi)
 {
 	struct jcase *c = ctx;
 	const float *in = c->buf[CJ_B_IN].data;
 	float *want = c->buf[CJ_B_OUT].expect;
 	int64_t rows = c->param[CJ_P_ROWS], cols = c->param[CJ_P_COLS];
-	for (int64_t k0 = 0; k0 < cols; k0 += 64)
-		for (int64_t k = k0; k < k0 + 64 && k < cols; ++k)
-			for (int64_t y = lo; y < hi; ++y)
+	for (int64_t y0 = 0; y0 < rows; y0 += 64)
+		for (int64_t k = lo; k < hi; ++k)
+			for (int64_t y = y0; y < y0 + 64 && y < rows; ++y)
 				want[k * rows + y] = in[y * cols + k];
 }
 
@@ -49,7 +51,7 @@ static void add_buffers(struct case_set *set, struct rng *rng, struct jcase *c, 
 	int64_t n = c->param[CJ_P_N];
 	struct matrix d = {r->counting, in_out_buffers(set, c, CJ_F32, "in", "out", n).in};
 	fill_case(c, rng, n, CASE_CHUNK, fill_in, &d);
-	parallel_chunks(rows, 64, golden_rows, c);
+	parallel_chunks(c->param[CJ_P_COLS], 64, golden_rows, c);
 }
 
 /* Partial tiles first on a shape at least a tile tall (129 x 257): a store
