@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "backends/backend.h"
-#include "build/cache.h"
 #include "build/linked.h"
 #include "judgement.h"
 #include "report/lang.h"
@@ -17,32 +16,12 @@
 #include "run/test_run.h"
 #include "util.h"
 
-/* The learner's test program, kept for the same file judged again (build/
- * cache.h: the key holds the file, what it includes and the judge's own
- * files); without a device, only compiled: its CE is still the verdict. */
+/* without a device, only compiled: its CE is still the verdict */
 static void build_linked(struct judgement *j, struct build_result *br)
 {
 	j->bin = xasprintf("%s/test", j->work);
-	if (!j->dev.found) {
-		build_test_binary(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work,
-		                  j->bin, true, br);
-		return;
-	}
-	char variant[32];
-	snprintf(variant, sizeof variant, "linked sm_%d", judgement_cc(j));
-	char *kept = kept_build_path(&j->paths, "linked", j->entry->id,
-	                             build_key(&j->paths, j->entry->id, j->source, variant));
-	char *deps = xasprintf("%s/tu.d", j->work);
-	const char *names[] = {"test", "tu.d", NULL};
-	const char *files[] = {j->bin, deps, NULL};
-	if (!kept_build_take(kept, names, files, br)) {
-		build_test_binary(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work,
-		                  j->bin, false, br);
-		if (br->status == BUILD_OK)
-			kept_build_keep(kept, names, files, br->log);
-	}
-	free(kept);
-	free(deps);
+	build_kept_test_binary(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->bin,
+	                       !j->dev.found, br);
 }
 
 /* Runs the reference's own program on the timed case alone; its median

@@ -91,6 +91,28 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	return 0;
 }
 
+int build_kept_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+                           const char *workdir, const char *out_bin, bool compile_only,
+                           struct build_result *res)
+{
+	if (compile_only)
+		return build_test_binary(p, id, source, cc, workdir, out_bin, true, res);
+	char variant[32];
+	snprintf(variant, sizeof variant, "linked sm_%d", cc);
+	char *kept = kept_build_path(p, "linked", id, build_key(p, id, source, variant));
+	char *deps = xasprintf("%s/tu.d", workdir);
+	const char *names[] = {"test", "tu.d", NULL};
+	const char *files[] = {out_bin, deps, NULL};
+	if (!kept_build_take(kept, names, files, res)) {
+		build_test_binary(p, id, source, cc, workdir, out_bin, false, res);
+		if (res->status == BUILD_OK)
+			kept_build_keep(kept, names, files, res->log);
+	}
+	free(kept);
+	free(deps);
+	return 0;
+}
+
 int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
                     struct build_result *res)
 {

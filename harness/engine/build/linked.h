@@ -18,6 +18,14 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
                       const char *workdir, const char *out_bin, bool compile_only,
                       struct build_result *res);
 
+/* build_test_binary for a judged file, kept in build/cache/linked for the
+ * same file judged again (the key holds the file, what it includes and the
+ * judge's own files: build/cache.h), as build_module keeps modules; a
+ * compile_only build is not kept. */
+int build_kept_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
+                           const char *workdir, const char *out_bin, bool compile_only,
+                           struct build_result *res);
+
 /* Builds (or reuses, kept in build/cache/reference) the reference's program
  * of `id` for cc. Its path in *bin (malloc'd). */
 int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
