@@ -142,8 +142,7 @@ static bool check_olds(const struct jcase *c, char *why, size_t whylen)
 	if (ok)
 		parallel_chunks(slots, slots_per_chunk(c), check_slots, &o);
 	if (!ok || o.out_of_memory) {
-		snprintf(why, whylen,
-		         L("out of memory while checking returned values", "检查返回值时内存不足"));
+		slot_check_out_of_memory(why, whylen);
 		ok = false;
 	} else if (o.broken < slots) {
 		int64_t k = o.broken;

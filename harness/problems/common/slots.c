@@ -1,9 +1,11 @@
 /* The atomic-slot exercises' cases; see slots.h. */
 #include "slots.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/report/lang.h"
 #include "../../engine/run/cases.h"
 #include "../../engine/util.h"
 #include "case_table.h"
@@ -133,4 +135,10 @@ int64_t slot_thread_first(const struct jcase *c, const int64_t *at)
 		++i;
 	free(seen);
 	return i;
+}
+
+void slot_check_out_of_memory(char *why, size_t whylen)
+{
+	snprintf(why, whylen,
+	         L("out of memory while checking returned values", "检查返回值时内存不足"));
 }

@@ -8,6 +8,7 @@
 #define HARNESS_PROBLEMS_COMMON_SLOTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../problem.h"
@@ -55,6 +56,10 @@ int64_t slots_per_chunk(const struct jcase *c);
  * index order) of its slot k, where at[k] is -1 for a slot that has none
  * to name; n when no slot has one. */
 int64_t slot_thread_first(const struct jcase *c, const int64_t *at);
+
+/* Says in why that memory ran out while the returned values were checked
+ * (either exercise's check_extra). */
+void slot_check_out_of_memory(char *why, size_t whylen);
 
 /* Defines the struct problem of a slot exercise, as TABLE_PROBLEM does
  * (case_table.h: its cases the table `table`), located by slot_locate, with
