@@ -647,10 +647,10 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 		e = dirty_shared_memory(s);
 #endif
 	struct cj_measure m = {};
-	bool repeated = false; /* timed or measured launches ran from the kept inputs */
-#ifndef CJ_EMU                 /* the emulator measures no speed */
+#ifndef CJ_EMU /* the emulator measures no speed */
 	m.want = c->measure != 0;
 #endif
+	bool repeated = false; /* timed or measured launches ran from the kept inputs */
 	if (e == cudaSuccess)
 		e = launch_checked(c, dev, s, &m);
 	if (e == cudaSuccess && cj_host_run) {
@@ -777,9 +777,12 @@ static bool wait_for_go(struct cj_wire_header *h)
 	       h->ncases <= (cj_wire_bytes - sizeof *h) / sizeof(struct cj_wire_case);
 }
 
-/* That the cases ended, and with what exit status (wire.h: done_s). */
+/* That the cases ended, and with what exit status (wire.h: done_s); not
+ * for host-driven glue, whose outputs go in after it (cj_finish). */
 static void note_done(struct cj_wire_header *h, int code)
 {
+	if (cj_host_run)
+		return;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
@@ -881,14 +884,12 @@ int main(int argc, char **argv)
 		if (e != cudaSuccess || c->guard_buf >= 0 || inputs_changed) {
 			c->cuda_error = (int32_t)e;
 			c->state = CJ_CASE_FAILED;
-			if (!cj_host_run) /* else the outputs go in after it (cj_finish) */
-				note_done(h, CJ_EXIT_CASE_FAILED);
+			note_done(h, CJ_EXIT_CASE_FAILED);
 			return cj_finish(file, CJ_EXIT_CASE_FAILED);
 		}
 		c->state = CJ_CASE_DONE;
 	}
 	h->current = -1;
-	if (!cj_host_run)
-		note_done(h, CJ_EXIT_OK);
+	note_done(h, CJ_EXIT_OK);
 	return cj_finish(file, CJ_EXIT_OK);
 }
