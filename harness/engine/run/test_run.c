@@ -29,6 +29,15 @@ struct handover {
 	bool wrong;   /* one of them was wrong */
 };
 
+/* Whether case i failed, or gave a wrong element once its outputs were
+ * written (finished, or `written`: the one it asked to be alone for). */
+static bool case_wrong(const struct handover *x, int i, bool written)
+{
+	const struct cj_wire_case *rec = case_record((struct case_set *)x->set, i);
+	return rec->state == CJ_CASE_FAILED || ((written || rec->state == CJ_CASE_DONE) &&
+	                                        case_output_differs(x->j, &x->set->cases[i]));
+}
+
 /* Whether a case failed or gave a wrong element: one the program finished
  * before the one it is on now, or that one, whose outputs it wrote before it
  * asked to be alone (wire.h: want_alone). Then the run's verdict is not AC
@@ -38,17 +47,11 @@ struct handover {
 static bool wrong_so_far(struct handover *x)
 {
 	int now = x->h->current;
-	for (; !x->wrong && x->checked < now && x->checked < x->set->n; ++x->checked) {
-		const struct cj_wire_case *rec = case_record((struct case_set *)x->set, x->checked);
-		x->wrong = rec->state == CJ_CASE_FAILED ||
-		           (rec->state == CJ_CASE_DONE &&
-		            case_output_differs(x->j, &x->set->cases[x->checked]));
-	}
+	for (; !x->wrong && x->checked < now && x->checked < x->set->n; ++x->checked)
+		x->wrong = case_wrong(x, x->checked, false);
 	if (!x->wrong && now >= 0 && now < x->set->n && now != x->asked) {
 		x->asked = now;
-		const struct cj_wire_case *rec = case_record((struct case_set *)x->set, now);
-		x->wrong = rec->state == CJ_CASE_FAILED ||
-		           case_output_differs(x->j, &x->set->cases[now]);
+		x->wrong = case_wrong(x, now, true);
 	}
 	return x->wrong;
 }
