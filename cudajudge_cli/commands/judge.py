@@ -45,7 +45,7 @@ def run(options):
     shown_file = shown_path(ws.path(file_arg)) if options.file else file_arg
     judgement = judge_and_show(ws, problem, file_arg, shown_file, options.seed,
                                not options.no_perf, options.verbose, chosen_backend(options),
-                               options.profile)
+                               options.profile, options.every_case)
     return judgement.status
 
 
@@ -57,7 +57,7 @@ def show_progress(status, event):
 
 
 def judge_and_show(ws, problem, file_arg, shown_file, seed=None, perf=True, verbose=False,
-                   backend=None, profile=False):
+                   backend=None, profile=False, every_case=False):
     """Judges one file for people: a status line while it runs, the attempt saved,
     the report (with where the time goes, when profile) and what to do next. Returns
     the Judgement."""
@@ -65,7 +65,7 @@ def judge_and_show(ws, problem, file_arg, shown_file, seed=None, perf=True, verb
     status = StatusLine()
     judgement = actions.judge(ws, problem, file_arg, seed, perf, backend,
                               on_event=lambda event, line: show_progress(status, event),
-                              profile=profile)
+                              profile=profile, every_case=every_case)
     status.clear()
     run = judgement.run
     if not run.usable:
@@ -94,7 +94,8 @@ def judge_as_json(ws, problem, file_arg, options):
             show_progress(status, event)
 
     judgement = actions.judge(ws, problem, file_arg, options.seed, not options.no_perf,
-                              chosen_backend(options), on_event=emit, profile=options.profile)
+                              chosen_backend(options), on_event=emit, profile=options.profile,
+                              every_case=options.every_case)
     status.clear()
     run = judgement.run
     if not run.usable:

@@ -36,6 +36,7 @@ def add_judging_options(parser):
     parser.add_argument("--seed", type=int, help=tr("help_seed"))
     parser.add_argument("--json", action="store_true", help=tr("help_json"))
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
+    parser.add_argument("--every-case", action="store_true", help=tr("help_every_case"))
     parser.add_argument("--verbose", action="store_true", help=tr("help_judge_verbose"))
     add_profile_argument(parser)
     add_emulate_argument(parser)

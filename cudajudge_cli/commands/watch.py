@@ -33,6 +33,7 @@ def add_arguments(parser):
     add_id_argument(parser, optional=True)
     parser.add_argument("--next", action="store_true", help=tr("help_watch_next"))
     parser.add_argument("--no-perf", action="store_true", help=tr("help_no_perf"))
+    parser.add_argument("--every-case", action="store_true", help=tr("help_every_case"))
     add_profile_argument(parser)
     parser.add_argument("--interval", type=poll_interval, default=WATCH_INTERVAL_S,
                         metavar="SECONDS", help=tr("help_interval"))
@@ -155,7 +156,8 @@ def run(options):
                     run = judge_and_show(ws, problem, file_arg, file_arg,
                                          perf=not options.no_perf,
                                          backend=chosen_backend(options),
-                                         profile=options.profile).run
+                                         profile=options.profile,
+                                         every_case=options.every_case).run
                     if run.verdict == "AC" and options.next:
                         progress = ws.progress().read()
                         following = ws.next_exercise(progress, after=problem)

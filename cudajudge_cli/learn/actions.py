@@ -69,13 +69,17 @@ class Judgement:
 
 
 def judge(ws, problem, file_arg, seed=None, perf=True, backend=None, on_event=None,
-          lang=None, profile=False):
+          lang=None, profile=False, every_case=False):
     """Judges one file with the engine and saves the attempt in the learner's progress.
     lang: the engine's language for this judgement (default: the language in use);
-    profile: after the verdict, where the time goes (the summary's "profile")."""
+    profile: after the verdict, where the time goes (the summary's "profile");
+    every_case: run the big cases after a wrong one too (by default the engine leaves
+    them out, SKIP, so that a wrong file's verdict comes sooner; grade and check run
+    every case)."""
+    extra = (["--profile"] if profile else []) + ([] if every_case else
+                                                  ["--skip-big-after-wrong"])
     run = ws.engine.judge(problem["id"], file_arg, seed=seed, perf=perf, backend=backend,
-                          on_event=on_event, lang=lang,
-                          extra_args=["--profile"] if profile else ())
+                          on_event=on_event, lang=lang, extra_args=extra)
     progress = record_attempt(ws, problem["id"], file_arg, run.summary) if run.usable else None
     return Judgement(problem, file_arg, run, progress)
 

@@ -124,6 +124,8 @@ def case_view(case, opened=False):
     verdict = case.get("verdict") or "JE"
     view = {"name": str(case.get("name") or "?"), "verdict": verdict,
             "kind": "pass" if verdict == "AC" else "skip" if verdict == "SKIP" else "fail"}
+    if view["kind"] == "skip" and case.get("detail_code") == "case_left_out":
+        view["brief"] = [Text("case_left_out")]
     if view["kind"] != "fail":
         return view
     bad, total, unwritten = case.get("bad"), case.get("total"), case.get("unwritten")
@@ -329,6 +331,9 @@ def report(run, problem_id, shown_file, default_file, verbose=False):
         "more_details": (Text("more_details", command=judge_command(
             problem_id, shown_file, default_file, "--verbose"))
             if failed > 1 and not verbose else None),
+        "left_out": (Text("left_out_cases", command=judge_command(
+            problem_id, shown_file, default_file, "--every-case"))
+            if any(c.get("brief") and c["kind"] == "skip" for c in cases) else None),
         "compile_log": compile_log if verdict == "CE" and summary.get("compile_log") else None,
         "program_output": output if summary.get("program_output") else None,
         "timing": timing_view(summary.get("timing"), next(

@@ -58,6 +58,8 @@ def case_details(style, case):
 
 
 def case_lines(style, case):
+    if case["kind"] == "skip" and case.get("brief"):  # why it was not run
+        return [case_line(style, case) + "  " + style.dim(str(case["brief"][0]))]
     if case["kind"] != "fail":
         return [case_line(style, case)]
     if case["opened"]:
@@ -131,6 +133,8 @@ def render_report(style, model):
             say(line)
     if model["more_details"]:
         say(style.dim(str(model["more_details"])))
+    if model["left_out"]:
+        say(style.dim(str(model["left_out"])))
     if model["compile_log"] is not None:
         say()
         say(style.bold(tr("compile_log")))

@@ -13,7 +13,9 @@ struct judge_options {
 	const char *file;  /* the file to judge */
 	uint64_t seed;
 	bool have_seed;
-	bool no_perf;            /* skip the timed case (check, corpus runs) */
+	bool no_perf;              /* skip the timed case (check, corpus runs) */
+	bool skip_big_after_wrong; /* a learner's judgement: big cases after a wrong one are
+	                              not run (wire.h: ask_big) */
 	const char *prebuilt;    /* tests: run this binary instead of compiling, no device needed */
 	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
 	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */

@@ -4,7 +4,7 @@
  *   cudajudge catalog --root DIR
  *       validates DIR/problems.yaml and prints it as one JSON object
  *   cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] [--no-perf]
- *                   [--grading]
+ *                   [--grading] [--skip-big-after-wrong]
  *                   [--backend auto|gpu|emu|sanitize]
  *                   [--tool memcheck|racecheck|synccheck|initcheck|all] [--profile]
  *       judges FILE as exercise ID; JSON lines on stdout (see report.h).
@@ -12,6 +12,9 @@
  *       --tool (default memcheck; all: each tool in turn), small cases only.
  *       --prebuilt BIN runs BIN as the test binary without compiling or
  *       looking for a device: the engine's own tests use it with stand-ins.
+ *       --skip-big-after-wrong: big cases (the timed one, those of many
+ *       megabytes) after a wrong case are not run (verdict SKIP): the
+ *       learner's own judgement; grade and check run every case.
  *       --lang en|zh: the language of case names, diagnoses and details
  *       (lang.h); English by default. JSON keys and verdicts never change.
  *       --profile: after the verdict, where the time goes (docs/profile.md),
@@ -59,7 +62,7 @@ static void usage(void)
 {
 	fputs("usage: cudajudge catalog --root DIR\n"
 	      "       cudajudge judge --root DIR --build DIR --id ID --file FILE [--seed N] "
-	      "[--no-perf] [--grading] [--backend auto|gpu|emu|sanitize]\n"
+	      "[--no-perf] [--grading] [--skip-big-after-wrong] [--backend auto|gpu|emu|sanitize]\n"
 	      "                       [--tool memcheck|racecheck|synccheck|initcheck|all] "
 	      "[--profile] [--timing-rounds K] [--cases-dir DIR]\n"
 	      "       cudajudge device --build DIR [--fresh]\n"
@@ -231,6 +234,8 @@ int main(int argc, char **argv)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--no-perf")) {
 			o.no_perf = true;
+		} else if (!strcmp(a, "--skip-big-after-wrong")) {
+			o.skip_big_after_wrong = true;
 		} else if (!strcmp(a, "--profile")) {
 			o.profile = true;
 		} else if (v && !strcmp(a, "--timing-rounds")) {

@@ -372,6 +372,16 @@ struct cj_stashed {
 };
 static std::vector<cj_stashed> cj_stash;
 
+/* wire.h: done_code, then done_s. */
+static void say_done(struct cj_wire_header *h, int code)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	h->done_code = code;
+	__atomic_store(&h->done_s, &at, __ATOMIC_RELEASE);
+}
+
 /* The end of the test process. With host code of the learner's linked in,
  * the outputs are written here, after its last call returned and the device
  * is idle, and the process ends with _exit: no destructor, atexit handler or
@@ -384,6 +394,8 @@ static int cj_finish(unsigned char *file, int code)
 		memcpy(file + o.offset, o.bytes.data(), o.bytes.size());
 	fflush(stdout);
 	fflush(stderr);
+	/* what it printed is out: the engine may end the process from here */
+	say_done((struct cj_wire_header *)file, code);
 	_exit(code);
 }
 
@@ -612,6 +624,20 @@ static bool device_alone(struct cj_wire_header *h, bool want)
 	return alone == asked;
 }
 
+/* Whether to run big case i (wire.h: ask_big): the engine looks at the
+ * cases before it and answers. */
+static bool may_run(struct cj_wire_header *h, uint32_t i)
+{
+	if (!h->ask_big || !h->cases[i].big)
+		return true;
+	int32_t asked = (int32_t)i + 1;
+	__atomic_store_n(&h->asking, asked, __ATOMIC_RELEASE);
+	int32_t got;
+	while ((got = __atomic_load_n(&h->answer, __ATOMIC_ACQUIRE)) != asked && got != -asked)
+		usleep(200);
+	return got == asked;
+}
+
 static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, unsigned char *file,
                             cudaStream_t s, bool *inputs_changed)
 {
@@ -760,14 +786,17 @@ __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
 
 /* Until the engine says go (wire.h), then whether the header it wrote since
- * is whole. No time limit of its own: the engine may wait long for the
- * device lock (run/device.c), and an engine that ends first kills this
- * program with it (the jail's parent-death signal). */
-static bool wait_for_go(struct cj_wire_header *h)
+ * is whole; *waited: whether go came after the device was ready (a runner
+ * started beside the build) rather than before the start. No time limit of
+ * its own: the engine may wait long for the device lock (run/device.c), and
+ * an engine that ends first kills this program with it (the jail's
+ * parent-death signal). */
+static bool wait_for_go(struct cj_wire_header *h, bool *waited)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	h->ready_s = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	*waited = __atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0;
 	while (__atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0) {
 		struct timespec second = {1, 0};
 		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &second, NULL, 0);
@@ -777,17 +806,14 @@ static bool wait_for_go(struct cj_wire_header *h)
 	       h->ncases <= (cj_wire_bytes - sizeof *h) / sizeof(struct cj_wire_case);
 }
 
-/* That the cases ended, and with what exit status (wire.h: done_s); not
- * for host-driven glue, whose outputs go in after it (cj_finish). */
+/* That the cases ended, and with what exit status (wire.h: done_s); for
+ * host-driven glue, whose outputs go in after the learner's last call,
+ * cj_finish says it once they are there. */
 static void note_done(struct cj_wire_header *h, int code)
 {
 	if (cj_host_run)
 		return;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-	h->done_code = code;
-	__atomic_store(&h->done_s, &at, __ATOMIC_RELEASE);
+	say_done(h, code);
 }
 
 static double ms_since(std::chrono::steady_clock::time_point t0)
@@ -846,10 +872,13 @@ int main(int argc, char **argv)
 
 	/* Started beside the build, it has its device now, and waits for its
 	 * cases and its module (wire.h: go); the time to its first case is
-	 * counted from then. */
-	if (!wait_for_go(h))
+	 * counted from then. Started once they were there, from main: the
+	 * device's start is part of it. */
+	bool waited;
+	if (!wait_for_go(h, &waited))
 		return CJ_EXIT_BAD_WIRE;
-	started = std::chrono::steady_clock::now();
+	if (waited)
+		started = std::chrono::steady_clock::now();
 #ifdef CJ_RUNNER
 	if (!module_path[0]) {
 		fprintf(stderr,
@@ -871,6 +900,10 @@ int main(int argc, char **argv)
 	h->start_ms = (float)ms_since(started);
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];
+		if (!may_run(h, i)) {
+			c->state = CJ_CASE_LEFT_OUT;
+			continue;
+		}
 		auto case_started = std::chrono::steady_clock::now();
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;

@@ -18,8 +18,9 @@
 
 #define CJ_WIRE_MAGIC 0x444a5543u /* "CUJD" */
 #define CJ_WIRE_VERSION                                                                            \
-	7u /* 3: speed measurements appended; 4: the reference's time;        \
-                            5: where the run's time went; 6: go; 7: done_s */
+	8u /* 3: speed measurements appended; 4: the reference's time;        \
+                            5: where the run's time went; 6: go; 7: done_s;  \
+                            8: big cases left out after a wrong one */
 #define CJ_MAX_BUFS 8
 #define CJ_MAX_PARAMS 8
 #define CJ_MAX_ROUNDS 8 /* rounds of timed launches of one timed case */
@@ -57,6 +58,7 @@ enum cj_case_state {
 	CJ_CASE_STARTED = 1,
 	CJ_CASE_DONE = 2,
 	CJ_CASE_FAILED = 3,
+	CJ_CASE_LEFT_OUT = 4, /* not run: a big case after a wrong one (ask_big) */
 };
 
 struct cj_wire_buf {
@@ -115,6 +117,10 @@ struct cj_wire_case {
 	uint32_t rounds;
 	float round_median_ms[CJ_MAX_ROUNDS];
 	float round_ref_median_ms[CJ_MAX_ROUNDS];
+	/* Version 8. Written by the engine: 1 when, with the header's ask_big,
+	 * the program asks before running this case whether to run it. */
+	uint32_t big;
+	uint32_t pad8;
 };
 
 /* Findings of a host-driven glue about memory the learner's code allocated. */
@@ -163,12 +169,26 @@ struct cj_wire_header {
 	double ready_s;
 	/* Version 7, written by the test binary once its last case has ended
 	 * (or failed): the exit status it is about to end with, then
-	 * (CLOCK_MONOTONIC seconds, stored last) when. The judge's own program
-	 * runs nothing after it: the engine does not wait for its end (the
-	 * device's release), and has the run end with done_code (run/test_run.c). */
+	 * (CLOCK_MONOTONIC seconds, stored last) when; with host-driven glue,
+	 * once the outputs are in the file (run_cases.cu: cj_finish). Nothing
+	 * of the program's runs after it: the engine does not wait for its end
+	 * (the device's release) on a GPU, and has the run end with done_code
+	 * (run/test_run.c). */
 	int32_t done_code;
 	uint32_t pad7;
 	double done_s;
+	/* Version 8: a learner's own judgement leaves out the big cases (the
+	 * timed one, those of many megabytes) once a case before them was
+	 * wrong; a grade and `check` run every case. The engine sets ask_big
+	 * (and each such case's `big`); before a big case the program writes
+	 * its index + 1 into asking and waits until answer is that (run it)
+	 * or its negative (leave it out: state CJ_CASE_LEFT_OUT, then the next
+	 * case). Host-driven glue is never asked: it writes its outputs at the
+	 * end, too late to be looked at. */
+	uint32_t ask_big;
+	int32_t asking;
+	int32_t answer;
+	uint32_t pad8;
 	struct cj_wire_case cases[];
 };
 

@@ -385,6 +385,7 @@ def main(argv):
     judge.add_argument("--file", required=True)
     judge.add_argument("--seed", type=int)
     judge.add_argument("--no-perf", action="store_true")
+    judge.add_argument("--skip-big-after-wrong", action="store_true")
     judge.add_argument("--backend", choices=["auto", "gpu", "emu", "sanitize"], default="auto")
     judge.add_argument("--tool", choices=["memcheck", "racecheck", "synccheck", "initcheck",
                                           "all"])

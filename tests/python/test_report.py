@@ -226,6 +226,28 @@ class ModelTest(unittest.TestCase):
         verbose = model.report(self.run_of(self.SUMMARY), "warp_scan", "x.cu", "y.cu", True)
         self.assertEqual([c.get("opened") for c in verbose["cases"]], [True, True, None])
 
+    def test_big_cases_left_out_say_why_and_how_to_run_them(self):
+        summary = dict(self.SUMMARY, cases=self.SUMMARY["cases"] + [
+            {"name": "timed", "verdict": "SKIP", "detail_code": "case_left_out",
+             "detail": "not run: a case before it was already wrong"}])
+        view = model.report(self.run_of(summary), "warp_scan", "exercises/warp_scan.cu",
+                            "exercises/warp_scan.cu")
+        timed = view["cases"][-1]
+        self.assertEqual((timed["kind"], str(timed["brief"][0])),
+                         ("skip", "not run: a case before it was wrong"))
+        self.assertEqual(str(view["left_out"]),
+                         "(big cases after a wrong one were not run, so that the verdict "
+                         "comes sooner; every case: python3 judge.py warp_scan --every-case)")
+        out = io.StringIO()
+        style = terminal.Style(out, mode="never")
+        self.assertEqual(report.case_lines(style, timed),
+                         ["  - timed  SKIP  not run: a case before it was wrong"])
+        # a case the backend cannot judge (the emulator's SKIP) says nothing of it
+        plain = model.report(self.run_of(self.SUMMARY), "warp_scan", "x.cu", "x.cu")
+        self.assertIsNone(plain["left_out"])
+        self.assertEqual(model.as_json(view)["cases"][-1]["brief"][0]["zh"],
+                         "没有运行：前面已有用例出错")
+
     def test_the_page_gets_both_languages(self):
         view = model.as_json(model.report(self.run_of(self.SUMMARY), "warp_scan",
                                           "exercises/warp_scan.cu", "exercises/warp_scan.cu"))

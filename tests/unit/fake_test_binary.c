@@ -60,8 +60,13 @@
  *   linger         solves everything, says it is done (wire.h: done_s), then
  *                  sleeps for 60 s (a device context's release, long): the
  *                  engine ends the run when it says so
+ *   left_out_unasked  solves every case but the timed one, which it marks
+ *                  left out (wire.h: CJ_CASE_LEFT_OUT) without asking
  *   no_device | wrong_arch | bad_wire   exits 5 | 4 | 6 at once
  *
+ * In every mode, when the engine asks it to (wire.h: ask_big), it asks
+ * before each big case whether to run it, as the runner does, and leaves
+ * the case out when the engine says so.
  * In every mode that ends with exit status 0 after its last case, it says
  * it is done just before it ends, as the runner does.
  *
@@ -125,6 +130,19 @@ static bool alone(struct cj_wire_header *h, bool want)
 			usleep(1000 * 1000);
 	}
 	return got == (want ? 1u : 0u);
+}
+
+/* The runner's asking before a big case (run_cases.cu: may_run). */
+static bool may_run(struct cj_wire_header *h, uint32_t i)
+{
+	if (!h->ask_big || !h->cases[i].big)
+		return true;
+	int32_t asked = (int32_t)i + 1;
+	__atomic_store_n(&h->asking, asked, __ATOMIC_RELEASE);
+	int32_t got;
+	while ((got = __atomic_load_n(&h->answer, __ATOMIC_ACQUIRE)) != asked && got != -asked)
+		usleep(1000);
+	return got == asked;
 }
 
 static _Noreturn void bad(const char *why, long detail)
@@ -285,6 +303,10 @@ int main(int argc, char **argv)
 
 	for (uint32_t i = 0; i < h->ncases; ++i) {
 		struct cj_wire_case *c = &h->cases[i];
+		if (!may_run(h, i) || (c->timed && is("left_out_unasked"))) {
+			c->state = CJ_CASE_LEFT_OUT;
+			continue;
+		}
 		h->current = (int32_t)i;
 		c->state = CJ_CASE_STARTED;
 		if (i == 0 && is("guard")) {

@@ -64,7 +64,7 @@ SUMMARY_KEYS = {"type", "id", "verdict", "backend", "seed", "cases", "timing", "
                 "build", "cases_from"}
 CASE_KEYS = {"type", "name", "verdict", "params", "param", "buffer", "total", "bad", "unwritten",
              "diagnosis_code", "detail_code", "detail_fields",
-             "mismatches", "last", "diagnosis", "detail", "speed", "time_ms"}
+             "mismatches", "last", "diagnosis", "detail", "speed", "time_ms", "seconds"}
 EXIT_FOR = {"AC": 0, "SKIP": 0, "JE": 2}
 
 
@@ -209,7 +209,7 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(printed, s["cases"])
         for c in s["cases"]:
             self.assertEqual(set(c), CASE_KEYS, c)
-            self.assertIn(c["verdict"], ("AC", "WA", "RE", "TLE"))
+            self.assertIn(c["verdict"], ("AC", "WA", "RE", "TLE", "SKIP"))
             if c["verdict"] == "AC":
                 self.assertEqual((c["bad"], c["mismatches"], c["detail"]), (0, [], None), c)
         names = [c["name"] for c in s["cases"]]
@@ -598,6 +598,41 @@ class EngineFakeTest(unittest.TestCase):
                              "--prebuilt", FAKE, "--timing-rounds", bad], mode="timed")
             self.assertEqual(p.returncode, 2, bad)
             self.assertIn("--timing-rounds", p.stderr)
+
+    def test_big_cases_after_a_wrong_one_are_left_out(self):
+        """--skip-big-after-wrong (a learner's own judgement): once a case was wrong, the
+        big cases after it (here the timed one) are not run: SKIP, saying why and how to
+        run them; the others still run. Without it (grade, check) every case runs."""
+        skip = ["--skip-big-after-wrong"]
+        quick = self.judge("off_by_one", perf=True, extra=skip)
+        self.assertEqual(quick.summary["verdict"], "WA", quick)
+        timed = quick.case_named("timed")
+        self.assertEqual(timed["verdict"], "SKIP", timed)
+        self.assertEqual(timed["detail_code"], "case_left_out", timed)
+        self.assertIn("--every-case", timed["detail"])
+        self.assertIsNone(timed["seconds"], timed)
+        self.assertIsNone(timed["buffer"], timed)
+        full = self.judge("off_by_one", perf=True)
+        self.assertEqual(full.case_named("timed")["verdict"], "WA", full)
+        self.assertEqual([(c["name"], c["verdict"]) for c in full.cases if c["name"] != "timed"],
+                         [(c["name"], c["verdict"]) for c in quick.cases if c is not timed])
+
+    def test_a_big_case_runs_when_nothing_before_it_was_wrong(self):
+        # every case right but the big one: it is run, and its own mistake found
+        run = self.judge("timed_wrong_last", perf=True, extra=["--skip-big-after-wrong"])
+        self.assertEqual(run.summary["verdict"], "WA", run)
+        self.assertEqual(run.case_named("timed")["verdict"], "WA", run)
+        self.assertTrue(all(c["verdict"] == "AC" for c in run.cases if c["name"] != "timed"))
+        right = self.judge("timed", perf=True, extra=["--skip-big-after-wrong"])
+        self.assertEqual(right.summary["verdict"], "AC", right)
+
+    def test_a_case_the_program_left_out_unasked_is_not_skipped(self):
+        # only the engine decides that a case is left out: a program that says so of
+        # its own (every case before right) has not run it
+        for extra in (["--skip-big-after-wrong"], []):
+            run = self.judge("left_out_unasked", perf=True, extra=extra)
+            self.assertNotIn(run.summary["verdict"], ("AC", "SKIP"), run)
+            self.assertNotEqual(run.case_named("timed")["verdict"], "SKIP", run)
 
     def test_cases_kept_in_a_folder(self):
         """--cases-dir (grade: one seed per exercise): the first judgement of an exercise

@@ -509,6 +509,7 @@ function caseRow(c) {
   const head = [el("span", { class: "mark " + markClass }, markText), " ",
     el("span", { class: "case-name" }, c.name), " ",
     c.kind !== "pass" ? el("span", { class: "verdict v-" + c.verdict }, c.verdict) : null];
+  if (c.kind === "skip" && c.brief && c.brief.length) head.push(" ", el("span", { class: "dim" }, pick(c.brief[0])));
   if (c.kind !== "fail") return el("div", { class: "case" }, head);
   return el("details", { class: "case failed", open: !!c.opened },
     el("summary", {}, head, " ", el("span", { class: "dim" }, c.brief.length === 1 ? pick(c.brief[0]) : "")),
@@ -625,7 +626,8 @@ function renderReport() {
       [h.id, h.file, h.seed ? pick(h.seed) : null, pick(h.device)].filter((p) => p != null).join(" · ")));
     if (r.note) parts.push(el("div", { class: "note" }, linkify(r.note)));
     parts.push(el("div", { class: "cases", id: "cases" }, r.cases.map(caseRow)));
-    // r.more_details names the terminal's --verbose: here every case opens by itself.
+    // r.more_details names the terminal's --verbose: here every case opens by itself;
+    // r.left_out its --every-case (the page leaves big cases after a wrong one out).
     if (r.compile_log != null) parts.push(el("h4", {}, t("compile_log")), el("pre", { class: "log" }, linkify(r.compile_log)));
     if (r.program_output != null) parts.push(el("h4", {}, t("program_output")), el("pre", { class: "log" }, linkify(r.program_output)));
     const tm = timing(r.timing);

@@ -50,9 +50,12 @@ const struct backend *backend_choose(struct judgement *j)
 
 bool backend_ends_when_done(const struct judgement *j)
 {
-	/* the judge's own program by the rule that lets a judgement keep its
-	 * cases (run/cases_dir.h), and not under a tool or the emulator */
-	return cases_may_be_kept(j->backend->supports, j->o->prebuilt) &&
+	/* On the device, not under a tool. A program with the learner's host
+	 * code in it (linked) says so only after its outputs are in place
+	 * (run_cases.cu: cj_finish); that code could write the word itself, as
+	 * it could the outputs (docs/trusted-runner.md), and would only end its
+	 * own run early. */
+	return ((j->backend->supports & BACKEND_DEVICE) || j->o->prebuilt) &&
 	       j->backend != &backend_sanitize && !backend_emulated(j);
 }
 

@@ -145,6 +145,11 @@ char *report_case(const struct problem *p, const struct case_outcome *o)
 		json_num(&b, o->time_ms);
 	else
 		sb_puts(&b, "null");
+	sb_puts(&b, ",\"seconds\":");
+	if (o->seconds >= 0)
+		json_num(&b, o->seconds);
+	else
+		sb_puts(&b, "null");
 	sb_puts(&b, "}");
 	char *s = sb_take(&b);
 	puts(s);

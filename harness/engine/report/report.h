@@ -20,6 +20,7 @@ struct case_outcome {
 	char detail[1536];   /* what happened, when not a plain mismatch */
 	struct message said; /* detail's text code and fields (T_NONE: no detail) */
 	double time_ms;      /* median of the timed repetitions, < 0 when not timed */
+	double seconds;      /* the case's time in the test program, < 0 when not known */
 	/* The problem's speed rule on this case (judge.c: judge_speed); reps 0: none. */
 	struct {
 		unsigned reps;

@@ -210,6 +210,14 @@ void case_set_go(struct case_set *set)
 	set->runner_waits = false;
 }
 
+bool case_is_big(const struct jcase *c)
+{
+	uint64_t bytes = 0;
+	for (int b = 0; b < c->nbuf; ++b)
+		bytes += c->buf[b].count * CJ_ELEM_SIZE;
+	return c->timed || bytes >= (16u << 20);
+}
+
 struct cj_wire_case *case_record(struct case_set *set, int i)
 {
 	return &((struct cj_wire_header *)set->base)->cases[i];

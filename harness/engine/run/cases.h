@@ -44,6 +44,10 @@ void case_set_pending(struct case_set *set);
 void case_set_go(struct case_set *set);
 /* The test binary's record of case i (valid after publish). */
 struct cj_wire_case *case_record(struct case_set *set, int i);
+/* Whether a case is big: the timed one, or one whose buffers hold 16 MiB or
+ * more. A learner's judgement leaves big cases out after a wrong one (wire.h:
+ * ask_big); their time is most of a run's. */
+bool case_is_big(const struct jcase *c);
 /* The case the test binary said it was working on (-1 if none). */
 int case_set_current(const struct case_set *set);
 /* A hash of every input buffer (CJ_IN): equal before and after a run unless

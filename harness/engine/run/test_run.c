@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
@@ -38,6 +39,15 @@ static bool case_wrong(const struct handover *x, int i, bool written)
 	                                        case_output_differs(x->j, &x->set->cases[i]));
 }
 
+/* Whether a case before case i failed or gave a wrong element (all of them
+ * finished: the program asks before it starts case i). */
+static bool wrong_before(struct handover *x, int i)
+{
+	for (; !x->wrong && x->checked < i && x->checked < x->set->n; ++x->checked)
+		x->wrong = case_wrong(x, x->checked, false);
+	return x->wrong;
+}
+
 /* Whether a case failed or gave a wrong element: one the program finished
  * before the one it is on now, or that one, whose outputs it wrote before it
  * asked to be alone (wire.h: want_alone). Then the run's verdict is not AC
@@ -47,8 +57,7 @@ static bool case_wrong(const struct handover *x, int i, bool written)
 static bool wrong_so_far(struct handover *x)
 {
 	int now = x->h->current;
-	for (; !x->wrong && x->checked < now && x->checked < x->set->n; ++x->checked)
-		x->wrong = case_wrong(x, x->checked, false);
+	wrong_before(x, now);
 	if (!x->wrong && now >= 0 && now < x->set->n && now != x->asked) {
 		x->asked = now;
 		x->wrong = case_wrong(x, now, true);
@@ -56,9 +65,25 @@ static bool wrong_so_far(struct handover *x)
 	return x->wrong;
 }
 
+/* The answer to a program asking whether to run a big case (wire.h:
+ * ask_big): not once a case before it was wrong. */
+static void answer_big(struct handover *x)
+{
+	int32_t asking = __atomic_load_n(&x->h->asking, __ATOMIC_ACQUIRE),
+	        answered = __atomic_load_n(&x->h->answer, __ATOMIC_ACQUIRE);
+	if (asking <= 0 || asking > x->set->n || answered == asking || answered == -asking)
+		return;
+	__atomic_store_n(&x->h->answer, wrong_before(x, asking - 1) ? -asking : asking,
+	                 __ATOMIC_RELEASE);
+}
+
 static double handover_tick(void *arg)
 {
 	struct handover *x = arg;
+	if (x->h->ask_big)
+		answer_big(x);
+	if (x->fd < 0 || !x->h->lock_handoff)
+		return 0;
 	uint32_t want = __atomic_load_n(&x->h->want_alone, __ATOMIC_ACQUIRE),
 	         alone = __atomic_load_n(&x->h->alone, __ATOMIC_ACQUIRE);
 	if (want == 1 && alone == 0 && wrong_so_far(x)) {
@@ -112,7 +137,7 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 	backend_limits(j, &lim);
 	struct handover handover = {j, set, j->device_lock, (struct cj_wire_header *)set->base,
 	                            .asked = -1};
-	if (j->device_lock >= 0 && handover.h->lock_handoff) {
+	if ((j->device_lock >= 0 && handover.h->lock_handoff) || handover.h->ask_big) {
 		lim.tick = handover_tick;
 		lim.tick_arg = &handover;
 	}
@@ -130,7 +155,7 @@ int spawn_test(struct judgement *j, const char *bin, struct case_set *set, struc
 		if (command != a.argv)
 			free(command);
 	}
-	if (lim.tick && !handover.granted)
+	if (lim.tick && handover.h->lock_handoff && !handover.granted)
 		forget_times(set);
 	return rc;
 }
@@ -212,12 +237,26 @@ static void run_parts(struct judgement *j, struct case_set *set, double ended)
 	j->sum.run_end_s = done > 0 && end >= 0 && end <= run ? end : 0;
 }
 
+/* A learner's own judgement: the program asks before each big case whether
+ * to run it (wire.h: ask_big). Not host-driven glue, whose outputs reach the
+ * case file only at its end. */
+static void ask_before_big(const struct judgement *j, struct case_set *set)
+{
+	if (!j->o->skip_big_after_wrong || problem_is_host_driven(j->entry->id))
+		return;
+	struct cj_wire_header *h = (struct cj_wire_header *)set->base;
+	h->ask_big = 1;
+	for (int i = 0; i < set->n; ++i)
+		h->cases[i].big = case_is_big(&set->cases[i]);
+}
+
 void run_and_check(struct judgement *j)
 {
 	struct case_set set;
 	uint64_t inputs_before;
 	if (!cases_take(j, &set, &inputs_before))
 		return;
+	ask_before_big(j, &set);
 	double t = now_s();
 	int lock = take_the_device(j, &set);
 	if (lock < 0) /* nobody to answer its asking */

@@ -396,6 +396,9 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 		memset(o, 0, sizeof *o);
 		o->c = &set->cases[i];
 		o->time_ms = -1;
+		o->seconds = rec->state == CJ_CASE_DONE || rec->state == CJ_CASE_FAILED
+		                     ? rec->case_ms / 1e3
+		                     : -1;
 		o->verdict = V_AC;
 		if (rec->state == CJ_CASE_DONE) {
 			judge_outputs(j, o);
@@ -407,6 +410,11 @@ enum verdict decide_cases(struct judgement *j, struct case_set *set, struct run_
 				fill_timing(j, rec, rec->ref_reps > 0 && rec->ref_median_ms > 0);
 				o->time_ms = j->sum.timing.have ? j->sum.timing.median_ms : -1;
 			}
+		} else if (rec->state == CJ_CASE_LEFT_OUT && j->o->skip_big_after_wrong &&
+		           overall != V_AC) {
+			o->verdict = V_SKIP;
+			o->f.bad_buf = -1;
+			say(&o->said, o->detail, sizeof o->detail, T_case_left_out, NULL);
 		} else if (rec->state == CJ_CASE_FAILED && r->end == RUN_EXITED &&
 		           r->exit_code == CJ_EXIT_CASE_FAILED) {
 			failed_case(j, o, rec);
