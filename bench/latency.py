@@ -25,9 +25,13 @@ Each run judges a fresh copy of the file (a comment added at its end), so that
 nothing built before is reused: "again" judges that copy once more, unchanged.
   build     first build <= 60 s (only with --first-build)
 
+A judgement here is a learner's (judge.py's): the big cases after a wrong one
+are left out (--every-case runs them, as a grade does). A goal missed names
+the judgement's slowest case (its time in the test program).
+
   usage: python3 bench/latency.py [--backend auto|gpu|emu] [--runs N]
                                   [--ids a,b,...] [--check] [--json FILE]
-                                  [--first-build]
+                                  [--first-build] [--every-case]
 Run it from the repository root after the judge is built (python3 judge.py
 builds it). Used by tests/gpu/run.sh on the GPU host and by hand here.
 """
@@ -87,9 +91,11 @@ def fresh_copy(folder, ident, path, run):
     return copy
 
 
-def judge(engine, build, ident, path, backend, seed):
+def judge(engine, build, ident, path, backend, seed, every_case=False):
     cmd = [engine, "judge", "--root", ROOT, "--build", build, "--id", ident,
            "--file", path, "--seed", str(seed)]
+    if not every_case:  # as judge.py asks for a learner's judgement
+        cmd.append("--skip-big-after-wrong")
     if backend != "auto":
         cmd += ["--backend", backend]
     t0 = time.monotonic()
@@ -118,6 +124,9 @@ def judge(engine, build, ident, path, backend, seed):
     # the phase events with "at" (seconds since the judgement's start), for --json: where
     # the time between the phases went
     summary["events"] = [e for e in events if e.get("type") == "phase"]
+    timed_cases = [e for e in events if e.get("type") == "case" and e.get("seconds")]
+    slowest = max(timed_cases, key=lambda e: e["seconds"], default=None)
+    summary["slowest_case"] = slowest and [slowest["name"], slowest["seconds"]]
     return summary
 
 
@@ -144,6 +153,8 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--json", default="")
     ap.add_argument("--first-build", action="store_true")
+    ap.add_argument("--every-case", action="store_true",
+                    help="run the big cases after a wrong one too (judge.py --every-case)")
     a = ap.parse_args()
     engine = os.path.join(a.build, "cudajudge")
     if not os.access(engine, os.X_OK):
@@ -164,7 +175,8 @@ def main():
             for r in range(a.runs):
                 # a fresh file and seed per run: nothing built or checked is reused
                 copy = fresh_copy(copies, ident, path, r)
-                runs.append(judge(engine, a.build, ident, copy, a.backend, 1000 + r))
+                runs.append(judge(engine, a.build, ident, copy, a.backend, 1000 + r,
+                                  a.every_case))
             last = runs[-1]
             backend_seen.add(last.get("backend", "?"))
             if last["verdict"] == "SKIP":
@@ -178,8 +190,9 @@ def main():
             row["answered"] = median([s["answered_s"] for s in runs])
             row["wall"] = median([s["wall_s"] for s in runs])
             row["events"] = last["events"]
+            row["slowest_case"] = last["slowest_case"]
             if kind == "ref":
-                again = judge(engine, a.build, ident, copy, a.backend, 1000)
+                again = judge(engine, a.build, ident, copy, a.backend, 1000, a.every_case)
                 row["again"] = again["phases_s"].get("total", 0.0)
             row["ratio"] = row["total"] / max(row["compile"] + row["link"], 1e-3)
             rows.append(row)
@@ -192,8 +205,10 @@ def main():
             else:
                 limit = GOALS["accepted" if row["verdict"] == "AC" else "wrong"]
                 if over > limit:
+                    slow = row["slowest_case"]
                     misses.append("%s %s: total %.2f s is compile + link + %.2f s (goal +%.1f s)"
-                                  % (ident, kind, row["total"], over, limit))
+                                  % (ident, kind, row["total"], over, limit)
+                                  + ("; slowest case '%s' %.2f s" % tuple(slow) if slow else ""))
                 if row["compile"] > GOALS["compile"]:
                     misses.append("%s %s: compile %.2f s (goal %.1f s)" % (
                         ident, kind, row["compile"], GOALS["compile"]))

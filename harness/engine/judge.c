@@ -61,6 +61,8 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	j->sum.verdict = V_JE;
 	j->device_lock = -1;
 	j->sum.seed = o->have_seed ? o->seed : rng_fresh_seed();
+	j->ref_pid = j->ref_out = -1;
+	j->ref_beside_ms = -1;
 	char err[1024];
 	char *yaml = xasprintf("%s/problems.yaml", o->root);
 	if (catalog_load(yaml, "problems.yaml", &j->cat, err, sizeof err) != 0)
@@ -186,6 +188,12 @@ int judge_file(const struct judge_options *o)
 {
 	struct judgement *j = judgement_new(o);
 	j->backend = backend_choose(j);
+	if (o->reference_time) {
+		int code = linked_reference_time(j);
+		if (!cases_untaken(j))
+			judgement_free(j);
+		return code;
+	}
 	if (o->prebuilt) {
 		judge_stand_in(j);
 	} else {
@@ -195,6 +203,8 @@ int judge_file(const struct judge_options *o)
 			cases_make_file(j);
 			warm_runner_start(j);
 			cases_start(j);
+			if (j->backend->beside_build)
+				j->backend->beside_build(j);
 			build_with_rules(j, &br);
 			if (br.status == BUILD_OK)
 				run_built(j);

@@ -55,6 +55,11 @@ struct judgement {
 	bool case_job_running;     /* its thread not joined yet */
 	int device_lock;           /* the device lock's descriptor while a run holds it, or -1 */
 	struct warm_runner *warm;  /* the runner started beside the build (run/warm_runner.h) */
+	/* The reference's own run beside the build (backends/linked.c): the
+	 * engine timing it (pid, its output's read end; -1 when none), then its
+	 * median (< 0: none, timed after the run instead). */
+	int ref_pid, ref_out;
+	double ref_beside_ms;
 	/* The last run's cases (the timed case's hundreds of MiB): freed after
 	 * the summary is out, which is what the learner waits for (judge.c). */
 	struct case_set ran;

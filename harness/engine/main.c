@@ -15,6 +15,9 @@
  *       --skip-big-after-wrong: big cases (the timed one, those of many
  *       megabytes) after a wrong case are not run (verdict SKIP): the
  *       learner's own judgement; grade and check run every case.
+ *       --reference-time: only the reference's own program timed on the
+ *       timed case (one JSON line; the engine runs itself so beside a
+ *       host-driven exercise's build: backends/linked.c).
  *       --lang en|zh: the language of case names, diagnoses and details
  *       (lang.h); English by default. JSON keys and verdicts never change.
  *       --profile: after the verdict, where the time goes (docs/profile.md),
@@ -236,6 +239,8 @@ int main(int argc, char **argv)
 			o.no_perf = true;
 		} else if (!strcmp(a, "--skip-big-after-wrong")) {
 			o.skip_big_after_wrong = true;
+		} else if (!strcmp(a, "--reference-time")) {
+			o.reference_time = true;
 		} else if (!strcmp(a, "--profile")) {
 			o.profile = true;
 		} else if (v && !strcmp(a, "--timing-rounds")) {

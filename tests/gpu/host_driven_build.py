@@ -10,7 +10,14 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      is the copy's, not nvcc's;
   2. a file the object check refuses (tests/hostile/stream_overlap/
      raw_syscall_asm.cu: the check runs in a child beside the compile) is CE
-     with the object check's message, both times (a CE is never kept).
+     with the object check's message, both times (a CE is never kept), and no
+     engine timing the reference beside that build is left after it;
+  3. the reference's own run: the engine's helper (`judge --reference-time`)
+     times it on the timed case (one line, a median, exit 0); in 1, the first
+     judgement's ratio comes from a run beside the build or, on a machine
+     where the build ended first, after the run (`timing.ref_from`
+     beside_build|after_run), and the one judged again (a kept build, nothing
+     to hide it behind) from a run after it.
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
@@ -44,6 +51,20 @@ def judge(build, ident, path):
         if "verdict" in event and "phases_s" in event:
             return event
     return None
+
+
+def helpers_left():
+    """The pids of engines timing a reference (`--reference-time`) still running."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                words = f.read().split(b"\0")
+        except OSError:
+            continue
+        if name.isdigit() and b"--reference-time" in words:
+            found.append(int(name))
+    return found
 
 
 def fresh_copy(folder, name, source):
@@ -80,6 +101,14 @@ def main():
         c1, c2 = first["phases_s"].get("compile", 0), again["phases_s"].get("compile", 0)
         print(f"   compile {c1:.2f} s, again {c2:.2f} s")
         check(c2 < c1, "judged again, its compile phase is shorter than nvcc's")
+        t1, t2 = first.get("timing") or {}, again.get("timing") or {}
+        print(f"   reference timed: {t1.get('ref_from')} ({t1.get('ref_median_ms')} ms), "
+              f"again {t2.get('ref_from')} ({t2.get('ref_median_ms')} ms)")
+        check(t1.get("ref_from") in ("beside_build", "after_run")
+              and (t1.get("ref_median_ms") or 0) > 0 and t1.get("ratio_to_ref"),
+              "the first judgement has the reference's time and the ratio")
+        check(t2.get("ref_from") == "after_run" and (t2.get("ref_median_ms") or 0) > 0,
+              "judged again (a kept build), the reference is timed after the run")
 
     # 2. the object check, beside the compile, still decides
     hostile = fresh_copy(tmp, "raw_syscall_asm.cu",
@@ -92,6 +121,21 @@ def main():
               f"{s and s['verdict']}: {s and (s.get('compile_log') or s.get('message'))[:160]})")
         check(s is not None and not (s.get("build") or {}).get("cached"),
               f"a CE is not kept ({name})")
+        check(helpers_left() == [],
+              f"no engine timing the reference is left after the CE ({helpers_left()})")
+
+    # 3. the helper itself
+    cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,
+           "--id", "stream_overlap", "--file", os.path.join(ROOT, "reference",
+                                                            "stream_overlap.cu"),
+           "--seed", "7", "--backend", "gpu", "--reference-time"]
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    lines = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("{")]
+    last = lines[-1] if lines else {}
+    print(f"   --reference-time: exit {p.returncode}, {last}")
+    check(p.returncode == 0 and last.get("type") == "reference"
+          and (last.get("median_ms") or 0) > 0,
+          "the engine's --reference-time times the reference on the timed case")
     print(f"host-driven build: {len(failures)} failed")
     return 1 if failures else 0
 

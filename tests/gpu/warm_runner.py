@@ -13,7 +13,11 @@ Three checks, each through the engine (build/cudajudge judge ... JSON events):
   3. the device lock is not held while a runner starts: this script holds the lock
      alone for 3 s; the runner is ready before the lock is let go, and the run
      starts only after it; meanwhile the waiting runner's environment asks for one
-     hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1: backends/gpu.c).
+     hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1: backends/gpu.c);
+  4. a learner's judgement (--skip-big-after-wrong, as judge.py asks) of a wrong
+     file: the runner asks before the timed case and the engine says no, so the
+     timed case is SKIP (case_left_out) while the others keep their verdicts;
+     without it (a grade, check) the timed case is run and WA.
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
@@ -59,10 +63,10 @@ def runners_of(engine_pid=None):
     return found
 
 
-def judge(build, ident, path, on_summary=None, env=None):
+def judge(build, ident, path, on_summary=None, env=None, extra=()):
     """Runs the engine; returns (events, summary, runners left when the summary came)."""
     cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,
-           "--id", ident, "--file", path, "--seed", "7", "--backend", "gpu"]
+           "--id", ident, "--file", path, "--seed", "7", "--backend", "gpu"] + list(extra)
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                          env=env)
     events, summary, left = [], None, None
@@ -163,6 +167,28 @@ def main():
     environs = released.get("environs") or []
     check(environs and all(b"CUDA_DEVICE_MAX_CONNECTIONS=1" in e for e in environs),
           f"the waiting runner has one hardware queue ({len(environs)} runner(s) seen)")
+
+    # 4. big cases after a wrong one left out, when asked
+    wrong = os.path.join(ROOT, "templates", "warp_vote.cu")
+
+    def timed_of(summary):
+        return next((c for c in (summary or {}).get("cases", []) if c["name"] == "timed"), {})
+
+    _, quick, _ = judge(build, "warp_vote", wrong, extra=["--skip-big-after-wrong"])
+    _, full, _ = judge(build, "warp_vote", wrong)
+    print(f"   warp_vote's template: timed case {timed_of(quick).get('verdict')} "
+          f"(left out), {timed_of(full).get('verdict')} (every case)")
+    check(quick is not None and quick["verdict"] == "WA"
+          and timed_of(quick).get("verdict") == "SKIP"
+          and timed_of(quick).get("detail_code") == "case_left_out",
+          "a learner's judgement of a wrong file leaves the timed case out")
+    check(full is not None and timed_of(full).get("verdict") == "WA",
+          "every case run: the timed case is run and wrong")
+    if quick and full:
+        others = [(c["name"], c["verdict"]) for c in quick["cases"] if c["name"] != "timed"]
+        check(others == [(c["name"], c["verdict"]) for c in full["cases"]
+                         if c["name"] != "timed"],
+              "the other cases keep their verdicts")
     print("warm runner: %d failed" % len(failures))
     return 1 if failures else 0
 

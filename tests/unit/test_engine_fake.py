@@ -573,6 +573,7 @@ class EngineFakeTest(unittest.TestCase):
         self.assertEqual(t["copy_gbps"], 0)  # no device measured
         self.assertIsNone(t["tier"])
         self.assertIsNone(t["ratio_to_ref"])
+        self.assertIsNone(t["ref_from"])
         self.assertAlmostEqual(run.case_named("timed")["time_ms"], 0.5, places=6)
         self.assertTrue(all(c["time_ms"] is None for c in run.cases if c["name"] != "timed"))
 
@@ -587,6 +588,7 @@ class EngineFakeTest(unittest.TestCase):
         self.assertAlmostEqual(t["median_ms"], 0.45, places=6)
         self.assertAlmostEqual(t["ref_median_ms"], 0.3, places=6)
         self.assertAlmostEqual(t["ratio_to_ref"], 1.5, places=3)
+        self.assertEqual(t["ref_from"], "same_run")  # timed in turn by the program
         self.assertEqual([round(r["median_ms"], 3) for r in t["rounds"]], [0.6, 0.45, 0.4])
         self.assertEqual([round(r["ref_median_ms"], 3) for r in t["rounds"]], [0.3, 0.3, 0.1])
         one = self.judge("timed", perf=True).summary["timing"]
@@ -633,6 +635,15 @@ class EngineFakeTest(unittest.TestCase):
             run = self.judge("left_out_unasked", perf=True, extra=extra)
             self.assertNotIn(run.summary["verdict"], ("AC", "SKIP"), run)
             self.assertNotEqual(run.case_named("timed")["verdict"], "SKIP", run)
+
+    def test_reference_time_without_a_device_times_nothing(self):
+        # the helper a host-driven judgement starts beside its build (backends/linked.c)
+        # says so in its one line, and fails, when it cannot time the reference here
+        p = self.engine(["judge", "--root", self.root, "--build", self.build, "--id",
+                         "warp_scan", "--file", self.file, "--seed", "3", "--reference-time"])
+        self.assertEqual(p.returncode, 2, p)
+        line = json.loads(p.stdout.strip().splitlines()[-1])
+        self.assertEqual((line["type"], line["median_ms"]), ("reference", -1), p)
 
     def test_cases_kept_in_a_folder(self):
         """--cases-dir (grade: one seed per exercise): the first judgement of an exercise

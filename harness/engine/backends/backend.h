@@ -59,7 +59,16 @@ struct backend {
 	 * runner: run/warm_runner.h), with j->bin and j->module set to what the
 	 * build will make. NULL: never. */
 	bool (*starts_early)(struct judgement *j);
+	/* What it starts beside the build once the cases are being made (the
+	 * reference's own run: linked.c). NULL: nothing. */
+	void (*beside_build)(struct judgement *j);
 };
+
+/* `cudajudge judge --reference-time`: the reference's own program timed on the
+ * exercise's timed case (made from the judgement's seed), as one JSON line
+ * {"type":"reference","median_ms":M,"seconds":S} (M <= 0: not timed); exit 0
+ * when timed (linked.c). */
+int linked_reference_time(struct judgement *j);
 
 extern const struct backend backend_gpu, backend_linked, backend_emu, backend_sanitize;
 

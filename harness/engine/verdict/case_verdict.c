@@ -375,8 +375,10 @@ static void fill_timing(struct judgement *j, const struct cj_wire_case *rec, boo
 		if (with_ref && t->round_ref_ms[t->best_round] > 0)
 			t->ref_median_ms = t->round_ref_ms[t->best_round];
 	}
-	if (t->ref_median_ms > 0)
+	if (t->ref_median_ms > 0) {
 		t->ratio_to_ref = t->median_ms / t->ref_median_ms;
+		t->ref_from = "same_run";
+	}
 	t->copy_gbps = j->dev.copy_gbps;
 	grade_bandwidth(t, &j->entry->perf);
 }
