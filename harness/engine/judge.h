@@ -16,8 +16,8 @@ struct judge_options {
 	bool no_perf;              /* skip the timed case (check, corpus runs) */
 	bool skip_big_after_wrong; /* a learner's judgement: big cases after a wrong one are
 	                              not run (wire.h: ask_big) */
-	bool reference_time;       /* time the reference's own program on the timed case, nothing
-	                        else (a host-driven judgement's helper: backends/linked.c) */
+	bool reference_time;       /* only the reference's own program timed on the timed
+	                              case (a host-driven judgement's helper: linked.c) */
 	const char *prebuilt;    /* tests: run this binary instead of compiling, no device needed */
 	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
 	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */

@@ -10,7 +10,6 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
-#include "run/cases_dir.h"
 #include "util.h"
 
 /* The emulator runs every CUDA thread as a fiber on one core, often on a busy

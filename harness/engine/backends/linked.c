@@ -105,9 +105,8 @@ static void start_reference(struct judgement *j)
 	if (j->o->prebuilt || !j->dev.found || !cases_planned_timed(j))
 		return;
 	char *ref = xasprintf("%s/reference/%s.cu", j->o->root, j->entry->id);
-	char seed[32], cc[16];
+	char seed[32];
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)j->sum.seed);
-	snprintf(cc, sizeof cc, "%d", j->dev.cc);
 	char *argv[] = {"/proc/self/exe",
 	                "judge",
 	                "--root",
@@ -165,22 +164,23 @@ static void settle_reference(struct judgement *j, bool wait)
 		while (waitpid(j->ref_pid, &status, 0) < 0 && errno == EINTR) {
 		}
 	} else if (got == j->ref_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		char out[4096];
-		size_t have = 0;
-		ssize_t n;
-		while (have + 1 < sizeof out &&
-		       ((n = read(j->ref_out, out + have, sizeof out - 1 - have)) > 0 ||
-		        (n < 0 && errno == EINTR)))
-			have += n > 0 ? (size_t)n : 0;
-		out[have] = '\0';
-		static const char key[] = "{\"type\":\"reference\",\"median_ms\":";
-		const char *at = strstr(out, key);
-		double median = at ? strtod(at + strlen(key), NULL) : -1;
-		if (median > 0)
-			j->ref_beside_ms = median;
+		/* its last line (linked_reference_time); phase lines before it */
+		FILE *out = fdopen(j->ref_out, "r");
+		if (out) {
+			char line[512];
+			double median;
+			while (fgets(line, sizeof line, out))
+				if (sscanf(line, "{\"type\":\"reference\",\"median_ms\":%lf",
+				           &median) == 1 &&
+				    median > 0)
+					j->ref_beside_ms = median;
+			fclose(out); /* and its descriptor */
+			j->ref_out = -1;
+		}
 	}
 	supervise_unspare_child(j->ref_pid);
-	close(j->ref_out);
+	if (j->ref_out >= 0)
+		close(j->ref_out);
 	j->ref_pid = j->ref_out = -1;
 }
 
