@@ -95,6 +95,7 @@ static void judgement_free(struct judgement *j)
 	free(j->bin);
 	free(j->module);
 	free(j->ref_module);
+	free(j->host_runner);
 	free(j->sanitizer);
 	free((char *)j->paths.nvcc);
 	free((char *)j->paths.cxx);

@@ -49,6 +49,7 @@ struct judgement {
 	 * binary is a linked one (host-driven exercises, the emulator). */
 	char *module;
 	char *ref_module;
+	char *host_runner;         /* the host-driven program's runner (backends/linked.c) */
 	char *sanitizer;           /* compute-sanitizer when the sanitize backend runs */
 	enum sanitize_tool tool;   /* the tool of the run being made */
 	struct case_job *case_job; /* the cases made beside the build (run/case_thread.h) */

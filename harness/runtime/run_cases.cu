@@ -16,8 +16,12 @@
  * marked `measure` also gets the problem's speed rule measured (glue.h),
  * on a GPU only: the emulator never reports performance.
  *
- * Built two ways. Linked (libcjrt.a, host-driven exercises and the
- * emulator): the learner's translation unit is linked into the binary. As
+ * Built three ways. Linked (libcjrt.a, host-driven exercises and the
+ * emulator): the learner's translation unit is linked into the binary. As a
+ * shared object (-DCJ_HOSTED, libcjrt_hosted.a, the host-driven exercises on
+ * a GPU): linked the same way but loaded by the host runner
+ * (host_runner.c), which starts the device beside the build, waits for go
+ * and calls cj_hosted_main. As
  * the trusted runner (-DCJ_RUNNER, libcjrunner.a, one runner per exercise
  * with the glue's host part; docs/trusted-runner.md): the learner's device
  * code arrives as a module (nvcc -cubin) that the runner loads with
@@ -27,21 +31,19 @@
  *
  * Usage: <binary> --wire FD --expect-cc MAJORMINOR
  *        <runner> --wire FD --expect-cc MAJORMINOR --module FILE [--reference FILE]
+ *        cj-host-runner --program FILE.so --wire FD --expect-cc MAJORMINOR
  */
 #include <algorithm>
 #include <chrono>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/futex.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <vector>
 
 #include "cuda_check.h"
 #include "glue.h"
+#include "wire_go.h"
 #ifndef CJ_EMU
 #include "l2_flush.cuh"
 #endif
@@ -375,9 +377,7 @@ static std::vector<cj_stashed> cj_stash;
 /* wire.h: done_code, then done_s. */
 static void say_done(struct cj_wire_header *h, int code)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	double at = cj_wire_now_s();
 	h->done_code = code;
 	__atomic_store(&h->done_s, &at, __ATOMIC_RELEASE);
 }
@@ -694,12 +694,17 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 	for (uint32_t b = 0; b < c->nbuf && e == cudaSuccess; ++b)
 		if (c->buf[b].role != CJ_IN && cj_host_run) {
 			/* Host code of the learner's runs again (timed repetitions, later
-			 * cases): its outputs reach the case file only in cj_finish. */
+			 * cases): its outputs reach the case file in cj_finish, whatever
+			 * it wrote there meanwhile. When the engine looks at the cases
+			 * before a big one (wire.h: ask_big), they are there now too. */
 			cj_stash.push_back(
 			        {c->buf[b].offset, std::vector<unsigned char>(bufs[b].bytes)});
 			e = cj_note_error(cudaMemcpy(cj_stash.back().bytes.data(), bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
+			if (e == cudaSuccess && h->ask_big)
+				memcpy(file + c->buf[b].offset, cj_stash.back().bytes.data(),
+				       bufs[b].bytes);
 		} else if (c->buf[b].role != CJ_IN)
 			e = cj_note_error(cudaMemcpy(file + c->buf[b].offset, bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
@@ -758,53 +763,24 @@ static int parse_args(int argc, char **argv, int *fd, int *cc)
 /* The case file, mapped before any of the learner's static initialisers run
  * (they could otherwise use up the address space or close the descriptor,
  * and make the judge look broken): .preinit_array functions run before every
- * constructor, and the engine links the runtime ahead of the learner's code. */
+ * constructor, and the engine links the runtime ahead of the learner's code.
+ * Built into a shared object for the host runner (-DCJ_HOSTED), the runner
+ * maps it before it loads this program (host_runner.c). */
 static unsigned char *cj_wire_file;
 static size_t cj_wire_bytes; /* the file's size when mapped (the engine seals it) */
 
+#ifndef CJ_HOSTED
 static void cj_map_wire(int argc, char **argv, char **envp)
 {
 	(void)envp;
 	int fd, want_cc;
-	struct stat st;
-	if (parse_args(argc, argv, &fd, &want_cc) != 0 || fstat(fd, &st) != 0 ||
-	    (size_t)st.st_size < sizeof(struct cj_wire_header))
-		return;
-	void *file = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (file == MAP_FAILED)
-		return;
-	struct cj_wire_header *h = (struct cj_wire_header *)file;
-	if (h->magic != CJ_WIRE_MAGIC || h->version != CJ_WIRE_VERSION ||
-	    h->size > (uint64_t)st.st_size)
-		return;
-	h->mapped = CJ_WIRE_MAPPED;
-	cj_wire_file = (unsigned char *)file;
-	cj_wire_bytes = (size_t)st.st_size;
+	if (parse_args(argc, argv, &fd, &want_cc) == 0)
+		cj_wire_file = cj_wire_map(fd, &cj_wire_bytes);
 }
 
 __attribute__((section(".preinit_array"),
                used)) static void (*const cj_preinit)(int, char **, char **) = cj_map_wire;
-
-/* Until the engine says go (wire.h), then whether the header it wrote since
- * is whole; *waited: whether go came after the device was ready (a runner
- * started beside the build) rather than before the start. No time limit of
- * its own: the engine may wait long for the device lock (run/device.c), and
- * an engine that ends first kills this program with it (the jail's
- * parent-death signal). */
-static bool wait_for_go(struct cj_wire_header *h, bool *waited)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	h->ready_s = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-	*waited = __atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0;
-	while (__atomic_load_n(&h->go, __ATOMIC_ACQUIRE) == 0) {
-		struct timespec second = {1, 0};
-		syscall(SYS_futex, &h->go, FUTEX_WAIT, 0, &second, NULL, 0);
-	}
-	return h->magic == CJ_WIRE_MAGIC && h->version == CJ_WIRE_VERSION &&
-	       h->size <= cj_wire_bytes &&
-	       h->ncases <= (cj_wire_bytes - sizeof *h) / sizeof(struct cj_wire_case);
-}
+#endif
 
 /* That the cases ended, and with what exit status (wire.h: done_s); for
  * host-driven glue, whose outputs go in after the learner's last call,
@@ -822,9 +798,11 @@ static double ms_since(std::chrono::steady_clock::time_point t0)
 	        .count();
 }
 
-int main(int argc, char **argv)
+/* The program's run, from `started` (its main, or the host runner's start or
+ * go); `go_seen`: the host runner waited for go already. */
+static int run_program(int argc, char **argv, std::chrono::steady_clock::time_point started,
+                       bool go_seen)
 {
-	auto started = std::chrono::steady_clock::now();
 	int fd, want_cc;
 	if (parse_args(argc, argv, &fd, &want_cc) != 0) {
 		fprintf(stderr, "usage: %s --wire FD --expect-cc MAJORMINOR\n", argv[0]);
@@ -874,8 +852,8 @@ int main(int argc, char **argv)
 	 * cases and its module (wire.h: go); the time to its first case is
 	 * counted from then. Started once they were there, from main: the
 	 * device's start is part of it. */
-	bool waited;
-	if (!wait_for_go(h, &waited))
+	bool waited = false;
+	if (!go_seen && !cj_wire_wait_go(h, cj_wire_bytes, &waited))
 		return CJ_EXIT_BAD_WIRE;
 	if (waited)
 		started = std::chrono::steady_clock::now();
@@ -926,3 +904,20 @@ int main(int argc, char **argv)
 	note_done(h, CJ_EXIT_OK);
 	return cj_finish(file, CJ_EXIT_OK);
 }
+
+#ifdef CJ_HOSTED
+/* wire_go.h; steady_clock is CLOCK_MONOTONIC. */
+int cj_hosted_main(int argc, char **argv, unsigned char *file, size_t bytes, long long started_ns)
+{
+	cj_wire_file = file;
+	cj_wire_bytes = bytes;
+	return run_program(
+	        argc, argv,
+	        std::chrono::steady_clock::time_point(std::chrono::nanoseconds(started_ns)), true);
+}
+#else
+int main(int argc, char **argv)
+{
+	return run_program(argc, argv, std::chrono::steady_clock::now(), false);
+}
+#endif

@@ -35,6 +35,7 @@ enum cj_exit {
 	CJ_EXIT_BAD_WIRE = 6,    /* the case file is unreadable: a judge bug */
 	CJ_EXIT_DEADLOCK = 7, /* emulator: threads stuck at a barrier; details in the case record */
 	CJ_EXIT_RACE = 8,     /* emulator: a warp collective missing lanes of its mask */
+	CJ_EXIT_NOT_LOADED = 9, /* the host runner could not load the program (reason on stderr) */
 	CJ_EXIT_SANITIZER = 66, /* emulator: ThreadSanitizer found a data race (report on stderr) */
 };
 
@@ -183,8 +184,8 @@ struct cj_wire_header {
 	 * (and each such case's `big`); before a big case the program writes
 	 * its index + 1 into asking and waits until answer is that (run it)
 	 * or its negative (leave it out: state CJ_CASE_LEFT_OUT, then the next
-	 * case). Host-driven glue is never asked: it writes its outputs at the
-	 * end, too late to be looked at. */
+	 * case). A program with host-driven glue writes each case's outputs
+	 * when the case ends too, then again at its end (run_cases.cu). */
 	uint32_t ask_big;
 	int32_t asking;
 	int32_t answer;

@@ -18,6 +18,13 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      where the build ended first, after the run (`timing.ref_from`
      beside_build|after_run), and the one judged again (a kept build, nothing
      to hide it behind) from a run after it.
+  4. the host runner (harness/runtime/host_runner.c): the program is a shared
+     object that the runner, started beside the build, loads once it is
+     built: a judgement's events say the runner started before the compile
+     and had its device; a wrong file and an accepted one get the same
+     verdicts, case by case, as the program of its own
+     (CUDAJUDGE_NO_HOST_RUNNER=1, which starts no runner); after a CE no
+     runner is left (2).
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
@@ -39,18 +46,41 @@ def check(ok, what):
     return ok
 
 
-def judge(build, ident, path):
+def judge(build, ident, path, env=None, events=None):
+    """The summary of one judgement; its phase events appended to `events`."""
     cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,
            "--id", ident, "--file", path, "--seed", "7", "--backend", "gpu"]
-    out = subprocess.run(cmd, capture_output=True, text=True, errors="replace").stdout
-    for line in reversed(out.splitlines()):
+    out = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                         env=dict(os.environ, **(env or {}))).stdout
+    summary = None
+    for line in out.splitlines():
         try:
             event = json.loads(line)
         except ValueError:
             continue
         if "verdict" in event and "phases_s" in event:
-            return event
-    return None
+            summary = event
+        elif event.get("type") == "phase" and events is not None:
+            events.append(event)
+    return summary
+
+
+def runners_left():
+    """The pids of host runners still running."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                argv0 = f.read().split(b"\0")[0]
+        except OSError:
+            continue
+        if name.isdigit() and argv0.endswith(b"/cj-host-runner"):
+            found.append(int(name))
+    return found
+
+
+def case_verdicts(s):
+    return [(c["name"], c["verdict"], c.get("bad")) for c in (s or {}).get("cases") or []]
 
 
 def helpers_left():
@@ -123,6 +153,33 @@ def main():
               f"a CE is not kept ({name})")
         check(helpers_left() == [],
               f"no engine timing the reference is left after the CE ({helpers_left()})")
+        check(runners_left() == [], f"no host runner is left after the CE ({runners_left()})")
+
+    # 4. the host runner: started beside the build, the same verdicts as the program
+    # of its own
+    for ident, source in (("stream_overlap", "reference/stream_overlap.cu"),
+                          ("stream_overlap", "tests/submissions/stream_overlap/wrong_answer/"
+                                             "remainder_dropped.cu"),
+                          ("event_dependency", "reference/event_dependency.cu"),
+                          ("event_dependency", "templates/event_dependency.cu")):
+        path = fresh_copy(tmp, os.path.basename(source), source)
+        events = []
+        hosted = judge(build, ident, path, events=events)
+        own = judge(build, ident, path, env={"CUDAJUDGE_NO_HOST_RUNNER": "1"})
+        at = {(e["phase"], e["state"]): e.get("at") for e in events}
+        where = f"{ident} {os.path.basename(source)}"
+        check(("runner", "started") in at and ("runner", "ready") in at
+              and at[("runner", "started")] <= at.get(("compile", "start"), -1),
+              f"{where}: the host runner started before the compile and had its device "
+              f"({sorted(k for k in at if k[0] == 'runner')})")
+        check(hosted is not None and own is not None and hosted["verdict"] == own["verdict"]
+              and case_verdicts(hosted) == case_verdicts(own),
+              f"{where}: the same verdicts in the host runner as in a program of its own "
+              f"({hosted and hosted['verdict']} / {own and own['verdict']})")
+        print(f"   {where}: {hosted and hosted['verdict']}, run_start "
+              f"{hosted and hosted['phases_s']['run_start']} s in the runner, "
+              f"{own and own['phases_s']['run_start']} s on its own")
+    check(runners_left() == [], f"no host runner is left ({runners_left()})")
 
     # 3. the helper itself
     cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,

@@ -753,6 +753,46 @@ class EngineFakeTest(unittest.TestCase):
         assert_ends(self, self.judge(prebuilt=os.path.join(self.tmp, "no-such-binary")), "JE",
                     message_says=["cannot start the test program", "No such file or directory"])
 
+    # ---- the host runner: a host-driven program built as a shared object ----------
+
+    def hosted(self, mode="solve", prebuilt=None, **kw):
+        """A judgement whose program is the stand-in built as a shared object
+        (fake_test_binary.so), which the engine runs in the host runner
+        (harness/runtime/host_runner.c), as it runs a host-driven exercise's
+        program on a GPU: the runner maps the case file, starts the device (none
+        here), waits for go, loads the program and calls its entry."""
+        runner = os.path.join(os.path.dirname(ENGINE), "harness", "runtime", "cj-host-runner")
+        if not os.path.isdir(os.path.dirname(runner)):
+            self.skipTest("the runtime is not built here (no nvcc when meson set up)")
+        self.assertTrue(os.access(runner, os.X_OK), f"{runner} was not built with the runtime")
+        here = os.path.join(self.build, "harness", "runtime", "cj-host-runner")
+        if not os.path.exists(here):
+            os.makedirs(os.path.dirname(here), exist_ok=True)
+            os.symlink(runner, here)
+        return self.judge(mode, prebuilt=prebuilt or FAKE + ".so", **kw)
+
+    def test_a_shared_object_runs_in_the_host_runner(self):
+        # the same cases and verdicts as the program of its own
+        for mode in ("solve", "off_by_one"):
+            own, hosted = self.judge(mode), self.hosted(mode)
+            self.assertEqual(hosted.summary["verdict"], own.summary["verdict"], hosted)
+            self.assertEqual([(c["name"], c["verdict"], c["bad"]) for c in hosted.cases],
+                             [(c["name"], c["verdict"], c["bad"]) for c in own.cases])
+        # its asking before a big case goes through the runner's process too
+        quick = self.hosted("off_by_one", perf=True, extra=["--skip-big-after-wrong"])
+        self.assertEqual(quick.case_named("timed")["verdict"], "SKIP", quick)
+
+    def test_a_program_the_host_runner_cannot_load_is_a_judge_error(self):
+        missing = os.path.join(self.tmp, "no-such-program.so")
+        not_elf = os.path.join(self.tmp, "not-a-program.so")
+        with open(not_elf, "w") as f:
+            f.write("not a shared object\n")
+        for path, why in ((missing, "No such file or directory"), (not_elf, not_elf)):
+            run = self.hosted(prebuilt=path)
+            summary, _ = assert_ends(self, run, "JE", [], returncode=2,
+                                     message_says=["could not be loaded", why, "judge again"])
+            self.assertEqual(summary["code"], "program_not_loaded", run)
+
     # ---- seeds ------------------------------------------------------------------
 
     def test_same_seed_same_cases(self):

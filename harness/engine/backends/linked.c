@@ -1,6 +1,8 @@
 /* The linked backend: the host-driven exercises (stream_overlap,
  * event_dependency) on a GPU, whose learner code is host code: a test program
- * linked from it and the runtime, after the object check; the reference's
+ * linked from it and the runtime, after the object check, as a shared object
+ * that the host runner (harness/runtime/host_runner.c), started beside the
+ * build with the device, loads once it is built; the reference's
  * own program of that kind timed by a run of its own, beside the learner's
  * build when it can be (another engine, `cudajudge judge --reference-time`,
  * which makes the same timed case from the same seed and takes the device
@@ -184,12 +186,69 @@ static void settle_reference(struct judgement *j, bool wait)
 	j->ref_pid = j->ref_out = -1;
 }
 
+/* Whether the learner's program is a shared object that the host runner
+ * loads (host_runner.c): on a device, unless the sanitizer runs it (whose
+ * tool starts the program itself) or the host runner was not built.
+ * CUDAJUDGE_NO_HOST_RUNNER=1: a program of its own, as before it. */
+static bool runs_hosted(const struct judgement *j)
+{
+	if (j->backend != &backend_linked || !j->dev.found || j->o->prebuilt ||
+	    getenv("CUDAJUDGE_NO_HOST_RUNNER"))
+		return false;
+	char *runner = host_runner_path(&j->paths);
+	bool there = access(runner, X_OK) == 0;
+	free(runner);
+	return there;
+}
+
+/* What runs: the shared object the build makes, in the host runner
+ * (linked_command), or the program of its own. */
+static void name_program(struct judgement *j, bool hosted)
+{
+	if (!j->bin)
+		j->bin = xasprintf(hosted ? "%s/test.so" : "%s/test", j->work);
+}
+
+/* The host runner starts the device beside the build, and loads the shared
+ * object once it is built (run/warm_runner.h). */
+static bool linked_starts_early(struct judgement *j)
+{
+	if (!runs_hosted(j))
+		return false;
+	name_program(j, true);
+	return true;
+}
+
+/* A program built as a shared object runs in the host runner: `runner
+ * --program FILE.so` before the program's own words (argv has room). */
+static char **linked_command(struct judgement *j, const struct case_set *set, char **argv)
+{
+	(void)set;
+	size_t len = strlen(argv[0]);
+	if (len < 3 || strcmp(argv[0] + len - 3, ".so") != 0)
+		return argv;
+	if (!j->host_runner)
+		j->host_runner = host_runner_path(&j->paths);
+	int k = 0;
+	while (argv[k])
+		++k;
+	memmove(argv + 3, argv + 1, (size_t)k * sizeof *argv); /* the words, then NULL */
+	argv[2] = argv[0];
+	argv[1] = "--program";
+	argv[0] = j->host_runner;
+	return argv;
+}
+
 /* without a device, only compiled: its CE is still the verdict */
 static void build_linked(struct judgement *j, struct build_result *br)
 {
-	j->bin = xasprintf("%s/test", j->work);
+	bool hosted = runs_hosted(j);
+	name_program(j, hosted);
 	build_kept_test_binary(&j->paths, j->entry->id, j->source, judgement_cc(j), j->work, j->bin,
-	                       !j->dev.found, br);
+	                       !j->dev.found ? LINKED_OBJECT_ONLY
+	                       : hosted      ? LINKED_HOSTED
+	                                     : LINKED_PROGRAM,
+	                       br);
 	/* a build kept from before took no time to hide the reference's run */
 	settle_reference(j, br->status == BUILD_OK && !br->cached);
 }
@@ -228,6 +287,8 @@ static void linked_after_run(struct judgement *j, struct case_set *set)
 const struct backend backend_linked = {
         BACKEND_ON_THE_GPU(0),
         .build = build_linked,
+        .command = linked_command,
         .after_run = linked_after_run,
+        .starts_early = linked_starts_early,
         .beside_build = start_reference,
 };

@@ -31,10 +31,16 @@ static void object_check(void *arg, struct build_result *res)
 	check_host_object(o->p, o->id, o->source, o->cc, o->workdir, res);
 }
 
+char *host_runner_path(const struct build_paths *p)
+{
+	return xasprintf("%s/harness/runtime/cj-host-runner", p->build);
+}
+
 int build_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
-                      const char *workdir, const char *out_bin, bool compile_only,
+                      const char *workdir, const char *out_bin, enum linked_output what,
                       struct build_result *res)
 {
+	bool hosted = what == LINKED_HOSTED;
 	memset(res, 0, sizeof *res);
 	double started = now_s();
 	/* the object check in a child beside the compile: its CE, when it has
@@ -46,13 +52,18 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	char *arch = xasprintf("-arch=sm_%d", cc);
 	char *obj = xasprintf("%s/tu.o", workdir);
 	char *deps = xasprintf("%s/tu.d", workdir);
-	char *lib = xasprintf("%s/harness/runtime/libcjrt.a", p->build);
+	char *lib = xasprintf("%s/harness/runtime/libcjrt%s.a", p->build, hosted ? "_hosted" : "");
 	char *glue = problem_glue_path(p->root, id);
 	struct nvcc_job job = nvcc_job_of(p, id, glue, source, cc, obj, workdir);
+	job.pic = hosted;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &job);
 	/* The runtime first: its .preinit_array entry (run_cases.cu) runs before
-	 * anything the learner's file could add there. */
+	 * anything the learner's file could add there. A shared object has none
+	 * (the host runner maps the case file before it loads it), and is
+	 * linked with every name resolved, as a program is: a function the
+	 * learner declared and never wrote is a link error here, not at the
+	 * load. */
 	char *ld_argv[] = {(char *)p->nvcc,
 	                   arch,
 	                   "-o",
@@ -63,8 +74,17 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	                   "-Xlinker",
 	                   "--no-whole-archive",
 	                   obj,
+	                   NULL,
+	                   NULL,
+	                   NULL,
 	                   NULL};
-	compile_and_link(p, line.argv, ld_argv, compile_only, res);
+	if (hosted) {
+		char **more = &ld_argv[10];
+		more[0] = "-shared";
+		more[1] = "-Xlinker";
+		more[2] = "--no-undefined";
+	}
+	compile_and_link(p, line.argv, ld_argv, what == LINKED_OBJECT_ONLY, res);
 	/* the files it read, from the preprocessed source nvcc kept (no -MD,
 	 * which preprocesses once more) */
 	char *ii = xasprintf("%s/learner_tu.cpp1.ii", workdir);
@@ -92,19 +112,20 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 }
 
 int build_kept_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
-                           const char *workdir, const char *out_bin, bool compile_only,
+                           const char *workdir, const char *out_bin, enum linked_output what,
                            struct build_result *res)
 {
-	if (compile_only)
-		return build_test_binary(p, id, source, cc, workdir, out_bin, true, res);
+	if (what == LINKED_OBJECT_ONLY)
+		return build_test_binary(p, id, source, cc, workdir, out_bin, what, res);
+	bool hosted = what == LINKED_HOSTED;
 	char variant[32];
-	snprintf(variant, sizeof variant, "linked sm_%d", cc);
+	snprintf(variant, sizeof variant, "%s sm_%d", hosted ? "hosted" : "linked", cc);
 	char *kept = kept_build_path(p, "linked", id, build_key(p, id, source, variant));
 	char *deps = xasprintf("%s/tu.d", workdir);
-	const char *names[] = {"test", "tu.d", NULL};
+	const char *names[] = {hosted ? "test.so" : "test", "tu.d", NULL};
 	const char *files[] = {out_bin, deps, NULL};
 	if (!kept_build_take(kept, names, files, res)) {
-		build_test_binary(p, id, source, cc, workdir, out_bin, false, res);
+		build_test_binary(p, id, source, cc, workdir, out_bin, what, res);
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, names, files, res->log);
 	}
@@ -136,7 +157,7 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 			        T_folder_not_made,
 			        FIELDS(F_STR("folder", work), F_STR("error", strerror(errno))));
 		} else {
-			build_test_binary(p, id, source, cc, work, tmp_bin, false, res);
+			build_test_binary(p, id, source, cc, work, tmp_bin, LINKED_PROGRAM, res);
 		}
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, names, files, res->log);

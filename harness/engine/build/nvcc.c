@@ -67,6 +67,10 @@ void nvcc_line_init(struct nvcc_line *l, const struct nvcc_job *job)
 	a[n++] = job->ptx ? "-ptx" : job->module ? "-cubin" : "-c";
 	if (job->module)
 		a[n++] = "-DCJ_MODULE";
+	if (job->pic) {
+		a[n++] = "-Xcompiler";
+		a[n++] = "-fPIC";
+	}
 	for (int i = 1; i <= 4; ++i)
 		a[n++] = o[i];
 	if (job->keep_dir) {

@@ -22,6 +22,7 @@ struct nvcc_job {
 	int cc;
 	bool module;          /* device code only (-cubin -DCJ_MODULE), else an object (-c) */
 	bool ptx;             /* PTX instead (-ptx), for the rule check (inspect/rules.c) */
+	bool pic;             /* position-independent host code: for a shared object */
 	const char *out;      /* the module or object */
 	const char *depfile;  /* -MD -MF depfile (build_used_reference), or NULL */
 	const char *keep_dir; /* -keep: the PTX and preprocessed source for the checks, or NULL */

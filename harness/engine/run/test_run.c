@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
-#include "problem.h"
 #include "report/lang.h"
 #include "report/texts.h"
 #include "report/report.h"
@@ -186,8 +185,9 @@ static int take_the_device(const struct judgement *j, struct case_set *set)
 }
 
 /* What ended the whole run rather than a case: the device could not be used,
- * the program could not read its cases, or it wrote into their inputs. True
- * when the summary says so (j->sum.verdict, j->message). */
+ * the program could not be loaded or read its cases, or it wrote into their
+ * inputs. True when the summary says so (j->sum.verdict, j->message). Its
+ * output is in the summary by now (j->sum.program_output). */
 static bool run_failed(struct judgement *j, const struct case_set *set, const struct run_result *r,
                        uint64_t inputs_before)
 {
@@ -198,9 +198,17 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 	if ((j->backend->supports & BACKEND_DEVICE) && exited &&
 	    r->exit_code == CJ_EXIT_NO_DEVICE) {
 		/* The runtime says on stderr which call failed. */
-		const char *out = r->output ? r->output : "";
+		const char *out = j->sum.program_output ? j->sum.program_output : "";
 		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
 		code = why[0] ? T_device_unusable_because : T_device_unusable;
+	} else if (exited && r->exit_code == CJ_EXIT_NOT_LOADED &&
+	           ((const struct cj_wire_header *)set->base)->current == -1 &&
+	           (set->n == 0 ||
+	            case_record((struct case_set *)set, 0)->state == CJ_CASE_PENDING)) {
+		/* the host runner says why on stderr (host_runner.c) */
+		const char *out = j->sum.program_output ? j->sum.program_output : "";
+		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
+		code = T_program_not_loaded;
 	} else if (exited && r->exit_code == CJ_EXIT_BAD_WIRE &&
 	           ((const struct cj_wire_header *)set->base)->mapped != CJ_WIRE_MAPPED) {
 		code = T_cases_unread;
@@ -238,11 +246,10 @@ static void run_parts(struct judgement *j, struct case_set *set, double ended)
 }
 
 /* A learner's own judgement: the program asks before each big case whether
- * to run it (wire.h: ask_big). Not host-driven glue, whose outputs reach the
- * case file only at its end. */
+ * to run it (wire.h: ask_big). */
 static void ask_before_big(const struct judgement *j, struct case_set *set)
 {
-	if (!j->o->skip_big_after_wrong || problem_is_host_driven(j->entry->id))
+	if (!j->o->skip_big_after_wrong)
 		return;
 	struct cj_wire_header *h = (struct cj_wire_header *)set->base;
 	h->ask_big = 1;

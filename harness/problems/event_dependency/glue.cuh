@@ -3,9 +3,11 @@
  * creates the producer and consumer streams (non-blocking) and the event,
  * poisons d_tmp, and first holds the producer stream with a kernel that
  * waits for the host. It then calls the learner's produce_then_consume, and
- * lets the producer go only once the consumer stream has finished or 50 ms
+ * lets the producer go only once the consumer stream has finished or 20 ms
  * have passed. A consumer that does not wait for the producer's event has
- * read d_tmp before anything was written there: wrong results every time.
+ * read d_tmp before anything was written there: wrong results every time
+ * (its kernel runs at once and takes microseconds; 20 ms leaves room for its
+ * launch to reach a device that other programs share).
  * The hold gives up by itself after 2 s, so host code that waits for the
  * producer before returning is not stuck: it returns after more than 1 s,
  * which the glue reports (CJ_HOST_BLOCKED, a TLE). Timed repetitions (the
@@ -81,7 +83,7 @@ static cudaError_t cj_dependency_case(const struct cj_wire_case *c, void *const 
 	auto t0 = std::chrono::steady_clock::now();
 	cudaError_t q = cudaSuccess;
 	while (!timing && (q = cudaEventQuery(consumer_done)) == cudaErrorNotReady &&
-	       std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(50))
+	       std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(20))
 		;
 	*release = 1;
 	if (q != cudaErrorNotReady)
