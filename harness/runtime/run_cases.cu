@@ -638,6 +638,16 @@ static bool may_run(struct cj_wire_header *h, uint32_t i)
 	return got == asked;
 }
 
+/* Whether the engine may be asked about a big case after c (wire.h:
+ * ask_big), and so look at c's outputs before the program's end. */
+static bool big_case_after(const struct cj_wire_header *h, const struct cj_wire_case *c)
+{
+	for (uint32_t i = (uint32_t)(c - h->cases) + 1; h->ask_big && i < h->ncases; ++i)
+		if (h->cases[i].big)
+			return true;
+	return false;
+}
+
 static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, unsigned char *file,
                             cudaStream_t s, bool *inputs_changed)
 {
@@ -702,7 +712,7 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 			e = cj_note_error(cudaMemcpy(cj_stash.back().bytes.data(), bufs[b].data(),
 			                             bufs[b].bytes, cudaMemcpyDeviceToHost),
 			                  "cudaMemcpy (outputs)", __FILE__, __LINE__);
-			if (e == cudaSuccess && h->ask_big)
+			if (e == cudaSuccess && big_case_after(h, c))
 				memcpy(file + c->buf[b].offset, cj_stash.back().bytes.data(),
 				       bufs[b].bytes);
 		} else if (c->buf[b].role != CJ_IN)

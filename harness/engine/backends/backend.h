@@ -7,7 +7,9 @@
  *              trusted runner, timed against the reference's module in the
  *              same run (docs/trusted-runner.md)
  *   linked     the host-driven exercises on a GPU: a test program linked from
- *              the learner's host code, the reference timed by a run of its own
+ *              the learner's host code (a shared object that the host runner,
+ *              started beside the build, loads), the reference timed by a run
+ *              of its own
  *   emu        the CPU emulator under ThreadSanitizer: correctness only
  *   sanitize   the gpu or linked build under compute-sanitizer's tools
  *
@@ -53,11 +55,12 @@ struct backend {
 	 * NULL: the test program's own. */
 	char **(*command)(struct judgement *j, const struct case_set *set, char **argv);
 	/* After the cases were decided, what it adds: another tool's findings,
-	 * the reference's time. NULL: nothing. */
+	 * the reference's time. It may give the device lock back (closes
+	 * j->device_lock, sets it to -1). NULL: nothing. */
 	void (*after_run)(struct judgement *j, struct case_set *set);
 	/* Whether its test program can start before the build (the trusted
-	 * runner: run/warm_runner.h), with j->bin and j->module set to what the
-	 * build will make. NULL: never. */
+	 * runner, the host runner: run/warm_runner.h), with j->bin and
+	 * j->module set to what the build will make. NULL: never. */
 	bool (*starts_early)(struct judgement *j);
 	/* What it starts beside the build once the cases are being made (the
 	 * reference's own run: linked.c). NULL: nothing. */

@@ -19,7 +19,9 @@
 static const struct logistic_map transform = {3.8f, 2048};
 
 /* The cases, in order: {name, {n, 256}}, and whether the overlap rule is measured
- * on it. */
+ * on it. The ratio of the reference's pipeline to the serial sum is the same
+ * at 4M elements as at 16M (0.666 and 0.658 on an H200), and the case takes a
+ * quarter of the time. */
 /* clang-format off */
 static const struct pool_row case_rows[] = {
 	{{LT("sample: 1000 elements", "样例：1000 个元素"), {1000, 256}}},
@@ -27,7 +29,7 @@ static const struct pool_row case_rows[] = {
 	{{LT("n=7 (fewer than the streams)", "n=7（比 stream 数还少）"), {7, 256}}},
 	{{LT("65537 elements", "65537 个元素"), {65537, 256}}},
 	{{LT("3 million and 1 elements", "300 万零 1 个元素"), {3000001, 256}, GPU_ONLY}},
-	{{LT("overlap: 16 million elements against the serial sum", "重叠：1600 万元素，对比串行用时"), {16 << 20, 256}, GPU_ONLY}, true},
+	{{LT("overlap: 4 million elements against the serial sum", "重叠：400 万元素，对比串行用时"), {4 << 20, 256}, GPU_ONLY}, true},
 	{{LT("timed", "计时"), {PERF_N, 256}}},
 };
 /* clang-format on */
