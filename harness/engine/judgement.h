@@ -58,11 +58,9 @@ struct judgement {
 	struct warm_runner *warm;  /* the runner started beside the build (run/warm_runner.h) */
 	/* The reference's own run beside the build (backends/linked.c): the
 	 * engine timing it (pid, its output's read end; -1 when none), then its
-	 * median (< 0: none, timed after the run instead); ref_beside_run: a
-	 * kept build's, which went on beside the learner's run. */
+	 * median (< 0: none, timed after the run instead). */
 	int ref_pid, ref_out;
 	double ref_beside_ms;
-	bool ref_beside_run;
 	/* The last run's cases (the timed case's hundreds of MiB): freed after
 	 * the summary is out, which is what the learner waits for (judge.c). */
 	struct case_set ran;

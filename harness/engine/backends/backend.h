@@ -55,8 +55,7 @@ struct backend {
 	 * NULL: the test program's own. */
 	char **(*command)(struct judgement *j, const struct case_set *set, char **argv);
 	/* After the cases were decided, what it adds: another tool's findings,
-	 * the reference's time. It may give the device lock back (closes
-	 * j->device_lock, sets it to -1). NULL: nothing. */
+	 * the reference's time. NULL: nothing. */
 	void (*after_run)(struct judgement *j, struct case_set *set);
 	/* Whether its test program can start before the build (the trusted
 	 * runner, the host runner: run/warm_runner.h), with j->bin and

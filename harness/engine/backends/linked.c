@@ -6,8 +6,7 @@
  * own program of that kind timed by a run of its own, beside the learner's
  * build when it can be (another engine, `cudajudge judge --reference-time`,
  * which makes the same timed case from the same seed and takes the device
- * lock as any run does), or beside the learner's run when the build was kept
- * from before, else after the learner's run. Also the backend of
+ * lock as any run does), else after the learner's run. Also the backend of
  * the engine's stand-ins (--prebuilt). See backend.h. */
 #include <errno.h>
 #include <signal.h>
@@ -35,10 +34,6 @@ extern char **environ;
 /* How long the end of the build waits for the reference's run beside it
  * before ending it (the learner's run would wait for the device otherwise). */
 #define REFERENCE_GRACE_S 0.3
-/* How long the end of the learner's run waits for the reference's run beside
- * it (a kept build), which may wait for the device lock as long as the
- * learner's run did, before it times the reference itself. */
-#define REFERENCE_WAIT_S 20.0
 
 /* The reference's own program on the timed case alone (`ref`): its median, or
  * -1 (j->message says why when it did not build). */
@@ -155,20 +150,22 @@ static void start_reference(struct judgement *j)
 	free(ref);
 }
 
-/* Whether the engine timing the reference beside the build has ended, waiting
- * for it at most wait_s; its median, when it had one, in j->ref_beside_ms. */
-static bool reference_ended(struct judgement *j, double wait_s)
+/* The end of the build: the reference's median when its run beside the build
+ * ended by then (or within the grace, `wait`), else that run ended now. */
+static void settle_reference(struct judgement *j, bool wait)
 {
 	if (j->ref_pid < 0)
-		return true;
-	double until = now_s() + wait_s;
+		return;
+	double until = now_s() + (wait ? REFERENCE_GRACE_S : 0);
 	int status;
 	pid_t got;
 	while ((got = waitpid(j->ref_pid, &status, WNOHANG)) == 0 && now_s() < until)
 		usleep(2000);
-	if (got == 0)
-		return false;
-	if (got == j->ref_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+	if (got == 0) { /* not done: after the learner's run instead */
+		kill(j->ref_pid, SIGKILL);
+		while (waitpid(j->ref_pid, &status, 0) < 0 && errno == EINTR) {
+		}
+	} else if (got == j->ref_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		/* its last line (linked_reference_time); phase lines before it */
 		FILE *out = fdopen(j->ref_out, "r");
 		if (out) {
@@ -187,34 +184,6 @@ static bool reference_ended(struct judgement *j, double wait_s)
 	if (j->ref_out >= 0)
 		close(j->ref_out);
 	j->ref_pid = j->ref_out = -1;
-	return true;
-}
-
-/* The engine timing the reference ended now, whatever it had. */
-static void end_reference(struct judgement *j)
-{
-	if (j->ref_pid < 0)
-		return;
-	kill(j->ref_pid, SIGKILL);
-	while (!reference_ended(j, 1.0)) {
-	}
-	j->ref_beside_ms = -1;
-}
-
-/* The end of the build. A fresh build: the reference's median when its run
- * beside the build ended by then (or within the grace), else that run ended
- * now and the reference timed after the learner's run. A build kept from
- * before had no compile to hide the reference's run behind: it goes on
- * beside the learner's run, the two taking turns for the device lock, and is
- * waited for after it (linked_after_run). A CE: ended now. */
-static void settle_reference(struct judgement *j, const struct build_result *br)
-{
-	if (br->status != BUILD_OK)
-		end_reference(j);
-	else if (!br->cached && !reference_ended(j, REFERENCE_GRACE_S))
-		end_reference(j);
-	else if (br->cached)
-		j->ref_beside_run = true;
 }
 
 /* Whether the learner's program is a shared object that the host runner
@@ -280,7 +249,8 @@ static void build_linked(struct judgement *j, struct build_result *br)
 	                       : hosted      ? LINKED_HOSTED
 	                                     : LINKED_PROGRAM,
 	                       br);
-	settle_reference(j, br);
+	/* a build kept from before took no time to hide the reference's run */
+	settle_reference(j, br->status == BUILD_OK && !br->cached);
 }
 
 /* The reference's median against the learner's: the summary's ratio; timed
@@ -294,9 +264,7 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	if (median > 0) {
 		j->sum.timing.ref_median_ms = median;
 		j->sum.timing.ratio_to_ref = j->sum.timing.median_ms / median;
-		j->sum.timing.ref_from = !beside             ? "after_run"
-		                         : j->ref_beside_run ? "beside_run"
-		                                             : "beside_build";
+		j->sum.timing.ref_from = beside ? "beside_build" : "after_run";
 	}
 	j->sum.reference_s = now_s() - t;
 	report_phase("reference", "done", j->sum.reference_s);
@@ -305,25 +273,12 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 /* Every case passed and the timed one was measured: the reference's turn. */
 static void linked_after_run(struct judgement *j, struct case_set *set)
 {
-	if (j->sum.verdict != V_AC || !j->sum.timing.have || j->o->prebuilt) {
-		end_reference(j);
+	if (j->sum.verdict != V_AC || !j->sum.timing.have || j->o->prebuilt)
 		return;
-	}
-	/* beside a kept build's run: its median once it ends (the device lock
-	 * given back, which it takes to time), else timed now */
-	if (j->ref_pid >= 0) {
-		if (j->device_lock >= 0)
-			close(j->device_lock);
-		j->device_lock = -1;
-		if (!reference_ended(j, REFERENCE_WAIT_S))
-			end_reference(j);
-	}
 	struct case_set ref = {.fd = -1};
 	if (j->ref_beside_ms > 0) {
 		time_reference(j, NULL);
 	} else if (timed_case(set, &ref)) {
-		if (j->device_lock < 0)
-			j->device_lock = take_device_lock(j->o->build, false);
 		time_reference(j, &ref);
 		case_set_free(&ref);
 	}

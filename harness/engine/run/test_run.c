@@ -299,8 +299,8 @@ void run_and_check(struct judgement *j)
 		j->sum.check_s = now_s() - checked;
 		report_phase("check", "done", j->sum.check_s);
 	}
-	if (j->device_lock >= 0) /* unless the backend's after_run gave it back */
-		close(j->device_lock);
+	if (lock >= 0)
+		close(lock);
 	j->device_lock = -1;
 	run_result_free(&r);
 	/* freed once the summary is out (judge.c): the learner does not wait for it */
