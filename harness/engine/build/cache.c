@@ -34,6 +34,8 @@ static const struct verdict_input {
         {false, "harness/runtime", TREE, NULL, NULL},
         {false, "reference", TREE, NULL, NULL},
         {true, "harness/runtime/libcjrt.a", ARCHIVE, NULL, NULL},
+        {true, "harness/runtime/libcjrt_hosted.a", ARCHIVE, NULL, NULL},
+        {true, "harness/runtime/cj-host-runner", ONE_FILE, NULL, NULL},
         {true, "harness/emu/libcjrt_emu.a", ARCHIVE, NULL, NULL},
         {true, "harness/runtime", MATCHING, "cj-runner-", ""},
         {true, "reference", MATCHING, "", ".cubin"},
