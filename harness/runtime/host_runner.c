@@ -38,11 +38,6 @@ static void start_device(void)
 		(void)retain(&context, device); /* kept until the process ends */
 }
 
-static long long ns_of(double s)
-{
-	return (long long)(s * 1e9);
-}
-
 int main(int argc, char **argv)
 {
 	double started = cj_wire_now_s();
@@ -77,5 +72,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", why ? why : program);
 		return CJ_EXIT_NOT_LOADED;
 	}
-	return entry(argc, argv, file, bytes, ns_of(started));
+	return entry(argc, argv, file, bytes, (long long)(started * 1e9));
 }

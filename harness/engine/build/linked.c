@@ -64,26 +64,24 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	 * linked with every name resolved, as a program is: a function the
 	 * learner declared and never wrote is a link error here, not at the
 	 * load. */
-	char *ld_argv[] = {(char *)p->nvcc,
-	                   arch,
-	                   "-o",
-	                   (char *)out_bin,
-	                   "-Xlinker",
-	                   "--whole-archive",
-	                   lib,
-	                   "-Xlinker",
-	                   "--no-whole-archive",
-	                   obj,
-	                   NULL,
-	                   NULL,
-	                   NULL,
-	                   NULL};
+	char *ld_argv[16];
+	int n = 0;
+	ld_argv[n++] = (char *)p->nvcc;
+	ld_argv[n++] = arch;
+	ld_argv[n++] = "-o";
+	ld_argv[n++] = (char *)out_bin;
+	ld_argv[n++] = "-Xlinker";
+	ld_argv[n++] = "--whole-archive";
+	ld_argv[n++] = lib;
+	ld_argv[n++] = "-Xlinker";
+	ld_argv[n++] = "--no-whole-archive";
+	ld_argv[n++] = obj;
 	if (hosted) {
-		char **more = &ld_argv[10];
-		more[0] = "-shared";
-		more[1] = "-Xlinker";
-		more[2] = "--no-undefined";
+		ld_argv[n++] = "-shared";
+		ld_argv[n++] = "-Xlinker";
+		ld_argv[n++] = "--no-undefined";
 	}
+	ld_argv[n] = NULL;
 	compile_and_link(p, line.argv, ld_argv, what == LINKED_OBJECT_ONLY, res);
 	/* the files it read, from the preprocessed source nvcc kept (no -MD,
 	 * which preprocesses once more) */

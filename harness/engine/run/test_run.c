@@ -184,6 +184,14 @@ static int take_the_device(const struct judgement *j, struct case_set *set)
 	return take_device_lock(j->o->build, !measures);
 }
 
+/* The first line the program printed (stderr: where the runtime and the host
+ * runner say what stopped them), from the summary's copy of its output. */
+static void first_line_of_output(const struct judgement *j, char *line, size_t size)
+{
+	const char *out = j->sum.program_output ? j->sum.program_output : "";
+	snprintf(line, size, "%.*s", (int)strcspn(out, "\n"), out);
+}
+
 /* What ended the whole run rather than a case: the device could not be used,
  * the program could not be loaded or read its cases, or it wrote into their
  * inputs. True when the summary says so (j->sum.verdict, j->message). Its
@@ -197,17 +205,13 @@ static bool run_failed(struct judgement *j, const struct case_set *set, const st
 	/* The emulator needs no device: its exit 5 is the learner's (_exit(5)). */
 	if ((j->backend->supports & BACKEND_DEVICE) && exited &&
 	    r->exit_code == CJ_EXIT_NO_DEVICE) {
-		/* The runtime says on stderr which call failed. */
-		const char *out = j->sum.program_output ? j->sum.program_output : "";
-		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
+		first_line_of_output(j, why, sizeof why); /* which call failed */
 		code = why[0] ? T_device_unusable_because : T_device_unusable;
 	} else if (exited && r->exit_code == CJ_EXIT_NOT_LOADED &&
 	           ((const struct cj_wire_header *)set->base)->current == -1 &&
 	           (set->n == 0 ||
 	            case_record((struct case_set *)set, 0)->state == CJ_CASE_PENDING)) {
-		/* the host runner says why on stderr (host_runner.c) */
-		const char *out = j->sum.program_output ? j->sum.program_output : "";
-		snprintf(why, sizeof why, "%.*s", (int)strcspn(out, "\n"), out);
+		first_line_of_output(j, why, sizeof why); /* the loader's (host_runner.c) */
 		code = T_program_not_loaded;
 	} else if (exited && r->exit_code == CJ_EXIT_BAD_WIRE &&
 	           ((const struct cj_wire_header *)set->base)->mapped != CJ_WIRE_MAPPED) {
