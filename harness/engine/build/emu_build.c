@@ -21,6 +21,7 @@
 #include "report/lang.h"
 #include "report/texts.h"
 #include "rewrite.h"
+#include "rules.h"
 #include "run/supervise.h"
 #include "util.h"
 
@@ -167,34 +168,35 @@ static void device_check(void *arg, struct build_result *res)
 	free(module);
 }
 
+/* ---- host code: the object check, then what the rules check reads ---- */
+
+static void host_checks(void *arg, struct build_result *res)
+{
+	const struct device_check *d = arg;
+	memset(res, 0, sizeof *res);
+	check_host_object(d->p, d->id, d->source, CJ_EMU_CHECK_CC, d->workdir, res);
+	/* the PTX and preprocessed source in workdir, as the device check
+	 * leaves them: the rules check has no nvcc to run after the build */
+	if (res->status == BUILD_OK)
+		(void)rules_make_ptx(d->p, d->id, d->source, CJ_EMU_CHECK_CC, d->workdir);
+}
+
 /* ---- the build ---- */
 
-/* Starts the file's checks: nvcc's device-only check beside the host
- * compile (`side`), or for host code the object check, at once. False when
- * the object check refused the file (res holds its CE). */
-static bool start_checks(const struct build_paths *p, const char *id, const char *source,
-                         const char *workdir, struct side_check *side, struct build_result *res)
+/* Starts the file's checks beside the host compile (`side`): nvcc's
+ * device-only check, or for host code the object check (as on the GPU)
+ * and then nvcc -ptx for the rules check. Their verdict comes first. */
+static void start_checks(const struct build_paths *p, const char *id, const char *source,
+                         const char *workdir, struct side_check *side)
 {
-	if (p->nvcc && !problem_is_host_driven(id)) {
-		/* The same device-only check as on the GPU, with nvcc (docs/
-		 * trusted-runner.md): the emulator runs device code as host code,
-		 * so host code, C library calls and a redefined judge name would
-		 * otherwise go unnoticed here. Its PTX and preprocessed source stay
-		 * in workdir, where the rules check reads them. Beside the host
-		 * compile; its verdict comes first. */
-		struct device_check d = {p, id, source, workdir};
-		side_check_start(side, device_check, &d);
-	} else if (p->nvcc) {
-		/* Host code: the object check, as on the GPU. */
-		check_host_object(p, id, source, CJ_EMU_CHECK_CC, workdir, res);
-		if (res->status != BUILD_OK)
-			return false;
-		double check_s = res->check_s;
-		free(res->log);
-		memset(res, 0, sizeof *res);
-		res->check_s = check_s;
-	}
-	return true;
+	/* The same device-only check as on the GPU, with nvcc (docs/
+	 * trusted-runner.md): the emulator runs device code as host code, so
+	 * host code, C library calls and a redefined judge name would otherwise
+	 * go unnoticed here. Its PTX and preprocessed source stay in workdir,
+	 * where the rules check reads them. */
+	struct device_check d = {p, id, source, workdir};
+	if (p->nvcc)
+		side_check_start(side, problem_is_host_driven(id) ? host_checks : device_check, &d);
 }
 
 /* A link of the emulated program that fails on a relocation: its static data
@@ -349,10 +351,10 @@ static void build_afresh(const struct build_paths *p, const char *id, const char
 	char *glue = xasprintf("%s/glue.cuh", workdir);
 	char *raw = NULL;
 	bool compiled = false;
-	if (!profile && !start_checks(p, id, source, workdir, &side, res)) {
-		/* the object check's CE */
-	} else if (write_rewritten(source, learner, &raw) != 0 ||
-	           write_rewritten(glue_src, glue, &raw) != 0) {
+	if (!profile)
+		start_checks(p, id, source, workdir, &side);
+	if (write_rewritten(source, learner, &raw) != 0 ||
+	    write_rewritten(glue_src, glue, &raw) != 0) {
 		res->status = BUILD_TOOL_FAILED;
 		res->log = raw;
 	} else {

@@ -287,20 +287,13 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
 	free(wire_h);
 }
 
-/* nvcc -ptx of the learner's translation unit, keeping the preprocessed
- * source, into workdir/rules; true when it succeeded. It runs after the
- * build, not beside it: the supervisor reaps every child of the engine. */
-static bool run_nvcc_ptx(struct rules_job *job)
+bool rules_make_ptx(const struct build_paths *p, const char *id, const char *learner, int cc,
+                    const char *dir)
 {
-	const struct build_paths *p = &job->paths;
-	char *keep = xasprintf("%s/rules", job->workdir);
-	make_dirs(keep);
-	free(job->ptx);
-	free(job->ii);
-	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
-	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
-	char *glue = problem_glue_path(p->root, job->id);
-	struct nvcc_job nj = nvcc_job_of(p, job->id, glue, job->learner, job->cc, job->ptx, keep);
+	make_dirs(dir);
+	char *ptx = xasprintf("%s/learner_tu.ptx", dir);
+	char *glue = problem_glue_path(p->root, id);
+	struct nvcc_job nj = nvcc_job_of(p, id, glue, learner, cc, ptx, dir);
 	nj.ptx = true;
 	struct nvcc_line line;
 	nvcc_line_init(&line, &nj);
@@ -313,6 +306,20 @@ static bool run_nvcc_ptx(struct rules_job *job)
 	run_result_free(&r);
 	nvcc_line_free(&line);
 	free(glue);
+	free(ptx);
+	return ok;
+}
+
+/* rules_make_ptx into workdir/rules, after the build, not beside it: the
+ * supervisor reaps every child of the engine. */
+static bool run_nvcc_ptx(struct rules_job *job)
+{
+	char *keep = xasprintf("%s/rules", job->workdir);
+	free(job->ptx);
+	free(job->ii);
+	job->ptx = xasprintf("%s/learner_tu.ptx", keep);
+	job->ii = xasprintf("%s/learner_tu.cpp1.ii", keep);
+	bool ok = rules_make_ptx(&job->paths, job->id, job->learner, job->cc, keep);
 	free(keep);
 	return ok;
 }

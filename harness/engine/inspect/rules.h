@@ -153,6 +153,15 @@ void rules_start(const struct build_paths *p, const struct problem_entry *e, con
  * the rules. Frees the job. */
 void rules_finish(struct rules_job *job, const struct problem_entry *e, struct rules_outcome *out);
 
+/* nvcc -ptx of the learner's translation unit (its file `learner` with
+ * exercise id's glue) for cc, into dir: learner_tu.ptx and the preprocessed
+ * source nvcc keeps, learner_tu.cpp1.ii, the two files rules_finish reads
+ * from the build's folder when they are there. True when nvcc succeeded.
+ * Runs a supervised nvcc: never beside another supervised run of the same
+ * process (the emulator's build calls it in a child of its own). */
+bool rules_make_ptx(const struct build_paths *p, const char *id, const char *learner, int cc,
+                    const char *dir);
+
 /* Stops a check that is no longer needed (the build failed); frees the job. */
 void rules_cancel(struct rules_job *job);
 
