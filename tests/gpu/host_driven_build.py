@@ -13,11 +13,11 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      with the object check's message, both times (a CE is never kept), and no
      engine timing the reference beside that build is left after it;
   3. the reference's own run: the engine's helper (`judge --reference-time`)
-     times it on the timed case (one line, a median, exit 0); in 1, the first
-     judgement's ratio comes from a run beside the build or, on a machine
-     where the build ended first, after the run (`timing.ref_from`
-     beside_build|after_run), and the one judged again (a kept build, nothing
-     to hide it behind) from a run after it.
+     times it on the timed case alone (one line, a median, one case run, exit
+     0); in 1, both the first judgement's ratio and the one judged again (a
+     kept build) come from that run beside the build, which the judgement
+     waits for after its own (`timing.ref_from` beside_build), and no helper is
+     left after either.
   4. the host runner (harness/runtime/host_runner.c): the program is a shared
      object that the runner, started beside the build, loads once it is
      built: a judgement's events say the runner started before the compile
@@ -134,11 +134,14 @@ def main():
         t1, t2 = first.get("timing") or {}, again.get("timing") or {}
         print(f"   reference timed: {t1.get('ref_from')} ({t1.get('ref_median_ms')} ms), "
               f"again {t2.get('ref_from')} ({t2.get('ref_median_ms')} ms)")
-        check(t1.get("ref_from") in ("beside_build", "after_run")
+        check(t1.get("ref_from") == "beside_build"
               and (t1.get("ref_median_ms") or 0) > 0 and t1.get("ratio_to_ref"),
-              "the first judgement has the reference's time and the ratio")
-        check(t2.get("ref_from") == "after_run" and (t2.get("ref_median_ms") or 0) > 0,
-              "judged again (a kept build), the reference is timed after the run")
+              "the first judgement has the reference's time from its run beside the build "
+              "and the ratio")
+        check(t2.get("ref_from") == "beside_build" and (t2.get("ref_median_ms") or 0) > 0,
+              "judged again (a kept build), the reference's time comes from its run beside "
+              "it too")
+        check(helpers_left() == [], f"no engine timing the reference is left ({helpers_left()})")
 
     # 2. the object check, beside the compile, still decides
     hostile = fresh_copy(tmp, "raw_syscall_asm.cu",
@@ -191,8 +194,8 @@ def main():
     last = lines[-1] if lines else {}
     print(f"   --reference-time: exit {p.returncode}, {last}")
     check(p.returncode == 0 and last.get("type") == "reference"
-          and (last.get("median_ms") or 0) > 0,
-          "the engine's --reference-time times the reference on the timed case")
+          and (last.get("median_ms") or 0) > 0 and last.get("cases_run") == 1,
+          "the engine's --reference-time times the reference on the timed case alone")
     print(f"host-driven build: {len(failures)} failed")
     return 1 if failures else 0
 

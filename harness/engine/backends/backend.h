@@ -67,8 +67,9 @@ struct backend {
 };
 
 /* `cudajudge judge --reference-time`: the reference's own program timed on the
- * exercise's timed case (made from the judgement's seed), as one JSON line
- * {"type":"reference","median_ms":M,"seconds":S} (M <= 0: not timed); exit 0
+ * exercise's timed case (made from the judgement's seed; the other cases left
+ * out), as one JSON line {"type":"reference","median_ms":M,"seconds":S,
+ * "cases_run":K} (M <= 0: not timed; K: the cases its program ran, 1); exit 0
  * when timed (linked.c). */
 int linked_reference_time(struct judgement *j);
 

@@ -2,18 +2,22 @@
  * event_dependency) on a GPU, whose learner code is host code: a test program
  * linked from it and the runtime, after the object check, as a shared object
  * that the host runner (harness/runtime/host_runner.c), started beside the
- * build with the device, loads once it is built; the reference's
- * own program of that kind timed by a run of its own, beside the learner's
- * build when it can be (another engine, `cudajudge judge --reference-time`,
- * which makes the same timed case from the same seed and takes the device
- * lock as any run does), else after the learner's run. Also the backend of
- * the engine's stand-ins (--prebuilt). See backend.h. */
+ * build with the device, loads once it is built. The reference's own program
+ * of that kind is timed by a run of its own that starts with the judgement:
+ * another engine, `cudajudge judge --reference-time`, which starts a host
+ * runner of its own, builds the reference's program (or finds it kept),
+ * makes the same cases from the same seed and runs the timed one alone,
+ * taking the device lock as any run does. An accepted file's judgement waits
+ * for it after its own run; only when it failed is the reference timed after
+ * the run. Also the backend of the engine's stand-ins (--prebuilt). See
+ * backend.h. */
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <fcntl.h>
@@ -27,75 +31,160 @@
 #include "report/report.h"
 #include "run/case_thread.h"
 #include "run/test_run.h"
+#include "run/warm_runner.h"
 #include "util.h"
 
 extern char **environ;
 
-/* How long the end of the build waits for the reference's run beside it
- * before ending it (the learner's run would wait for the device otherwise). */
-#define REFERENCE_GRACE_S 0.3
+/* How long a judgement whose file was accepted waits, after its run, for the
+ * reference's run beside it, before it ends that run and times the reference
+ * itself: that run builds the reference when it is not kept yet, makes the
+ * cases and waits for the device, as the learner's did. */
+#define REFERENCE_WAIT_S 120.0
 
-/* The reference's own program on the timed case alone (`ref`): its median, or
- * -1 (j->message says why when it did not build). */
+static bool runs_hosted(const struct judgement *j);
+
+/* The reference's own program on the timed case alone (`ref`), after the
+ * learner's run (whose device lock is let go by then): its median, or -1
+ * (j->message says why when it did not build). */
 static double reference_median(struct judgement *j, struct case_set *ref)
 {
 	double median = -1;
-	char *bin = NULL;
+	bool hosted = runs_hosted(j);
 	struct build_result br;
-	build_reference(&j->paths, j->entry->id, j->dev.cc, &bin, &br);
+	build_reference(&j->paths, j->entry->id, j->dev.cc, hosted, &br);
 	if (br.status != BUILD_OK) {
 		say(&j->said, j->message, sizeof j->message, T_reference_not_built,
 		    FIELDS(F_INT("cases", j->nout), F_STR("log", br.log)));
 	} else {
+		char *bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
+		int lock = take_device_lock(j->o->build, false);
 		struct run_result r;
 		if (spawn_test(j, bin, ref, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
 			const struct cj_wire_case *rec = case_record(ref, 0);
 			if (rec->reps > 0 && rec->median_ms > 0)
 				median = rec->median_ms;
 		}
+		if (lock >= 0)
+			close(lock);
 		run_result_free(&r);
+		free(bin);
 	}
 	free(br.log);
-	free(bin);
 	return median;
+}
+
+/* The index of set's timed case, or -1. */
+static int timed_index(const struct case_set *set)
+{
+	for (int i = 0; i < set->n; ++i)
+		if (set->cases[i].timed)
+			return i;
+	return -1;
 }
 
 /* The timed case of `set` copied into `ref` alone; false when it has none. */
 static bool timed_case(struct case_set *set, struct case_set *ref)
 {
 	char err[256];
-	for (int i = 0; i < set->n; ++i)
-		if (set->cases[i].timed)
-			return case_set_copy_one(ref, set, i, err, sizeof err) == 0;
-	return false;
+	int i = timed_index(set);
+	return i >= 0 && case_set_copy_one(ref, set, i, err, sizeof err) == 0;
+}
+
+/* How long the reference's runner waits for the learner's to have its
+ * device, and the reference's run for its own runner before it takes the
+ * device lock. */
+#define RUNNER_WAIT_S 1.0
+
+/* Until the runner of the case file at `base` has its device (wire.h:
+ * ready_s), at most RUNNER_WAIT_S. */
+static void wait_until_ready(const struct cj_wire_header *h)
+{
+	double until = now_s() + RUNNER_WAIT_S, ready = 0;
+	for (;;) {
+		__atomic_load(&h->ready_s, &ready, __ATOMIC_ACQUIRE);
+		if (ready > 0 || now_s() >= until)
+			return;
+		usleep(1000);
+	}
+}
+
+/* Two contexts made at once take as long as one after the other (0.4 to
+ * 0.5 s for both on an H200, 0.2 to 0.3 s for one alone): the reference's
+ * runner starts once the learner's, needed first, has its device (its case
+ * file: --after-runner). */
+static void after_learners_runner(int fd)
+{
+	if (fd <= 0)
+		return;
+	void *h = mmap(NULL, sizeof(struct cj_wire_header), PROT_READ, MAP_SHARED, fd, 0);
+	if (h != MAP_FAILED) {
+		wait_until_ready(h);
+		munmap(h, sizeof(struct cj_wire_header));
+	}
+	close(fd);
 }
 
 int linked_reference_time(struct judgement *j)
 {
 	prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the judgement that asked */
 	double t = now_s(), median = -1;
+	int ran = 0; /* the cases its program ran: the timed one alone */
 	if (j->backend == &backend_linked && !j->o->prebuilt && j->backend->ready(j) &&
 	    j->dev.found && cases_planned_timed(j)) {
+		/* As a learner's judgement: the host runner has its device while the
+		 * cases are made and the reference is built (or found kept). */
+		bool hosted = runs_hosted(j);
+		j->bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		make_work_folder(j);
 		cases_make_file(j);
+		/* A reference kept from before has no build to hide two contexts
+		 * made at once behind: its runner starts after the learner's. */
+		if (access(j->bin, R_OK) == 0)
+			after_learners_runner(j->o->after_runner_fd);
+		else if (j->o->after_runner_fd > 0)
+			close(j->o->after_runner_fd);
+		warm_runner_start(j);
 		cases_start(j);
-		struct case_set set, ref = {.fd = -1};
+		struct build_result br;
+		build_reference(&j->paths, j->entry->id, j->dev.cc, hosted, &br);
+		struct case_set set;
 		uint64_t inputs;
-		if (cases_take(j, &set, &inputs)) {
-			if (timed_case(&set, &ref)) {
+		int timed;
+		if (br.status == BUILD_OK && cases_take(j, &set, &inputs)) {
+			if ((timed = timed_index(&set)) >= 0) {
+				/* the program asks before every case, and runs the
+				 * timed one alone (run/test_run.c: answer_big) */
+				struct cj_wire_header *h = (struct cj_wire_header *)set.base;
+				h->ask_big = 1;
+				for (int i = 0; i < set.n; ++i)
+					h->cases[i].big = 1;
+				/* the device is the learner's run's meanwhile */
+				if (warm_runner_waits(j, &set))
+					wait_until_ready(h);
 				j->device_lock = take_device_lock(j->o->build, false);
-				median = reference_median(j, &ref);
+				struct run_result r;
+				if (spawn_test(j, j->bin, &set, &r) == 0 && r.end == RUN_EXITED &&
+				    r.exit_code == 0) {
+					const struct cj_wire_case *rec = case_record(&set, timed);
+					if (rec->reps > 0 && rec->median_ms > 0)
+						median = rec->median_ms;
+				}
+				for (int i = 0; i < set.n; ++i)
+					ran += case_record(&set, i)->state == CJ_CASE_DONE;
+				run_result_free(&r);
 				if (j->device_lock >= 0)
 					close(j->device_lock);
 				j->device_lock = -1;
-				case_set_free(&ref);
 			}
 			case_set_free(&set);
 		}
+		warm_runner_stop(j);
+		free(br.log);
 	}
-	printf("{\"type\":\"reference\",\"median_ms\":%.9g,\"seconds\":%.6f}\n", median,
-	       now_s() - t);
+	printf("{\"type\":\"reference\",\"median_ms\":%.9g,\"seconds\":%.6f,\"cases_run\":%d}\n",
+	       median, now_s() - t, ran);
 	fflush(stdout);
 	return median > 0 ? 0 : 2;
 }
@@ -109,24 +198,32 @@ static void start_reference(struct judgement *j)
 	char *ref = xasprintf("%s/reference/%s.cu", j->o->root, j->entry->id);
 	char seed[32];
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)j->sum.seed);
-	char *argv[] = {"/proc/self/exe",
-	                "judge",
-	                "--root",
-	                (char *)j->o->root,
-	                "--build",
-	                (char *)j->o->build,
-	                "--id",
-	                (char *)j->entry->id,
-	                "--file",
-	                ref,
-	                "--seed",
-	                seed,
-	                "--backend",
-	                "gpu",
-	                "--lang",
-	                lang_current == LANG_ZH ? "zh" : "en",
-	                "--reference-time",
-	                NULL};
+	/* the learner's runner makes its device first (linked_reference_time) */
+	struct case_set *file = j->warm ? cases_file(j) : NULL;
+	char *argv[24];
+	int n = 0;
+	argv[n++] = "/proc/self/exe";
+	argv[n++] = "judge";
+	argv[n++] = "--root";
+	argv[n++] = (char *)j->o->root;
+	argv[n++] = "--build";
+	argv[n++] = (char *)j->o->build;
+	argv[n++] = "--id";
+	argv[n++] = (char *)j->entry->id;
+	argv[n++] = "--file";
+	argv[n++] = ref;
+	argv[n++] = "--seed";
+	argv[n++] = seed;
+	argv[n++] = "--backend";
+	argv[n++] = "gpu";
+	argv[n++] = "--lang";
+	argv[n++] = lang_current == LANG_ZH ? "zh" : "en";
+	argv[n++] = "--reference-time";
+	if (file) {
+		argv[n++] = "--after-runner";
+		argv[n++] = "3"; /* the learner's case file, dup2'd below */
+	}
+	argv[n] = NULL;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		free(ref);
@@ -136,6 +233,8 @@ static void start_reference(struct judgement *j)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	if (file)
+		posix_spawn_file_actions_adddup2(&fa, file->fd, 3);
 	pid_t pid;
 	fflush(NULL);
 	if (posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ) == 0) {
@@ -150,18 +249,18 @@ static void start_reference(struct judgement *j)
 	free(ref);
 }
 
-/* The end of the build: the reference's median when its run beside the build
- * ended by then (or within the grace, `wait`), else that run ended now. */
-static void settle_reference(struct judgement *j, bool wait)
+/* The reference's run beside the build: its median when it is done within
+ * `wait` seconds, else ended now. */
+static void finish_reference(struct judgement *j, double wait)
 {
 	if (j->ref_pid < 0)
 		return;
-	double until = now_s() + (wait ? REFERENCE_GRACE_S : 0);
+	double until = now_s() + wait;
 	int status;
 	pid_t got;
 	while ((got = waitpid(j->ref_pid, &status, WNOHANG)) == 0 && now_s() < until)
 		usleep(2000);
-	if (got == 0) { /* not done: after the learner's run instead */
+	if (got == 0) { /* not done: the reference is timed after the run instead */
 		kill(j->ref_pid, SIGKILL);
 		while (waitpid(j->ref_pid, &status, 0) < 0 && errno == EINTR) {
 		}
@@ -249,18 +348,30 @@ static void build_linked(struct judgement *j, struct build_result *br)
 	                       : hosted      ? LINKED_HOSTED
 	                                     : LINKED_PROGRAM,
 	                       br);
-	/* a build kept from before took no time to hide the reference's run */
-	settle_reference(j, br->status == BUILD_OK && !br->cached);
+	/* a file that did not build is never timed: nor is the reference */
+	if (br->status != BUILD_OK)
+		finish_reference(j, 0);
 }
 
-/* The reference's median against the learner's: the summary's ratio; timed
- * beside the build, or now on the timed case alone. */
-static void time_reference(struct judgement *j, struct case_set *ref)
+/* The reference's median against the learner's: the summary's ratio; from
+ * its run beside the build (waited for now, the learner's run being over and
+ * its device lock let go), or timed now on the timed case alone. */
+static void time_reference(struct judgement *j, struct case_set *set)
 {
 	report_phase("reference", "start", -1);
 	double t = now_s();
+	if (j->device_lock >= 0) { /* the reference's run takes it */
+		close(j->device_lock);
+		j->device_lock = -1;
+	}
+	finish_reference(j, REFERENCE_WAIT_S);
 	bool beside = j->ref_beside_ms > 0;
-	double median = beside ? j->ref_beside_ms : reference_median(j, ref);
+	double median = j->ref_beside_ms;
+	struct case_set ref = {.fd = -1};
+	if (!beside && timed_case(set, &ref)) {
+		median = reference_median(j, &ref);
+		case_set_free(&ref);
+	}
 	if (median > 0) {
 		j->sum.timing.ref_median_ms = median;
 		j->sum.timing.ratio_to_ref = j->sum.timing.median_ms / median;
@@ -270,18 +381,14 @@ static void time_reference(struct judgement *j, struct case_set *ref)
 	report_phase("reference", "done", j->sum.reference_s);
 }
 
-/* Every case passed and the timed one was measured: the reference's turn. */
+/* Every case passed and the timed one was measured: the reference's turn;
+ * else its run beside the build is ended. */
 static void linked_after_run(struct judgement *j, struct case_set *set)
 {
 	if (j->sum.verdict != V_AC || !j->sum.timing.have || j->o->prebuilt)
-		return;
-	struct case_set ref = {.fd = -1};
-	if (j->ref_beside_ms > 0) {
-		time_reference(j, NULL);
-	} else if (timed_case(set, &ref)) {
-		time_reference(j, &ref);
-		case_set_free(&ref);
-	}
+		finish_reference(j, 0);
+	else
+		time_reference(j, set);
 }
 
 const struct backend backend_linked = {

@@ -132,22 +132,45 @@ int build_kept_test_binary(const struct build_paths *p, const char *id, const ch
 	return 0;
 }
 
-int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+/* The kept reference's folder (its key: the reference, what it includes, what
+ * it makes, the judge's own files) and its file's name. */
+static char *reference_folder(const struct build_paths *p, const char *id, int cc, bool hosted)
+{
+	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
+	char variant[32];
+	snprintf(variant, sizeof variant, "%s sm_%d", hosted ? "hosted" : "linked", cc);
+	char *kept = kept_build_path(p, "reference", id, build_key(p, id, source, variant));
+	free(source);
+	return kept;
+}
+
+static const char *reference_name(bool hosted)
+{
+	return hosted ? "test.so" : "test";
+}
+
+char *reference_program_path(const struct build_paths *p, const char *id, int cc, bool hosted)
+{
+	char *kept = reference_folder(p, id, cc, hosted);
+	char *path = xasprintf("%s/%s", kept, reference_name(hosted));
+	free(kept);
+	return path;
+}
+
+int build_reference(const struct build_paths *p, const char *id, int cc, bool hosted,
                     struct build_result *res)
 {
 	memset(res, 0, sizeof *res);
 	char *source = xasprintf("%s/reference/%s.cu", p->root, id);
-	char variant[32];
-	snprintf(variant, sizeof variant, "linked sm_%d", cc);
-	char *kept = kept_build_path(p, "reference", id, build_key(p, id, source, variant));
-	const char *names[] = {"test", NULL};
-	*bin = xasprintf("%s/test", kept);
-	if (access(*bin, X_OK) == 0) {
+	char *kept = reference_folder(p, id, cc, hosted);
+	const char *names[] = {reference_name(hosted), NULL};
+	char *bin = xasprintf("%s/%s", kept, names[0]);
+	if (access(bin, hosted ? R_OK : X_OK) == 0) {
 		res->log = xstrdup("");
 		res->cached = true;
 	} else {
 		char *work = xasprintf("%s.work%d", kept, (int)getpid());
-		char *tmp_bin = xasprintf("%s/test", work);
+		char *tmp_bin = xasprintf("%s/%s", work, names[0]);
 		const char *files[] = {tmp_bin, NULL};
 		if (make_dirs(work) != 0) {
 			res->status = BUILD_TOOL_FAILED;
@@ -155,11 +178,12 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 			        T_folder_not_made,
 			        FIELDS(F_STR("folder", work), F_STR("error", strerror(errno))));
 		} else {
-			build_test_binary(p, id, source, cc, work, tmp_bin, LINKED_PROGRAM, res);
+			build_test_binary(p, id, source, cc, work, tmp_bin,
+			                  hosted ? LINKED_HOSTED : LINKED_PROGRAM, res);
 		}
 		if (res->status == BUILD_OK)
 			kept_build_keep(kept, names, files, res->log);
-		if (res->status == BUILD_OK && access(*bin, X_OK) != 0) {
+		if (res->status == BUILD_OK && access(bin, R_OK) != 0) {
 			res->status = BUILD_TOOL_FAILED;
 			char *more =
 			        say_alloc(T_reference_not_stored,
@@ -173,5 +197,6 @@ int build_reference(const struct build_paths *p, const char *id, int cc, char **
 	}
 	free(source);
 	free(kept);
+	free(bin);
 	return 0;
 }

@@ -36,9 +36,14 @@ int build_kept_test_binary(const struct build_paths *p, const char *id, const ch
 /* The host runner, <build>/harness/runtime/cj-host-runner (malloc'd). */
 char *host_runner_path(const struct build_paths *p);
 
-/* Builds (or reuses, kept in build/cache/reference) the reference's program
- * of `id` for cc. Its path in *bin (malloc'd). */
-int build_reference(const struct build_paths *p, const char *id, int cc, char **bin,
+/* Where the reference's program of `id` for cc is kept (build/cache/reference;
+ * malloc'd): a shared object for the host runner when `hosted`, else a
+ * program of its own. Known before it is built: a host runner started
+ * beside its build is handed the path. */
+char *reference_program_path(const struct build_paths *p, const char *id, int cc, bool hosted);
+
+/* Builds (or reuses) the program reference_program_path names. */
+int build_reference(const struct build_paths *p, const char *id, int cc, bool hosted,
                     struct build_result *res);
 
 #endif

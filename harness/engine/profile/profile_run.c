@@ -404,8 +404,10 @@ static void profile_on_gpu(struct judgement *j, struct profile *p)
 			j->ref_module = reference_module(&j->paths, j->entry->id, j->dev.cc,
 			                                 CJ_DEFAULT_CC, j->work);
 		ref = (struct gpu_program){j->bin, j->ref_module};
-	} else if (build_reference(&j->paths, j->entry->id, j->dev.cc, &ref_bin, &br) == 0 &&
+	} else if (build_reference(&j->paths, j->entry->id, j->dev.cc, false, &br) == 0 &&
 	           br.status == BUILD_OK) {
+		/* a program of its own: ncu starts it */
+		ref_bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, false);
 		ref = (struct gpu_program){ref_bin, NULL};
 	}
 	if (ref.bin && (ref.module || !j->module))

@@ -65,15 +65,17 @@ static bool wrong_so_far(struct handover *x)
 }
 
 /* The answer to a program asking whether to run a big case (wire.h:
- * ask_big): not once a case before it was wrong. */
+ * ask_big): not once a case before it was wrong; the reference's run that
+ * times it (--reference-time: backends/linked.c) runs the timed case alone. */
 static void answer_big(struct handover *x)
 {
 	int32_t asking = __atomic_load_n(&x->h->asking, __ATOMIC_ACQUIRE),
 	        answered = __atomic_load_n(&x->h->answer, __ATOMIC_ACQUIRE);
 	if (asking <= 0 || asking > x->set->n || answered == asking || answered == -asking)
 		return;
-	__atomic_store_n(&x->h->answer, wrong_before(x, asking - 1) ? -asking : asking,
-	                 __ATOMIC_RELEASE);
+	bool run = x->j->o->reference_time ? x->set->cases[asking - 1].timed != 0
+	                                   : !wrong_before(x, asking - 1);
+	__atomic_store_n(&x->h->answer, run ? asking : -asking, __ATOMIC_RELEASE);
 }
 
 static double handover_tick(void *arg)
@@ -303,8 +305,8 @@ void run_and_check(struct judgement *j)
 		j->sum.check_s = now_s() - checked;
 		report_phase("check", "done", j->sum.check_s);
 	}
-	if (lock >= 0)
-		close(lock);
+	if (j->device_lock >= 0) /* unless the backend let it go after the run */
+		close(j->device_lock);
 	j->device_lock = -1;
 	run_result_free(&r);
 	/* freed once the summary is out (judge.c): the learner does not wait for it */
