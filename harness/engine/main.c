@@ -18,8 +18,8 @@
  *       --reference-time: only the reference's own program timed on the
  *       timed case (one JSON line; the engine runs itself so beside a
  *       host-driven exercise's build: backends/linked.c). --after-runner FD:
- *       its host runner starts once the runner of the case file FD (the
- *       learner's) has its device, or a second later.
+ *       the reference is timed once the runner of the case file FD (the
+ *       learner's) has its device, or two seconds later.
  *       --lang en|zh: the language of case names, diagnoses and details
  *       (lang.h); English by default. JSON keys and verdicts never change.
  *       --profile: after the verdict, where the time goes (docs/profile.md),

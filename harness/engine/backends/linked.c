@@ -5,13 +5,16 @@
  * build with the device, loads once it is built. The reference's own program
  * of that kind is timed by a run of its own that starts with the judgement:
  * another engine, `cudajudge judge --reference-time`, which starts a host
- * runner of its own, builds the reference's program (or finds it kept),
- * makes the same cases from the same seed and runs the timed one alone,
+ * runner of its own (its device made under the device lock: no timed run
+ * goes on while a context is made, which slows it), builds the reference's
+ * program (or finds it kept), makes the same cases from the same seed and,
+ * once the learner's runner has its device, runs the timed one alone,
  * taking the device lock as any run does. An accepted file's judgement waits
  * for it after its own run; only when it failed is the reference timed after
  * the run. Also the backend of the engine's stand-ins (--prebuilt). See
  * backend.h. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -92,13 +95,12 @@ static bool timed_case(struct case_set *set, struct case_set *ref)
 	return i >= 0 && case_set_copy_one(ref, set, i, err, sizeof err) == 0;
 }
 
-/* How long the reference's runner waits for the learner's to have its
- * device, and the reference's run for its own runner before it takes the
- * device lock. */
-#define RUNNER_WAIT_S 1.0
+/* How long the reference's run waits for a runner to have its device: its
+ * own, started under the device lock, and the learner's before it times. */
+#define RUNNER_WAIT_S 2.0
 
-/* Until the runner of the case file at `base` has its device (wire.h:
- * ready_s), at most RUNNER_WAIT_S. */
+/* Until the runner of the case file whose header is h has its device
+ * (wire.h: ready_s), at most RUNNER_WAIT_S. */
 static void wait_until_ready(const struct cj_wire_header *h)
 {
 	double until = now_s() + RUNNER_WAIT_S, ready = 0;
@@ -110,10 +112,37 @@ static void wait_until_ready(const struct cj_wire_header *h)
 	}
 }
 
-/* Two contexts made at once take as long as one after the other (0.4 to
- * 0.5 s for both on an H200, 0.2 to 0.3 s for one alone): the reference's
- * runner starts once the learner's, needed first, has its device (its case
- * file: --after-runner). */
+/* The reference's runner makes its device under the device lock, held by
+ * a thread of its own while the reference is built and its cases made. */
+struct held_start {
+	int lock;
+	const struct cj_wire_header *h;
+	pthread_t thread;
+	bool running;
+};
+
+static void *hold_until_ready(void *arg)
+{
+	struct held_start *s = arg;
+	wait_until_ready(s->h);
+	close(s->lock);
+	return NULL;
+}
+
+static void start_under_lock(struct judgement *j, struct held_start *s)
+{
+	s->lock = take_device_lock(j->o->build, false);
+	warm_runner_start(j);
+	struct case_set *file = cases_file(j);
+	s->h = file ? (const struct cj_wire_header *)file->base : NULL;
+	s->running = s->lock >= 0 && j->warm && s->h &&
+	             pthread_create(&s->thread, NULL, hold_until_ready, s) == 0;
+	if (!s->running && s->lock >= 0)
+		close(s->lock);
+}
+
+/* The learner's runner has its device before the reference is timed: a
+ * context being made beside a timed run slows it (its case file: --after-runner). */
 static void after_learners_runner(int fd)
 {
 	if (fd <= 0)
@@ -126,6 +155,36 @@ static void after_learners_runner(int fd)
 	close(fd);
 }
 
+/* The timed case alone, run by the reference's program holding the device
+ * lock: its median, or -1. *ran: the cases it ran. */
+static double time_timed_case(struct judgement *j, struct case_set *set, int *ran)
+{
+	double median = -1;
+	int timed = timed_index(set);
+	if (timed < 0)
+		return -1;
+	/* the program asks before every case, and runs the timed one alone
+	 * (run/test_run.c: answer_big) */
+	struct cj_wire_header *h = (struct cj_wire_header *)set->base;
+	h->ask_big = 1;
+	for (int i = 0; i < set->n; ++i)
+		h->cases[i].big = 1;
+	j->device_lock = take_device_lock(j->o->build, false);
+	struct run_result r;
+	if (spawn_test(j, j->bin, set, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
+		const struct cj_wire_case *rec = case_record(set, timed);
+		if (rec->reps > 0 && rec->median_ms > 0)
+			median = rec->median_ms;
+	}
+	for (int i = 0; i < set->n; ++i)
+		*ran += case_record(set, i)->state == CJ_CASE_DONE;
+	run_result_free(&r);
+	if (j->device_lock >= 0)
+		close(j->device_lock);
+	j->device_lock = -1;
+	return median;
+}
+
 int linked_reference_time(struct judgement *j)
 {
 	prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the judgement that asked */
@@ -133,51 +192,27 @@ int linked_reference_time(struct judgement *j)
 	int ran = 0; /* the cases its program ran: the timed one alone */
 	if (j->backend == &backend_linked && !j->o->prebuilt && j->backend->ready(j) &&
 	    j->dev.found && cases_planned_timed(j)) {
-		/* As a learner's judgement: the host runner has its device while the
-		 * cases are made and the reference is built (or found kept). */
+		/* As a learner's judgement: the host runner makes its device
+		 * while the reference is built (or found kept) and the cases are
+		 * made; under the device lock, since no timed run may go on while
+		 * a context is made (the learner's waits for it). */
 		bool hosted = runs_hosted(j);
 		j->bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		make_work_folder(j);
 		cases_make_file(j);
-		/* A reference kept from before has no build to hide two contexts
-		 * made at once behind: its runner starts after the learner's. */
-		if (access(j->bin, R_OK) == 0)
-			after_learners_runner(j->o->after_runner_fd);
-		else if (j->o->after_runner_fd > 0)
-			close(j->o->after_runner_fd);
-		warm_runner_start(j);
+		struct held_start start;
+		start_under_lock(j, &start);
 		cases_start(j);
 		struct build_result br;
 		build_reference(&j->paths, j->entry->id, j->dev.cc, hosted, &br);
 		struct case_set set;
 		uint64_t inputs;
-		int timed;
-		if (br.status == BUILD_OK && cases_take(j, &set, &inputs)) {
-			if ((timed = timed_index(&set)) >= 0) {
-				/* the program asks before every case, and runs the
-				 * timed one alone (run/test_run.c: answer_big) */
-				struct cj_wire_header *h = (struct cj_wire_header *)set.base;
-				h->ask_big = 1;
-				for (int i = 0; i < set.n; ++i)
-					h->cases[i].big = 1;
-				/* the device is the learner's run's meanwhile */
-				if (warm_runner_waits(j, &set))
-					wait_until_ready(h);
-				j->device_lock = take_device_lock(j->o->build, false);
-				struct run_result r;
-				if (spawn_test(j, j->bin, &set, &r) == 0 && r.end == RUN_EXITED &&
-				    r.exit_code == 0) {
-					const struct cj_wire_case *rec = case_record(&set, timed);
-					if (rec->reps > 0 && rec->median_ms > 0)
-						median = rec->median_ms;
-				}
-				for (int i = 0; i < set.n; ++i)
-					ran += case_record(&set, i)->state == CJ_CASE_DONE;
-				run_result_free(&r);
-				if (j->device_lock >= 0)
-					close(j->device_lock);
-				j->device_lock = -1;
-			}
+		bool made = br.status == BUILD_OK && cases_take(j, &set, &inputs);
+		if (start.running)
+			pthread_join(start.thread, NULL);
+		after_learners_runner(j->o->after_runner_fd);
+		if (made) {
+			median = time_timed_case(j, &set, &ran);
 			case_set_free(&set);
 		}
 		warm_runner_stop(j);
