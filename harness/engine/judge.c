@@ -191,6 +191,7 @@ int judge_file(const struct judge_options *o)
 	j->backend = backend_choose(j);
 	if (o->reference_time) {
 		int code = linked_reference_time(j);
+		supervise_wait_left();
 		if (!cases_untaken(j))
 			judgement_free(j);
 		return code;
@@ -220,6 +221,9 @@ int judge_file(const struct judge_options *o)
 	/* after the verdict, which it never changes */
 	profile_judgement(j);
 	judgement_finish(j);
+	/* the device lock is let go once the judged program has ended (said
+	 * done, it was left to end): the learner has the summary already */
+	supervise_wait_left();
 	int code = verdict_exit_code(j->sum.verdict);
 	/* Cases still being made for a run that never came: their thread reads
 	 * the judgement, and ends with the engine, which ends now; the scratch

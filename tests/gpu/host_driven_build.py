@@ -25,6 +25,13 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      verdicts, case by case, as the program of its own
      (CUDAJUDGE_NO_HOST_RUNNER=1, which starts no runner); after a CE no
      runner is left (2).
+  5. a run is timed only once the program run before it has ended: a program
+     that said it was done is left to end (its CUDA context and page-locked
+     memory let go of), and its device lock with it; stream_overlap's
+     reference, judged 8 times while 6 judgements of event_dependency follow
+     each other beside it, is AC every time (before: its overlap measured
+     1.18x against the 1.33x needed, in 2 of 5, and in 6 of 8 `judge.py check`
+     runs of both exercises).
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
@@ -33,6 +40,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -46,10 +54,10 @@ def check(ok, what):
     return ok
 
 
-def judge(build, ident, path, env=None, events=None):
+def judge(build, ident, path, env=None, events=None, extra=()):
     """The summary of one judgement; its phase events appended to `events`."""
     cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,
-           "--id", ident, "--file", path, "--seed", "7", "--backend", "gpu"]
+           "--id", ident, "--file", path, "--seed", "7", "--backend", "gpu", *extra]
     out = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                          env=dict(os.environ, **(env or {}))).stdout
     summary = None
@@ -183,6 +191,34 @@ def main():
               f"{hosted and hosted['phases_s']['run_start']} s in the runner, "
               f"{own and own['phases_s']['run_start']} s on its own")
     check(runners_left() == [], f"no host runner is left ({runners_left()})")
+
+    # 5. no run timed while the program before it ends
+    beside = fresh_copy(tmp, "wait_default_flag.cu",
+                        "tests/submissions/event_dependency/accepted/wait_default_flag.cu")
+    judge(build, "event_dependency", beside)  # built once: the loops below judge it kept
+    stop = threading.Event()
+
+    def judge_beside():
+        while not stop.is_set():
+            judge(build, "event_dependency", beside, extra=["--no-perf"])
+
+    loops = [threading.Thread(target=judge_beside) for _ in range(6)]
+    for t in loops:
+        t.start()
+    time.sleep(2)
+    speedups = []
+    for _ in range(8):
+        s = judge(build, "stream_overlap", ref, extra=["--no-perf"])
+        speed = [c["speed"]["speedup"] for c in (s or {}).get("cases") or []
+                 if c.get("speed")]
+        speedups.append((s and s["verdict"], speed[0] if speed else None))
+    stop.set()
+    for t in loops:
+        t.join()
+    print(f"   stream_overlap's reference beside 6 event_dependency judgements: {speedups}")
+    check(all(v == "AC" for v, _ in speedups),
+          "stream_overlap's reference is AC every time, judged while other judgements "
+          "start and end beside it")
 
     # 3. the helper itself
     cmd = [os.path.join(build, "cudajudge"), "judge", "--root", ROOT, "--build", build,

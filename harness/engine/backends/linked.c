@@ -69,8 +69,7 @@ static double reference_median(struct judgement *j, struct case_set *ref)
 			if (rec->reps > 0 && rec->median_ms > 0)
 				median = rec->median_ms;
 		}
-		if (lock >= 0)
-			close(lock);
+		supervise_let_go_after_left(lock);
 		run_result_free(&r);
 		free(bin);
 	}
@@ -179,8 +178,7 @@ static double time_timed_case(struct judgement *j, struct case_set *set, int *ra
 	for (int i = 0; i < set->n; ++i)
 		*ran += case_record(set, i)->state == CJ_CASE_DONE;
 	run_result_free(&r);
-	if (j->device_lock >= 0)
-		close(j->device_lock);
+	supervise_let_go_after_left(j->device_lock);
 	j->device_lock = -1;
 	return median;
 }
@@ -395,10 +393,10 @@ static void time_reference(struct judgement *j, struct case_set *set)
 {
 	report_phase("reference", "start", -1);
 	double t = now_s();
-	if (j->device_lock >= 0) { /* the reference's run takes it */
-		close(j->device_lock);
-		j->device_lock = -1;
-	}
+	/* the reference's run takes it, once the learner's program has ended */
+	supervise_let_go_after_left(j->device_lock);
+	j->device_lock = -1;
+	supervise_wait_left();
 	finish_reference(j, REFERENCE_WAIT_S);
 	bool beside = j->ref_beside_ms > 0;
 	double median = j->ref_beside_ms;

@@ -180,6 +180,8 @@ double device_lock_handover(const char *build, int fd, struct cj_wire_header *h)
 
 int take_device_lock(const char *build, bool shared)
 {
+	/* this engine's own last program ended, and its lock let go */
+	supervise_wait_left();
 	if (!device_sharing())
 		shared = false;
 	char *path = device_lock_path(build, "lock");

@@ -24,8 +24,10 @@ int device_query(const char *build, bool fresh, struct device_info *d);
 
 /* Takes build/device.lock (per GPU of CUDA_VISIBLE_DEVICES) for a run on the
  * device: alone, or beside other runs that measure nothing when `shared` and
- * CUDAJUDGE_SHARE_DEVICE is set. Returns the lock's descriptor (close() it to
- * let go), or -1 when there is none to take. */
+ * CUDAJUDGE_SHARE_DEVICE is set, once this engine's programs left to end
+ * have ended (run/supervise.h). Returns the lock's descriptor (close() it,
+ * or supervise_let_go_after_left() after a run, to let go), or -1 when there
+ * is none to take. */
 int take_device_lock(const char *build, bool shared);
 
 /* True when runs may share the device (CUDAJUDGE_SHARE_DEVICE set, not

@@ -153,15 +153,68 @@ void supervise_unspare_child(pid_t pid)
 }
 
 /* Programs that said they were done (run_limits.done), killed and left to
- * end: reaped here once they have, so that no run waits for them. */
+ * end: reaped here once they have, so that the judgement need not wait for
+ * them. Their end still works the device (a CUDA context and its page-locked
+ * memory let go of): the device lock of their run (`held`) is let go only
+ * once they have all ended (supervise_let_go_after_left). */
 #define LEFT_MAX 16
+#define HELD_MAX 4
+/* How long the engine waits for them at most before it lets go all the same
+ * (supervise_wait_left): a killed program's end takes a fraction of that. */
+#define LEFT_WAIT_S 20.0
 static pid_t left[LEFT_MAX];
+static int held[HELD_MAX];
+static int nheld;
+
+static bool any_left(void)
+{
+	for (int i = 0; i < LEFT_MAX; ++i)
+		if (left[i])
+			return true;
+	return false;
+}
+
+static void let_go_held(void)
+{
+	for (int i = 0; i < nheld; ++i)
+		close(held[i]);
+	nheld = 0;
+}
 
 static void reap_left(void)
 {
 	for (int i = 0; i < LEFT_MAX; ++i)
 		if (left[i] && waitpid(left[i], NULL, WNOHANG) != 0)
 			left[i] = 0;
+	if (!any_left())
+		let_go_held();
+}
+
+void supervise_let_go_after_left(int fd)
+{
+	if (fd < 0)
+		return;
+	reap_left();
+	if (!any_left()) {
+		close(fd);
+		return;
+	}
+	if (nheld == HELD_MAX)
+		supervise_wait_left();
+	held[nheld++] = fd;
+	reap_left();
+}
+
+void supervise_wait_left(void)
+{
+	double until = now_s() + LEFT_WAIT_S;
+	reap_left();
+	while (any_left() && now_s() < until) {
+		struct timespec ms = {0, 1000 * 1000};
+		nanosleep(&ms, NULL);
+		reap_left();
+	}
+	let_go_held(); /* past the deadline: let go all the same */
 }
 
 /* Kills pid's process group and leaves it to end; reaped by reap_left. */

@@ -113,6 +113,17 @@ void supervise_stop(struct supervised *s);
 
 void run_result_free(struct run_result *res);
 
+/* A program that said it was done is killed and left to end, not waited for
+ * (supervised.said_done); its end still works the device, and a run timed
+ * beside it was slowed (stream_overlap's overlap, 1.18x against 1.50x).
+ * supervise_let_go_after_left closes fd (the run's device lock) once every
+ * program left so has ended: now when none is left, else when they are
+ * reaped (by the next run's start, or supervise_wait_left, which waits for
+ * them, 20 s at most). The engine calls supervise_wait_left before it takes
+ * the lock again and before it ends. */
+void supervise_let_go_after_left(int fd);
+void supervise_wait_left(void);
+
 /* A child of the engine's own that run_supervised does not count among the
  * orphans it kills and reaps when a run ends (build/emu_build.c: the
  * emulator's nvcc check, which runs beside its host compile; the trusted

@@ -305,8 +305,9 @@ void run_and_check(struct judgement *j)
 		j->sum.check_s = now_s() - checked;
 		report_phase("check", "done", j->sum.check_s);
 	}
-	if (j->device_lock >= 0) /* unless the backend let it go after the run */
-		close(j->device_lock);
+	/* unless the backend let it go after the run; kept until the program
+	 * has ended, which it was left to do (run/supervise.h) */
+	supervise_let_go_after_left(j->device_lock);
 	j->device_lock = -1;
 	run_result_free(&r);
 	/* freed once the summary is out (judge.c): the learner does not wait for it */

@@ -6,7 +6,8 @@
  * non-blocking streams, waits for the device, and hands h_out back as the
  * output. On the case marked `measure` (GPU only) it also times, alternately,
  * the serial sum (one stream: copy in, transform, copy out, all of n) and the
- * learner's pipeline, on the same buffers. Timed repetitions report the
+ * learner's pipeline, on the same buffers (a second round when the first is
+ * not well within the rule: the better one counts). Timed repetitions report the
  * pipeline's own time (cj_measure.run_ms). The kernel transform is
  * given.cuh's, which this glue includes after the learner's file (the
  * learner's file declares it).
@@ -14,6 +15,7 @@
  */
 #include <chrono>
 #include <string.h>
+#include <time.h>
 
 #include "cuda_check.h"
 #include "common/host_streams.cuh"
@@ -122,20 +124,38 @@ static cudaError_t cj_overlap_case(const struct cj_wire_case *c, void *const dev
 	CJ_CHECK(cudaMemcpy(h_in, dev[CJ_B_IN], (size_t)n * sizeof(float), cudaMemcpyDeviceToHost));
 	double learner;
 	if (m->want && !m->host_flags) {
-		enum { WARMUP = 1, REPS = 7 };
-		float mine[REPS], serial[REPS];
-		for (int r = 0; r < WARMUP + REPS; ++r) {
-			float s;
-			CJ_CHECK(cj_run_serial(h_in, h_out, dev, n, streams[0], ev, &s));
-			CJ_CHECK(cj_run_learner(h_in, h_out, dev, n, streams, &learner));
-			if (r >= WARMUP) {
-				serial[r - WARMUP] = s;
-				mine[r - WARMUP] = (float)learner;
+		/* A round that is not well within the rule (end to end at most
+		 * 0.75 of the serial sum: problems.yaml) is measured again after
+		 * a pause, and the better round counts: a round can fall in the
+		 * moment another program on the machine starts or ends on the
+		 * device, which slows the pipeline (the reference measured 1.18x
+		 * against the serial sum so, 1.50x otherwise). */
+		enum { WARMUP = 1, REPS = 7, ROUNDS = 2 };
+		const double well_within = 0.70;
+		for (int round = 0; round < ROUNDS; ++round) {
+			if (round > 0) {
+				if (m->learner_ms <= well_within * m->baseline_ms)
+					break;
+				struct timespec pause = {0, 30 * 1000 * 1000};
+				nanosleep(&pause, NULL);
+			}
+			float mine[REPS], serial[REPS];
+			for (int r = 0; r < WARMUP + REPS; ++r) {
+				float s;
+				CJ_CHECK(cj_run_serial(h_in, h_out, dev, n, streams[0], ev, &s));
+				CJ_CHECK(cj_run_learner(h_in, h_out, dev, n, streams, &learner));
+				if (r >= WARMUP) {
+					serial[r - WARMUP] = s;
+					mine[r - WARMUP] = (float)learner;
+				}
+			}
+			float l = cj_median(mine, REPS), b = cj_median(serial, REPS);
+			if (round == 0 || l * m->baseline_ms < m->learner_ms * b) {
+				m->learner_ms = l;
+				m->baseline_ms = b;
 			}
 		}
 		m->reps = REPS;
-		m->learner_ms = cj_median(mine, REPS);
-		m->baseline_ms = cj_median(serial, REPS);
 	}
 	/* The run whose results are judged; in timed repetitions its time is the
 	 * pipeline's alone, without host_alloc and the glue's own copies. */
