@@ -5,8 +5,8 @@
  * build with the device, loads once it is built. The reference's own program
  * of that kind is timed by a run of its own that starts with the judgement:
  * another engine, `cudajudge judge --reference-time`, which starts a host
- * runner of its own (its device made under the device lock: no timed run
- * goes on while a context is made, which slows it), builds the reference's
+ * runner of its own (its device made under the device lock, see
+ * start_under_lock), builds the reference's
  * program (or finds it kept), makes the same cases from the same seed and,
  * once the learner's runner has its device, runs the timed one alone,
  * taking the device lock as any run does. An accepted file's judgement waits
@@ -112,7 +112,12 @@ static void wait_until_ready(const struct cj_wire_header *h)
 }
 
 /* The reference's runner makes its device under the device lock, held by
- * a thread of its own while the reference is built and its cases made. */
+ * a thread of its own while the reference is built and its cases made. Made
+ * so because contexts made beside a timed run were blamed for its TLE; later
+ * probes showed contexts being made slowed nothing, and the cause was a
+ * program's end beside it (run/supervise.h: the lock kept until then), so
+ * this holding, and --after-runner, may no longer be needed: to be measured
+ * on a GPU before either goes (docs/latency.md). */
 struct held_start {
 	int lock;
 	const struct cj_wire_header *h;
@@ -140,8 +145,9 @@ static void start_under_lock(struct judgement *j, struct held_start *s)
 		close(s->lock);
 }
 
-/* The learner's runner has its device before the reference is timed: a
- * context being made beside a timed run slows it (its case file: --after-runner). */
+/* The learner's runner has its device before the reference is timed, as
+ * its device is made under the lock (start_under_lock; its case file:
+ * --after-runner). */
 static void after_learners_runner(int fd)
 {
 	if (fd <= 0)
@@ -192,8 +198,7 @@ int linked_reference_time(struct judgement *j)
 	    j->dev.found && cases_planned_timed(j)) {
 		/* As a learner's judgement: the host runner makes its device
 		 * while the reference is built (or found kept) and the cases are
-		 * made; under the device lock, since no timed run may go on while
-		 * a context is made (the learner's waits for it). */
+		 * made; under the device lock (start_under_lock). */
 		bool hosted = runs_hosted(j);
 		j->bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		make_work_folder(j);

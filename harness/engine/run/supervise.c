@@ -158,13 +158,11 @@ void supervise_unspare_child(pid_t pid)
  * memory let go of): the device lock of their run (`held`) is let go only
  * once they have all ended (supervise_let_go_after_left). */
 #define LEFT_MAX 16
-#define HELD_MAX 4
 /* How long the engine waits for them at most before it lets go all the same
  * (supervise_wait_left): a killed program's end takes a fraction of that. */
 #define LEFT_WAIT_S 20.0
 static pid_t left[LEFT_MAX];
-static int held[HELD_MAX];
-static int nheld;
+static int held = -1;
 
 static bool any_left(void)
 {
@@ -174,35 +172,15 @@ static bool any_left(void)
 	return false;
 }
 
-static void let_go_held(void)
-{
-	for (int i = 0; i < nheld; ++i)
-		close(held[i]);
-	nheld = 0;
-}
-
 static void reap_left(void)
 {
 	for (int i = 0; i < LEFT_MAX; ++i)
 		if (left[i] && waitpid(left[i], NULL, WNOHANG) != 0)
 			left[i] = 0;
-	if (!any_left())
-		let_go_held();
-}
-
-void supervise_let_go_after_left(int fd)
-{
-	if (fd < 0)
-		return;
-	reap_left();
-	if (!any_left()) {
-		close(fd);
-		return;
+	if (held >= 0 && !any_left()) {
+		close(held);
+		held = -1;
 	}
-	if (nheld == HELD_MAX)
-		supervise_wait_left();
-	held[nheld++] = fd;
-	reap_left();
 }
 
 void supervise_wait_left(void)
@@ -214,7 +192,20 @@ void supervise_wait_left(void)
 		nanosleep(&ms, NULL);
 		reap_left();
 	}
-	let_go_held(); /* past the deadline: let go all the same */
+	if (held >= 0) { /* past the deadline: let go all the same */
+		close(held);
+		held = -1;
+	}
+}
+
+void supervise_let_go_after_left(int fd)
+{
+	if (fd < 0)
+		return;
+	if (held >= 0) /* one run's lock at a time: the one before is let go first */
+		supervise_wait_left();
+	held = fd;
+	reap_left();
 }
 
 /* Kills pid's process group and leaves it to end; reaped by reap_left. */
