@@ -5,7 +5,9 @@ Judges every exercise's reference (accepted, timed on a GPU) and template (not
 accepted, so never timed) several times through the engine, build/cudajudge,
 and prints the median of each phase the engine reports (its JSON summary's
 phases_s), the total, and total / (compile + link). Also judges the reference
-a second time right after a first judgement ("again": an unchanged file) and,
+again right after a first judgement ("again": an unchanged file, as many
+times as --runs, its median; where that took the reference's kept median, also
+with the reference timed again, CUDAJUDGE_REFERENCE_KEPT_S=0) and,
 with --first-build, times `meson setup` + `ninja` in a fresh build folder.
 
 The goals it checks with --check (benchmarks, never timed tests):
@@ -192,8 +194,24 @@ def main():
             row["events"] = last["events"]
             row["slowest_case"] = last["slowest_case"]
             if kind == "ref":
-                again = judge(engine, a.build, ident, copy, a.backend, 1000, a.every_case)
-                row["again"] = again["phases_s"].get("total", 0.0)
+                # the last run's file, unchanged, judged again as many times (its build kept)
+                agains = [judge(engine, a.build, ident, copy, a.backend, 1000 + r, a.every_case)
+                          for r in range(a.runs)]
+                row["again"] = median([s["phases_s"].get("total", 0.0) for s in agains])
+                row["again_events"] = agains[-1]["events"]
+                row["again_ref_from"] = [(s.get("timing") or {}).get("ref_from")
+                                         for s in agains]
+                if "kept" in row["again_ref_from"]:
+                    # the reference's median kept from its last run: also with it timed
+                    # again (CUDAJUDGE_REFERENCE_KEPT_S=0), for the record
+                    os.environ["CUDAJUDGE_REFERENCE_KEPT_S"] = "0"
+                    try:
+                        timed = [judge(engine, a.build, ident, copy, a.backend, 1000 + r,
+                                       a.every_case) for r in range(a.runs)]
+                    finally:
+                        del os.environ["CUDAJUDGE_REFERENCE_KEPT_S"]
+                    row["again_timed"] = median([s["phases_s"].get("total", 0.0)
+                                                 for s in timed])
             row["ratio"] = row["total"] / max(row["compile"] + row["link"], 1e-3)
             rows.append(row)
             emulated = last.get("backend") == "emu"
@@ -235,6 +253,11 @@ def main():
         print(line)
     if fb is not None:
         print("first build: %.1f s" % fb)
+    for r in rows:
+        if "again_timed" in r:
+            print("%s: judged again %.2f s with the reference's median kept from its last run, "
+                  "%.2f s with the reference timed again" % (r["id"], r["again"],
+                                                             r["again_timed"]))
     for m in misses:
         print("MISSED: " + m)
     print("goals: %s -- %s" % (", ".join("%s %.1f s" % kv for kv in GOALS.items()),

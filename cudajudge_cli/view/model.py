@@ -189,9 +189,10 @@ def timing_view(timing, speed=None):
     noisy = None
     if spread and (hi - lo) / lo > NOISY_SPREAD:
         noisy = Text("time_noisy", pct=f"{(hi - lo) / lo * 100:.0f}")
-    return {"parts": parts, "bandwidth": bandwidth,
-            "ratio": Text("ratio", ratio=f"{ratio:.2f}") if is_number(ratio) else None,
-            "noisy": noisy}
+    kept = timing.get("ref_age_s") if timing.get("ref_from") == "kept" else None  # an old median
+    ratio_text = (Text("ratio_kept", ratio=f"{ratio:.2f}", age=f"{kept:.0f}") if is_number(kept)
+                  else Text("ratio", ratio=f"{ratio:.2f}")) if is_number(ratio) else None
+    return {"parts": parts, "bandwidth": bandwidth, "ratio": ratio_text, "noisy": noisy}
 
 
 def phases_view(phases):

@@ -63,6 +63,7 @@ static struct judgement *judgement_new(const struct judge_options *o)
 	j->sum.seed = o->have_seed ? o->seed : rng_fresh_seed();
 	j->ref_pid = j->ref_out = -1;
 	j->ref_beside_ms = -1;
+	j->ref_kept_ms = -1;
 	char err[1024];
 	char *yaml = xasprintf("%s/problems.yaml", o->root);
 	if (catalog_load(yaml, "problems.yaml", &j->cat, err, sizeof err) != 0)

@@ -18,9 +18,6 @@ struct judge_options {
 	                              not run (wire.h: ask_big) */
 	bool reference_time;       /* only the reference's own program timed on the timed
 	                              case (a host-driven judgement's helper: linked.c) */
-	int after_runner_fd;       /* with reference_time: the learner's case file, whose
-	                              runner has its device before the reference is timed
-	                              (0: none) */
 	const char *prebuilt;    /* tests: run this binary instead of compiling, no device needed */
 	const char *backend;     /* "auto" (NULL), "gpu", "emu" or "sanitize" */
 	unsigned sanitize_tools; /* sanitize: a bit (1 << enum sanitize_tool) per tool to run */

@@ -61,6 +61,9 @@ struct judgement {
 	 * median (< 0: none, timed after the run instead). */
 	int ref_pid, ref_out;
 	double ref_beside_ms;
+	/* or, for a file whose build is kept, the median of the reference's
+	 * last run on this device (run/kept_reference.h; < 0: none) */
+	double ref_kept_ms, ref_kept_age_s;
 	/* The last run's cases (the timed case's hundreds of MiB): freed after
 	 * the summary is out, which is what the learner waits for (judge.c). */
 	struct case_set ran;

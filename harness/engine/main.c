@@ -17,9 +17,7 @@
  *       learner's own judgement; grade and check run every case.
  *       --reference-time: only the reference's own program timed on the
  *       timed case (one JSON line; the engine runs itself so beside a
- *       host-driven exercise's build: backends/linked.c). --after-runner FD:
- *       the reference is timed once the runner of the case file FD (the
- *       learner's) has its device, or two seconds later.
+ *       host-driven exercise's build: backends/linked.c).
  *       --lang en|zh: the language of case names, diagnoses and details
  *       (lang.h); English by default. JSON keys and verdicts never change.
  *       --profile: after the verdict, where the time goes (docs/profile.md),
@@ -243,15 +241,6 @@ int main(int argc, char **argv)
 			o.skip_big_after_wrong = true;
 		} else if (!strcmp(a, "--reference-time")) {
 			o.reference_time = true;
-		} else if (v && !strcmp(a, "--after-runner")) {
-			char *end;
-			long fd = strtol(v, &end, 10);
-			if (*end || fd < 3 || fd > 1023)
-				die("--after-runner takes a file descriptor from 3 to 1023, not "
-				    "'%s'",
-				    v);
-			o.after_runner_fd = (int)fd;
-			++i;
 		} else if (!strcmp(a, "--profile")) {
 			o.profile = true;
 		} else if (v && !strcmp(a, "--timing-rounds")) {

@@ -14,10 +14,12 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      engine timing the reference beside that build is left after it;
   3. the reference's own run: the engine's helper (`judge --reference-time`)
      times it on the timed case alone (one line, a median, one case run, exit
-     0); in 1, both the first judgement's ratio and the one judged again (a
-     kept build) come from that run beside the build, which the judgement
-     waits for after its own (`timing.ref_from` beside_build), and no helper is
-     left after either.
+     0); in 1, the first judgement's ratio comes from that run beside the
+     build, which the judgement waits for after its own (`timing.ref_from`
+     beside_build); the one judged again (a kept build) takes the median that
+     run kept (`kept`, with `ref_age_s`); with CUDAJUDGE_REFERENCE_KEPT_S=0 it
+     is timed again beside it, and the next judgement takes that newer median;
+     no helper is left after any of them.
   4. the host runner (harness/runtime/host_runner.c): the program is a shared
      object that the runner, started beside the build, loads once it is
      built: a judgement's events say the runner started before the compile
@@ -146,9 +148,24 @@ def main():
               and (t1.get("ref_median_ms") or 0) > 0 and t1.get("ratio_to_ref"),
               "the first judgement has the reference's time from its run beside the build "
               "and the ratio")
-        check(t2.get("ref_from") == "beside_build" and (t2.get("ref_median_ms") or 0) > 0,
-              "judged again (a kept build), the reference's time comes from its run beside "
-              "it too")
+        check(t2.get("ref_from") == "kept" and t2.get("ref_median_ms") == t1.get("ref_median_ms")
+              and 0 <= (t2.get("ref_age_s") if t2.get("ref_age_s") is not None else -1) < 120,
+              "judged again (a kept build), the reference's median is the one its run beside "
+              "the first judgement kept, with its age (ref_from kept)")
+        check(helpers_left() == [], f"no engine timing the reference is left ({helpers_left()})")
+        # not kept: timed again beside it, and that median kept for the next one
+        fresh = judge(build, "stream_overlap", ref, env={"CUDAJUDGE_REFERENCE_KEPT_S": "0"})
+        t3 = (fresh or {}).get("timing") or {}
+        after = judge(build, "stream_overlap", ref)
+        t4 = (after or {}).get("timing") or {}
+        print(f"   CUDAJUDGE_REFERENCE_KEPT_S=0: {t3.get('ref_from')} "
+              f"({t3.get('ref_median_ms')} ms), then {t4.get('ref_from')} "
+              f"({t4.get('ref_median_ms')} ms, {t4.get('ref_age_s')} s old)")
+        check(t3.get("ref_from") == "beside_build" and (t3.get("ref_median_ms") or 0) > 0,
+              "with CUDAJUDGE_REFERENCE_KEPT_S=0 the reference is timed again beside the "
+              "kept build")
+        check(t4.get("ref_from") == "kept" and t4.get("ref_median_ms") == t3.get("ref_median_ms"),
+              "the next judgement takes that newer median")
         check(helpers_left() == [], f"no engine timing the reference is left ({helpers_left()})")
 
     # 2. the object check, beside the compile, still decides

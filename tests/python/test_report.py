@@ -101,6 +101,22 @@ class TimingBarTest(unittest.TestCase):
                                    "exercise's baseline, timed in the same run (at least "
                                    "1.50x needed)")
 
+    def test_a_reference_time_kept_says_how_old_it_is(self):
+        # an unchanged host-driven file judged again: the reference's median of its last run
+        timing = {"median_ms": 1.116, "reps": 10, "gbps": None, "pct_of_copy": None,
+                  "ratio_to_ref": 0.998, "ref_from": "kept", "ref_age_s": 12.3}
+        self.assertEqual(timing_lines(self.style, timing)[1],
+                         "1.00x the reference's time (the reference as timed on this GPU "
+                         "12 s ago: your file is unchanged, so it was not timed again)")
+        messages.set_language("zh")
+        try:
+            self.assertIn("12 秒前", timing_lines(self.style, timing)[1])
+        finally:
+            messages.set_language("en")
+        # timed in this judgement: no age
+        timing.update(ref_from="beside_build", ref_age_s=None)
+        self.assertEqual(timing_lines(self.style, timing)[1], "1.00x the reference's time")
+
     def test_no_timing(self):
         self.assertEqual(timing_lines(self.style, None), [])
         self.assertEqual(timing_lines(self.style, {"median_ms": "NaN"}), [])

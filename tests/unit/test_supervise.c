@@ -709,6 +709,67 @@ static void test_flock_deadline(void)
 	unlink(path);
 }
 
+/* Whether another open file of `path` can take the lock now. */
+static bool lock_free(const char *path)
+{
+	int fd = open(path, O_RDWR);
+	bool free_now = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
+	if (fd >= 0)
+		close(fd);
+	return free_now;
+}
+
+/* A run's device lock is let go only once the programs left to end have
+ * ended: one that ends by itself later (the reference's run, whose answer
+ * came first: supervise_leave_running) holds it until then, and
+ * supervise_reap_left lets it go without waiting once it has. */
+static void test_lock_kept_until_left_ends(void)
+{
+	char path[] = "/tmp/cj-supervise-left-XXXXXX";
+	int lock = mkstemp(path);
+	CHECK(lock >= 0 && flock(lock, LOCK_EX) == 0);
+	int go[2];
+	CHECK(pipe(go) == 0);
+	pid_t child = fork();
+	if (child == 0) { /* ends once told to */
+		char c;
+		close(go[1]);
+		_exit(read(go[0], &c, 1) == 1 ? 0 : 1);
+	}
+	close(go[0]);
+	supervise_leave_running(child);
+	supervise_let_go_after_left(lock);
+	CHECK(!lock_free(path)); /* the child is still there */
+	supervise_reap_left();
+	CHECK(!lock_free(path));
+	CHECK(write(go[1], "x", 1) == 1);
+	double t0 = now();
+	while (!lock_free(path) && now() - t0 < 5) {
+		usleep(1000);
+		supervise_reap_left();
+	}
+	CHECK(lock_free(path));
+	CHECK_INT(waitpid(child, NULL, WNOHANG), ==, -1); /* reaped already */
+	close(go[1]);
+
+	/* supervise_wait_left waits for it */
+	lock = open(path, O_RDWR);
+	CHECK(lock >= 0 && flock(lock, LOCK_EX) == 0);
+	child = fork();
+	if (child == 0) {
+		usleep(200 * 1000);
+		_exit(0);
+	}
+	supervise_leave_running(child);
+	supervise_let_go_after_left(lock);
+	CHECK(!lock_free(path));
+	t0 = now();
+	supervise_wait_left();
+	CHECK(now() - t0 >= 0.15);
+	CHECK(lock_free(path));
+	unlink(path);
+}
+
 /* Work folders of engines that are gone are removed; others stay. */
 static void test_clean_stale_work(void)
 {
@@ -838,6 +899,8 @@ static const struct unit_test tests[] = {
         {"shared anonymous memory is counted", test_shared_memory_counted},
         {"a lock wait has a deadline", test_flock_deadline},
         {"stale work folders are removed", test_clean_stale_work},
+        {"a run's lock is kept until the programs left to end have ended",
+         test_lock_kept_until_left_ends},
         {"started early: waits for go, spared by other runs, clock from go", test_started_early},
         {"started early: stopped at once when nothing will run", test_started_early_stopped},
         {0},

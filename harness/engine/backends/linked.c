@@ -5,25 +5,24 @@
  * build with the device, loads once it is built. The reference's own program
  * of that kind is timed by a run of its own that starts with the judgement:
  * another engine, `cudajudge judge --reference-time`, which starts a host
- * runner of its own (its device made under the device lock, see
- * start_under_lock), builds the reference's
- * program (or finds it kept), makes the same cases from the same seed and,
- * once the learner's runner has its device, runs the timed one alone,
+ * runner of its own, builds the reference's program (or finds it kept),
+ * makes the same cases from the same seed and runs the timed one alone,
  * taking the device lock as any run does. An accepted file's judgement waits
- * for it after its own run; only when it failed is the reference timed after
- * the run. Also the backend of the engine's stand-ins (--prebuilt). See
- * backend.h. */
+ * for its answer after its own run (and for its end after the summary); only
+ * when it failed is the reference timed after the run. A file whose build is
+ * kept has no compile to hide that run behind: it takes the reference's last
+ * median on this device when that is recent (run/kept_reference.h). Also the
+ * backend of the engine's stand-ins (--prebuilt). See backend.h. */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include "backends/backend.h"
@@ -33,6 +32,7 @@
 #include "report/texts.h"
 #include "report/report.h"
 #include "run/case_thread.h"
+#include "run/kept_reference.h"
 #include "run/test_run.h"
 #include "run/warm_runner.h"
 #include "util.h"
@@ -69,6 +69,7 @@ static double reference_median(struct judgement *j, struct case_set *ref)
 			if (rec->reps > 0 && rec->median_ms > 0)
 				median = rec->median_ms;
 		}
+		kept_reference_save(bin, j->dev.uuid, median);
 		supervise_let_go_after_left(lock);
 		run_result_free(&r);
 		free(bin);
@@ -92,72 +93,6 @@ static bool timed_case(struct case_set *set, struct case_set *ref)
 	char err[256];
 	int i = timed_index(set);
 	return i >= 0 && case_set_copy_one(ref, set, i, err, sizeof err) == 0;
-}
-
-/* How long the reference's run waits for a runner to have its device: its
- * own, started under the device lock, and the learner's before it times. */
-#define RUNNER_WAIT_S 2.0
-
-/* Until the runner of the case file whose header is h has its device
- * (wire.h: ready_s), at most RUNNER_WAIT_S. */
-static void wait_until_ready(const struct cj_wire_header *h)
-{
-	double until = now_s() + RUNNER_WAIT_S, ready = 0;
-	for (;;) {
-		__atomic_load(&h->ready_s, &ready, __ATOMIC_ACQUIRE);
-		if (ready > 0 || now_s() >= until)
-			return;
-		usleep(1000);
-	}
-}
-
-/* The reference's runner makes its device under the device lock, held by
- * a thread of its own while the reference is built and its cases made. Made
- * so because contexts made beside a timed run were blamed for its TLE; later
- * probes showed contexts being made slowed nothing, and the cause was a
- * program's end beside it (run/supervise.h: the lock kept until then), so
- * this holding, and --after-runner, may no longer be needed: to be measured
- * on a GPU before either goes (docs/latency.md). */
-struct held_start {
-	int lock;
-	const struct cj_wire_header *h;
-	pthread_t thread;
-	bool running;
-};
-
-static void *hold_until_ready(void *arg)
-{
-	struct held_start *s = arg;
-	wait_until_ready(s->h);
-	close(s->lock);
-	return NULL;
-}
-
-static void start_under_lock(struct judgement *j, struct held_start *s)
-{
-	s->lock = take_device_lock(j->o->build, false);
-	warm_runner_start(j);
-	struct case_set *file = cases_file(j);
-	s->h = file ? (const struct cj_wire_header *)file->base : NULL;
-	s->running = s->lock >= 0 && j->warm && s->h &&
-	             pthread_create(&s->thread, NULL, hold_until_ready, s) == 0;
-	if (!s->running && s->lock >= 0)
-		close(s->lock);
-}
-
-/* The learner's runner has its device before the reference is timed, as
- * its device is made under the lock (start_under_lock; its case file:
- * --after-runner). */
-static void after_learners_runner(int fd)
-{
-	if (fd <= 0)
-		return;
-	void *h = mmap(NULL, sizeof(struct cj_wire_header), PROT_READ, MAP_SHARED, fd, 0);
-	if (h != MAP_FAILED) {
-		wait_until_ready(h);
-		munmap(h, sizeof(struct cj_wire_header));
-	}
-	close(fd);
 }
 
 /* The timed case alone, run by the reference's program holding the device
@@ -192,30 +127,29 @@ static double time_timed_case(struct judgement *j, struct case_set *set, int *ra
 int linked_reference_time(struct judgement *j)
 {
 	prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the judgement that asked */
+	signal(SIGPIPE, SIG_IGN);         /* which reads its answer only */
 	double t = now_s(), median = -1;
 	int ran = 0; /* the cases its program ran: the timed one alone */
 	if (j->backend == &backend_linked && !j->o->prebuilt && j->backend->ready(j) &&
 	    j->dev.found && cases_planned_timed(j)) {
 		/* As a learner's judgement: the host runner makes its device
 		 * while the reference is built (or found kept) and the cases are
-		 * made; under the device lock (start_under_lock). */
+		 * made (contexts made beside a timed run were shown not to slow it:
+		 * docs/latency.md); the device lock is taken for the run alone. */
 		bool hosted = runs_hosted(j);
 		j->bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		make_work_folder(j);
 		cases_make_file(j);
-		struct held_start start;
-		start_under_lock(j, &start);
+		warm_runner_start(j);
 		cases_start(j);
 		struct build_result br;
 		build_reference(&j->paths, j->entry->id, j->dev.cc, hosted, &br);
 		struct case_set set;
 		uint64_t inputs;
 		bool made = br.status == BUILD_OK && cases_take(j, &set, &inputs);
-		if (start.running)
-			pthread_join(start.thread, NULL);
-		after_learners_runner(j->o->after_runner_fd);
 		if (made) {
 			median = time_timed_case(j, &set, &ran);
+			kept_reference_save(j->bin, j->dev.uuid, median);
 			case_set_free(&set);
 		}
 		warm_runner_stop(j);
@@ -227,17 +161,36 @@ int linked_reference_time(struct judgement *j)
 	return median > 0 ? 0 : 2;
 }
 
+/* A file whose build is kept has no compile to hide the reference's run
+ * behind: the median of the reference's last run on this device is taken
+ * when it is recent (run/kept_reference.h). Not in a grade's rounds
+ * (--timing-rounds), which time the reference with each round. */
+static bool reference_kept(struct judgement *j)
+{
+	if (j->o->timing_rounds > 1)
+		return false;
+	bool hosted = runs_hosted(j);
+	if (!linked_build_is_kept(&j->paths, j->entry->id, j->source, j->dev.cc,
+	                          hosted ? LINKED_HOSTED : LINKED_PROGRAM))
+		return false;
+	char *program = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
+	bool kept = kept_reference_take(program, j->dev.uuid, &j->ref_kept_ms, &j->ref_kept_age_s);
+	free(program);
+	return kept;
+}
+
 /* Starts the engine that times the reference (linked_reference_time) on the
- * judgement's seed, when the run will be timed on a device. */
+ * judgement's seed, when the run will be timed on a device and no median of
+ * it is kept for this file (reference_kept). */
 static void start_reference(struct judgement *j)
 {
 	if (j->o->prebuilt || !j->dev.found || !cases_planned_timed(j))
 		return;
+	if (reference_kept(j))
+		return;
 	char *ref = xasprintf("%s/reference/%s.cu", j->o->root, j->entry->id);
 	char seed[32];
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)j->sum.seed);
-	/* the learner's runner makes its device first (linked_reference_time) */
-	struct case_set *file = j->warm ? cases_file(j) : NULL;
 	char *argv[24];
 	int n = 0;
 	argv[n++] = "/proc/self/exe";
@@ -257,10 +210,6 @@ static void start_reference(struct judgement *j)
 	argv[n++] = "--lang";
 	argv[n++] = lang_current == LANG_ZH ? "zh" : "en";
 	argv[n++] = "--reference-time";
-	if (file) {
-		argv[n++] = "--after-runner";
-		argv[n++] = "3"; /* the learner's case file, dup2'd below */
-	}
 	argv[n] = NULL;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) != 0) {
@@ -271,8 +220,6 @@ static void start_reference(struct judgement *j)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	if (file)
-		posix_spawn_file_actions_adddup2(&fa, file->fd, 3);
 	pid_t pid;
 	fflush(NULL);
 	if (posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ) == 0) {
@@ -287,39 +234,63 @@ static void start_reference(struct judgement *j)
 	free(ref);
 }
 
-/* The reference's run beside the build: its median when it is done within
- * `wait` seconds, else ended now. */
+/* The reference's run beside the build: its median when its answer comes
+ * within `wait` seconds, else it is ended now. Its answer comes before its
+ * end, which still works the device (its program's end, then its own): that
+ * is waited for after the learner's summary (supervise_leave_running, and
+ * judge.c: supervise_wait_left). Meanwhile the learner's program, left to
+ * end, is reaped, so that its device lock goes to the reference's run once it
+ * has ended. */
 static void finish_reference(struct judgement *j, double wait)
 {
 	if (j->ref_pid < 0)
 		return;
 	double until = now_s() + wait;
-	int status;
-	pid_t got;
-	while ((got = waitpid(j->ref_pid, &status, WNOHANG)) == 0 && now_s() < until)
-		usleep(2000);
-	if (got == 0) { /* not done: the reference is timed after the run instead */
-		kill(j->ref_pid, SIGKILL);
-		while (waitpid(j->ref_pid, &status, 0) < 0 && errno == EINTR) {
-		}
-	} else if (got == j->ref_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+	char buf[4096];
+	size_t len = 0;
+	bool answered = false;
+	while (!answered && now_s() < until) {
+		struct pollfd p = {.fd = j->ref_out, .events = POLLIN};
+		int n = poll(&p, 1, 2);
+		supervise_reap_left();
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			continue;
+		ssize_t got = read(j->ref_out, buf + len, sizeof buf - 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) /* it ended without an answer */
+			break;
+		len += (size_t)got;
+		buf[len] = '\0';
 		/* its last line (linked_reference_time); phase lines before it */
-		FILE *out = fdopen(j->ref_out, "r");
-		if (out) {
-			char line[512];
+		char *line = buf, *nl;
+		while (!answered && (nl = strchr(line, '\n'))) {
+			*nl = '\0';
 			double median;
-			while (fgets(line, sizeof line, out))
-				if (sscanf(line, "{\"type\":\"reference\",\"median_ms\":%lf",
-				           &median) == 1 &&
-				    median > 0)
+			if (sscanf(line, "{\"type\":\"reference\",\"median_ms\":%lf", &median) ==
+			    1) {
+				answered = true;
+				if (median > 0)
 					j->ref_beside_ms = median;
-			fclose(out); /* and its descriptor */
-			j->ref_out = -1;
+			}
+			line = nl + 1;
 		}
+		len -= (size_t)(line - buf);
+		memmove(buf, line, len);
+		if (len == sizeof buf - 1) /* no line that long: none of its answer */
+			len = 0;
 	}
 	supervise_unspare_child(j->ref_pid);
-	if (j->ref_out >= 0)
-		close(j->ref_out);
+	if (answered) {
+		supervise_leave_running(j->ref_pid);
+	} else { /* not done: the reference is timed after the run instead */
+		kill(j->ref_pid, SIGKILL);
+		while (waitpid(j->ref_pid, NULL, 0) < 0 && errno == EINTR) {
+		}
+	}
+	close(j->ref_out);
 	j->ref_pid = j->ref_out = -1;
 }
 
@@ -398,22 +369,29 @@ static void time_reference(struct judgement *j, struct case_set *set)
 {
 	report_phase("reference", "start", -1);
 	double t = now_s();
-	/* the reference's run takes it, once the learner's program has ended */
+	/* the reference's run takes it once the learner's program has ended
+	 * (reaped while its answer is waited for; take_device_lock waits for
+	 * that end before the reference is timed here) */
 	supervise_let_go_after_left(j->device_lock);
 	j->device_lock = -1;
-	supervise_wait_left();
 	finish_reference(j, REFERENCE_WAIT_S);
-	bool beside = j->ref_beside_ms > 0;
+	const char *from = "beside_build";
 	double median = j->ref_beside_ms;
+	if (median <= 0 && j->ref_kept_ms > 0) {
+		from = "kept";
+		median = j->ref_kept_ms;
+		j->sum.timing.ref_age_s = j->ref_kept_age_s;
+	}
 	struct case_set ref = {.fd = -1};
-	if (!beside && timed_case(set, &ref)) {
+	if (median <= 0 && timed_case(set, &ref)) {
+		from = "after_run";
 		median = reference_median(j, &ref);
 		case_set_free(&ref);
 	}
 	if (median > 0) {
 		j->sum.timing.ref_median_ms = median;
 		j->sum.timing.ratio_to_ref = j->sum.timing.median_ms / median;
-		j->sum.timing.ref_from = beside ? "beside_build" : "after_run";
+		j->sum.timing.ref_from = from;
 	}
 	j->sum.reference_s = now_s() - t;
 	report_phase("reference", "done", j->sum.reference_s);

@@ -109,6 +109,31 @@ int build_test_binary(const struct build_paths *p, const char *id, const char *s
 	return 0;
 }
 
+/* The folder a judged file's program is kept in (build/cache/linked). */
+static char *kept_folder(const struct build_paths *p, const char *id, const char *source, int cc,
+                         bool hosted)
+{
+	char variant[32];
+	snprintf(variant, sizeof variant, "%s sm_%d", hosted ? "hosted" : "linked", cc);
+	return kept_build_path(p, "linked", id, build_key(p, id, source, variant));
+}
+
+bool linked_build_is_kept(const struct build_paths *p, const char *id, const char *source, int cc,
+                          enum linked_output what)
+{
+	if (what == LINKED_OBJECT_ONLY)
+		return false;
+	char *kept = kept_folder(p, id, source, cc, what == LINKED_HOSTED);
+	if (!kept)
+		return false;
+	/* its log is there once it is whole (kept_build_keep) */
+	char *log = xasprintf("%s/log", kept);
+	bool there = access(log, R_OK) == 0;
+	free(log);
+	free(kept);
+	return there;
+}
+
 int build_kept_test_binary(const struct build_paths *p, const char *id, const char *source, int cc,
                            const char *workdir, const char *out_bin, enum linked_output what,
                            struct build_result *res)
@@ -116,9 +141,7 @@ int build_kept_test_binary(const struct build_paths *p, const char *id, const ch
 	if (what == LINKED_OBJECT_ONLY)
 		return build_test_binary(p, id, source, cc, workdir, out_bin, what, res);
 	bool hosted = what == LINKED_HOSTED;
-	char variant[32];
-	snprintf(variant, sizeof variant, "%s sm_%d", hosted ? "hosted" : "linked", cc);
-	char *kept = kept_build_path(p, "linked", id, build_key(p, id, source, variant));
+	char *kept = kept_folder(p, id, source, cc, hosted);
 	char *deps = xasprintf("%s/tu.d", workdir);
 	const char *names[] = {hosted ? "test.so" : "test", "tu.d", NULL};
 	const char *files[] = {out_bin, deps, NULL};

@@ -33,6 +33,12 @@ int build_kept_test_binary(const struct build_paths *p, const char *id, const ch
                            const char *workdir, const char *out_bin, enum linked_output what,
                            struct build_result *res);
 
+/* Whether build_kept_test_binary would find that build kept (known before
+ * it: the reference's run is not started for a file whose build is kept,
+ * backends/linked.c). */
+bool linked_build_is_kept(const struct build_paths *p, const char *id, const char *source, int cc,
+                          enum linked_output what);
+
 /* The host runner, <build>/harness/runtime/cj-host-runner (malloc'd). */
 char *host_runner_path(const struct build_paths *p);
 

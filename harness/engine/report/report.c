@@ -201,6 +201,8 @@ static void timing_json(struct strbuf *b, const struct timing *t)
 	json_key(b, "ratio_to_ref");
 	json_num_or_null(b, t->ref_median_ms > 0, rounded(t->ratio_to_ref, 1000));
 	json_kv_str(b, "ref_from", t->ref_median_ms > 0 ? t->ref_from : NULL);
+	if (t->ref_median_ms > 0 && t->ref_from && !strcmp(t->ref_from, "kept"))
+		json_kv_num(b, "ref_age_s", rounded(t->ref_age_s, 10));
 	if (t->rounds > 1) {
 		sb_printf(b, ",\"best_round\":%u,\"rounds\":[", t->best_round + 1);
 		for (unsigned k = 0; k < t->rounds; ++k) {

@@ -44,9 +44,10 @@ struct timing {
 	double ref_median_ms;         /* < 0 when the reference was not timed */
 	double ratio_to_ref;          /* learner time / reference time */
 	/* where the reference was timed: "same_run" (in turn with the learner's
-	 * code, by the trusted runner), "beside_build" or "after_run" (its own
-	 * program: backends/linked.c); NULL when it was not */
+	 * code, by the trusted runner), "beside_build", "after_run" or "kept"
+	 * (its own program: backends/linked.c); NULL when it was not */
 	const char *ref_from;
+	double ref_age_s; /* "kept": how long ago it was timed */
 	/* --timing-rounds K > 1: each round's medians (the reference's 0 when not
 	 * timed); the figures above are those of round best (0-based) */
 	unsigned rounds, best_round;

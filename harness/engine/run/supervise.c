@@ -198,6 +198,22 @@ void supervise_wait_left(void)
 	}
 }
 
+void supervise_reap_left(void)
+{
+	reap_left();
+}
+
+void supervise_leave_running(pid_t pid)
+{
+	reap_left();
+	for (int i = 0; i < LEFT_MAX; ++i)
+		if (!left[i]) {
+			left[i] = pid;
+			return;
+		}
+	waitpid(pid, NULL, 0); /* no room: waited for now */
+}
+
 void supervise_let_go_after_left(int fd)
 {
 	if (fd < 0)

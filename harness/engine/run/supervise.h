@@ -123,6 +123,13 @@ void run_result_free(struct run_result *res);
  * the lock again and before it ends. */
 void supervise_let_go_after_left(int fd);
 void supervise_wait_left(void);
+/* Reaps what has ended of them now, without waiting (and lets go of the lock
+ * when none is left). */
+void supervise_reap_left(void);
+/* A child of the engine's own, not killed, counted with them: waited for by
+ * supervise_wait_left (the reference's run, whose answer came before its
+ * end: backends/linked.c). */
+void supervise_leave_running(pid_t pid);
 
 /* A child of the engine's own that run_supervised does not count among the
  * orphans it kills and reaps when a run ends (build/emu_build.c: the
