@@ -289,11 +289,7 @@ static void write_text(const char *dir, const char *name, const char *text)
 {
 	make_dirs(dir);
 	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	unit_write_file(path, text);
 	free(path);
 }
 

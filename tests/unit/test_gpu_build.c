@@ -66,12 +66,7 @@ static void build_text(const char *work, const char *name, const char *text, str
 {
 	struct build_paths p = {.root = root, .build = build, .nvcc = nvcc};
 	char *source = xasprintf("%s/%s", work, name);
-	FILE *f = fopen(source, "w");
-	CHECK(f != NULL);
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	unit_write_file(source, text);
 	char *module = xasprintf("%s/%s.cubin", work, name);
 	char *keep = xasprintf("%s/keep-%s", work, name);
 	make_dirs(keep);

@@ -213,12 +213,7 @@ static void test_judge_names(void)
 
 static void put(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "w");
-	CHECK(f != NULL);
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	unit_write_file(path, text);
 }
 
 /* A host-driven exercise's glue is its own text and the judge's headers it

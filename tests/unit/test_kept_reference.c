@@ -12,17 +12,20 @@
 
 static const char *uuid = "5bad8059c72ea5351154266dd25aa121";
 
-/* A kept median written by hand: `median` measured `ago` seconds ago. */
-static void write_kept(const char *folder, double median, double ago)
+/* The kept median's file written by hand. */
+static void write_kept_text(const char *folder, const char *text)
 {
 	char *path = xasprintf("%s/median-%s", folder, uuid);
-	FILE *f = fopen(path, "w");
-	CHECK(f != NULL);
-	if (f) {
-		fprintf(f, "%.9g %.6f\n", median, (double)time(NULL) - ago);
-		fclose(f);
-	}
+	unit_write_file(path, text);
 	free(path);
+}
+
+/* `median` measured `ago` seconds ago. */
+static void write_kept(const char *folder, double median, double ago)
+{
+	char line[64];
+	snprintf(line, sizeof line, "%.9g %.6f\n", median, (double)time(NULL) - ago);
+	write_kept_text(folder, line);
 }
 
 static void test_taken_back_on_the_same_device(void)
@@ -69,14 +72,8 @@ static void test_age_limit(void)
 	CHECK(!kept_reference_take(program, uuid, &median, &age));
 	write_kept(dir, 0, 1); /* no median */
 	CHECK(!kept_reference_take(program, uuid, &median, &age));
-	char *path = xasprintf("%s/median-%s", dir, uuid);
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs("half a line", f);
-		fclose(f);
-	}
+	write_kept_text(dir, "half a line");
 	CHECK(!kept_reference_take(program, uuid, &median, &age));
-	free(path);
 	remove_tree(dir);
 	free(program);
 	free(dir);

@@ -188,6 +188,17 @@ static inline char *unit_temp_dir(const char *prefix)
 	return path;
 }
 
+/* Writes `text` to the file at path, replacing it (a failed check when it cannot). */
+static inline void unit_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	CHECK_MSG(f != NULL, "cannot write %s", path);
+	if (f) {
+		fputs(text, f);
+		CHECK_MSG(fclose(f) == 0, "cannot write %s", path);
+	}
+}
+
 /* The arguments a test program takes before the names of the tests to run (a folder,
  * a program, each optional): each one given is stored through its pointer in own,
  * UNIT_OWN(&dir, ...); returns how many it takes. */
