@@ -25,6 +25,9 @@ judge.py answers at: the engine frees the cases after it), wall the engine
 process from start to end.
 Each run judges a fresh copy of the file (a comment added at its end), so that
 nothing built before is reused: "again" judges that copy once more, unchanged.
+One judgement of the first exercise's reference comes first and is not counted
+(the first after a build, or after the GPU sat idle, reads the runners from disk
+and starts the driver); its total is printed.
   build     first build <= 60 s (only with --first-build)
 
 A judgement here is a learner's (judge.py's): the big cases after a wrong one
@@ -86,10 +89,10 @@ def fresh_copy(folder, ident, path, run):
     """The file with a comment of its own at the end: a first judgement of it."""
     with open(path) as f:
         text = f.read()
-    copy = os.path.join(folder, "run%d" % run, ident + ".cu")
+    copy = os.path.join(folder, "run%s" % run, ident + ".cu")
     os.makedirs(os.path.dirname(copy), exist_ok=True)
     with open(copy, "w") as f:
-        f.write(text + "\n// latency.py run %d, %d\n" % (run, os.getpid()))
+        f.write(text + "\n// latency.py run %s, %d\n" % (run, os.getpid()))
     return copy
 
 
@@ -168,6 +171,12 @@ def main():
         ids = [i for i in a.ids.split(",") if i]
     rows, misses, backend_seen = [], [], set()
     copies = tempfile.mkdtemp(prefix="cj-latency-")
+    # One judgement first, not counted: the first after a build or a while without one
+    # reads the runners from disk and starts the GPU's driver (the steady state is measured)
+    warm_up = None
+    if ids and os.path.exists(os.path.join(ROOT, "reference", ids[0] + ".cu")):
+        warm_up = judge(engine, a.build, ids[0], fresh_copy(copies, ids[0], os.path.join(
+            ROOT, "reference", ids[0] + ".cu"), "warm-up"), a.backend, 999, a.every_case)
     for ident in ids:
         for kind, folder in (("ref", "reference"), ("tmpl", "templates")):
             path = os.path.join(ROOT, folder, ident + ".cu")
@@ -239,6 +248,9 @@ def main():
         misses.append("first build: %s (goal 60 s)" % (
             "failed" if fb is None else "%.0f s" % fb))
     print("machine: %s" % machine())
+    if warm_up:
+        print("warm-up (not counted): %s's reference, %.2f s" % (
+            ids[0], warm_up["phases_s"].get("total", 0.0)))
     print("backend: %s, %d runs each, medians in seconds" % (
         ",".join(sorted(backend_seen)), a.runs))
     head = "%-18s %-4s %-4s" % ("exercise", "file", "verd") + "".join(
