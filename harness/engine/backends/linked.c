@@ -253,8 +253,8 @@ static void finish_reference(struct judgement *j, double wait)
 		struct pollfd p = {.fd = j->ref_out, .events = POLLIN};
 		int n = poll(&p, 1, 2);
 		supervise_reap_left();
-		if (n < 0 && errno == EINTR)
-			continue;
+		if (n < 0 && errno != EINTR) /* no pipe to read: no answer */
+			break;
 		if (n <= 0)
 			continue;
 		ssize_t got = read(j->ref_out, buf + len, sizeof buf - 1 - len);
