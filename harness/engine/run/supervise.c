@@ -172,7 +172,7 @@ static bool any_left(void)
 	return false;
 }
 
-static void reap_left(void)
+void supervise_reap_left(void)
 {
 	for (int i = 0; i < LEFT_MAX; ++i)
 		if (left[i] && waitpid(left[i], NULL, WNOHANG) != 0)
@@ -186,11 +186,11 @@ static void reap_left(void)
 void supervise_wait_left(void)
 {
 	double until = now_s() + LEFT_WAIT_S;
-	reap_left();
+	supervise_reap_left();
 	while (any_left() && now_s() < until) {
 		struct timespec ms = {0, 1000 * 1000};
 		nanosleep(&ms, NULL);
-		reap_left();
+		supervise_reap_left();
 	}
 	if (held >= 0) { /* past the deadline: let go all the same */
 		close(held);
@@ -198,14 +198,9 @@ void supervise_wait_left(void)
 	}
 }
 
-void supervise_reap_left(void)
-{
-	reap_left();
-}
-
 void supervise_leave_running(pid_t pid)
 {
-	reap_left();
+	supervise_reap_left();
 	for (int i = 0; i < LEFT_MAX; ++i)
 		if (!left[i]) {
 			left[i] = pid;
@@ -221,21 +216,15 @@ void supervise_let_go_after_left(int fd)
 	if (held >= 0) /* one run's lock at a time: the one before is let go first */
 		supervise_wait_left();
 	held = fd;
-	reap_left();
+	supervise_reap_left();
 }
 
-/* Kills pid's process group and leaves it to end; reaped by reap_left. */
+/* Kills pid's process group and leaves it to end; reaped by supervise_reap_left. */
 static void leave_to_end(pid_t pid)
 {
 	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
-	reap_left();
-	for (int i = 0; i < LEFT_MAX; ++i)
-		if (!left[i]) {
-			left[i] = pid;
-			return;
-		}
-	waitpid(pid, NULL, 0); /* no room: waited for, as before */
+	supervise_leave_running(pid);
 }
 
 static bool is_spared(long pid)
@@ -488,7 +477,7 @@ int supervise_start(char *const argv[], int keep_fd, const struct run_limits *li
 	memset(w, 0, sizeof *w);
 	w->pid = -1;
 	w->keep_fd = keep_fd;
-	reap_left();
+	supervise_reap_left();
 	return start_child(argv, keep_fd, lim, w, res);
 }
 
