@@ -96,7 +96,7 @@ def fresh_copy(folder, ident, path, run):
     return copy
 
 
-def judge(engine, build, ident, path, backend, seed, every_case=False):
+def judge(engine, build, ident, path, backend, seed, every_case=False, env=None):
     cmd = [engine, "judge", "--root", ROOT, "--build", build, "--id", ident,
            "--file", path, "--seed", str(seed)]
     if not every_case:  # as judge.py asks for a learner's judgement
@@ -106,7 +106,8 @@ def judge(engine, build, ident, path, backend, seed, every_case=False):
     t0 = time.monotonic()
     # as judge.py reads it (core/engine.py): what the engine relays may not be UTF-8
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         encoding="utf-8", errors="replace")
+                         encoding="utf-8", errors="replace",
+                         env=dict(os.environ, **env) if env else None)
     lines, answered, err_parts = [], None, []
     reader = threading.Thread(target=drain, args=(p.stderr, err_parts), daemon=True)
     reader.start()
@@ -213,12 +214,9 @@ def main():
                 if "kept" in row["again_ref_from"]:
                     # the reference's median kept from its last run: also with it timed
                     # again (CUDAJUDGE_REFERENCE_KEPT_S=0), for the record
-                    os.environ["CUDAJUDGE_REFERENCE_KEPT_S"] = "0"
-                    try:
-                        timed = [judge(engine, a.build, ident, copy, a.backend, 1000 + r,
-                                       a.every_case) for r in range(a.runs)]
-                    finally:
-                        del os.environ["CUDAJUDGE_REFERENCE_KEPT_S"]
+                    timed = [judge(engine, a.build, ident, copy, a.backend, 1000 + r,
+                                   a.every_case, {"CUDAJUDGE_REFERENCE_KEPT_S": "0"})
+                             for r in range(a.runs)]
                     row["again_timed"] = median([s["phases_s"].get("total", 0.0)
                                                  for s in timed])
             row["ratio"] = row["total"] / max(row["compile"] + row["link"], 1e-3)
