@@ -53,6 +53,13 @@ def duration_text(seconds):
     return f"{seconds} s"
 
 
+def jobs_per_gpu(exercises, cores):
+    """Judgements at once on one GPU by default. With timing, more at once queue
+    for the device alone (6 graded fastest, docs/latency.md); without, only the
+    compiles share the cores, and 10 at a time graded faster than 6."""
+    timed = any(float(e.get("performance", 0)) > 0 for e in exercises)
+    return max(1, min(6 if timed else 10, cores))
+
 
 class Progress:
     """A bar with counts and time left on a terminal; one line per judgement otherwise."""
@@ -197,7 +204,7 @@ class GradeRun:
         cores = os.cpu_count() or 1
         if self.gpus:
             self.backend = "gpu"
-            self.jobs = max(1, self.o.jobs or min(6, cores))
+            self.jobs = max(1, self.o.jobs or jobs_per_gpu(self.exercises, cores))
             say(tr("grade_on_gpus", self.lang, gpus=",".join(self.gpus), jobs=self.jobs))
         else:
             self.backend = "emu"
