@@ -27,7 +27,7 @@ from .case_folder import CaseFolder
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
-from .timing import best_timing, rounds_of
+from .timing import best_timing, jobs_per_gpu, rounds_of
 
 
 # The checks that need nvcc, by the names the records keep (core/texts/grading.txt
@@ -51,14 +51,6 @@ def duration_text(seconds):
     if seconds >= 60:
         return f"{seconds // 60} min {seconds % 60:02d} s"
     return f"{seconds} s"
-
-
-def jobs_per_gpu(exercises, cores):
-    """Judgements at once on one GPU by default. With timing, more at once queue
-    for the device alone (6 graded fastest, docs/latency.md); without, only the
-    compiles share the cores, and 10 at a time graded faster than 6."""
-    timed = any(float(e.get("performance", 0)) > 0 for e in exercises)
-    return max(1, min(6 if timed else 10, cores))
 
 
 class Progress:

@@ -4,7 +4,8 @@ An accepted submission with performance points is timed in K rounds of its timed
 the one engine run that decides its verdict (`cudajudge judge --timing-rounds K`), the
 engine choosing the round with the smallest ratio to the reference's time; a host-driven
 exercise, whose test program cannot time rounds, is judged K times and the best run is
-chosen here. Used by batch.py."""
+chosen here. And how many judgements share a GPU by default, which timing decides. Used
+by batch.py."""
 
 
 def rounds_of(run):
@@ -46,3 +47,11 @@ def best_timing(runs):
         "ratio_to_ref": best["ratio_to_ref"], "gbps": best.get("gbps"),
         "pct_of_copy": best.get("pct_of_copy"), "tier": best.get("tier"),
     }
+
+
+def jobs_per_gpu(exercises, cores):
+    """Judgements at once on one GPU by default. When an exercise is timed, more at once
+    queue for the device alone (6 graded fastest, docs/latency.md); when none is, only
+    the compiles share the cores, and 10 at a time graded faster than 6."""
+    timed = any(float(e.get("performance", 0)) > 0 for e in exercises)
+    return max(1, min(6 if timed else 10, cores))

@@ -679,6 +679,15 @@ static cudaError_t run_case(struct cj_wire_case *c, struct cj_wire_header *h, un
 	if (e == cudaSuccess && repeats)
 		e = keep_inputs(c, in, bufs, s);
 #ifndef CJ_EMU
+	/* A case launched once: the digest of its inputs as sent says after the
+	 * launch that they are unchanged, without copying them back (a mailbox
+	 * case's 80 MB read back and compared took 0.05 s of its 0.13). */
+	if (e == cudaSuccess && !repeats && !cj_host_run) {
+		e = digest_inputs(c, bufs, s, &in.digest);
+		in.have_digest = e == cudaSuccess;
+	}
+#endif
+#ifndef CJ_EMU
 	if (e == cudaSuccess)
 		e = dirty_shared_memory(s);
 #endif

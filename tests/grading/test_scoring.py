@@ -4,7 +4,7 @@
 performance methods (ratio as CS149 grades, tier), best of K, the penalties for RULE,
 RACE and a missed speed rule, lateness with and without max_days, per-case weights with
 a run that stopped early, the seeds, and how many judgements share a GPU by default
-(grading/batch.py). Run by meson (suite grading) in a second.
+(grading/timing.py). Run by meson (suite grading) in a second.
 """
 
 import os
@@ -14,7 +14,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from cudajudge_cli.grading import batch, roster, scoring, store  # noqa: E402
+from cudajudge_cli.grading import roster, scoring, store, timing  # noqa: E402
 from cudajudge_cli.core.errors import JudgeError  # noqa: E402
 
 POLICY = {
@@ -212,10 +212,10 @@ class JobsPerGpu(unittest.TestCase):
     def test_six_when_a_file_is_timed_ten_when_none_is(self):
         untimed = [dict(EX, performance=0), dict(EX, id="transpose", performance=0)]
         timed = [untimed[0], dict(EX, id="transpose", performance=5)]
-        self.assertEqual(batch.jobs_per_gpu(timed, 16), 6)
-        self.assertEqual(batch.jobs_per_gpu(untimed, 16), 10)
-        self.assertEqual(batch.jobs_per_gpu(untimed, 4), 4, "never more than the cores")
-        self.assertEqual(batch.jobs_per_gpu([], 0), 1)
+        self.assertEqual(timing.jobs_per_gpu(timed, 16), 6)
+        self.assertEqual(timing.jobs_per_gpu(untimed, 16), 10)
+        self.assertEqual(timing.jobs_per_gpu(untimed, 4), 4, "never more than the cores")
+        self.assertEqual(timing.jobs_per_gpu([], 0), 1)
 
 
 if __name__ == "__main__":
