@@ -175,9 +175,10 @@ def main():
     # One judgement first, not counted: the first after a build or a while without one
     # reads the runners from disk and starts the GPU's driver (the steady state is measured)
     warm_up = None
-    if ids and os.path.exists(os.path.join(ROOT, "reference", ids[0] + ".cu")):
-        warm_up = judge(engine, a.build, ids[0], fresh_copy(copies, ids[0], os.path.join(
-            ROOT, "reference", ids[0] + ".cu"), "warm-up"), a.backend, 999, a.every_case)
+    first = os.path.join(ROOT, "reference", ids[0] + ".cu") if ids else ""
+    if first and os.path.exists(first):
+        warm_up = judge(engine, a.build, ids[0], fresh_copy(copies, ids[0], first, "warm-up"),
+                        a.backend, 999, a.every_case)
     for ident in ids:
         for kind, folder in (("ref", "reference"), ("tmpl", "templates")):
             path = os.path.join(ROOT, folder, ident + ".cu")

@@ -27,7 +27,7 @@ from .case_folder import CaseFolder
 from .roster import derive_seed, find_submissions, lateness, list_students
 from .scoring import annotate_cases, score
 from .store import Store, is_current, write_atomically
-from .timing import best_timing, jobs_per_gpu, rounds_of
+from .timing import best_timing, is_timed, jobs_per_gpu, rounds_of
 
 
 # The checks that need nvcc, by the names the records keep (core/texts/grading.txt
@@ -342,8 +342,7 @@ class GradeRun:
             # Several judgements on one GPU share it; each has it alone only
             # around its timed launches (docs/latency.md, "The device lock").
             env["CUDAJUDGE_SHARE_DEVICE"] = "1"
-        # An exercise without performance points is never timed.
-        wants_perf = backend == "gpu" and float(ex.get("performance", 0)) > 0
+        wants_perf = backend == "gpu" and is_timed(ex)
         # best of K: K rounds of the timed launches in the one run (the runner times
         # them in turn with the reference's); whole runs again only where the run
         # could not time rounds (a host-driven exercise's test program)

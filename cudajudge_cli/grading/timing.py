@@ -49,9 +49,13 @@ def best_timing(runs):
     }
 
 
+def is_timed(exercise):
+    """Whether the policy's exercise is timed: only one with performance points is."""
+    return float(exercise.get("performance", 0)) > 0
+
+
 def jobs_per_gpu(exercises, cores):
     """Judgements at once on one GPU by default. When an exercise is timed, more at once
     queue for the device alone (6 graded fastest, docs/latency.md); when none is, only
     the compiles share the cores, and 10 at a time graded faster than 6."""
-    timed = any(float(e.get("performance", 0)) > 0 for e in exercises)
-    return max(1, min(6 if timed else 10, cores))
+    return max(1, min(6 if any(map(is_timed, exercises)) else 10, cores))
