@@ -20,6 +20,8 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      run kept (`kept`, with `ref_age_s`); with CUDAJUDGE_REFERENCE_KEPT_S=0 it
      is timed again beside it, and the next judgement takes that newer median;
      no helper is left after any of them.
+  6. when that run beside the build gives no answer (ended as soon as it
+     starts), the reference is timed after the learner's run (`after_run`).
   4. the host runner (harness/runtime/host_runner.c): the program is a shared
      object that the runner, started beside the build, loads once it is
      built: a judgement's events say the runner started before the compile
@@ -167,6 +169,35 @@ def main():
         check(t4.get("ref_from") == "kept" and t4.get("ref_median_ms") == t3.get("ref_median_ms"),
               "the next judgement takes that newer median")
         check(helpers_left() == [], f"no engine timing the reference is left ({helpers_left()})")
+        # 6. no answer from the run beside the build (ended as soon as it started): the
+        # reference is timed after the learner's run
+        stop = threading.Event()
+        ended = []
+
+        def end_helpers():
+            while not stop.is_set():
+                for pid in helpers_left():
+                    try:
+                        os.kill(pid, 9)
+                        ended.append(pid)
+                    except OSError:
+                        pass
+                time.sleep(0.001)
+
+        killer = threading.Thread(target=end_helpers)
+        killer.start()
+        alone = judge(build, "stream_overlap", ref, env={"CUDAJUDGE_REFERENCE_KEPT_S": "0"})
+        stop.set()
+        killer.join()
+        t5 = (alone or {}).get("timing") or {}
+        print(f"   run beside the build ended ({len(ended)} ended): "
+              f"{alone and alone['verdict']}, {t5.get('ref_from')} "
+              f"({t5.get('ref_median_ms')} ms, ratio {t5.get('ratio_to_ref')})")
+        check(alone is not None and alone["verdict"] == "AC" and ended
+              and t5.get("ref_from") == "after_run" and (t5.get("ref_median_ms") or 0) > 0
+              and t5.get("ratio_to_ref"),
+              "with no answer from the run beside the build, the reference is timed after "
+              "the learner's run (ref_from after_run), with the ratio")
 
     # 2. the object check, beside the compile, still decides
     hostile = fresh_copy(tmp, "raw_syscall_asm.cu",

@@ -47,6 +47,25 @@ extern char **environ;
 
 static bool runs_hosted(const struct judgement *j);
 
+/* `bin` run on `set` holding the device lock for the whole run: the median
+ * of its case `timed`, or -1. */
+static double median_holding_device(struct judgement *j, const char *bin, struct case_set *set,
+                                    int timed)
+{
+	double median = -1;
+	j->device_lock = take_device_lock(j->o->build, false);
+	struct run_result r;
+	if (spawn_test(j, bin, set, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
+		const struct cj_wire_case *rec = case_record(set, timed);
+		if (rec->reps > 0 && rec->median_ms > 0)
+			median = rec->median_ms;
+	}
+	run_result_free(&r);
+	supervise_let_go_after_left(j->device_lock);
+	j->device_lock = -1;
+	return median;
+}
+
 /* The reference's own program on the timed case alone (`ref`), after the
  * learner's run (whose device lock is let go by then): its median, or -1
  * (j->message says why when it did not build). */
@@ -62,16 +81,8 @@ static double reference_median(struct judgement *j, struct case_set *ref)
 	} else {
 		char *bin = reference_program_path(&j->paths, j->entry->id, j->dev.cc, hosted);
 		case_set_publish(ref, WARMUP_LAUNCHES, j->entry->perf.reps, 1);
-		int lock = take_device_lock(j->o->build, false);
-		struct run_result r;
-		if (spawn_test(j, bin, ref, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
-			const struct cj_wire_case *rec = case_record(ref, 0);
-			if (rec->reps > 0 && rec->median_ms > 0)
-				median = rec->median_ms;
-		}
+		median = median_holding_device(j, bin, ref, 0);
 		kept_reference_save(bin, j->dev.uuid, median);
-		supervise_let_go_after_left(lock);
-		run_result_free(&r);
 		free(bin);
 	}
 	free(br.log);
@@ -99,7 +110,6 @@ static bool timed_case(struct case_set *set, struct case_set *ref)
  * lock: its median, or -1. *ran: the cases it ran. */
 static double time_timed_case(struct judgement *j, struct case_set *set, int *ran)
 {
-	double median = -1;
 	int timed = timed_index(set);
 	if (timed < 0)
 		return -1;
@@ -109,18 +119,9 @@ static double time_timed_case(struct judgement *j, struct case_set *set, int *ra
 	h->ask_big = 1;
 	for (int i = 0; i < set->n; ++i)
 		h->cases[i].big = 1;
-	j->device_lock = take_device_lock(j->o->build, false);
-	struct run_result r;
-	if (spawn_test(j, j->bin, set, &r) == 0 && r.end == RUN_EXITED && r.exit_code == 0) {
-		const struct cj_wire_case *rec = case_record(set, timed);
-		if (rec->reps > 0 && rec->median_ms > 0)
-			median = rec->median_ms;
-	}
+	double median = median_holding_device(j, j->bin, set, timed);
 	for (int i = 0; i < set->n; ++i)
 		*ran += case_record(set, i)->state == CJ_CASE_DONE;
-	run_result_free(&r);
-	supervise_let_go_after_left(j->device_lock);
-	j->device_lock = -1;
 	return median;
 }
 
