@@ -20,8 +20,6 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      run kept (`kept`, with `ref_age_s`); with CUDAJUDGE_REFERENCE_KEPT_S=0 it
      is timed again beside it, and the next judgement takes that newer median;
      no helper is left after any of them.
-  6. when that run beside the build gives no answer (ended as soon as it
-     starts), the reference is timed after the learner's run (`after_run`).
   4. the host runner (harness/runtime/host_runner.c): the program is a shared
      object that the runner, started beside the build, loads once it is
      built: a judgement's events say the runner started before the compile
@@ -36,11 +34,15 @@ Through the engine (build/cudajudge judge ... --backend gpu), for stream_overlap
      each other beside it, is AC every time (before: its overlap measured
      1.18x against the 1.33x needed, in 2 of 5, and in 6 of 8 `judge.py check`
      runs of both exercises).
+  6. when the reference's run beside the build (3) gives no answer (ended as
+     soon as it starts), the reference is timed after the learner's run
+     (`after_run`).
 Exits 77 (meson's SKIP) without a CUDA device, 1 when a check fails.
 """
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -178,7 +180,7 @@ def main():
             while not stop.is_set():
                 for pid in helpers_left():
                     try:
-                        os.kill(pid, 9)
+                        os.kill(pid, signal.SIGKILL)
                         ended.append(pid)
                     except OSError:
                         pass
